@@ -1,0 +1,1 @@
+//! Layered layout (filled in by the graph issue).

@@ -1,0 +1,518 @@
+//! Builds the view model from a redacted structuredContent and its hints. Strict where a wrong
+//! guess would mislead (`kind`), lenient everywhere else: a field of the wrong type is ignored and
+//! reported, a value of the wrong type degrades its cell.
+
+use std::collections::HashSet;
+
+use serde_json::{Map, Value};
+
+use crate::cell::{Cell, CellContext, ColumnKind, Degraded, Field, KeyHints};
+use crate::error;
+use crate::graph::{validate_graph, GraphOutcome};
+use crate::hints::{parse_hints, Hints};
+use crate::limits::{MAX_COLUMNS, MAX_NOTICES, MAX_RECORDS};
+use crate::model::{
+    Column, Header, Layout, NodeDetail, Notice, NoticeLevel, Row, State, Table, WidgetModel,
+};
+use crate::mutation::{build_mutation, MutationInput};
+use crate::resource::{default_empty_message, words_for};
+use crate::summary::{count_statuses, pagination_text, parse_filters, parse_summary};
+use crate::text::{bounded_text, capitalize, humanize_key, quoted, truncate_chars};
+
+/// The only `kind` this renderer draws.
+pub const WIDGET_KIND: &str = "svc_resource_widget";
+
+/// The schema major version this renderer was written for.
+pub const SCHEMA_MAJOR: u64 = 1;
+
+const KNOWN_FIELDS: &[&str] = &[
+    "kind", "schema_version", "resource", "action", "state", "records", "summary", "columns",
+    "filters", "pagination", "mutation", "graph", "error",
+];
+
+/// Collects what the model reports about its input.
+#[derive(Default)]
+struct Report {
+    notices: Vec<Notice>,
+}
+
+impl Report {
+    fn visible(&mut self, text: impl Into<String>) {
+        self.push(NoticeLevel::Visible, text.into());
+    }
+    fn diagnostic(&mut self, text: impl Into<String>) {
+        self.push(NoticeLevel::Diagnostic, text.into());
+    }
+    fn push(&mut self, level: NoticeLevel, text: String) {
+        if self.notices.len() < MAX_NOTICES {
+            self.notices.push(Notice { level, text });
+        }
+    }
+}
+
+/// The model of one structuredContent (already redacted), with its `host/widgetData` hints.
+pub fn assemble(structured: Value, hints: Option<Value>, redacted: usize) -> WidgetModel {
+    let Value::Object(sc) = structured else {
+        return WidgetModel::error(None, "The structured content is not an object.", None);
+    };
+    match sc.get("kind") {
+        Some(Value::String(k)) if k == WIDGET_KIND => {}
+        Some(Value::String(k)) => {
+            return WidgetModel::error(
+                None,
+                format!("This is not a resource widget (kind {}).", quoted(k)),
+                None,
+            )
+        }
+        _ => return WidgetModel::error(None, "This is not a resource widget (no kind).", None),
+    }
+
+    let mut report = Report::default();
+    let mut problems = Vec::new();
+    check_schema_version(sc.get("schema_version"), &mut report);
+    for key in sc.keys().filter(|k| !KNOWN_FIELDS.contains(&k.as_str())).take(5) {
+        report.diagnostic(format!("unknown field {} ignored", quoted(key)));
+    }
+    let hints = parse_hints(hints.as_ref(), &mut problems);
+    let resource = short_string(sc.get("resource"), "resource", &mut report);
+    let action = short_string(sc.get("action"), "action", &mut report);
+    let words = words_for(&resource);
+
+    let records = records(sc.get("records"), &mut report);
+    let mutation_obj = match sc.get("mutation") {
+        Some(Value::Object(m)) => Some(m),
+        None | Some(Value::Null) => None,
+        Some(_) => {
+            report.diagnostic("mutation is not an object; ignored");
+            None
+        }
+    };
+    let mutation_record = mutation_obj.and_then(|m| m.get("record")).and_then(Value::as_object);
+    let detail_record = mutation_record.or_else(|| (records.len() == 1 && action != "list").then(|| records[0]));
+    let mutation = build_mutation(&MutationInput {
+        mutation: mutation_obj,
+        action: &action,
+        resource: &resource,
+        record: detail_record.or_else(|| records.first().copied()),
+    });
+
+    let layout = if detail_record.is_some() { Layout::Detail } else { Layout::List };
+    let shown: Vec<&Map<String, Value>> = match (layout, mutation_record) {
+        (Layout::Detail, Some(record)) => vec![record],
+        _ => records.iter().take(MAX_RECORDS).copied().collect(),
+    };
+    let key_hints = KeyHints { primary_key: hints.primary_key.clone(), status_key: hints.status_key.clone() };
+    let columns = columns(sc.get("columns"), &shown, layout, &hints, &key_hints, &mut report);
+    let mut table = rows(columns, &shown, &mut report);
+    if layout == Layout::List && records.len() > MAX_RECORDS {
+        table.omitted_rows = records.len() - MAX_RECORDS;
+        report.visible(format!("Showing the first {MAX_RECORDS} of {} records.", records.len()));
+    }
+
+    let summary = parse_summary(sc.get("summary"), &mut problems);
+    let filters = parse_filters(sc.get("filters"), &mut problems);
+    let pagination = match layout {
+        Layout::List => pagination_text(sc.get("pagination"), table.rows.len(), &mut problems),
+        Layout::Detail => None,
+    };
+    let header = header(&table, layout, detail_record, &hints, summary, &words.plural_title, &words.singular);
+
+    let mut graph = validate_graph(sc.get("graph"), hints.graph_node_limit());
+    if graph == GraphOutcome::Absent
+        && layout == Layout::Detail
+        && matches!(resource.as_str(), "pipeline" | "pipelines")
+        && mutation.as_ref().is_none_or(|m| !m.compact)
+    {
+        graph = GraphOutcome::Fallback("Graph not drawn: this result carries no graph.".to_owned());
+    }
+    let node_details = match &graph {
+        GraphOutcome::Drawable(g) => node_details(g.nodes.iter().map(|n| n.id.as_str()), &records),
+        _ => Vec::new(),
+    };
+
+    for p in problems {
+        report.diagnostic(p);
+    }
+    if redacted > 0 {
+        report.diagnostic(format!(
+            "{redacted} sensitive value{} redacted",
+            if redacted == 1 { "" } else { "s" }
+        ));
+    }
+
+    let (state, error) = state(&sc, &table, mutation.as_ref(), &header.message, &mut report);
+    WidgetModel {
+        state,
+        layout,
+        header,
+        table,
+        filters,
+        pagination,
+        mutation,
+        graph,
+        node_details,
+        error,
+        empty_message: hints.empty_message.clone().unwrap_or_else(|| default_empty_message(&resource)),
+        density: hints.density,
+        time_zone: hints.time_zone.clone(),
+        notices: report.notices,
+        redacted,
+        resource,
+        action,
+    }
+}
+
+fn check_schema_version(value: Option<&Value>, report: &mut Report) {
+    let major = match value {
+        None | Some(Value::Null) => {
+            report.diagnostic("no schema_version; read as version 1");
+            return;
+        }
+        Some(Value::Number(n)) => n.as_f64().filter(|v| v.is_finite() && *v >= 0.0).map(|v| v.trunc() as u64),
+        Some(Value::String(s)) => {
+            let s = s.trim().trim_start_matches(['v', 'V']);
+            s.split('.').next().and_then(|m| m.parse::<u64>().ok())
+        }
+        Some(_) => None,
+    };
+    match major {
+        Some(SCHEMA_MAJOR) => {}
+        Some(m) if m > SCHEMA_MAJOR => report.visible(format!(
+            "This result uses schema version {m}; this widget knows version {SCHEMA_MAJOR} and shows it as best it can."
+        )),
+        _ => report.diagnostic("schema_version is not a version this widget knows; read as version 1"),
+    }
+}
+
+fn short_string(value: Option<&Value>, field: &str, report: &mut Report) -> String {
+    match value {
+        Some(Value::String(s)) => truncate_chars(s.trim(), 64),
+        None | Some(Value::Null) => String::new(),
+        Some(_) => {
+            report.diagnostic(format!("{field} is not a string; ignored"));
+            String::new()
+        }
+    }
+}
+
+fn records<'a>(value: Option<&'a Value>, report: &mut Report) -> Vec<&'a Map<String, Value>> {
+    match value {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(items)) => {
+            let records: Vec<_> = items.iter().filter_map(Value::as_object).collect();
+            let skipped = items.len() - records.len();
+            if skipped > 0 {
+                report.visible(format!(
+                    "{skipped} record{} not an object and {} not shown.",
+                    if skipped == 1 { " is" } else { "s are" },
+                    if skipped == 1 { "is" } else { "are" }
+                ));
+            }
+            records
+        }
+        Some(Value::Object(one)) => {
+            report.diagnostic("records is a single object; read as a list of one");
+            vec![one]
+        }
+        Some(_) => {
+            report.visible("The records are not a list, so none are shown.");
+            Vec::new()
+        }
+    }
+}
+
+/// A column as declared or inferred, before its values are seen.
+struct ColumnSpec {
+    key: String,
+    label: Option<String>,
+    kind: ColumnKind,
+    declared_kind: bool,
+    align_right: Option<bool>,
+}
+
+fn columns(
+    declared: Option<&Value>,
+    records: &[&Map<String, Value>],
+    layout: Layout,
+    hints: &Hints,
+    key_hints: &KeyHints,
+    report: &mut Report,
+) -> Vec<ColumnSpec> {
+    let mut specs = match (layout, declared) {
+        (Layout::List, Some(Value::Array(items))) if !items.is_empty() => declared_columns(items, key_hints, report),
+        (Layout::List, Some(Value::Array(_)) | None | Some(Value::Null)) | (Layout::Detail, _) => Vec::new(),
+        (Layout::List, Some(_)) => {
+            report.diagnostic("columns is not a list; columns inferred from the records");
+            Vec::new()
+        }
+    };
+    if specs.is_empty() {
+        specs = inferred_columns(records, key_hints, layout, report);
+    }
+    specs.retain(|c| !hints.hidden_columns.contains(&c.key));
+    if !hints.column_order.is_empty() {
+        let position = |key: &str| hints.column_order.iter().position(|k| k == key).unwrap_or(usize::MAX);
+        specs.sort_by_key(|c| position(&c.key)); // stable: unlisted columns keep their order
+    }
+    specs
+}
+
+fn declared_columns(items: &[Value], key_hints: &KeyHints, report: &mut Report) -> Vec<ColumnSpec> {
+    let mut seen = HashSet::new();
+    let mut specs = Vec::new();
+    for item in items.iter().take(MAX_COLUMNS) {
+        let spec = match item {
+            Value::String(key) => Some(ColumnSpec {
+                kind: ColumnKind::infer(key, key_hints),
+                key: key.clone(),
+                label: None,
+                declared_kind: false,
+                align_right: None,
+            }),
+            Value::Object(obj) => obj.get("key").and_then(Value::as_str).map(|key| {
+                let declared = obj.get("type").and_then(Value::as_str);
+                let kind = declared.and_then(|t| ColumnKind::from_declared(t, key));
+                if let (Some(t), None) = (declared, kind) {
+                    report.diagnostic(format!("column type {} is unknown; inferred instead", quoted(t)));
+                }
+                ColumnSpec {
+                    key: key.to_owned(),
+                    label: obj.get("label").and_then(Value::as_str).map(|l| truncate_chars(&bounded_text(l), 80)),
+                    declared_kind: kind.is_some(),
+                    kind: kind.unwrap_or_else(|| ColumnKind::infer(key, key_hints)),
+                    align_right: match obj.get("align").and_then(Value::as_str) {
+                        Some("right" | "end") => Some(true),
+                        Some("left" | "start") => Some(false),
+                        _ => None,
+                    },
+                }
+            }),
+            _ => None,
+        };
+        match spec {
+            Some(spec) if seen.insert(spec.key.clone()) => specs.push(spec),
+            Some(spec) => report.diagnostic(format!("column {} is declared twice", quoted(&spec.key))),
+            None => report.diagnostic("a column has no key; ignored"),
+        }
+    }
+    if items.len() > MAX_COLUMNS {
+        report.visible(format!("Showing {MAX_COLUMNS} of {} columns.", items.len()));
+    }
+    specs
+}
+
+fn inferred_columns(
+    records: &[&Map<String, Value>],
+    key_hints: &KeyHints,
+    layout: Layout,
+    report: &mut Report,
+) -> Vec<ColumnSpec> {
+    let limit = match layout {
+        Layout::List => MAX_COLUMNS,
+        Layout::Detail => MAX_COLUMNS * 4,
+    };
+    let mut seen: HashSet<&str> = HashSet::new();
+    let mut keys: Vec<&str> = Vec::new();
+    let mut extra = 0usize;
+    for record in records {
+        for key in record.keys() {
+            if seen.contains(key.as_str()) {
+                continue;
+            }
+            if keys.len() < limit {
+                seen.insert(key);
+                keys.push(key);
+            } else if seen.len() < limit * 16 {
+                seen.insert(key);
+                extra += 1;
+            }
+        }
+    }
+    if extra > 0 {
+        report.visible(format!("{extra} more field{} not shown as columns.", if extra == 1 { " is" } else { "s are" }));
+    }
+    keys.into_iter()
+        .map(|key| ColumnSpec {
+            key: key.to_owned(),
+            label: None,
+            kind: ColumnKind::infer(key, key_hints),
+            declared_kind: false,
+            align_right: None,
+        })
+        .collect()
+}
+
+fn rows(specs: Vec<ColumnSpec>, records: &[&Map<String, Value>], report: &mut Report) -> Table {
+    let mut degraded: Vec<Degraded> = specs.iter().map(|_| Degraded::default()).collect();
+    let rows: Vec<Row> = records
+        .iter()
+        .enumerate()
+        .map(|(i, record)| {
+            let ctx = CellContext { language: record.get("language").and_then(Value::as_str) };
+            let cells = specs
+                .iter()
+                .zip(degraded.iter_mut())
+                .map(|(spec, d)| {
+                    let value = record.get(&spec.key).unwrap_or(&Value::Null);
+                    Cell::from_value(&spec.key, value, spec.kind, &ctx, d)
+                })
+                .collect();
+            Row { key: i.to_string(), cells }
+        })
+        .collect();
+    let columns = specs
+        .into_iter()
+        .enumerate()
+        .map(|(i, spec)| {
+            if spec.declared_kind && degraded[i].count > 0 {
+                report.diagnostic(format!(
+                    "{} value{} of column {} did not fit its type and {} shown as is",
+                    degraded[i].count,
+                    if degraded[i].count == 1 { "" } else { "s" },
+                    quoted(&spec.key),
+                    if degraded[i].count == 1 { "is" } else { "are" }
+                ));
+            }
+            let numeric = spec.align_right.unwrap_or_else(|| {
+                spec.kind.is_numeric()
+                    || (spec.kind == ColumnKind::Auto
+                        && rows.iter().any(|r| !matches!(r.cells[i], Cell::Missing))
+                        && rows.iter().all(|r| {
+                            matches!(r.cells[i], Cell::Missing | Cell::Number { .. } | Cell::Duration { .. })
+                        }))
+            });
+            Column {
+                label: spec.label.unwrap_or_else(|| humanize_key(&spec.key)),
+                key: spec.key,
+                kind: spec.kind,
+                numeric,
+            }
+        })
+        .collect();
+    Table { columns, rows, omitted_rows: 0 }
+}
+
+fn header(
+    table: &Table,
+    layout: Layout,
+    detail_record: Option<&Map<String, Value>>,
+    hints: &Hints,
+    summary: crate::summary::Summary,
+    plural_title: &str,
+    singular: &str,
+) -> Header {
+    let record_title = || {
+        let record = detail_record?;
+        let keys = hints.title_key.iter().map(String::as_str).chain(["name", "uuid", "id"]);
+        keys.filter_map(|k| match record.get(k)? {
+            Value::String(s) if !s.trim().is_empty() && !crate::redact::is_sensitive_key(k) => {
+                Some(truncate_chars(&bounded_text(s), 200))
+            }
+            Value::Number(n) => Some(format!("{} {n}", capitalize(singular))),
+            _ => None,
+        })
+        .next()
+    };
+    let title = hints
+        .title
+        .clone()
+        .or(summary.title)
+        .or_else(|| if layout == Layout::Detail { record_title() } else { None })
+        .unwrap_or_else(|| match layout {
+            Layout::List => plural_title.to_owned(),
+            Layout::Detail => capitalize(singular),
+        });
+    let subtitle = hints.subtitle.clone().or(summary.subtitle).or_else(|| {
+        (layout == Layout::Detail && !title.to_lowercase().starts_with(singular)).then(|| capitalize(singular))
+    });
+    let counts = if !summary.counts.is_empty() {
+        summary.counts
+    } else if layout == Layout::List {
+        let status_column = table.columns.iter().position(|c| c.kind == ColumnKind::Status);
+        status_column.map_or_else(Vec::new, |i| {
+            count_statuses(table.rows.iter().filter_map(|r| match &r.cells[i] {
+                Cell::Status(s) => Some(s),
+                _ => None,
+            }))
+        })
+    } else {
+        Vec::new()
+    };
+    let total_text = match (layout, summary.total) {
+        (Layout::List, Some(total)) => Some(format!("{total} in all")),
+        (Layout::List, None) => Some(crate::text::plural(table.rows.len(), "record", "records")),
+        (Layout::Detail, _) => None,
+    };
+    Header { title, subtitle, message: summary.message, counts, total_text }
+}
+
+fn state(
+    sc: &Map<String, Value>,
+    table: &Table,
+    mutation: Option<&crate::model::Mutation>,
+    summary_message: &Option<String>,
+    report: &mut Report,
+) -> (State, Option<crate::model::ErrorInfo>) {
+    let has_content = !table.rows.is_empty() || mutation.is_some();
+    let declared = sc.get("state").and_then(Value::as_str).unwrap_or("ok");
+    match declared {
+        "loading" => (State::Loading, None),
+        "error" => {
+            let info = sc
+                .get("error")
+                .and_then(|e| {
+                    let envelope = serde_json::json!({ "status": "error", "error": e });
+                    error::from_envelope(&envelope)
+                })
+                .unwrap_or_else(|| error::info(None, summary_message.clone()));
+            (State::Error, Some(info))
+        }
+        "empty" if has_content => {
+            report.diagnostic("state is empty but records are present; the records are shown");
+            (State::Ok, None)
+        }
+        "empty" => (State::Empty, None),
+        "ok" if has_content => (State::Ok, None),
+        "ok" => (State::Empty, None),
+        other if has_content => {
+            report.diagnostic(format!("state {} is unknown; read as ok", quoted(other)));
+            (State::Ok, None)
+        }
+        other => (
+            State::Error,
+            Some(error::info(None, Some(format!("The result's state {} is unknown and it has no records.", quoted(other))))),
+        ),
+    }
+}
+
+/// For each node, the record of its block when the result carries it: a record (or an item of a
+/// record's `blocks`) whose `uuid` or `id` is the node's id.
+fn node_details<'a>(node_ids: impl Iterator<Item = &'a str>, records: &[&Map<String, Value>]) -> Vec<NodeDetail> {
+    let mut by_id: std::collections::HashMap<&str, &Map<String, Value>> = std::collections::HashMap::new();
+    let nested = records.iter().filter_map(|r| r.get("blocks")?.as_array()).flatten().filter_map(Value::as_object);
+    for candidate in records.iter().copied().chain(nested) {
+        for key in ["uuid", "id"] {
+            if let Some(id) = candidate.get(key).and_then(Value::as_str) {
+                by_id.entry(id).or_insert(candidate);
+            }
+        }
+    }
+    node_ids
+        .filter_map(|id| {
+            let record = by_id.get(id)?;
+            let ctx = CellContext { language: record.get("language").and_then(Value::as_str) };
+            let fields = record
+                .iter()
+                .map(|(key, value)| {
+                    let kind = ColumnKind::infer(key, &KeyHints::default());
+                    Field {
+                        key: key.clone(),
+                        label: humanize_key(key),
+                        cell: Cell::from_value(key, value, kind, &ctx, &mut Degraded::default()),
+                    }
+                })
+                .collect();
+            Some(NodeDetail { node_id: id.to_owned(), fields })
+        })
+        .collect()
+}

@@ -1,0 +1,468 @@
+//! One value of a record, classified for display. An unexpected type degrades this one cell to a
+//! generic rendering; it never fails the record or the result.
+
+use serde_json::Value;
+
+use crate::limits::{MAX_CELL_DEPTH, MAX_NESTED_ITEMS};
+use crate::redact::is_sensitive_key;
+use crate::status::Status;
+use crate::text::{bounded_text, humanize_key};
+use crate::time::{duration_text, parse_timestamp, Timestamp};
+
+/// How a column's values are meant to be read. Declared by the producer (`columns[].type`) or
+/// inferred from the key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColumnKind {
+    /// Decide per value.
+    Auto,
+    Text,
+    Id,
+    Status,
+    Datetime,
+    Number,
+    Boolean,
+    /// Seconds, or milliseconds when the key ends in `_ms`.
+    Duration { millis: bool },
+    Code,
+    Json,
+    Tags,
+}
+
+impl ColumnKind {
+    /// The contract's `columns[].type` value, if it is one.
+    pub fn from_declared(name: &str, key: &str) -> Option<ColumnKind> {
+        Some(match name {
+            "text" => ColumnKind::Text,
+            "id" => ColumnKind::Id,
+            "status" => ColumnKind::Status,
+            "datetime" => ColumnKind::Datetime,
+            "number" => ColumnKind::Number,
+            "boolean" => ColumnKind::Boolean,
+            "duration" => ColumnKind::Duration { millis: key.ends_with("_ms") },
+            "code" => ColumnKind::Code,
+            "json" => ColumnKind::Json,
+            "tags" => ColumnKind::Tags,
+            _ => return None,
+        })
+    }
+
+    /// The kind a key suggests when the producer declared none.
+    pub fn infer(key: &str, hints: &KeyHints) -> ColumnKind {
+        let k = key.to_ascii_lowercase();
+        if hints.primary_key.as_deref() == Some(key)
+            || k == "id"
+            || k == "uuid"
+            || k.ends_with("_id")
+            || k.ends_with("_uuid")
+        {
+            ColumnKind::Id
+        } else if hints.status_key.as_deref() == Some(key) || k == "status" || k.ends_with("_status")
+        {
+            ColumnKind::Status
+        } else if k == "content" || k == "source" || k == "code" || k == "sql" {
+            ColumnKind::Code
+        } else if k.contains("duration") || k.ends_with("_seconds") || k.ends_with("_secs") {
+            ColumnKind::Duration { millis: false }
+        } else if k.ends_with("_ms") {
+            ColumnKind::Duration { millis: true }
+        } else {
+            ColumnKind::Auto
+        }
+    }
+
+    /// Whether values of this kind read best right-aligned.
+    pub fn is_numeric(self) -> bool {
+        matches!(self, ColumnKind::Number | ColumnKind::Duration { .. })
+    }
+}
+
+/// Keys the producer's hints single out.
+#[derive(Clone, Debug, Default)]
+pub struct KeyHints {
+    pub primary_key: Option<String>,
+    pub status_key: Option<String>,
+}
+
+/// One field of a nested object.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Field {
+    pub key: String,
+    pub label: String,
+    pub cell: Cell,
+}
+
+/// A value ready to draw. Strings here are plain text: the views put them in text nodes only.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cell {
+    /// Null or absent.
+    Missing,
+    /// The value sat under a sensitive key; it is not in the model.
+    Redacted,
+    Text(String),
+    /// An identifier: monospace, copyable.
+    Id(String),
+    Status(Status),
+    Time(Timestamp),
+    Number { value: f64, text: String },
+    Bool(bool),
+    Duration { seconds: f64, text: String },
+    /// An `http:` or `https:` URL; nothing else becomes a link.
+    Link { href: String },
+    Code { text: String, language: Option<String> },
+    Tags(Vec<String>),
+    /// An array; `total` counts every item, `items` holds at most [`MAX_NESTED_ITEMS`].
+    List { items: Vec<Cell>, total: usize },
+    /// An object; `total` counts every field.
+    Record { fields: Vec<Field>, total: usize },
+    /// Nesting too deep to show; a short description stands in.
+    Elided(String),
+}
+
+/// What building a cell needs besides the value.
+pub struct CellContext<'a> {
+    /// The record's `language`, for its code cells.
+    pub language: Option<&'a str>,
+}
+
+/// Counts values that did not match their column's declared kind.
+#[derive(Default)]
+pub struct Degraded {
+    pub count: usize,
+}
+
+impl Cell {
+    /// Classifies `value`, read under `key` in a column of `kind`.
+    pub fn from_value(
+        key: &str,
+        value: &Value,
+        kind: ColumnKind,
+        ctx: &CellContext<'_>,
+        degraded: &mut Degraded,
+    ) -> Cell {
+        if is_sensitive_key(key) {
+            return if value.is_null() { Cell::Missing } else { Cell::Redacted };
+        }
+        if value.is_null() {
+            return Cell::Missing;
+        }
+        if let Some(cell) = Self::as_kind(value, kind, ctx) {
+            return cell;
+        }
+        if !matches!(kind, ColumnKind::Auto | ColumnKind::Text | ColumnKind::Json) {
+            degraded.count += 1;
+        }
+        generic(value, 0)
+    }
+
+    /// The cell for `value` read strictly as `kind`, or `None` when it does not fit.
+    fn as_kind(value: &Value, kind: ColumnKind, ctx: &CellContext<'_>) -> Option<Cell> {
+        match (kind, value) {
+            (ColumnKind::Id, Value::String(s)) => Some(Cell::Id(bounded_text(s))),
+            (ColumnKind::Id, Value::Number(n)) => Some(Cell::Id(n.to_string())),
+            (ColumnKind::Status, Value::String(s)) => Some(Cell::Status(Status::new(s))),
+            (ColumnKind::Datetime, Value::String(s)) => parse_timestamp(s).map(Cell::Time),
+            (ColumnKind::Number, Value::Number(n)) => n.as_f64().map(number_cell),
+            (ColumnKind::Number, Value::String(s)) => {
+                s.trim().parse::<f64>().ok().filter(|v| v.is_finite()).map(number_cell)
+            }
+            (ColumnKind::Boolean, Value::Bool(b)) => Some(Cell::Bool(*b)),
+            (ColumnKind::Boolean, Value::String(s)) => match s.as_str() {
+                "true" | "True" => Some(Cell::Bool(true)),
+                "false" | "False" => Some(Cell::Bool(false)),
+                _ => None,
+            },
+            (ColumnKind::Duration { millis }, Value::Number(n)) => {
+                let raw = n.as_f64()?;
+                let seconds = if millis { raw / 1000.0 } else { raw };
+                duration_text(seconds).map(|text| Cell::Duration { seconds, text })
+            }
+            (ColumnKind::Code, Value::String(s)) => Some(Cell::Code {
+                text: bounded_text(s),
+                language: ctx.language.map(|l| crate::text::truncate_chars(l, 32)),
+            }),
+            (ColumnKind::Tags, Value::Array(items)) => tags(items),
+            _ => None,
+        }
+    }
+
+    /// The full value as one line of plain text: for tooltips, the clipboard and sorting of text.
+    pub fn plain_text(&self) -> String {
+        match self {
+            Cell::Missing => String::new(),
+            Cell::Redacted => "redacted".to_owned(),
+            Cell::Text(s) | Cell::Id(s) | Cell::Elided(s) => s.clone(),
+            Cell::Status(s) => s.raw.clone(),
+            Cell::Time(t) => t.absolute.clone(),
+            Cell::Number { text, .. } | Cell::Duration { text, .. } => text.clone(),
+            Cell::Bool(b) => if *b { "true" } else { "false" }.to_owned(),
+            Cell::Link { href } => href.clone(),
+            Cell::Code { text, .. } => text.clone(),
+            Cell::Tags(tags) => tags.join(", "),
+            Cell::List { .. } | Cell::Record { .. } => self.summary(),
+        }
+    }
+
+    /// A few words for a nested value in a table cell: "3 fields", "5 items".
+    pub fn summary(&self) -> String {
+        match self {
+            Cell::List { total, .. } => crate::text::plural(*total, "item", "items"),
+            Cell::Record { total, .. } => crate::text::plural(*total, "field", "fields"),
+            other => other.plain_text(),
+        }
+    }
+
+    /// The key this cell sorts by.
+    pub fn sort_key(&self) -> SortKey {
+        match self {
+            Cell::Missing => SortKey::Missing,
+            Cell::Bool(b) => SortKey::Bool(*b),
+            Cell::Number { value, .. } => SortKey::Number(*value),
+            Cell::Duration { seconds, .. } => SortKey::Number(*seconds),
+            Cell::Time(t) => SortKey::Time(t.epoch_ms),
+            Cell::Id(s) => match s.parse::<f64>() {
+                Ok(v) if v.is_finite() => SortKey::Number(v),
+                _ => SortKey::Text(s.to_lowercase()),
+            },
+            Cell::List { total, .. } | Cell::Record { total, .. } => SortKey::Number(*total as f64),
+            other => SortKey::Text(other.plain_text().to_lowercase()),
+        }
+    }
+}
+
+fn number_cell(value: f64) -> Cell {
+    Cell::Number { value, text: number_text(value) }
+}
+
+/// Integers as written; fractions to at most three decimals, trailing zeros dropped.
+pub fn number_text(value: f64) -> String {
+    if value.fract() == 0.0 && value.abs() < 1e15 {
+        format!("{}", value as i64)
+    } else if value.abs() >= 1e15 {
+        format!("{value:e}")
+    } else {
+        let fixed = format!("{value:.3}");
+        fixed.trim_end_matches('0').trim_end_matches('.').to_owned()
+    }
+}
+
+fn tags(items: &[Value]) -> Option<Cell> {
+    if items.iter().any(|v| !(v.is_string() || v.is_number())) {
+        return None;
+    }
+    Some(Cell::Tags(
+        items
+            .iter()
+            .take(MAX_NESTED_ITEMS)
+            .map(|v| match v {
+                Value::String(s) => bounded_text(s),
+                other => other.to_string(),
+            })
+            .collect(),
+    ))
+}
+
+/// The cell for a value of no declared kind, decided by its JSON type and shape.
+fn generic(value: &Value, depth: usize) -> Cell {
+    match value {
+        Value::Null => Cell::Missing,
+        Value::Bool(b) => Cell::Bool(*b),
+        Value::Number(n) => n.as_f64().map_or_else(|| Cell::Text(n.to_string()), number_cell),
+        Value::String(s) => string_cell(s),
+        Value::Array(items) => {
+            if depth >= MAX_CELL_DEPTH {
+                return Cell::Elided(crate::text::plural(items.len(), "item", "items"));
+            }
+            if !items.is_empty() && items.iter().all(Value::is_string) {
+                if let Some(tags) = tags(items) {
+                    return tags;
+                }
+            }
+            Cell::List {
+                items: items.iter().take(MAX_NESTED_ITEMS).map(|v| generic(v, depth + 1)).collect(),
+                total: items.len(),
+            }
+        }
+        Value::Object(map) => {
+            if depth >= MAX_CELL_DEPTH {
+                return Cell::Elided(crate::text::plural(map.len(), "field", "fields"));
+            }
+            let language = map.get("language").and_then(Value::as_str);
+            let ctx = CellContext { language };
+            let hints = KeyHints::default();
+            let fields = map
+                .iter()
+                .take(MAX_NESTED_ITEMS)
+                .map(|(key, v)| {
+                    let cell = if is_sensitive_key(key) {
+                        if v.is_null() { Cell::Missing } else { Cell::Redacted }
+                    } else {
+                        Cell::as_kind(v, ColumnKind::infer(key, &hints), &ctx)
+                            .unwrap_or_else(|| generic(v, depth + 1))
+                    };
+                    Field { key: key.clone(), label: humanize_key(key), cell }
+                })
+                .collect();
+            Cell::Record { fields, total: map.len() }
+        }
+    }
+}
+
+/// A string is a timestamp when it parses as one, a link when it is an http(s) URL, else text.
+fn string_cell(s: &str) -> Cell {
+    if let Some(t) = parse_timestamp(s) {
+        return Cell::Time(t);
+    }
+    if is_web_url(s) {
+        return Cell::Link { href: s.trim().to_owned() };
+    }
+    Cell::Text(bounded_text(s))
+}
+
+/// Only `http:` and `https:` URLs with a host, without whitespace or control characters.
+pub fn is_web_url(s: &str) -> bool {
+    let s = s.trim();
+    let after_scheme = |scheme: &str| {
+        s.get(..scheme.len())
+            .filter(|prefix| prefix.eq_ignore_ascii_case(scheme))
+            .map(|_| &s[scheme.len()..])
+    };
+    let Some(rest) = after_scheme("https://").or_else(|| after_scheme("http://")) else {
+        return false;
+    };
+    s.len() <= 2048
+        && !rest.is_empty()
+        && !rest.starts_with('/')
+        && !s.chars().any(|c| c.is_whitespace() || c.is_control() || c == '"' || c == '<' || c == '>')
+}
+
+/// What a cell sorts by. Missing values sort last in either direction.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SortKey {
+    Missing,
+    Bool(bool),
+    Number(f64),
+    Time(i64),
+    Text(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn cell(key: &str, value: Value, kind: ColumnKind) -> (Cell, usize) {
+        let mut degraded = Degraded::default();
+        let c = Cell::from_value(key, &value, kind, &CellContext { language: Some("sql") }, &mut degraded);
+        (c, degraded.count)
+    }
+
+    #[test]
+    fn declared_kinds_are_honoured() {
+        assert_eq!(cell("id", json!(7), ColumnKind::Id).0, Cell::Id("7".into()));
+        assert!(matches!(cell("status", json!("failed"), ColumnKind::Status).0, Cell::Status(_)));
+        assert!(matches!(
+            cell("x", json!("2026-11-20 06:00:00"), ColumnKind::Datetime).0,
+            Cell::Time(_)
+        ));
+        assert_eq!(
+            cell("n", json!("12.5"), ColumnKind::Number).0,
+            Cell::Number { value: 12.5, text: "12.5".into() }
+        );
+        assert_eq!(cell("b", json!("True"), ColumnKind::Boolean).0, Cell::Bool(true));
+        assert_eq!(
+            cell("runtime_ms", json!(1500), ColumnKind::Duration { millis: true }).0,
+            Cell::Duration { seconds: 1.5, text: "1.5 s".into() }
+        );
+        assert_eq!(
+            cell("content", json!("select 1"), ColumnKind::Code).0,
+            Cell::Code { text: "select 1".into(), language: Some("sql".into()) }
+        );
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_type_degrades_only_its_cell() {
+        let (c, degraded) = cell("execution_date", json!({"weird": true}), ColumnKind::Datetime);
+        assert!(matches!(c, Cell::Record { total: 1, .. }));
+        assert_eq!(degraded, 1);
+        let (c, degraded) = cell("execution_date", json!("not a date"), ColumnKind::Datetime);
+        assert_eq!(c, Cell::Text("not a date".into()));
+        assert_eq!(degraded, 1);
+    }
+
+    #[test]
+    fn generic_values_are_read_by_shape() {
+        assert!(matches!(cell("x", json!("2026-11-20T06:00:00Z"), ColumnKind::Auto).0, Cell::Time(_)));
+        assert_eq!(
+            cell("x", json!("https://svc.example/a"), ColumnKind::Auto).0,
+            Cell::Link { href: "https://svc.example/a".into() }
+        );
+        assert_eq!(
+            cell("x", json!(["a", "b"]), ColumnKind::Auto).0,
+            Cell::Tags(vec!["a".into(), "b".into()])
+        );
+        assert_eq!(cell("x", Value::Null, ColumnKind::Id).0, Cell::Missing);
+    }
+
+    #[test]
+    fn only_http_and_https_become_links() {
+        for bad in [
+            "javascript:alert(1)",
+            "JAVASCRIPT:alert(1)",
+            "data:text/html,<script>alert(1)</script>",
+            "vbscript:msgbox",
+            "file:///etc/passwd",
+            "https://",
+            "http:///x",
+            "https://a b",
+            "//evil.example",
+        ] {
+            assert!(!is_web_url(bad), "{bad}");
+            assert!(!matches!(string_cell(bad), Cell::Link { .. }), "{bad}");
+        }
+        assert!(is_web_url("HTTPS://svc.example/x?y=1"));
+        assert!(!is_web_url("خط الأنابيب"), "multi-byte text near the scheme length");
+    }
+
+    #[test]
+    fn sensitive_keys_become_redacted_cells_even_nested() {
+        assert_eq!(cell("api_key", json!("[redacted]"), ColumnKind::Auto).0, Cell::Redacted);
+        let (c, _) = cell("settings", json!({"token": "[redacted]", "a": 1}), ColumnKind::Auto);
+        let Cell::Record { fields, .. } = c else { panic!("record expected") };
+        assert_eq!(fields[0].cell, Cell::Redacted);
+    }
+
+    #[test]
+    fn deep_nesting_is_elided() {
+        let mut v = json!(1);
+        for _ in 0..20 {
+            v = json!({ "k": v });
+        }
+        let (mut c, _) = cell("x", v, ColumnKind::Auto);
+        let mut depth = 0;
+        while let Cell::Record { mut fields, .. } = c {
+            c = fields.remove(0).cell;
+            depth += 1;
+        }
+        assert_eq!(depth, MAX_CELL_DEPTH);
+        assert!(matches!(c, Cell::Elided(_)));
+    }
+
+    #[test]
+    fn numbers_read_cleanly() {
+        assert_eq!(number_text(3.0), "3");
+        assert_eq!(number_text(2.50), "2.5");
+        assert_eq!(number_text(1.0 / 3.0), "0.333");
+        assert_eq!(number_text(1e20), "1e20");
+    }
+
+    #[test]
+    fn inferred_kinds_follow_key_names_and_hints() {
+        let hints = KeyHints { primary_key: Some("name".into()), status_key: Some("state".into()) };
+        assert_eq!(ColumnKind::infer("pipeline_schedule_id", &hints), ColumnKind::Id);
+        assert_eq!(ColumnKind::infer("name", &hints), ColumnKind::Id);
+        assert_eq!(ColumnKind::infer("state", &hints), ColumnKind::Status);
+        assert_eq!(ColumnKind::infer("content", &hints), ColumnKind::Code);
+        assert_eq!(ColumnKind::infer("duration", &hints), ColumnKind::Duration { millis: false });
+        assert_eq!(ColumnKind::infer("created_at", &hints), ColumnKind::Auto);
+    }
+}

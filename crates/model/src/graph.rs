@@ -1,0 +1,375 @@
+//! Graph validation. A result's `graph` is drawn only when every check of the contract holds;
+//! otherwise the widget shows its table with a one-line reason. Checks run cheapest first, and the
+//! node limit is applied before any per-node work, so a huge graph costs little.
+
+use std::collections::HashMap;
+
+use serde_json::{Map, Value};
+
+use crate::status::Status;
+use crate::text::{bounded_text, quoted, truncate_chars};
+
+/// The block types of the tool interface; anything else is `Other`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BlockType {
+    DataLoader,
+    Transformer,
+    DataExporter,
+    Sensor,
+    Callback,
+    Chart,
+    Conditional,
+    Custom,
+    Dbt,
+    Extension,
+    GlobalDataProduct,
+    Markdown,
+    Scratchpad,
+    Other,
+}
+
+impl BlockType {
+    pub fn parse(s: &str) -> BlockType {
+        match s {
+            "data_loader" => BlockType::DataLoader,
+            "transformer" => BlockType::Transformer,
+            "data_exporter" => BlockType::DataExporter,
+            "sensor" => BlockType::Sensor,
+            "callback" => BlockType::Callback,
+            "chart" => BlockType::Chart,
+            "conditional" => BlockType::Conditional,
+            "custom" => BlockType::Custom,
+            "dbt" => BlockType::Dbt,
+            "extension" => BlockType::Extension,
+            "global_data_product" => BlockType::GlobalDataProduct,
+            "markdown" => BlockType::Markdown,
+            "scratchpad" => BlockType::Scratchpad,
+            _ => BlockType::Other,
+        }
+    }
+
+    /// The CSS modifier (`node--data-loader`).
+    pub fn css_name(self) -> &'static str {
+        match self {
+            BlockType::DataLoader => "data-loader",
+            BlockType::Transformer => "transformer",
+            BlockType::DataExporter => "data-exporter",
+            BlockType::Sensor => "sensor",
+            BlockType::Callback => "callback",
+            BlockType::Chart => "chart",
+            BlockType::Conditional => "conditional",
+            BlockType::Custom => "custom",
+            BlockType::Dbt => "dbt",
+            BlockType::Extension => "extension",
+            BlockType::GlobalDataProduct => "global-data-product",
+            BlockType::Markdown => "markdown",
+            BlockType::Scratchpad => "scratchpad",
+            BlockType::Other => "other",
+        }
+    }
+}
+
+/// One block of a drawable graph.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GraphNode {
+    pub id: String,
+    pub label: String,
+    /// The type as written, for the accessible name; `block_type` is its family.
+    pub type_name: String,
+    pub block_type: BlockType,
+    pub status: Option<Status>,
+    pub selected: bool,
+}
+
+/// A graph that passed every check: ids unique, edges between known nodes, no cycle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Graph {
+    pub nodes: Vec<GraphNode>,
+    /// (source, target) as indices into `nodes`, without duplicates.
+    pub edges: Vec<(usize, usize)>,
+}
+
+/// What became of a result's `graph`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GraphOutcome {
+    /// The result carries no graph (absent or null).
+    Absent,
+    Drawable(Graph),
+    /// The graph is not drawn; the reason reads as one line ("an edge names the unknown block 'x'").
+    Fallback(String),
+}
+
+/// Validates `value` (the result's `graph`) against the contract, drawing at most `node_limit` nodes.
+pub fn validate_graph(value: Option<&Value>, node_limit: usize) -> GraphOutcome {
+    let map = match value {
+        None | Some(Value::Null) => return GraphOutcome::Absent,
+        Some(Value::Object(map)) => map,
+        Some(_) => return fallback("the graph is not an object"),
+    };
+    let Some(Value::Array(nodes)) = map.get("nodes") else {
+        return fallback("its nodes are not a list");
+    };
+    let Some(Value::Array(edges)) = map.get("edges") else {
+        return fallback("its edges are not a list");
+    };
+    let total = map.get("totalNodes");
+    if map.get("truncated") == Some(&Value::Bool(true)) {
+        let of = match total.and_then(Value::as_u64) {
+            Some(t) => format!(" ({} of {t} blocks sent)", nodes.len()),
+            None => String::new(),
+        };
+        return fallback(&format!("the producer truncated it{of}"));
+    }
+    if let Some(total) = total.filter(|t| !t.is_null()) {
+        match total.as_u64() {
+            Some(t) if t as usize == nodes.len() => {}
+            Some(t) => {
+                return fallback(&format!(
+                    "it says {t} blocks but carries {}",
+                    nodes.len()
+                ))
+            }
+            None => return fallback("its totalNodes is not a whole number"),
+        }
+    }
+    if nodes.len() > node_limit {
+        return fallback(&format!(
+            "it has {} blocks, more than the {node_limit} this view draws",
+            nodes.len()
+        ));
+    }
+
+    let mut parsed = Vec::with_capacity(nodes.len());
+    let mut index: HashMap<&str, usize> = HashMap::with_capacity(nodes.len());
+    for (i, node) in nodes.iter().enumerate() {
+        let Some(obj) = node.as_object() else {
+            return fallback(&format!("node #{} is not an object", i + 1));
+        };
+        let Some(id) = obj.get("id").and_then(Value::as_str) else {
+            return fallback(&format!("node #{} has no string id", i + 1));
+        };
+        if index.insert(id, i).is_some() {
+            return fallback(&format!("two blocks share the id {}", quoted(id)));
+        }
+        parsed.push(node_from(id, obj));
+    }
+
+    let mut edge_list = Vec::with_capacity(edges.len());
+    for (i, edge) in edges.iter().enumerate() {
+        let Some(obj) = edge.as_object() else {
+            return fallback(&format!("edge #{} is not an object", i + 1));
+        };
+        let end = |name: &str| -> Result<usize, GraphOutcome> {
+            match obj.get(name) {
+                Some(Value::String(id)) => index
+                    .get(id.as_str())
+                    .copied()
+                    .ok_or_else(|| fallback(&format!("an edge names the unknown block {}", quoted(id)))),
+                _ => Err(fallback(&format!("edge #{} has no string {name}", i + 1))),
+            }
+        };
+        let source = match end("source") {
+            Ok(s) => s,
+            Err(outcome) => return outcome,
+        };
+        let target = match end("target") {
+            Ok(t) => t,
+            Err(outcome) => return outcome,
+        };
+        edge_list.push((source, target));
+    }
+    edge_list.sort_unstable();
+    edge_list.dedup();
+
+    if let Some(node) = find_cycle(parsed.len(), &edge_list) {
+        return fallback(&format!("its edges form a cycle through {}", quoted(&parsed[node].id)));
+    }
+    GraphOutcome::Drawable(Graph { nodes: parsed, edges: edge_list })
+}
+
+fn fallback(reason: &str) -> GraphOutcome {
+    GraphOutcome::Fallback(format!("Graph not drawn: {reason}."))
+}
+
+fn node_from(id: &str, obj: &Map<String, Value>) -> GraphNode {
+    let text = |key: &str| obj.get(key).and_then(Value::as_str).filter(|s| !s.trim().is_empty());
+    let type_name = text("type").map_or_else(String::new, |t| truncate_chars(t, 64));
+    GraphNode {
+        id: id.to_owned(),
+        label: bounded_text(text("label").unwrap_or(id)),
+        block_type: BlockType::parse(&type_name),
+        type_name,
+        status: text("status").map(Status::new),
+        selected: obj.get("selected") == Some(&Value::Bool(true)),
+    }
+}
+
+/// A node on a cycle, or `None` when the graph is acyclic (Kahn's algorithm, O(nodes + edges)).
+/// `edges` must be sorted by source.
+fn find_cycle(node_count: usize, edges: &[(usize, usize)]) -> Option<usize> {
+    let mut indegree = vec![0usize; node_count];
+    // Edges are sorted by source, so node n's out-edges are edges[start[n]..start[n + 1]].
+    let mut start = vec![0usize; node_count + 1];
+    for &(s, t) in edges {
+        indegree[t] += 1;
+        start[s + 1] += 1;
+    }
+    for n in 0..node_count {
+        start[n + 1] += start[n];
+    }
+    let mut ready: Vec<usize> = (0..node_count).filter(|&n| indegree[n] == 0).collect();
+    let mut seen = 0;
+    while let Some(n) = ready.pop() {
+        seen += 1;
+        for &(_, t) in &edges[start[n]..start[n + 1]] {
+            indegree[t] -= 1;
+            if indegree[t] == 0 {
+                ready.push(t);
+            }
+        }
+    }
+    if seen == node_count {
+        return None;
+    }
+    // Every node left has a predecessor that is also left; walking predecessors node_count steps
+    // lands on a cycle. Report its first node in input order, so the message is stable.
+    let mut pred = vec![0usize; node_count];
+    for &(s, t) in edges {
+        if indegree[s] > 0 && indegree[t] > 0 {
+            pred[t] = s;
+        }
+    }
+    let mut on_cycle = (0..node_count).find(|&n| indegree[n] > 0)?;
+    for _ in 0..node_count {
+        on_cycle = pred[on_cycle];
+    }
+    let (mut n, mut first) = (pred[on_cycle], on_cycle);
+    while n != on_cycle {
+        first = first.min(n);
+        n = pred[n];
+    }
+    Some(first)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn check(graph: Value) -> GraphOutcome {
+        validate_graph(Some(&graph), 500)
+    }
+
+    fn reason(graph: Value) -> String {
+        match check(graph) {
+            GraphOutcome::Fallback(r) => r,
+            other => panic!("expected a fallback, got {other:?}"),
+        }
+    }
+
+    fn nodes(ids: &[&str]) -> Value {
+        Value::Array(ids.iter().map(|id| json!({ "id": id, "label": id, "type": "transformer" })).collect())
+    }
+
+    #[test]
+    fn a_valid_graph_is_drawable() {
+        let g = check(json!({
+            "nodes": [
+                { "id": "load", "label": "Load orders", "type": "data_loader", "status": "completed", "selected": true },
+                { "id": "clean", "type": "transformer" },
+                { "id": "export", "type": "data_exporter", "status": "not_executed" }
+            ],
+            "edges": [
+                { "source": "load", "target": "clean" },
+                { "source": "clean", "target": "export" },
+                { "source": "load", "target": "clean" }
+            ],
+            "totalNodes": 3,
+            "truncated": false
+        }));
+        let GraphOutcome::Drawable(g) = g else { panic!("drawable expected: {g:?}") };
+        assert_eq!(g.nodes.len(), 3);
+        assert_eq!(g.edges, [(0, 1), (1, 2)], "duplicate edge dropped");
+        assert_eq!(g.nodes[0].block_type, BlockType::DataLoader);
+        assert!(g.nodes[0].selected);
+        assert_eq!(g.nodes[1].label, "clean", "label defaults to the id");
+    }
+
+    #[test]
+    fn absent_graphs_are_not_fallbacks() {
+        assert_eq!(validate_graph(None, 500), GraphOutcome::Absent);
+        assert_eq!(validate_graph(Some(&Value::Null), 500), GraphOutcome::Absent);
+    }
+
+    #[test]
+    fn every_malformed_kind_has_its_reason() {
+        let cases = [
+            (json!("graph"), "not an object"),
+            (json!({ "nodes": {}, "edges": [] }), "nodes are not a list"),
+            (json!({ "nodes": [] }), "edges are not a list"),
+            (json!({ "nodes": [{ "label": "x" }], "edges": [] }), "node #1 has no string id"),
+            (json!({ "nodes": [{ "id": 7 }], "edges": [] }), "node #1 has no string id"),
+            (json!({ "nodes": [1], "edges": [] }), "node #1 is not an object"),
+            (json!({ "nodes": nodes(&["a", "a"]), "edges": [] }), "two blocks share the id 'a'"),
+            (
+                json!({ "nodes": nodes(&["a"]), "edges": [{ "source": "a", "target": "x" }] }),
+                "an edge names the unknown block 'x'",
+            ),
+            (json!({ "nodes": nodes(&["a"]), "edges": [{ "source": "a" }] }), "edge #1 has no string target"),
+            (
+                json!({ "nodes": nodes(&["a", "b", "c"]), "edges": [
+                    { "source": "a", "target": "b" }, { "source": "b", "target": "c" }, { "source": "c", "target": "b" }
+                ] }),
+                "cycle through 'b'",
+            ),
+            (
+                json!({ "nodes": nodes(&["d", "b", "c"]), "edges": [
+                    { "source": "b", "target": "c" }, { "source": "c", "target": "b" }, { "source": "b", "target": "d" }
+                ] }),
+                "cycle through 'b'",
+            ),
+            (
+                json!({ "nodes": nodes(&["a"]), "edges": [{ "source": "a", "target": "a" }] }),
+                "cycle through 'a'",
+            ),
+            (
+                json!({ "nodes": nodes(&["a"]), "edges": [], "truncated": true, "totalNodes": 900 }),
+                "truncated it (1 of 900 blocks sent)",
+            ),
+            (json!({ "nodes": nodes(&["a"]), "edges": [], "totalNodes": 2 }), "says 2 blocks but carries 1"),
+            (json!({ "nodes": nodes(&["a"]), "edges": [], "totalNodes": "1" }), "totalNodes is not a whole number"),
+        ];
+        for (graph, expected) in cases {
+            let r = reason(graph.clone());
+            assert!(r.starts_with("Graph not drawn: "), "{r}");
+            assert!(r.contains(expected), "{graph} gave {r:?}, expected {expected:?}");
+        }
+    }
+
+    #[test]
+    fn the_node_limit_applies_before_per_node_work() {
+        let many: Vec<Value> = (0..501).map(|i| json!({ "id": format!("b{i}") })).collect();
+        let r = reason(json!({ "nodes": many.clone(), "edges": [] }));
+        assert!(r.contains("501 blocks, more than the 500"), "{r}");
+        let hinted = validate_graph(Some(&json!({ "nodes": nodes(&["a", "b", "c"]), "edges": [] })), 2);
+        assert!(matches!(hinted, GraphOutcome::Fallback(r) if r.contains("more than the 2")));
+    }
+
+    #[test]
+    fn quoted_ids_stay_short_and_on_one_line() {
+        let long = format!("evil\n{}", "x".repeat(5000));
+        let r = reason(json!({ "nodes": nodes(&["a"]), "edges": [{ "source": "a", "target": long }] }));
+        assert!(!r.contains('\n'));
+        assert!(r.len() < 200, "{r}");
+    }
+
+    #[test]
+    fn a_long_chain_is_checked_without_recursion() {
+        let n = 500;
+        let ids: Vec<String> = (0..n).map(|i| format!("b{i}")).collect();
+        let nodes: Vec<Value> = ids.iter().map(|id| json!({ "id": id })).collect();
+        let edges: Vec<Value> =
+            ids.windows(2).map(|w| json!({ "source": w[0], "target": w[1] })).collect();
+        assert!(matches!(check(json!({ "nodes": nodes, "edges": edges })), GraphOutcome::Drawable(_)));
+    }
+}

@@ -1,0 +1,130 @@
+//! Where a widget result sits inside what a host delivers: a CallToolResult (`structuredContent`,
+//! else `content[0].text`), a bare structuredContent, or a tool error envelope.
+
+use serde_json::{Map, Value};
+
+use crate::assemble::assemble;
+use crate::error;
+use crate::limits::{MAX_JSON_DEPTH, MAX_PAYLOAD_BYTES};
+use crate::model::{ErrorInfo, WidgetModel};
+use crate::redact::{redact_in_place, scrub_string};
+use crate::text::{bounded_text, truncate_chars};
+
+/// The model of a tool result given as JSON text. Oversized or unparsable text is an error state.
+pub fn model_from_json_text(text: &str) -> WidgetModel {
+    if text.len() > MAX_PAYLOAD_BYTES {
+        return too_large(text.len());
+    }
+    match serde_json::from_str::<Value>(text) {
+        Ok(value) => model_from_value(value),
+        Err(e) => WidgetModel::error(None, parse_error_message(&e), None),
+    }
+}
+
+/// The error state for a payload of `bytes` bytes, over the cap.
+pub fn too_large(bytes: usize) -> WidgetModel {
+    WidgetModel::error(
+        None,
+        format!(
+            "This result is {:.1} MB; the widget renders results up to {} MB.",
+            bytes as f64 / 1_048_576.0,
+            MAX_PAYLOAD_BYTES / 1_048_576
+        ),
+        Some("Ask for fewer records (a smaller page or a narrower filter).".to_owned()),
+    )
+}
+
+fn parse_error_message(e: &serde_json::Error) -> String {
+    if e.to_string().contains("recursion limit") {
+        format!("This result is nested deeper than {MAX_JSON_DEPTH} levels, so it is not shown.")
+    } else {
+        format!("This result is not valid JSON (line {}, column {}).", e.line(), e.column())
+    }
+}
+
+/// The model of a parsed value: a CallToolResult, a bare structuredContent, or an error envelope.
+pub fn model_from_value(mut value: Value) -> WidgetModel {
+    let redacted = redact_in_place(&mut value);
+    let Value::Object(mut obj) = value else {
+        return not_a_widget("The tool result is not a JSON object.", None);
+    };
+    if obj.contains_key("kind") {
+        return assemble(Value::Object(obj), None, redacted);
+    }
+    if let Some(info) = error::from_envelope_map(&obj) {
+        return error_model(info, redacted);
+    }
+    const CALL_RESULT_KEYS: [&str; 4] = ["structuredContent", "content", "isError", "_meta"];
+    if !CALL_RESULT_KEYS.iter().any(|k| obj.contains_key(*k)) {
+        return not_a_widget("This is neither a tool result nor a resource widget.", None);
+    }
+    let hints = obj
+        .get_mut("_meta")
+        .and_then(Value::as_object_mut)
+        .and_then(|meta| meta.remove("host/widgetData"));
+    let is_error = obj.get("isError") == Some(&Value::Bool(true));
+    let structured = obj.remove("structuredContent").filter(Value::is_object);
+    let text = first_text(&obj);
+
+    if let Some(structured) = structured {
+        if let Some(info) = error::from_envelope(&structured) {
+            return error_model(info, redacted);
+        }
+        if !is_error {
+            return assemble(structured, hints, redacted);
+        }
+    }
+    // Some hosts drop structuredContent: the JSON fallback text is then all there is.
+    let parsed_text = text.and_then(|t| serde_json::from_str::<Value>(t).ok()).filter(Value::is_object);
+    if let Some(mut parsed) = parsed_text {
+        let redacted = redacted + redact_in_place(&mut parsed);
+        if let Some(info) = error::from_envelope(&parsed) {
+            return error_model(info, redacted);
+        }
+        if parsed.get("kind").is_some() && !is_error {
+            return assemble(parsed, hints, redacted);
+        }
+    }
+    let detail = text.map(|t| truncate_chars(&bounded_text(&scrub_string(t).unwrap_or_else(|| t.to_owned())), 1000));
+    if is_error {
+        let info = ErrorInfo { detail, ..error::info(None, Some("The tool reported an error.".to_owned())) };
+        return error_model(info, redacted);
+    }
+    not_a_widget("The tool's answer carries no widget data.", detail)
+}
+
+/// The model of a structuredContent and its `host/widgetData` hints, as `window.openai` gives them.
+pub fn model_from_parts(mut structured: Value, mut hints: Option<Value>) -> WidgetModel {
+    let mut redacted = redact_in_place(&mut structured);
+    if let Some(h) = hints.as_mut() {
+        redacted += redact_in_place(h);
+    }
+    if let Some(info) = error::from_envelope(&structured) {
+        return error_model(info, redacted);
+    }
+    assemble(structured, hints, redacted)
+}
+
+fn first_text(obj: &Map<String, Value>) -> Option<&str> {
+    obj.get("content")?
+        .as_array()?
+        .iter()
+        .find(|item| item.get("type").and_then(Value::as_str) == Some("text"))?
+        .get("text")?
+        .as_str()
+}
+
+fn error_model(info: ErrorInfo, redacted: usize) -> WidgetModel {
+    let mut model = WidgetModel::error(None, String::new(), None);
+    model.error = Some(info);
+    model.redacted = redacted;
+    model
+}
+
+fn not_a_widget(message: &str, detail: Option<String>) -> WidgetModel {
+    let mut model = WidgetModel::error(None, message, None);
+    if let Some(e) = model.error.as_mut() {
+        e.detail = detail;
+    }
+    model
+}

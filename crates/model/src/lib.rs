@@ -1,0 +1,33 @@
+//! The widget contract, in pure Rust: a tool result in, a safe view model out.
+//!
+//! Input from a host is hostile until parsed. [`model_from_json_text`] and [`model_from_value`]
+//! accept anything and never panic: a payload too large or too deep is an error state, a field of
+//! the wrong type is ignored and reported, a value of the wrong type degrades its cell. Sensitive
+//! values are redacted first ([`redact`]), so their raw text never reaches the model.
+//!
+//! Layers: [`input`] finds the widget result in what the host sent; [`assemble`] builds the
+//! [`WidgetModel`]; the other modules are its parts (cells, timestamps, statuses, graph checks…).
+
+pub mod assemble;
+pub mod cell;
+pub mod error;
+pub mod graph;
+pub mod hints;
+pub mod input;
+pub mod limits;
+pub mod model;
+pub mod mutation;
+pub mod redact;
+pub mod resource;
+pub mod sort;
+pub mod status;
+pub mod summary;
+pub mod text;
+pub mod time;
+
+pub use cell::{Cell, ColumnKind, Field, SortKey};
+pub use graph::{BlockType, Graph, GraphNode, GraphOutcome};
+pub use hints::Density;
+pub use input::{model_from_json_text, model_from_parts, model_from_value, too_large};
+pub use model::*;
+pub use status::{Status, Tone};

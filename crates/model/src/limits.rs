@@ -1,0 +1,33 @@
+//! Bounds on what one tool result may cost. Input from a host is hostile until parsed: every loop in
+//! this crate is bounded by the payload's size and by these constants.
+
+/// Largest tool result accepted, in bytes of JSON text. A list endpoint's 10,000 pipeline runs weigh
+/// about 3 MB; past 8 MiB the widget shows an error state instead of freezing the frame.
+pub const MAX_PAYLOAD_BYTES: usize = 8 * 1024 * 1024;
+
+/// Deepest nesting serde_json accepts (its recursion limit). Deeper input is an error state.
+pub const MAX_JSON_DEPTH: usize = 128;
+
+/// Nested objects and arrays inside one cell are summarised below this depth.
+pub const MAX_CELL_DEPTH: usize = 6;
+
+/// Items shown of one nested array or object; the rest is counted, not rendered.
+pub const MAX_NESTED_ITEMS: usize = 200;
+
+/// Characters kept of one string value. A longer value keeps its head and says how much was cut.
+pub const MAX_TEXT_CHARS: usize = 20_000;
+
+/// Columns shown of a list; the remaining keys are reported as a notice.
+pub const MAX_COLUMNS: usize = 64;
+
+/// Records rendered; past this the model says how many were left out.
+pub const MAX_RECORDS: usize = 100_000;
+
+/// Default node limit for drawing a graph; `host/widgetData.maxGraphNodes` may lower it.
+pub const DEFAULT_MAX_GRAPH_NODES: usize = 500;
+
+/// Characters of an id quoted inside a one-line message (fallback reasons, notices).
+pub const MAX_QUOTED_CHARS: usize = 40;
+
+/// Notices kept; more would only repeat themselves.
+pub const MAX_NOTICES: usize = 20;

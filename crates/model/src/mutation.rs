@@ -1,0 +1,194 @@
+//! Mutations: the banner and footer that name what a create, update, delete or other operation
+//! did, and the compact success state of a delete that returned no record.
+
+use serde_json::{Map, Value};
+
+use crate::cell::{Cell, CellContext, ColumnKind, Degraded};
+use crate::model::{Change, Mutation, Operation};
+use crate::resource::words_for;
+use crate::text::{bounded_text, capitalize, humanize_key, truncate_chars};
+
+impl Operation {
+    pub fn parse(word: &str) -> Operation {
+        match word.trim().to_ascii_lowercase().as_str() {
+            "create" | "created" | "add" => Operation::Create,
+            "update" | "updated" | "edit" => Operation::Update,
+            "delete" | "deleted" | "remove" | "destroy" => Operation::Delete,
+            other => Operation::Other(truncate_chars(other, 32)),
+        }
+    }
+
+    /// The past participle: "created", "triggered", "synced".
+    pub fn verb(&self) -> String {
+        match self {
+            Operation::Create => "created".to_owned(),
+            Operation::Update => "updated".to_owned(),
+            Operation::Delete => "deleted".to_owned(),
+            Operation::Other(word) => match word.as_str() {
+                "run" | "trigger" | "triggered" => "triggered".to_owned(),
+                "sync" | "synced" => "synced".to_owned(),
+                "" => "done".to_owned(),
+                w if w.ends_with("ed") => w.to_owned(),
+                w if w.ends_with('e') => format!("{w}d"),
+                w => format!("{w}ed"),
+            },
+        }
+    }
+}
+
+/// Everything a mutation's text needs from the result.
+pub struct MutationInput<'a> {
+    /// The result's `mutation` object, if any.
+    pub mutation: Option<&'a Map<String, Value>>,
+    /// The result's `action`, used when there is no `mutation` object.
+    pub action: &'a str,
+    /// The result's `resource`.
+    pub resource: &'a str,
+    /// The record the result returned, if any.
+    pub record: Option<&'a Map<String, Value>>,
+}
+
+/// The mutation view, or `None` when the result is not a mutation.
+pub fn build_mutation(input: &MutationInput<'_>) -> Option<Mutation> {
+    let word = match input.mutation {
+        Some(m) => m.get("operation").and_then(Value::as_str).unwrap_or(input.action),
+        None if matches!(input.action, "create" | "update" | "delete" | "run") => input.action,
+        None => return None,
+    };
+    let operation = Operation::parse(word);
+    let field = |key: &str| input.mutation.and_then(|m| m.get(key));
+    let resource = field("resource").and_then(Value::as_str).unwrap_or(input.resource);
+    let singular = words_for(resource).singular;
+    let id = field("id")
+        .and_then(id_text)
+        .or_else(|| input.record.and_then(|r| ["uuid", "id", "name"].iter().find_map(|k| r.get(*k).and_then(id_text))));
+    let verb = operation.verb();
+    let subject = match &id {
+        Some(id) => format!("{} {id}", capitalize(&singular)),
+        None => capitalize(&singular),
+    };
+    let banner = format!("{subject} {verb}");
+    let footer = match &id {
+        Some(id) => format!("{} {singular} · {id}", capitalize(&verb)),
+        None => format!("{} {singular}", capitalize(&verb)),
+    };
+    Some(Mutation {
+        compact: operation == Operation::Delete && input.record.is_none(),
+        message: field("message").and_then(Value::as_str).map(|m| truncate_chars(&bounded_text(m), 500)),
+        changes: field("changes").map(changes).unwrap_or_default(),
+        operation,
+        verb,
+        banner,
+        footer,
+    })
+}
+
+fn id_text(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) if !s.trim().is_empty() => Some(truncate_chars(&bounded_text(s), 80)),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+/// `changes` as an object (field → new value, or `{from, to}` / `{before, after}`) or a list of
+/// `{field, from?, to}`.
+fn changes(value: &Value) -> Vec<Change> {
+    let ctx = CellContext { language: None };
+    let cell = |key: &str, v: &Value| {
+        Cell::from_value(key, v, ColumnKind::infer(key, &Default::default()), &ctx, &mut Degraded::default())
+    };
+    let change = |key: &str, v: &Value| {
+        let pair = v.as_object().and_then(|o| {
+            let before = o.get("from").or_else(|| o.get("before"));
+            let after = o.get("to").or_else(|| o.get("after"))?;
+            Some((before, after))
+        });
+        match pair {
+            Some((before, after)) => Change {
+                field: humanize_key(key),
+                before: before.map(|b| cell(key, b)),
+                after: cell(key, after),
+            },
+            None => Change { field: humanize_key(key), before: None, after: cell(key, v) },
+        }
+    };
+    match value {
+        Value::Object(map) => map.iter().take(50).map(|(k, v)| change(&truncate_chars(k, 64), v)).collect(),
+        Value::Array(items) => items
+            .iter()
+            .take(50)
+            .filter_map(|item| {
+                let obj = item.as_object()?;
+                let key = obj.get("field").or_else(|| obj.get("key")).and_then(Value::as_str)?;
+                Some(change(&truncate_chars(key, 64), item))
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn build(mutation: Value, action: &str, resource: &str, record: Option<Value>) -> Option<Mutation> {
+        let record = record.as_ref().and_then(Value::as_object);
+        build_mutation(&MutationInput { mutation: mutation.as_object(), action, resource, record })
+    }
+
+    #[test]
+    fn create_with_a_record_names_operation_resource_and_id() {
+        let m = build(
+            json!({ "operation": "create", "resource": "pipeline" }),
+            "create",
+            "pipelines",
+            Some(json!({ "uuid": "etl_daily", "name": "ETL daily" })),
+        )
+        .expect("mutation");
+        assert_eq!(m.banner, "Pipeline etl_daily created");
+        assert_eq!(m.footer, "Created pipeline · etl_daily");
+        assert!(!m.compact);
+    }
+
+    #[test]
+    fn delete_without_a_record_is_compact() {
+        let m = build(json!({ "operation": "delete", "id": 12 }), "delete", "backfill", None).expect("mutation");
+        assert!(m.compact);
+        assert_eq!(m.banner, "Backfill 12 deleted");
+    }
+
+    #[test]
+    fn other_operations_read_as_verbs() {
+        assert_eq!(Operation::parse("run").verb(), "triggered");
+        assert_eq!(Operation::parse("archive").verb(), "archived");
+        assert_eq!(Operation::parse("push").verb(), "pushed");
+        assert_eq!(Operation::parse("DELETE"), Operation::Delete);
+        let m = build(Value::Null, "run", "pipeline_run", Some(json!({ "id": 7 }))).expect("from action");
+        assert_eq!(m.banner, "Pipeline run 7 triggered");
+        assert_eq!(build(Value::Null, "list", "pipelines", None), None);
+    }
+
+    #[test]
+    fn changes_take_both_forms() {
+        let m = build(
+            json!({ "operation": "update", "changes": { "name": { "from": "a", "to": "b" }, "status": "running" } }),
+            "update",
+            "backfill",
+            Some(json!({ "id": 1 })),
+        )
+        .expect("mutation");
+        assert_eq!(m.changes.len(), 2);
+        assert_eq!(m.changes[0].before, Some(Cell::Text("a".into())));
+        assert!(matches!(m.changes[1].after, Cell::Status(_)));
+        let m = build(
+            json!({ "operation": "update", "changes": [{ "field": "name", "to": "x" }, { "nope": 1 }] }),
+            "update",
+            "pipeline",
+            None,
+        )
+        .expect("mutation");
+        assert_eq!(m.changes.len(), 1);
+    }
+}

@@ -1,0 +1,359 @@
+//! Redaction in depth. Producers redact before a value enters a tool result; the renderer does not
+//! trust that. This pass runs first, over the whole parsed JSON, so the raw value of a sensitive key
+//! is gone before anything else reads the input: it cannot reach a cell, a title, a tooltip, the
+//! clipboard, storage or the console.
+
+use serde_json::Value;
+
+/// What a redacted value becomes in the JSON tree. Cells under a sensitive key render as a marker,
+/// whatever the value, so a producer's own "[redacted]" string looks the same.
+pub const REDACTED: &str = "[redacted]";
+
+/// Key endings that mark a value as secret, compared case-insensitively with `_`, `-`, `.` and
+/// spaces removed, so `X-API-KEY`, `apiKey` and `api_key` all match `apikey`. The list is the
+/// contract's, plus `credential` (singular), which the contract's `credentials` does not cover.
+const SENSITIVE_SUFFIXES: &[&str] = &[
+    "token",
+    "apikey",
+    "password",
+    "passwd",
+    "secret",
+    "oauthtoken",
+    "accesstoken",
+    "refreshtoken",
+    "authorization",
+    "cookie",
+    "credentials",
+    "credential",
+    "privatekey",
+    "clientsecret",
+];
+
+/// Whether the value under `key` must never be shown.
+pub fn is_sensitive_key(key: &str) -> bool {
+    let normalized = normalize_key(key);
+    SENSITIVE_SUFFIXES.iter().any(|s| normalized.ends_with(s))
+}
+
+fn normalize_key(key: &str) -> String {
+    key.chars()
+        .filter(|c| !matches!(c, '_' | '-' | '.' | ' '))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Replaces, in place and at any depth, every value under a sensitive key with [`REDACTED`], and
+/// scrubs secrets embedded in strings (URL credentials, sensitive query parameters, schedule tokens
+/// in trigger paths, bearer tokens). Returns how many values were changed.
+///
+/// Iterative, so a deep tree costs heap, not stack.
+pub fn redact_in_place(root: &mut Value) -> usize {
+    let mut changed = 0;
+    let mut stack: Vec<&mut Value> = vec![root];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::Object(map) => {
+                for (key, child) in map.iter_mut() {
+                    if is_sensitive_key(key) {
+                        if !matches!(child, Value::String(s) if s == REDACTED) && !child.is_null() {
+                            changed += 1;
+                        }
+                        if !child.is_null() {
+                            *child = Value::String(REDACTED.to_owned());
+                        }
+                    } else {
+                        stack.push(child);
+                    }
+                }
+            }
+            Value::Array(items) => stack.extend(items.iter_mut()),
+            Value::String(s) => {
+                if let Some(clean) = scrub_string(s) {
+                    *s = clean;
+                    changed += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    changed
+}
+
+/// A copy of `s` with embedded secrets hidden, or `None` when there was nothing to hide.
+///
+/// Besides URL credentials, sensitive query parameters and trigger-path tokens, it hides the value
+/// of an inline `name=value` or `name: value` whose name is sensitive, the word after `Bearer` or
+/// `Basic`, and any word of exactly 32 hexadecimal characters (the seed's schedule-token shape).
+pub fn scrub_string(s: &str) -> Option<String> {
+    if !might_hold_secret(s) {
+        return None;
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut changed = false;
+    let mut hide_next = false;
+    for part in split_keep_whitespace(s) {
+        if part.trim().is_empty() {
+            out.push_str(part);
+            continue;
+        }
+        let is_scheme = part.eq_ignore_ascii_case("bearer") || part.eq_ignore_ascii_case("basic");
+        if hide_next && part != REDACTED && !is_scheme {
+            out.push_str(REDACTED);
+            changed = true;
+            hide_next = false;
+            continue;
+        }
+        hide_next = is_secret_label(part);
+        match scrub_word(part) {
+            Some(clean) => {
+                out.push_str(&clean);
+                changed = true;
+            }
+            None => out.push_str(part),
+        }
+    }
+    changed.then_some(out)
+}
+
+/// A cheap test that rules out almost every string before any copying.
+fn might_hold_secret(s: &str) -> bool {
+    s.contains("://")
+        || s.contains(['?', '=', ':'])
+        || s.contains("/pipeline_runs/")
+        || contains_ignore_case(s, "bearer")
+        || contains_ignore_case(s, "basic")
+        || has_hex_run(s, 32)
+}
+
+fn has_hex_run(s: &str, len: usize) -> bool {
+    let mut run = 0;
+    for b in s.bytes() {
+        run = if b.is_ascii_hexdigit() { run + 1 } else { 0 };
+        if run >= len {
+            return true;
+        }
+    }
+    false
+}
+
+fn contains_ignore_case(haystack: &str, needle: &str) -> bool {
+    haystack.len() >= needle.len()
+        && haystack
+            .as_bytes()
+            .windows(needle.len())
+            .any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
+}
+
+fn trim_quotes(s: &str) -> &str {
+    s.trim_matches(|c: char| matches!(c, '"' | '\'' | ',' | '{' | '}'))
+}
+
+/// "Bearer", "Basic", or a label such as `token:` / `"password":` / `api_key=` whose value follows.
+fn is_secret_label(word: &str) -> bool {
+    let word = trim_quotes(word);
+    if word.eq_ignore_ascii_case("bearer") || word.eq_ignore_ascii_case("basic") {
+        return true;
+    }
+    match word.strip_suffix(':').or_else(|| word.strip_suffix('=')) {
+        Some(name) => is_sensitive_key(trim_quotes(name)),
+        None => false,
+    }
+}
+
+/// Splits into alternating runs of non-whitespace and whitespace, so joining them gives `s` back.
+fn split_keep_whitespace(s: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut start = 0;
+    let mut in_space = None;
+    for (i, c) in s.char_indices() {
+        let space = c.is_whitespace();
+        if in_space.is_some_and(|prev| prev != space) {
+            parts.push(&s[start..i]);
+            start = i;
+        }
+        in_space = Some(space);
+    }
+    if start < s.len() {
+        parts.push(&s[start..]);
+    }
+    parts
+}
+
+/// Scrubs one whitespace-free word: a URL, a path, an inline `name=value`, or a bare token.
+fn scrub_word(word: &str) -> Option<String> {
+    let mut changed = false;
+    let mut out = word.to_owned();
+
+    // https://user:password@host/…  →  https://[redacted]@host/…
+    if let Some(scheme_end) = out.find("://") {
+        let authority_start = scheme_end + 3;
+        let authority_end = out[authority_start..]
+            .find(['/', '?', '#'])
+            .map_or(out.len(), |i| authority_start + i);
+        if let Some(at) = out[authority_start..authority_end].rfind('@') {
+            if &out[authority_start..authority_start + at] != REDACTED {
+                out.replace_range(authority_start..authority_start + at, REDACTED);
+                changed = true;
+            }
+        }
+    }
+
+    // …/pipeline_runs/<32 hex>  →  …/pipeline_runs/[redacted]  (the schedule token of a trigger URL)
+    const TRIGGER: &str = "/pipeline_runs/";
+    if let Some(pos) = out.find(TRIGGER) {
+        let seg_start = pos + TRIGGER.len();
+        let seg_end = out[seg_start..]
+            .find(['/', '?', '#'])
+            .map_or(out.len(), |i| seg_start + i);
+        let segment = &out[seg_start..seg_end];
+        if segment.len() >= 16 && segment.chars().all(|c| c.is_ascii_hexdigit()) {
+            out.replace_range(seg_start..seg_end, REDACTED);
+            changed = true;
+        }
+    }
+
+    // ?api_key=…&token=…  →  values hidden
+    if let Some(q) = out.find('?') {
+        let query_end = out[q..].find('#').map_or(out.len(), |i| q + i);
+        let query = &out[q + 1..query_end];
+        let mut rebuilt = String::with_capacity(query.len());
+        let mut query_changed = false;
+        for (i, pair) in query.split('&').enumerate() {
+            if i > 0 {
+                rebuilt.push('&');
+            }
+            match pair.split_once('=') {
+                Some((name, value))
+                    if !value.is_empty() && value != REDACTED && is_sensitive_key(name) =>
+                {
+                    rebuilt.push_str(name);
+                    rebuilt.push('=');
+                    rebuilt.push_str(REDACTED);
+                    query_changed = true;
+                }
+                _ => rebuilt.push_str(pair),
+            }
+        }
+        if query_changed {
+            out.replace_range(q + 1..query_end, &rebuilt);
+            changed = true;
+        }
+    } else if let Some(pos) = out.find(['=', ':']) {
+        // token=abc / "api_key":"abc" / oauth_token=abc written inline, outside a URL
+        let (name, value) = (trim_quotes(&out[..pos]), trim_quotes(&out[pos + 1..]));
+        if !value.is_empty() && value != REDACTED && is_sensitive_key(name) {
+            out = format!("{}{REDACTED}", &out[..=pos]);
+            changed = true;
+        }
+    }
+
+    // A bare 32-hex word: the shape of a schedule token.
+    let core = out.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+    if core.len() == 32 && core.bytes().all(|b| b.is_ascii_hexdigit()) {
+        out = out.replace(core, REDACTED);
+        changed = true;
+    }
+    changed.then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn contract_keys_are_sensitive_in_any_spelling() {
+        for key in [
+            "token",
+            "api_key",
+            "apikey",
+            "X-API-KEY",
+            "apiKey",
+            "password",
+            "db_passwd",
+            "client_secret",
+            "oauth_token",
+            "accessToken",
+            "REFRESH_TOKEN",
+            "Authorization",
+            "cookie",
+            "credentials",
+            "private_key",
+            "aws.secret",
+        ] {
+            assert!(is_sensitive_key(key), "{key} should be sensitive");
+        }
+        for key in ["id", "name", "tokens_used", "token_count", "status", "keys", "monkey"] {
+            assert!(!is_sensitive_key(key), "{key} should not be sensitive");
+        }
+    }
+
+    #[test]
+    fn values_under_sensitive_keys_are_gone_at_any_depth() {
+        let secret = "0123456789abcdef0123456789abcdef";
+        let mut v = json!({
+            "records": [{ "id": 1, "token": secret, "settings": { "nested": [{ "api_key": { "k": secret } }] } }],
+            "summary": { "password": secret }
+        });
+        let changed = redact_in_place(&mut v);
+        assert_eq!(changed, 3);
+        assert!(!v.to_string().contains(secret));
+        assert_eq!(v["records"][0]["token"], REDACTED);
+    }
+
+    #[test]
+    fn null_secrets_stay_null() {
+        let mut v = json!({ "token": null });
+        assert_eq!(redact_in_place(&mut v), 0);
+        assert!(v["token"].is_null());
+    }
+
+    #[test]
+    fn secrets_inside_urls_are_scrubbed() {
+        let cases = [
+            (
+                "https://svc.example/api/pipelines?api_key=abc123&x=1",
+                "https://svc.example/api/pipelines?api_key=[redacted]&x=1",
+            ),
+            (
+                "https://user:hunter2@svc.example/path",
+                "https://[redacted]@svc.example/path",
+            ),
+            (
+                "POST /api/pipeline_schedules/3/pipeline_runs/0123456789abcdef0123456789abcdef",
+                "POST /api/pipeline_schedules/3/pipeline_runs/[redacted]",
+            ),
+            ("Authorization: Bearer eyJhbGciOi.x.y", "Authorization: Bearer [redacted]"),
+            ("token 0123456789abcdef0123456789abcdef rotated", "token [redacted] rotated"),
+            ("password: hunter2 was set", "password: [redacted] was set"),
+            ("retry with api_key=abc123", "retry with api_key=[redacted]"),
+            (r#"{"client_secret":"s3cr3t"}"#, r#"{"client_secret":[redacted]"#),
+            ("Cookie: oauth_token=abc", "Cookie: [redacted]"),
+            ("set oauth_token=abc", "set oauth_token=[redacted]"),
+        ];
+        for (input, expected) in cases {
+            assert_eq!(scrub_string(input).as_deref(), Some(expected), "{input}");
+        }
+        assert_eq!(scrub_string("plain words, no secrets"), None);
+        for (_, scrubbed) in cases {
+            assert_eq!(scrub_string(scrubbed), None, "scrubbing is idempotent: {scrubbed}");
+        }
+        assert_eq!(scrub_string("https://svc.example/a?page=2"), None);
+        assert_eq!(scrub_string("status: running at 06:00:00, page=2"), None);
+        assert_eq!(scrub_string("the token was rotated"), None);
+    }
+
+    #[test]
+    fn deep_trees_do_not_overflow_the_stack() {
+        let mut v = Value::Null;
+        for _ in 0..100_000 {
+            v = Value::Array(vec![v]);
+        }
+        redact_in_place(&mut v);
+        // Dropping a deep Value recurses; unwind it iteratively for the test itself.
+        let mut cur = v;
+        while let Value::Array(mut items) = cur {
+            cur = items.pop().unwrap_or(Value::Null);
+        }
+    }
+}

@@ -1,0 +1,101 @@
+//! Statuses and their tones. Every value the seeds name has a tone; an unknown value is shown as
+//! written, in the neutral tone, never guessed.
+
+/// The colour family a status is drawn in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Tone {
+    /// In progress: `running`.
+    Running,
+    /// Finished well: `completed`, `executed`, `success`.
+    Success,
+    /// Finished badly: `failed`, `error`.
+    Danger,
+    /// Stopped on purpose: `cancelled`.
+    Cancelled,
+    /// Waiting to start: `initial`, `not_executed`, `pending`, `queued`.
+    Pending,
+    /// Switched on: `active`.
+    Active,
+    /// Switched off: `inactive`.
+    Inactive,
+    /// Anything else.
+    Neutral,
+}
+
+impl Tone {
+    /// The CSS modifier for this tone (`pill--running`, …).
+    pub fn css_name(self) -> &'static str {
+        match self {
+            Tone::Running => "running",
+            Tone::Success => "success",
+            Tone::Danger => "danger",
+            Tone::Cancelled => "cancelled",
+            Tone::Pending => "pending",
+            Tone::Active => "active",
+            Tone::Inactive => "inactive",
+            Tone::Neutral => "neutral",
+        }
+    }
+}
+
+/// A status value as the view shows it: its words and its tone.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Status {
+    /// The value as written by the producer (`not_executed`).
+    pub raw: String,
+    /// The value in words (`Not executed`).
+    pub label: String,
+    pub tone: Tone,
+}
+
+impl Status {
+    pub fn new(raw: &str) -> Status {
+        let raw = crate::text::truncate_chars(raw.trim(), 64);
+        Status { label: crate::text::humanize_key(&raw), tone: tone_of(&raw), raw }
+    }
+}
+
+/// The tone of a status value, case-insensitive.
+pub fn tone_of(value: &str) -> Tone {
+    match value.to_ascii_lowercase().as_str() {
+        "running" | "in_progress" | "executing" => Tone::Running,
+        "completed" | "executed" | "success" | "succeeded" | "updated" => Tone::Success,
+        "failed" | "error" | "errored" => Tone::Danger,
+        "cancelled" | "canceled" => Tone::Cancelled,
+        "initial" | "not_executed" | "pending" | "queued" => Tone::Pending,
+        "active" | "enabled" => Tone::Active,
+        "inactive" | "disabled" => Tone::Inactive,
+        _ => Tone::Neutral,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_seed_status_has_a_tone() {
+        let expected = [
+            ("initial", Tone::Pending),
+            ("running", Tone::Running),
+            ("completed", Tone::Success),
+            ("failed", Tone::Danger),
+            ("cancelled", Tone::Cancelled),
+            ("inactive", Tone::Inactive),
+            ("active", Tone::Active),
+            ("not_executed", Tone::Pending),
+            ("executed", Tone::Success),
+        ];
+        for (value, tone) in expected {
+            assert_eq!(tone_of(value), tone, "{value}");
+        }
+    }
+
+    #[test]
+    fn unknown_values_are_neutral_and_shown_as_written() {
+        let s = Status::new("upstream_failed_maybe");
+        assert_eq!(s.tone, Tone::Neutral);
+        assert_eq!(s.label, "Upstream failed maybe");
+        assert_eq!(Status::new("RUNNING").tone, Tone::Running);
+    }
+}

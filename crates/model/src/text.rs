@@ -1,0 +1,103 @@
+//! Small string helpers shared by the model: bounded copies and one-line quoting.
+
+use crate::limits::{MAX_QUOTED_CHARS, MAX_TEXT_CHARS};
+
+/// A copy of `s` of at most `max` characters; a cut value ends with an ellipsis.
+pub fn truncate_chars(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        None => s.to_owned(),
+        Some((cut, _)) => {
+            let mut out = String::with_capacity(cut + 3);
+            out.push_str(&s[..cut]);
+            out.push('…');
+            out
+        }
+    }
+}
+
+/// A value's text as the model keeps it: control characters (other than newline and tab) become
+/// spaces, and anything past [`MAX_TEXT_CHARS`] is cut with a note of how much was left out.
+pub fn bounded_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len().min(MAX_TEXT_CHARS * 4));
+    let mut count = 0usize;
+    let mut chars = s.chars();
+    for c in chars.by_ref() {
+        if count == MAX_TEXT_CHARS {
+            let rest = 1 + chars.count();
+            out.push_str(&format!("… ({rest} more characters)"));
+            return out;
+        }
+        out.push(if c.is_control() && c != '\n' && c != '\t' { ' ' } else { c });
+        count += 1;
+    }
+    out
+}
+
+/// `'value'` for a one-line message, cut to [`MAX_QUOTED_CHARS`] and flattened to one line.
+pub fn quoted(s: &str) -> String {
+    let one_line: String = s.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    format!("'{}'", truncate_chars(&one_line, MAX_QUOTED_CHARS))
+}
+
+/// "pipeline_runs" → "Pipeline runs".
+pub fn humanize_key(key: &str) -> String {
+    let spaced: String = key
+        .chars()
+        .map(|c| if c == '_' || c == '-' { ' ' } else { c })
+        .collect();
+    capitalize(spaced.trim())
+}
+
+/// The first character upper-cased: "pipeline" → "Pipeline".
+pub fn capitalize(s: &str) -> String {
+    let mut chars = s.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// "1 run" / "3 runs": English plural of a countable noun.
+pub fn plural(count: usize, singular: &str, plural: &str) -> String {
+    if count == 1 {
+        format!("1 {singular}")
+    } else {
+        format!("{count} {plural}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn truncation_counts_characters_not_bytes() {
+        assert_eq!(truncate_chars("héllo", 3), "hél…");
+        assert_eq!(truncate_chars("abc", 3), "abc");
+        assert_eq!(truncate_chars("", 0), "");
+    }
+
+    #[test]
+    fn bounded_text_cuts_long_values_and_says_how_much() {
+        let long = "x".repeat(MAX_TEXT_CHARS + 5);
+        let kept = bounded_text(&long);
+        assert!(kept.ends_with("… (5 more characters)"));
+        assert_eq!(kept.chars().filter(|c| *c == 'x').count(), MAX_TEXT_CHARS);
+    }
+
+    #[test]
+    fn bounded_text_replaces_control_characters() {
+        assert_eq!(bounded_text("a\u{0}b\nc\u{1b}"), "a b\nc ");
+    }
+
+    #[test]
+    fn quoted_is_one_short_line() {
+        let q = quoted(&format!("a\nb{}", "y".repeat(100)));
+        assert!(!q.contains('\n'));
+        assert!(q.chars().count() <= MAX_QUOTED_CHARS + 3);
+    }
+
+    #[test]
+    fn keys_read_as_words() {
+        assert_eq!(humanize_key("pipeline_runs"), "Pipeline runs");
+        assert_eq!(humanize_key("execution-date"), "Execution date");
+        assert_eq!(humanize_key(""), "");
+    }
+}

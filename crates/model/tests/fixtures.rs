@@ -1,0 +1,167 @@
+//! Every fixture through the model, checked against what fixtures/manifest.json says it must produce.
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+use widget_model::{model_from_json_text, GraphOutcome, Layout, State, WidgetModel};
+
+fn fixtures_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures")
+}
+
+fn manifest() -> Vec<Value> {
+    let text = std::fs::read_to_string(fixtures_dir().join("manifest.json")).expect("fixtures/manifest.json");
+    let manifest: Value = serde_json::from_str(&text).expect("manifest is JSON");
+    manifest["fixtures"].as_array().expect("manifest.fixtures").clone()
+}
+
+fn load(file: &str) -> (String, WidgetModel) {
+    let text = std::fs::read_to_string(fixtures_dir().join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let model = model_from_json_text(&text);
+    (text, model)
+}
+
+fn strings(v: &Value) -> Vec<&str> {
+    v.as_array().map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default()
+}
+
+#[test]
+fn every_fixture_produces_what_the_manifest_says() {
+    let entries = manifest();
+    assert!(entries.len() >= 50, "the fixture set shrank to {}", entries.len());
+    let mut failures = Vec::new();
+    for entry in &entries {
+        let file = entry["file"].as_str().expect("file");
+        let expect = &entry["expect"];
+        let (_, model) = load(file);
+        let dump = format!("{model:?}");
+        let mut fail = |what: String| failures.push(format!("{file}: {what}"));
+
+        if let Some(state) = expect["state"].as_str() {
+            if model.state.as_str() != state {
+                fail(format!("state {} != {state} ({:?})", model.state.as_str(), model.error));
+            }
+        }
+        if let Some(layout) = expect["layout"].as_str() {
+            let actual = match model.layout {
+                Layout::List => "list",
+                Layout::Detail => "detail",
+            };
+            if actual != layout {
+                fail(format!("layout {actual} != {layout}"));
+            }
+        }
+        if let Some(rows) = expect["rows"].as_u64() {
+            if model.table.rows.len() as u64 != rows {
+                fail(format!("{} rows != {rows}", model.table.rows.len()));
+            }
+        }
+        match (expect["graph"].as_str(), &model.graph) {
+            (None | Some("absent"), GraphOutcome::Absent) => {}
+            (None, GraphOutcome::Fallback(_)) if expect["layout"] == "detail" => {}
+            (Some("drawable"), GraphOutcome::Drawable(g)) => {
+                if let Some(n) = expect["nodes"].as_u64() {
+                    if g.nodes.len() as u64 != n {
+                        fail(format!("{} nodes != {n}", g.nodes.len()));
+                    }
+                }
+                if let Some(n) = expect["edges"].as_u64() {
+                    if g.edges.len() as u64 != n {
+                        fail(format!("{} edges != {n}", g.edges.len()));
+                    }
+                }
+            }
+            (Some("fallback"), GraphOutcome::Fallback(reason)) => {
+                if let Some(expected) = expect["reason"].as_str() {
+                    if !reason.contains(expected) {
+                        fail(format!("fallback reason {reason:?} lacks {expected:?}"));
+                    }
+                }
+            }
+            (expected, actual) => fail(format!("graph {actual:?} is not {expected:?}")),
+        }
+        if let Some(n) = expect["nodeDetails"].as_u64() {
+            if model.node_details.len() as u64 != n {
+                fail(format!("{} node details != {n}", model.node_details.len()));
+            }
+        }
+        if let Some(banner) = expect["mutation"].as_str() {
+            match &model.mutation {
+                Some(m) if m.banner == banner => {}
+                other => fail(format!("mutation {other:?} has no banner {banner:?}")),
+            }
+        }
+        if let Some(compact) = expect["compact"].as_bool() {
+            if model.mutation.as_ref().map(|m| m.compact) != Some(compact) {
+                fail(format!("compact is not {compact}"));
+            }
+        }
+        if let Some(p) = expect["pagination"].as_str() {
+            if model.pagination.as_deref() != Some(p) {
+                fail(format!("pagination {:?} != {p:?}", model.pagination));
+            }
+        }
+        if let Some(code) = expect["code"].as_str() {
+            if model.error.as_ref().and_then(|e| e.code.as_deref()) != Some(code) {
+                fail(format!("error code {:?} != {code}", model.error));
+            }
+        }
+        if let Some(notice) = expect["notice"].as_str() {
+            if !model.notices.iter().any(|n| n.text.contains(notice)) {
+                fail(format!("no notice contains {notice:?}: {:?}", model.notices));
+            }
+        }
+        let keys: Vec<&str> = model.table.columns.iter().map(|c| c.key.as_str()).collect();
+        let first = strings(&expect["firstColumns"]);
+        if !first.is_empty() && keys.get(..first.len()) != Some(&first[..]) {
+            fail(format!("columns start {keys:?}, not {first:?}"));
+        }
+        for hidden in strings(&expect["hidden"]) {
+            if keys.contains(&hidden) {
+                fail(format!("hidden column {hidden} is shown"));
+            }
+        }
+        for text in strings(&expect["text"]) {
+            let in_model = dump.contains(text)
+                || model.error.as_ref().is_some_and(|e| e.remedy.as_deref().unwrap_or("").contains(text))
+                || (model.state == State::Empty && model.empty_message.contains(text));
+            if !in_model {
+                fail(format!("text {text:?} is nowhere in the model"));
+            }
+        }
+        for secret in strings(&expect["absent"]) {
+            if dump.contains(secret) {
+                fail(format!("{secret:?} survived into the model"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} fixture failures:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn every_fixture_file_is_in_the_manifest() {
+    let listed: std::collections::HashSet<String> =
+        manifest().iter().filter_map(|e| e["file"].as_str().map(str::to_owned)).collect();
+    let mut stack = vec![fixtures_dir()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("fixtures dir") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "json") && !path.ends_with("manifest.json") {
+                let rel = path.strip_prefix(fixtures_dir()).expect("under fixtures").to_string_lossy().replace('\\', "/");
+                assert!(listed.contains(&rel), "{rel} is not in the manifest");
+            }
+        }
+    }
+}
+
+#[test]
+fn text_only_delivery_renders_the_same_records_as_structured_content() {
+    let (text, with_structured) = load("pipelines/list-ok.json");
+    let mut result: Value = serde_json::from_str(&text).expect("json");
+    result.as_object_mut().expect("object").remove("structuredContent");
+    let text_only = widget_model::model_from_value(result);
+    assert_eq!(text_only.table, with_structured.table);
+    assert_eq!(text_only.header, with_structured.header);
+}
