@@ -1,1 +1,21 @@
+//! The resource widget: an MCP Apps resource that renders pipeline-service tool results.
+//!
+//! Data flows one way: a host [`bridge`] delivers raw JSON as [`app::HostEvent`]s; the
+//! [`app::AppState`] machine turns results into `widget_model::WidgetModel`s (pure Rust, in
+//! `crates/model`); the [`views`] draw them (graphs placed by `crates/layout`). Only the bridge
+//! touches `window`.
 
+pub mod app;
+pub mod bridge;
+pub mod views;
+
+use leptos::prelude::*;
+
+/// Mounts the widget on `<body>` and connects it to its host.
+pub fn start() {
+    let state = RwSignal::new(app::AppState::default());
+    let (connection, services) = bridge::connect(move |event| state.update(|s| s.apply(event)));
+    // The connection lives as long as the page.
+    std::mem::forget(connection);
+    leptos::mount::mount_to_body(move || view! { <views::Widget state services/> });
+}

@@ -1,1 +1,5 @@
-fn main() {}
+//! The wasm entry point (Trunk builds this binary).
+
+fn main() {
+    resource_widget::start();
+}

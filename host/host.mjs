@@ -1,0 +1,102 @@
+// A real MCP Apps host, built from the official SDK (@modelcontextprotocol/ext-apps AppBridge and
+// PostMessageTransport), with the double-iframe sandbox web hosts use: this page on one origin, a
+// sandbox proxy on another (served with a Content-Security-Policy header), the widget in an inner
+// iframe. The end-to-end tests, the preview and the benchmarks all drive the widget through it.
+
+import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge";
+
+const HOST_INFO = { name: "resource-widget-test-host", version: "1.0.0" };
+
+/**
+ * Loads `widgetHtml` into a sandboxed frame inside `container`. The returned host's `initialized`
+ * promise settles when the widget completes the handshake (`ui/notifications/initialized`).
+ *
+ * @param {object} options
+ * @param {HTMLElement} options.container  where the sandbox iframe goes
+ * @param {string} options.sandboxUrl      the sandbox proxy page (another origin), with its CSP choice
+ * @param {string} options.widgetHtml      the widget's HTML (dist/resource-widget.html)
+ * @param {object} [options.hostContext]   the McpUiHostContext sent in the initialize result
+ * @param {(entry: object) => void} [options.onMessage] every message between host and widget
+ * @returns {Promise<TestHost>}
+ */
+export async function createHost({ container, sandboxUrl, widgetHtml, hostContext = {}, onMessage = () => {} }) {
+  const iframe = document.createElement("iframe");
+  iframe.setAttribute("sandbox", "allow-scripts allow-same-origin allow-forms");
+  iframe.title = "Tool result";
+  iframe.className = "widget-frame";
+  const timeline = { created: performance.now() };
+
+  const proxyReady = new Promise((resolve) => {
+    const listener = ({ source, data }) => {
+      if (source === iframe.contentWindow && data?.method === "ui/notifications/sandbox-proxy-ready") {
+        window.removeEventListener("message", listener);
+        resolve();
+      }
+    };
+    window.addEventListener("message", listener);
+  });
+  // Every message from the sandbox, as it arrives (before the SDK handles it), for the log.
+  window.addEventListener("message", ({ source, data }) => {
+    if (source === iframe.contentWindow && data?.jsonrpc === "2.0") {
+      if (data.method === "ui/initialize" && timeline.initialize === undefined) timeline.initialize = performance.now();
+      onMessage({ direction: "widget→host", message: data, at: performance.now() });
+    }
+  });
+  iframe.src = sandboxUrl;
+  container.appendChild(iframe);
+  await proxyReady;
+
+  const bridge = new AppBridge(null, HOST_INFO, { openLinks: {}, logging: {} }, { hostContext });
+  const sizes = [];
+  let initialized;
+  const initializedPromise = new Promise((resolve) => (initialized = resolve));
+  bridge.oninitialized = () => {
+    timeline.initialized = performance.now();
+    initialized();
+  };
+  bridge.onsizechange = ({ width, height }) => {
+    sizes.push({ width, height, at: performance.now() });
+    if (height !== undefined) iframe.style.height = `${height}px`;
+  };
+  bridge.onopenlink = async ({ url }) => {
+    onMessage({ direction: "host", message: { note: "open-link", url } });
+    return {};
+  };
+  bridge.onloggingmessage = (params) => onMessage({ direction: "widget→host", message: { method: "notifications/message", params } });
+
+  await bridge.connect(new PostMessageTransport(iframe.contentWindow, iframe.contentWindow));
+  const send = (method, params) => onMessage({ direction: "host→widget", message: { method, params }, at: performance.now() });
+  send("ui/notifications/sandbox-resource-ready", { html: `(${widgetHtml.length} characters)` });
+  await bridge.sendSandboxResourceReady({ html: widgetHtml });
+
+  return {
+    initialized: initializedPromise,
+    iframe,
+    bridge,
+    sizes,
+    timeline,
+    toolInput(args = {}) {
+      send("ui/notifications/tool-input", { arguments: args });
+      return bridge.sendToolInput({ arguments: args });
+    },
+    toolResult(result) {
+      send("ui/notifications/tool-result", result);
+      timeline.resultSent = performance.now();
+      return bridge.sendToolResult(result);
+    },
+    toolCancelled(reason) {
+      send("ui/notifications/tool-cancelled", { reason });
+      return bridge.sendToolCancelled({ reason });
+    },
+    contextChanged(patch) {
+      send("ui/notifications/host-context-changed", patch);
+      return bridge.sendHostContextChange(patch);
+    },
+    async teardown(reason = "test finished") {
+      send("ui/resource-teardown", { reason });
+      const answer = await bridge.teardownResource({ reason });
+      onMessage({ direction: "widget→host", message: { result: answer, of: "ui/resource-teardown" } });
+      return answer;
+    },
+  };
+}

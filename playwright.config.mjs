@@ -1,0 +1,29 @@
+// End-to-end suite: the real dist/resource-widget.html inside the ext-apps test host, in Debian's
+// Chromium (never a downloaded browser).
+import { defineConfig } from "@playwright/test";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "*.spec.mjs",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  retries: 0,
+  workers: 2,
+  reporter: [["list"]],
+  outputDir: "target/playwright",
+  use: {
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+});

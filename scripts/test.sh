@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Every test, from a fresh clone: set-up (idempotent), then native tests, the widget build, browser
+# tests in headless Chromium and Firefox, and the end-to-end suite in the ext-apps test host.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup.sh
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+step() { printf '\n== %s\n' "$*"; }
+
+step "fixtures match fixtures/generate.mjs"
+node fixtures/generate.mjs --check
+
+step "native tests (model, layout, app state, bridge protocol; bounded property tests)"
+cargo test --workspace --quiet
+
+step "build dist/resource-widget.html"
+./scripts/build.sh
+
+# The wasm test runner takes GECKODRIVER before CHROMEDRIVER: name exactly one per run.
+step "browser tests in headless Chromium"
+env -u GECKODRIVER CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web
+
+step "browser tests in headless Firefox"
+env -u CHROMEDRIVER GECKODRIVER="$(command -v geckodriver)" cargo test --target wasm32-unknown-unknown --test web
+
+step "end to end: the widget file in the ext-apps test host (Playwright, Debian Chromium)"
+npx playwright test
+
+printf '\nall tests passed\n'

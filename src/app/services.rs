@@ -1,0 +1,26 @@
+//! What views may ask of the host, as plain callbacks. The bridge fills them in; views call them
+//! without knowing the host, so nothing downstream reaches back into the bridge.
+
+use std::rc::Rc;
+
+/// Host services available to views through Leptos context.
+#[derive(Clone)]
+pub struct HostServices {
+    /// Copies text to the clipboard; answers whether it worked.
+    pub copy_text: Rc<dyn Fn(&str) -> bool>,
+    /// Opens an http(s) URL outside the sandbox (MCP Apps `ui/open-link`, or a new tab).
+    pub open_link: Rc<dyn Fn(&str)>,
+    /// Milliseconds since the Unix epoch, for relative times.
+    pub now_ms: Rc<dyn Fn() -> f64>,
+}
+
+impl HostServices {
+    /// Services that do nothing, for tests and pages without a host.
+    pub fn inert(now_ms: f64) -> HostServices {
+        HostServices {
+            copy_text: Rc::new(|_| false),
+            open_link: Rc::new(|_| {}),
+            now_ms: Rc::new(move || now_ms),
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! The widget's state machine: host events in, what to show out. Pure, so it is tested natively.
+//! Tool results become models here, through `widget-model`: the only way data reaches the views.
+
+use std::sync::Arc;
+
+use widget_model::{model_from_json_text, model_from_parts, WidgetModel};
+
+use super::events::{HostEvent, ToolPayload};
+use super::host_context::HostContext;
+
+/// What the widget shows.
+#[derive(Clone, Debug)]
+pub enum Phase {
+    /// Nothing from the host yet.
+    Waiting,
+    /// The tool was called; its result has not arrived.
+    Loading,
+    /// A result, as a model. `restored` marks one shown again after a reload.
+    Ready { model: Arc<WidgetModel>, restored: bool },
+    /// The tool call was cancelled before it answered.
+    Cancelled { reason: Option<String> },
+}
+
+/// Models compare by identity: a memo over the phase must not walk 10,000 rows to see a change.
+impl PartialEq for Phase {
+    fn eq(&self, other: &Phase) -> bool {
+        match (self, other) {
+            (Phase::Waiting, Phase::Waiting) | (Phase::Loading, Phase::Loading) => true,
+            (Phase::Ready { model: a, restored: ra }, Phase::Ready { model: b, restored: rb }) => {
+                Arc::ptr_eq(a, b) && ra == rb
+            }
+            (Phase::Cancelled { reason: a }, Phase::Cancelled { reason: b }) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl Phase {
+    /// The root element's `data-state`: `ok`, `empty`, `loading` or `error`.
+    pub fn data_state(&self) -> &'static str {
+        match self {
+            Phase::Waiting | Phase::Loading => "loading",
+            Phase::Ready { model, .. } => model.state.as_str(),
+            // Nothing to show and nothing wrong with the widget: the call simply did not finish.
+            Phase::Cancelled { .. } => "empty",
+        }
+    }
+
+    pub fn is_busy(&self) -> bool {
+        self.data_state() == "loading"
+    }
+}
+
+/// Everything the views read: the phase and the host's context.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AppState {
+    pub phase: Phase,
+    pub context: HostContext,
+    /// The host asked the widget to tear down; it stops reporting its size.
+    pub torn_down: bool,
+}
+
+impl Default for AppState {
+    fn default() -> Self {
+        AppState { phase: Phase::Waiting, context: HostContext::default(), torn_down: false }
+    }
+}
+
+impl AppState {
+    /// Applies one host event.
+    pub fn apply(&mut self, event: HostEvent) {
+        match event {
+            HostEvent::Connected(context) => self.context = context,
+            HostEvent::ContextChanged(patch) => self.context.merge(&patch),
+            HostEvent::ToolInput => self.phase = Phase::Loading,
+            HostEvent::ToolResult(payload) => {
+                self.phase = Phase::Ready { model: Arc::new(model_of(&payload)), restored: false }
+            }
+            HostEvent::RestoredResult(payload) => {
+                // A live result always wins over a restored one.
+                if !matches!(self.phase, Phase::Ready { restored: false, .. }) {
+                    self.phase = Phase::Ready { model: Arc::new(model_of(&payload)), restored: true };
+                }
+            }
+            HostEvent::ToolCancelled(reason) => {
+                if !matches!(self.phase, Phase::Ready { restored: false, .. }) {
+                    self.phase = Phase::Cancelled { reason };
+                }
+            }
+            HostEvent::Teardown => self.torn_down = true,
+        }
+    }
+}
+
+/// The model of a payload as the host delivered it.
+pub fn model_of(payload: &ToolPayload) -> WidgetModel {
+    match payload {
+        ToolPayload::CallToolResult(text) => model_from_json_text(text),
+        ToolPayload::Parts { structured, meta } => {
+            let total = structured.len() + meta.as_ref().map_or(0, String::len);
+            if total > widget_model::limits::MAX_PAYLOAD_BYTES {
+                return widget_model::too_large(total);
+            }
+            // The structured part goes through the same parser (and its depth limit) as text.
+            let Ok(structured) = serde_json::from_str(structured) else {
+                return model_from_json_text(structured);
+            };
+            let hints = meta
+                .as_deref()
+                .and_then(|m| serde_json::from_str::<serde_json::Value>(m).ok())
+                .and_then(|mut m| m.as_object_mut()?.remove("host/widgetData"));
+            model_from_parts(structured, hints)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(json: &str) -> HostEvent {
+        HostEvent::ToolResult(ToolPayload::CallToolResult(json.to_owned()))
+    }
+
+    const RUNS: &str = r#"{"structuredContent":{"kind":"svc_resource_widget","schema_version":1,
+        "resource":"pipeline_runs","action":"list","state":"ok","records":[{"id":1,"status":"running"}]}}"#;
+
+    #[test]
+    fn the_mcp_apps_sequence_goes_loading_then_ok() {
+        let mut s = AppState::default();
+        assert_eq!(s.phase.data_state(), "loading");
+        s.apply(HostEvent::Connected(HostContext::default()));
+        s.apply(HostEvent::ToolInput);
+        assert!(s.phase.is_busy());
+        s.apply(result(RUNS));
+        assert_eq!(s.phase.data_state(), "ok");
+    }
+
+    #[test]
+    fn cancellation_before_the_result_shows_cancelled() {
+        let mut s = AppState::default();
+        s.apply(HostEvent::ToolInput);
+        s.apply(HostEvent::ToolCancelled(Some("user stopped it".into())));
+        assert_eq!(s.phase, Phase::Cancelled { reason: Some("user stopped it".into()) });
+        assert_eq!(s.phase.data_state(), "empty");
+    }
+
+    #[test]
+    fn a_live_result_is_not_replaced_by_a_restored_one_or_a_late_cancel() {
+        let mut s = AppState::default();
+        s.apply(result(RUNS));
+        s.apply(HostEvent::RestoredResult(ToolPayload::CallToolResult("{}".into())));
+        s.apply(HostEvent::ToolCancelled(None));
+        assert!(matches!(&s.phase, Phase::Ready { restored: false, model } if model.table.rows.len() == 1));
+    }
+
+    #[test]
+    fn a_restored_result_is_marked_and_then_replaced_by_the_live_one() {
+        let mut s = AppState::default();
+        s.apply(HostEvent::RestoredResult(ToolPayload::CallToolResult(RUNS.into())));
+        assert!(matches!(s.phase, Phase::Ready { restored: true, .. }));
+        s.apply(result(RUNS));
+        assert!(matches!(s.phase, Phase::Ready { restored: false, .. }));
+    }
+
+    #[test]
+    fn garbage_is_an_error_state_not_a_panic() {
+        let mut s = AppState::default();
+        s.apply(result("{not json"));
+        assert_eq!(s.phase.data_state(), "error");
+        s.apply(HostEvent::ToolResult(ToolPayload::Parts { structured: "[".repeat(500), meta: None }));
+        assert_eq!(s.phase.data_state(), "error");
+    }
+
+    #[test]
+    fn parts_carry_hints_from_meta() {
+        let structured = r#"{"kind":"svc_resource_widget","schema_version":1,"resource":"pipelines","action":"list","state":"ok","records":[{"uuid":"a"}]}"#;
+        let meta = r#"{"host/widgetData":{"title":"From hints"}}"#;
+        let model = model_of(&ToolPayload::Parts { structured: structured.into(), meta: Some(meta.into()) });
+        assert_eq!(model.header.title, "From hints");
+    }
+
+    #[test]
+    fn context_changes_merge() {
+        let mut s = AppState::default();
+        s.apply(HostEvent::ContextChanged(serde_json::json!({ "theme": "dark" })));
+        assert_eq!(s.context.theme, Some(super::super::host_context::Theme::Dark));
+    }
+}

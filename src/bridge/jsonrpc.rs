@@ -1,0 +1,194 @@
+//! The MCP Apps messages the widget exchanges with its host (protocol 2026-01-26), as JSON text.
+//! Pure: the window glue in `mcp_apps.rs` reads fields with `Reflect` and hands them here.
+
+use serde_json::{json, Value};
+
+use crate::app::{HostContext, HostEvent, ToolPayload};
+
+/// The MCP Apps protocol version this widget speaks.
+pub const PROTOCOL_VERSION: &str = "2026-01-26";
+
+/// The method names of the protocol.
+pub mod method {
+    pub const INITIALIZE: &str = "ui/initialize";
+    pub const INITIALIZED: &str = "ui/notifications/initialized";
+    pub const TOOL_INPUT: &str = "ui/notifications/tool-input";
+    pub const TOOL_INPUT_PARTIAL: &str = "ui/notifications/tool-input-partial";
+    pub const TOOL_RESULT: &str = "ui/notifications/tool-result";
+    pub const TOOL_CANCELLED: &str = "ui/notifications/tool-cancelled";
+    pub const HOST_CONTEXT_CHANGED: &str = "ui/notifications/host-context-changed";
+    pub const SIZE_CHANGED: &str = "ui/notifications/size-changed";
+    pub const RESOURCE_TEARDOWN: &str = "ui/resource-teardown";
+    pub const OPEN_LINK: &str = "ui/open-link";
+    pub const PING: &str = "ping";
+}
+
+/// What kind of JSON-RPC message arrived, from its `jsonrpc`, `id`, `method`, `result`/`error`.
+#[derive(Debug, PartialEq, Eq)]
+pub enum MessageKind {
+    /// Not JSON-RPC 2.0: ignored.
+    Foreign,
+    /// An answer to one of our requests.
+    Response,
+    /// A request we must answer.
+    Request,
+    Notification,
+}
+
+/// Classifies a message by its envelope only; nothing else is read before this says it is ours.
+pub fn classify(jsonrpc: Option<&str>, has_id: bool, method: Option<&str>, has_outcome: bool) -> MessageKind {
+    match (jsonrpc, has_id, method, has_outcome) {
+        (Some("2.0"), true, None, true) => MessageKind::Response,
+        (Some("2.0"), true, Some(_), false) => MessageKind::Request,
+        (Some("2.0"), false, Some(_), false) => MessageKind::Notification,
+        _ => MessageKind::Foreign,
+    }
+}
+
+/// Whether a notification's params must be read to act on it (the others carry nothing we use).
+pub fn needs_params(method: &str) -> bool {
+    matches!(method, method::TOOL_RESULT | method::TOOL_CANCELLED | method::HOST_CONTEXT_CHANGED)
+}
+
+/// The host event a notification means, given its params as JSON text (`None` when absent).
+/// Unknown methods mean nothing.
+pub fn notification_event(name: &str, params: Option<String>) -> Option<HostEvent> {
+    match name {
+        method::TOOL_INPUT | method::TOOL_INPUT_PARTIAL => Some(HostEvent::ToolInput),
+        method::TOOL_RESULT => params.map(|p| HostEvent::ToolResult(ToolPayload::CallToolResult(p))),
+        method::TOOL_CANCELLED => {
+            let reason = params
+                .and_then(|p| serde_json::from_str::<Value>(&p).ok())
+                .and_then(|p| p.get("reason")?.as_str().map(|r| widget_model::text::truncate_chars(r, 300)));
+            Some(HostEvent::ToolCancelled(reason))
+        }
+        method::HOST_CONTEXT_CHANGED => {
+            let patch = params.and_then(|p| serde_json::from_str(&p).ok())?;
+            Some(HostEvent::ContextChanged(patch))
+        }
+        _ => None,
+    }
+}
+
+/// The host context of a `ui/initialize` result (JSON text); a malformed result gives the default.
+pub fn host_context_of_initialize_result(result: &str) -> (HostContext, bool) {
+    let Ok(result) = serde_json::from_str::<Value>(result) else {
+        return (HostContext::default(), false);
+    };
+    let context = result.get("hostContext").map(HostContext::from_json).unwrap_or_default();
+    let can_open_links = result.get("hostCapabilities").and_then(|c| c.get("openLinks")).is_some();
+    (context, can_open_links)
+}
+
+pub fn initialize_request(id: u64) -> String {
+    json!({
+        "jsonrpc": "2.0",
+        "id": id,
+        "method": method::INITIALIZE,
+        "params": {
+            "protocolVersion": PROTOCOL_VERSION,
+            "appInfo": { "name": "resource-widget", "version": env!("CARGO_PKG_VERSION") },
+            "appCapabilities": { "availableDisplayModes": ["inline", "fullscreen"] }
+        }
+    })
+    .to_string()
+}
+
+pub fn notification(name: &str, params: Value) -> String {
+    json!({ "jsonrpc": "2.0", "method": name, "params": params }).to_string()
+}
+
+pub fn request(id: u64, name: &str, params: Value) -> String {
+    json!({ "jsonrpc": "2.0", "id": id, "method": name, "params": params }).to_string()
+}
+
+pub fn size_changed(width: u32, height: u32) -> String {
+    notification(method::SIZE_CHANGED, json!({ "width": width, "height": height }))
+}
+
+/// An empty success answer to request `id` (given as the JSON text of the id).
+pub fn empty_result(id: &str) -> String {
+    format!(r#"{{"jsonrpc":"2.0","id":{},"result":{{}}}}"#, valid_id(id))
+}
+
+/// A "method not found" answer to request `id`.
+pub fn method_not_found(id: &str, name: &str) -> String {
+    json!({
+        "jsonrpc": "2.0",
+        "id": serde_json::from_str::<Value>(valid_id(id)).unwrap_or(Value::Null),
+        "error": { "code": -32601, "message": format!("Method not found: {}", widget_model::text::truncate_chars(name, 80)) }
+    })
+    .to_string()
+}
+
+/// A request id is a number or a string; anything else is answered with `null`.
+fn valid_id(id: &str) -> &str {
+    match serde_json::from_str::<Value>(id) {
+        Ok(Value::Number(_) | Value::String(_)) => id,
+        _ => "null",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_json_rpc_2_is_ours() {
+        assert_eq!(classify(None, false, Some("ui/notifications/tool-result"), false), MessageKind::Foreign);
+        assert_eq!(classify(Some("1.0"), true, Some("x"), false), MessageKind::Foreign);
+        assert_eq!(classify(Some("2.0"), false, None, false), MessageKind::Foreign);
+        assert_eq!(classify(Some("2.0"), true, None, true), MessageKind::Response);
+        assert_eq!(classify(Some("2.0"), true, Some("ui/resource-teardown"), false), MessageKind::Request);
+        assert_eq!(classify(Some("2.0"), false, Some(method::TOOL_INPUT), false), MessageKind::Notification);
+    }
+
+    #[test]
+    fn notifications_map_to_events() {
+        assert_eq!(notification_event(method::TOOL_INPUT, None), Some(HostEvent::ToolInput));
+        assert_eq!(notification_event(method::TOOL_INPUT_PARTIAL, None), Some(HostEvent::ToolInput));
+        assert_eq!(
+            notification_event(method::TOOL_RESULT, Some("{}".into())),
+            Some(HostEvent::ToolResult(ToolPayload::CallToolResult("{}".into())))
+        );
+        assert_eq!(
+            notification_event(method::TOOL_CANCELLED, Some(r#"{"reason":"user"}"#.into())),
+            Some(HostEvent::ToolCancelled(Some("user".into())))
+        );
+        assert_eq!(notification_event(method::TOOL_CANCELLED, None), Some(HostEvent::ToolCancelled(None)));
+        assert!(matches!(
+            notification_event(method::HOST_CONTEXT_CHANGED, Some(r#"{"theme":"dark"}"#.into())),
+            Some(HostEvent::ContextChanged(_))
+        ));
+        assert_eq!(notification_event("ui/notifications/unknown", Some("{}".into())), None);
+        assert_eq!(notification_event(method::TOOL_RESULT, None), None);
+    }
+
+    #[test]
+    fn initialize_names_the_protocol_version_and_display_modes() {
+        let v: Value = serde_json::from_str(&initialize_request(1)).expect("json");
+        assert_eq!(v["params"]["protocolVersion"], PROTOCOL_VERSION);
+        assert_eq!(v["params"]["appInfo"]["name"], "resource-widget");
+        assert_eq!(v["params"]["appCapabilities"]["availableDisplayModes"][1], "fullscreen");
+    }
+
+    #[test]
+    fn the_initialize_result_gives_context_and_capabilities() {
+        let (context, links) = host_context_of_initialize_result(
+            r#"{"protocolVersion":"2026-01-26","hostCapabilities":{"openLinks":{}},"hostContext":{"theme":"dark"}}"#,
+        );
+        assert_eq!(context.theme, Some(crate::app::Theme::Dark));
+        assert!(links);
+        assert_eq!(host_context_of_initialize_result("nonsense"), (HostContext::default(), false));
+    }
+
+    #[test]
+    fn answers_echo_the_request_id() {
+        assert_eq!(empty_result("7"), r#"{"jsonrpc":"2.0","id":7,"result":{}}"#);
+        assert_eq!(empty_result(r#""a""#), r#"{"jsonrpc":"2.0","id":"a","result":{}}"#);
+        assert_eq!(empty_result("{\"x\":1}"), r#"{"jsonrpc":"2.0","id":null,"result":{}}"#);
+        let v: Value = serde_json::from_str(&method_not_found("3", "tools/list")).expect("json");
+        assert_eq!(v["error"]["code"], -32601);
+        assert_eq!(v["id"], 3);
+    }
+}

@@ -1,0 +1,168 @@
+//! The MCP Apps host bridge: JSON-RPC 2.0 over `postMessage` with the parent frame, spoken
+//! directly (the JS SDK alone would weigh more than this whole widget).
+//!
+//! Every message is checked in this order before anything else is read: it comes from our parent
+//! window (`event.source`), it is JSON-RPC 2.0, and it is one of the methods we know. Anything else
+//! is ignored. Tool results are never logged.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use gloo_events::EventListener;
+use js_sys::{Object, Reflect, JSON};
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{MessageEvent, Window};
+
+use super::jsonrpc::{self, method, MessageKind};
+use super::size::SizeReporter;
+use crate::app::HostEvent;
+
+/// What a request we sent is waiting for.
+enum Pending {
+    Initialize,
+    OpenLink,
+}
+
+struct Shared {
+    window: Window,
+    parent: Window,
+    next_id: Cell<u64>,
+    pending: RefCell<HashMap<u64, Pending>>,
+    dispatch: Box<dyn Fn(HostEvent)>,
+    can_open_links: Cell<bool>,
+    size: RefCell<Option<SizeReporter>>,
+}
+
+/// A live connection to an MCP Apps host. Dropping it stops listening.
+pub struct McpAppsBridge {
+    shared: Rc<Shared>,
+    _listener: EventListener,
+}
+
+impl McpAppsBridge {
+    /// Starts listening to `parent` and sends `ui/initialize`.
+    pub fn connect(window: Window, parent: Window, dispatch: impl Fn(HostEvent) + 'static) -> McpAppsBridge {
+        let shared = Rc::new(Shared {
+            window: window.clone(),
+            parent,
+            next_id: Cell::new(1),
+            pending: RefCell::new(HashMap::new()),
+            dispatch: Box::new(dispatch),
+            can_open_links: Cell::new(false),
+            size: RefCell::new(None),
+        });
+        let listener = {
+            let shared = Rc::clone(&shared);
+            EventListener::new(&window, "message", move |event| {
+                if let Some(event) = event.dyn_ref::<MessageEvent>() {
+                    shared.on_message(event);
+                }
+            })
+        };
+        let id = shared.remember(Pending::Initialize);
+        shared.post(&jsonrpc::initialize_request(id));
+        McpAppsBridge { shared, _listener: listener }
+    }
+
+    /// Asks the host to open `url`; `false` when the host did not offer `openLinks`.
+    pub fn open_link(&self, url: &str) -> bool {
+        if !self.shared.can_open_links.get() {
+            return false;
+        }
+        let id = self.shared.remember(Pending::OpenLink);
+        self.shared.post(&jsonrpc::request(id, method::OPEN_LINK, serde_json::json!({ "url": url })));
+        true
+    }
+}
+
+impl Shared {
+    fn remember(&self, pending: Pending) -> u64 {
+        let id = self.next_id.get();
+        self.next_id.set(id + 1);
+        self.pending.borrow_mut().insert(id, pending);
+        id
+    }
+
+    fn post(&self, message: &str) {
+        // Our messages carry no tool data, so any origin may read them: the host's sandbox proxy
+        // origin is not known to the widget. (The host SDK does the same.)
+        if let Ok(value) = JSON::parse(message) {
+            let _ = self.parent.post_message(&value, "*");
+        }
+    }
+
+    fn on_message(self: &Rc<Self>, event: &MessageEvent) {
+        // Sender first: only our parent speaks for the host.
+        let from_parent = event.source().is_some_and(|source| Object::is(source.as_ref(), self.parent.as_ref()));
+        if !from_parent {
+            return;
+        }
+        let data = event.data();
+        if !data.is_object() {
+            return;
+        }
+        let field = |name: &str| Reflect::get(&data, &JsValue::from_str(name)).ok().filter(|v| !v.is_undefined());
+        let jsonrpc = field("jsonrpc").and_then(|v| v.as_string());
+        let id = field("id").filter(|v| !v.is_null());
+        let name = field("method").and_then(|v| v.as_string());
+        let has_outcome = field("result").is_some() || field("error").is_some();
+        match jsonrpc::classify(jsonrpc.as_deref(), id.is_some(), name.as_deref(), has_outcome) {
+            MessageKind::Foreign => {}
+            MessageKind::Response => self.on_response(id.and_then(|id| id.as_f64()), field("result")),
+            MessageKind::Request => self.on_request(id.as_ref(), name.as_deref().unwrap_or_default()),
+            MessageKind::Notification => {
+                let name = name.unwrap_or_default();
+                let params = if jsonrpc::needs_params(&name) { field("params").and_then(|p| stringify(&p)) } else { None };
+                if let Some(event) = jsonrpc::notification_event(&name, params) {
+                    (self.dispatch)(event);
+                }
+            }
+        }
+    }
+
+    fn on_response(self: &Rc<Self>, id: Option<f64>, result: Option<JsValue>) {
+        let Some(pending) = id.and_then(|id| self.pending.borrow_mut().remove(&(id as u64))) else {
+            return;
+        };
+        match pending {
+            Pending::Initialize => {
+                let result = result.and_then(|r| stringify(&r)).unwrap_or_default();
+                let (context, can_open_links) = jsonrpc::host_context_of_initialize_result(&result);
+                self.can_open_links.set(can_open_links);
+                (self.dispatch)(HostEvent::Connected(context));
+                self.post(&jsonrpc::notification(method::INITIALIZED, serde_json::json!({})));
+                self.start_size_reports();
+            }
+            Pending::OpenLink => {}
+        }
+    }
+
+    fn on_request(&self, id: Option<&JsValue>, name: &str) {
+        let id_text = id.and_then(stringify).unwrap_or_else(|| "null".to_owned());
+        match name {
+            method::RESOURCE_TEARDOWN => {
+                // Stop reporting sizes first: the frame is about to go.
+                self.size.borrow_mut().take();
+                (self.dispatch)(HostEvent::Teardown);
+                self.post(&jsonrpc::empty_result(&id_text));
+            }
+            method::PING => self.post(&jsonrpc::empty_result(&id_text)),
+            other => self.post(&jsonrpc::method_not_found(&id_text, other)),
+        }
+    }
+
+    fn start_size_reports(self: &Rc<Self>) {
+        let parent = self.parent.clone();
+        let reporter = SizeReporter::start(&self.window, move |width, height| {
+            if let Ok(value) = JSON::parse(&jsonrpc::size_changed(width, height)) {
+                let _ = parent.post_message(&value, "*");
+            }
+        });
+        *self.size.borrow_mut() = reporter;
+    }
+}
+
+fn stringify(value: &JsValue) -> Option<String> {
+    JSON::stringify(value).ok()?.as_string()
+}

@@ -1,0 +1,37 @@
+//! Host bridges: the only code that touches `window`. Each turns its host's protocol into
+//! [`HostEvent`]s and offers [`HostServices`]; nothing downstream knows which host it runs in.
+//!
+//! - [`mcp_apps`]: MCP Apps hosts (Claude, VS Code, the preview, the test host): postMessage JSON-RPC.
+
+pub mod jsonrpc;
+pub mod mcp_apps;
+pub mod services;
+pub mod size;
+
+use std::rc::Rc;
+
+use crate::app::{HostEvent, HostServices};
+
+/// Keeps a bridge alive for the page's lifetime.
+pub enum Connection {
+    McpApps(Rc<mcp_apps::McpAppsBridge>),
+    /// No host: the page was opened on its own.
+    Standalone,
+}
+
+/// Connects to whichever host this frame runs in.
+pub fn connect(dispatch: impl Fn(HostEvent) + 'static) -> (Connection, HostServices) {
+    let Some(window) = web_sys::window() else {
+        return (Connection::Standalone, HostServices::inert(0.0));
+    };
+    let parent = window.parent().ok().flatten().filter(|p| !js_sys::Object::is(p.as_ref(), window.as_ref()));
+    match parent {
+        Some(parent) => {
+            let bridge = Rc::new(mcp_apps::McpAppsBridge::connect(window.clone(), parent, dispatch));
+            let for_links = Rc::clone(&bridge);
+            let services = services::window_services(window, Some(Rc::new(move |url| for_links.open_link(url))));
+            (Connection::McpApps(bridge), services)
+        }
+        None => (Connection::Standalone, services::window_services(window, None)),
+    }
+}
