@@ -7,8 +7,9 @@ cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 step() { printf '\n== %s\n' "$*"; }
 
-step "fixtures match fixtures/generate.mjs"
+step "fixtures match fixtures/generate.mjs; the published JSON Schemas accept and reject them as marked"
 node fixtures/generate.mjs --check
+node --test tests/schema.test.mjs
 
 step "native tests (model, layout, app state, bridge protocol; bounded property tests)"
 cargo test --workspace --quiet

@@ -1,61 +1,624 @@
-//! Browser tests: the real components mounted in headless Chromium and Firefox.
-//! Each test mounts, acts, waits a tick, and asserts on the DOM.
+//! Browser tests: the real components mounted in headless Chromium and Firefox. Each test mounts,
+//! acts, waits a tick, and asserts on the DOM. Run by scripts/test.sh once per browser.
 #![cfg(target_arch = "wasm32")]
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
 
 use leptos::{mount::mount_to, prelude::*, task::tick};
 use resource_widget::app::{AppState, HostEvent, HostServices, ToolPayload};
+use resource_widget::views::cell::{CellView, Room};
+use resource_widget::views::context;
+use resource_widget::views::detail::RecordDetail;
+use resource_widget::views::header::Header;
+use resource_widget::views::mutation::{CompactSuccess, MutationBanner};
+use resource_widget::views::table::ListTable;
 use resource_widget::views::Widget;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlElement};
+use widget_model::{model_from_json_text, Cell, WidgetModel};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 /// 2026-11-20 06:00:00 UTC, the fixtures' reference time.
 const NOW_MS: f64 = 1_795_154_400_000.0;
 
-fn container() -> web_sys::HtmlElement {
+/// Services that record what views asked of the host.
+#[derive(Clone, Default)]
+struct Recorder {
+    copied: Rc<RefCell<Vec<String>>>,
+    opened: Rc<RefCell<Vec<String>>>,
+}
+
+impl Recorder {
+    fn services(&self) -> HostServices {
+        let (copied, opened) = (Rc::clone(&self.copied), Rc::clone(&self.opened));
+        HostServices {
+            copy_text: Rc::new(move |t| {
+                copied.borrow_mut().push(t.to_owned());
+                true
+            }),
+            open_link: Rc::new(move |u| opened.borrow_mut().push(u.to_owned())),
+            now_ms: Rc::new(|| NOW_MS),
+        }
+    }
+}
+
+fn container(width: Option<u32>) -> HtmlElement {
+    ensure_styles();
+    let element: HtmlElement = document()
+        .create_element("section")
+        .expect("section")
+        .unchecked_into();
+    if let Some(w) = width {
+        element
+            .style()
+            .set_property("width", &format!("{w}px"))
+            .expect("width");
+    }
+    document()
+        .body()
+        .expect("body")
+        .append_child(&element)
+        .expect("append");
+    element
+}
+
+fn model(json: &str) -> Arc<WidgetModel> {
+    Arc::new(model_from_json_text(json))
+}
+
+fn all(root: &Element, selector: &str) -> Vec<Element> {
+    let list = root.query_selector_all(selector).expect("selector");
+    (0..list.length())
+        .filter_map(|i| list.item(i)?.dyn_into().ok())
+        .collect()
+}
+
+fn one(root: &Element, selector: &str) -> Element {
+    root.query_selector(selector)
+        .expect("selector")
+        .unwrap_or_else(|| panic!("no {selector}"))
+}
+
+fn texts(root: &Element, selector: &str) -> Vec<String> {
+    all(root, selector)
+        .iter()
+        .map(|e| e.text_content().unwrap_or_default())
+        .collect()
+}
+
+fn text(root: &Element) -> String {
+    root.text_content().unwrap_or_default()
+}
+
+fn click(root: &Element, selector: &str) {
+    one(root, selector).unchecked_into::<HtmlElement>().click();
+}
+
+/// The stylesheets index.html inlines, so computed styles are the widget's own.
+const STYLES: &[&str] = &[
+    include_str!("../style/tokens.css"),
+    include_str!("../style/base.css"),
+    include_str!("../src/views/widget/widget.css"),
+    include_str!("../src/views/states/states.css"),
+    include_str!("../src/views/header/header.css"),
+    include_str!("../src/views/table/table.css"),
+    include_str!("../src/views/cell/cell.css"),
+    include_str!("../src/views/detail/detail.css"),
+    include_str!("../src/views/mutation/mutation.css"),
+    include_str!("../src/views/notices/notices.css"),
+    include_str!("../src/views/graph/graph.css"),
+];
+
+fn ensure_styles() {
     let document = document();
-    let element = document.create_element("section").expect("section");
-    document.body().expect("body").append_child(&element).expect("append");
-    element.unchecked_into()
+    if document.get_element_by_id("widget-styles").is_some() {
+        return;
+    }
+    let style = document.create_element("style").expect("style");
+    style.set_id("widget-styles");
+    style.set_text_content(Some(&STYLES.concat()));
+    document
+        .head()
+        .expect("head")
+        .append_child(&style)
+        .expect("append");
 }
 
-fn fixture_event(text: &str) -> HostEvent {
-    HostEvent::ToolResult(ToolPayload::CallToolResult(text.to_owned()))
+/// Mounts `view` with the services and context every view expects. Keep the returned handle:
+/// dropping it unmounts.
+fn mount<V: IntoView + 'static>(
+    section: &HtmlElement,
+    recorder: &Recorder,
+    view: impl FnOnce() -> V + 'static,
+) -> impl Sized {
+    let services = recorder.services();
+    mount_to(section.clone(), move || {
+        context::provide(services);
+        view()
+    })
 }
 
-fn root(container: &web_sys::HtmlElement) -> web_sys::Element {
-    container.query_selector("#widget").expect("query").expect("the widget root")
-}
+const RUNS: &str = include_str!("../fixtures/pipeline_runs/list-ok.json");
+
+// ---------- the root: states, theme, host variables ----------
 
 #[wasm_bindgen_test]
-async fn waits_loading_then_renders_the_records_of_a_result() {
-    let section = container();
+async fn the_root_goes_from_loading_to_the_result() {
+    let section = container(None);
     let state = RwSignal::new(AppState::default());
-    let _handle = mount_to(section.clone(), move || view! { <Widget state services=HostServices::inert(NOW_MS)/> });
+    let services = Recorder::default().services();
+    let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
     tick().await;
-    assert_eq!(root(&section).get_attribute("data-state").as_deref(), Some("loading"));
-    assert_eq!(root(&section).get_attribute("aria-busy").as_deref(), Some("true"));
+    let root = one(&section, "#widget");
+    assert_eq!(root.get_attribute("data-state").as_deref(), Some("loading"));
+    assert_eq!(root.get_attribute("aria-busy").as_deref(), Some("true"));
+    assert_eq!(all(&section, ".skeleton__row").len(), 4);
 
-    state.update(|s| s.apply(fixture_event(include_str!("../fixtures/pipeline_runs/list-ok.json"))));
+    state.update(|s| {
+        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
+            RUNS.to_owned(),
+        )))
+    });
     tick().await;
-    let root = root(&section);
     assert_eq!(root.get_attribute("data-state").as_deref(), Some("ok"));
     assert_eq!(root.get_attribute("aria-busy"), None);
-    let rows = section.query_selector_all("tbody tr").expect("rows");
-    assert_eq!(rows.length(), 20);
-    assert!(section.text_content().unwrap_or_default().contains("4821"));
+    assert_eq!(all(&section, ".table tbody tr").len(), 20);
 }
 
 #[wasm_bindgen_test]
-async fn an_error_result_shows_code_and_remedy() {
-    let section = container();
+async fn the_root_follows_the_host_theme_and_variables() {
+    let section = container(None);
     let state = RwSignal::new(AppState::default());
-    let _handle = mount_to(section.clone(), move || view! { <Widget state services=HostServices::inert(NOW_MS)/> });
-    state.update(|s| s.apply(fixture_event(include_str!("../fixtures/errors/auth-expired.json"))));
+    let services = Recorder::default().services();
+    let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
+    state.update(|s| {
+        s.apply(HostEvent::ContextChanged(serde_json::json!({
+            "theme": "dark",
+            "styles": { "variables": { "--color-text-primary": "#fafafa", "--font-sans": "Host Sans, sans-serif" } }
+        })))
+    });
     tick().await;
-    assert_eq!(root(&section).get_attribute("data-state").as_deref(), Some("error"));
-    let text = section.text_content().unwrap_or_default();
-    assert!(text.contains("AUTH_EXPIRED"), "{text}");
-    assert!(text.contains("login command again"), "{text}");
+    let root = one(&section, "#widget");
+    assert!(
+        root.class_name().contains("theme-dark"),
+        "{}",
+        root.class_name()
+    );
+    let style = root.get_attribute("style").unwrap_or_default();
+    assert!(style.contains("--color-text-primary: #fafafa"), "{style}");
+    let color = window()
+        .get_computed_style(&root)
+        .ok()
+        .flatten()
+        .and_then(|s| s.get_property_value("color").ok());
+    assert_eq!(color.as_deref(), Some("rgb(250, 250, 250)"));
+
+    state.update(|s| {
+        s.apply(HostEvent::ContextChanged(
+            serde_json::json!({ "theme": "light" }),
+        ))
+    });
+    tick().await;
+    assert!(root.class_name().contains("theme-light"));
+}
+
+#[wasm_bindgen_test]
+async fn error_empty_and_cancelled_states_say_what_happened() {
+    let section = container(None);
+    let state = RwSignal::new(AppState::default());
+    let services = Recorder::default().services();
+    let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
+    let root = one(&section, "#widget");
+
+    state.update(|s| {
+        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
+            include_str!("../fixtures/errors/auth-expired.json").into(),
+        )))
+    });
+    tick().await;
+    assert_eq!(root.get_attribute("data-state").as_deref(), Some("error"));
+    assert_eq!(texts(&section, ".state__code"), ["AUTH_EXPIRED"]);
+    assert!(text(&one(&section, ".state__remedy")).contains("login command again"));
+
+    state.update(|s| {
+        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
+            include_str!("../fixtures/pipeline_runs/list-empty-hint.json").into(),
+        )))
+    });
+    tick().await;
+    assert_eq!(root.get_attribute("data-state").as_deref(), Some("empty"));
+    assert!(text(&one(&section, ".state--empty")).contains("etl_daily has never run"));
+
+    state.set(AppState::default());
+    state.update(|s| s.apply(HostEvent::ToolInput));
+    state.update(|s| s.apply(HostEvent::ToolCancelled(Some("Stopped by the user".into()))));
+    tick().await;
+    assert_eq!(root.get_attribute("data-state").as_deref(), Some("empty"));
+    assert!(text(&one(&section, ".state--cancelled")).contains("Stopped by the user"));
+}
+
+#[wasm_bindgen_test]
+async fn a_restored_result_is_marked() {
+    let section = container(None);
+    let state = RwSignal::new(AppState::default());
+    let services = Recorder::default().services();
+    let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
+    state.update(|s| {
+        s.apply(HostEvent::RestoredResult(ToolPayload::CallToolResult(
+            RUNS.to_owned(),
+        )))
+    });
+    tick().await;
+    assert!(text(&one(&section, ".notices")).contains("Restored"));
+}
+
+// ---------- the list table ----------
+
+fn first_column(section: &Element) -> Vec<String> {
+    texts(section, ".table tbody tr td:first-child .id__value")
+}
+
+#[wasm_bindgen_test]
+async fn clicking_a_header_sorts_and_says_so_with_aria_sort() {
+    let section = container(None);
+    let recorder = Recorder::default();
+    let m = model(RUNS);
+    let _handle = mount(&section, &recorder, move || view! { <ListTable model=m/> });
+    tick().await;
+    assert_eq!(first_column(&section)[0], "4821");
+    let header = one(&section, ".table th");
+    assert_eq!(header.get_attribute("aria-sort").as_deref(), Some("none"));
+
+    click(&section, ".table th .sort");
+    tick().await;
+    assert_eq!(
+        header.get_attribute("aria-sort").as_deref(),
+        Some("ascending")
+    );
+    assert_eq!(first_column(&section)[0], "4802");
+
+    click(&section, ".table th .sort");
+    tick().await;
+    assert_eq!(
+        header.get_attribute("aria-sort").as_deref(),
+        Some("descending")
+    );
+    assert_eq!(first_column(&section)[0], "4821");
+
+    click(&section, ".table th .sort");
+    tick().await;
+    assert_eq!(header.get_attribute("aria-sort").as_deref(), Some("none"));
+}
+
+#[wasm_bindgen_test]
+async fn text_sorts_in_natural_order() {
+    let section = container(None);
+    let recorder = Recorder::default();
+    let m = model(
+        r#"{"kind":"svc_resource_widget","schema_version":1,"resource":"blocks","action":"list","state":"ok",
+            "records":[{"name":"item10"},{"name":"item2"},{"name":"Item1"}]}"#,
+    );
+    let _handle = mount(&section, &recorder, move || view! { <ListTable model=m/> });
+    click(&section, ".table th .sort");
+    tick().await;
+    assert_eq!(
+        texts(&section, ".table tbody td"),
+        ["Item1", "item2", "item10"]
+    );
+}
+
+#[wasm_bindgen_test]
+async fn numbers_align_right_and_the_header_is_sticky() {
+    let section = container(None);
+    let recorder = Recorder::default();
+    let m = model(include_str!("../fixtures/block_runs/list-ok.json"));
+    let _handle = mount(&section, &recorder, move || view! { <ListTable model=m/> });
+    tick().await;
+    let duration = all(&section, ".table th")
+        .into_iter()
+        .find(|th| text(th).contains("Duration"))
+        .expect("duration column");
+    assert!(duration.class_name().contains("num"));
+    let style = window()
+        .get_computed_style(&duration)
+        .ok()
+        .flatten()
+        .expect("style");
+    assert_eq!(
+        style.get_property_value("position").ok().as_deref(),
+        Some("sticky")
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_narrow_frame_turns_rows_into_cards_without_horizontal_scroll() {
+    let section = container(Some(360));
+    let state = RwSignal::new(AppState::default());
+    let services = Recorder::default().services();
+    let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
+    state.update(|s| {
+        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
+            RUNS.to_owned(),
+        )))
+    });
+    tick().await;
+    let row = one(&section, ".table tbody tr");
+    let display = window()
+        .get_computed_style(&row)
+        .ok()
+        .flatten()
+        .and_then(|s| s.get_property_value("display").ok());
+    assert_eq!(display.as_deref(), Some("grid"));
+    let scroll = one(&section, ".table-scroll").unchecked_into::<HtmlElement>();
+    assert!(
+        scroll.scroll_width() <= scroll.client_width() + 1,
+        "{} > {}",
+        scroll.scroll_width(),
+        scroll.client_width()
+    );
+}
+
+// ---------- cells ----------
+
+#[wasm_bindgen_test]
+async fn statuses_are_pills_with_tone_and_words() {
+    let section = container(None);
+    let recorder = Recorder::default();
+    let _handle = mount(&section, &recorder, move || {
+        view! {
+            <CellView cell=Cell::Status(widget_model::Status::new("not_executed")) room=Room::Table/>
+            <CellView cell=Cell::Status(widget_model::Status::new("zombie")) room=Room::Table/>
+        }
+    });
+    tick().await;
+    let pills = all(&section, ".pill");
+    assert!(pills[0].class_name().contains("pill--pending"));
+    assert_eq!(text(&pills[0]), "Not executed");
+    assert!(
+        pills[1].class_name().contains("pill--neutral"),
+        "unknown values are neutral"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn timestamps_are_relative_with_the_absolute_time_reachable_by_keyboard() {
+    let section = container(None);
+    let recorder = Recorder::default();
+    let t =
+        widget_model::time::parse_timestamp("2026-11-20 05:53:00.000000+00:00").expect("timestamp");
+    let _handle = mount(
+        &section,
+        &recorder,
+        move || view! { <CellView cell=Cell::Time(t) room=Room::Table/> },
+    );
+    tick().await;
+    assert_eq!(texts(&section, ".time__relative"), ["7 min ago"]);
+    let time = one(&section, ".time");
+    assert_eq!(time.get_attribute("tabindex").as_deref(), Some("0"));
+    let tip = one(&section, ".tip");
+    assert_eq!(text(&tip), "2026-11-20 05:53:00 UTC");
+    time.unchecked_ref::<HtmlElement>().focus().expect("focus");
+    let clip = window()
+        .get_computed_style(&tip)
+        .ok()
+        .flatten()
+        .and_then(|s| s.get_property_value("clip-path").ok());
+    assert_eq!(clip.as_deref(), Some("none"), "the tip shows on focus");
+}
+
+#[wasm_bindgen_test]
+async fn ids_are_monospace_and_copy_to_the_clipboard() {
+    let section = container(None);
+    let recorder = Recorder::default();
+    let _handle = mount(
+        &section,
+        &recorder,
+        move || view! { <CellView cell=Cell::Id("etl_daily".into()) room=Room::Table/> },
+    );
+    tick().await;
+    assert_eq!(one(&section, ".id__value").tag_name(), "CODE");
+    let button = one(&section, ".copy");
+    assert_eq!(
+        button.get_attribute("aria-label").as_deref(),
+        Some("Copy etl_daily")
+    );
+    click(&section, ".copy");
+    tick().await;
+    assert_eq!(*recorder.copied.borrow(), ["etl_daily"]);
+}
+
+#[wasm_bindgen_test]
+async fn links_open_through_the_host_and_only_for_http() {
+    let section = container(None);
+    let recorder = Recorder::default();
+    let m = model(
+        r#"{"kind":"svc_resource_widget","schema_version":1,"resource":"x","action":"list","state":"ok",
+            "records":[{"docs":"https://docs.example/a","evil":"javascript:alert(1)"}]}"#,
+    );
+    let _handle = mount(&section, &recorder, move || view! { <ListTable model=m/> });
+    tick().await;
+    let links = all(&section, "a");
+    assert_eq!(links.len(), 1, "only the https value is a link");
+    assert_eq!(
+        links[0].get_attribute("href").as_deref(),
+        Some("https://docs.example/a")
+    );
+    click(&section, "a");
+    tick().await;
+    assert_eq!(*recorder.opened.borrow(), ["https://docs.example/a"]);
+}
+
+#[wasm_bindgen_test]
+async fn long_values_are_cut_and_shown_whole_on_focus() {
+    let section = container(Some(400));
+    let recorder = Recorder::default();
+    let long = "x".repeat(500);
+    let _handle = mount(
+        &section,
+        &recorder,
+        move || view! { <CellView cell=Cell::Text(long) room=Room::Table/> },
+    );
+    tick().await;
+    let cut = one(&section, ".cut");
+    assert_eq!(cut.get_attribute("title").map(|t| t.len()), Some(500));
+    assert_eq!(cut.get_attribute("tabindex").as_deref(), Some("0"));
+    cut.unchecked_ref::<HtmlElement>().focus().expect("focus");
+    let ws = window()
+        .get_computed_style(&cut)
+        .ok()
+        .flatten()
+        .and_then(|s| s.get_property_value("white-space").ok());
+    assert_eq!(ws.as_deref(), Some("pre-wrap"));
+}
+
+#[wasm_bindgen_test]
+async fn nested_values_summarise_and_expand() {
+    let section = container(None);
+    let recorder = Recorder::default();
+    let m = model(RUNS);
+    let metrics = m.table.rows.iter().find_map(|r| {
+        r.cells
+            .iter()
+            .find(|c| matches!(c, Cell::Record { .. }))
+            .cloned()
+    });
+    let cell = metrics.expect("a run with metrics");
+    let _handle = mount(
+        &section,
+        &recorder,
+        move || view! { <CellView cell room=Room::Table/> },
+    );
+    tick().await;
+    let details = one(&section, "details.nested");
+    assert_eq!(text(&one(&section, "summary")), "1 field");
+    assert!(!details.has_attribute("open"));
+    click(&section, "summary");
+    tick().await;
+    assert!(details.has_attribute("open"));
+    assert!(text(&details).contains("Blocks"));
+}
+
+// ---------- header, detail, mutations ----------
+
+#[wasm_bindgen_test]
+async fn the_header_shows_title_counts_filters_and_range() {
+    let section = container(None);
+    let recorder = Recorder::default();
+    let m = model(RUNS);
+    let (header, filters, range) = (m.header.clone(), m.filters.clone(), m.pagination.clone());
+    let _handle = mount(
+        &section,
+        &recorder,
+        move || view! { <Header header filters range/> },
+    );
+    tick().await;
+    assert_eq!(texts(&section, "h1"), ["Runs of etl_daily"]);
+    assert_eq!(texts(&section, ".header__range"), ["1–20 of 134"]);
+    assert_eq!(all(&section, ".header__counts .count").len(), 4);
+    assert!(texts(&section, ".chip")
+        .iter()
+        .any(|c| c.contains("running, completed, failed, cancelled")));
+}
+
+#[wasm_bindgen_test]
+async fn a_block_shows_its_source_with_its_language_and_its_neighbours() {
+    let section = container(None);
+    let recorder = Recorder::default();
+    let m = model(include_str!("../fixtures/blocks/get-python.json"));
+    let _handle = mount(
+        &section,
+        &recorder,
+        move || view! { <RecordDetail model=m/> },
+    );
+    tick().await;
+    assert_eq!(texts(&section, ".code__language"), ["python"]);
+    assert!(text(&one(&section, "pre code")).contains("drop_duplicates"));
+    let rows = all(&section, ".detail__row");
+    let upstream = rows
+        .iter()
+        .find(|r| text(r).starts_with("Upstream blocks"))
+        .expect("upstream row");
+    assert_eq!(texts(upstream, ".tag"), ["load_orders", "orders_freshness"]);
+}
+
+#[wasm_bindgen_test]
+async fn mutations_name_the_operation_and_the_changed_fields() {
+    let section = container(None);
+    let recorder = Recorder::default();
+    let m = model(include_str!("../fixtures/pipelines/update.json"));
+    let mutation = m.mutation.clone().expect("mutation");
+    let _handle = mount(
+        &section,
+        &recorder,
+        move || view! { <MutationBanner mutation/> },
+    );
+    tick().await;
+    assert!(
+        text(&one(&section, ".banner__title")).contains("Pipeline marketing_attribution updated")
+    );
+    assert_eq!(texts(&section, ".changes tbody th"), ["Name"]);
+}
+
+#[wasm_bindgen_test]
+async fn a_delete_without_a_record_is_a_compact_success() {
+    let section = container(None);
+    let recorder = Recorder::default();
+    let m = model(include_str!("../fixtures/pipelines/delete.json"));
+    let mutation = m.mutation.clone().expect("mutation");
+    let _handle = mount(
+        &section,
+        &recorder,
+        move || view! { <CompactSuccess mutation/> },
+    );
+    tick().await;
+    assert!(text(&one(&section, ".compact-success")).contains("Pipeline ml_feature_store deleted"));
+    assert_eq!(
+        one(&section, ".compact-success")
+            .get_attribute("role")
+            .as_deref(),
+        Some("status")
+    );
+}
+
+// ---------- hostile data ----------
+
+#[wasm_bindgen_test]
+async fn markup_in_data_stays_text() {
+    let section = container(None);
+    let state = RwSignal::new(AppState::default());
+    let services = Recorder::default().services();
+    let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
+    state.update(|s| {
+        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
+            include_str!("../fixtures/adversarial/xss-everywhere.json").into(),
+        )))
+    });
+    tick().await;
+    let root = one(&section, "#widget");
+    assert!(all(&root, "script, img, b, svg[onload], iframe").is_empty());
+    assert!(text(&root).contains("<script>alert(1)</script>"));
+    assert!(all(&root, "a").iter().all(|a| a
+        .get_attribute("href")
+        .is_some_and(|h| h.starts_with("https://"))));
+}
+
+#[wasm_bindgen_test]
+async fn unredacted_tokens_never_reach_the_dom() {
+    let section = container(None);
+    let state = RwSignal::new(AppState::default());
+    let services = Recorder::default().services();
+    let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
+    state.update(|s| {
+        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
+            include_str!("../fixtures/adversarial/unredacted-tokens.json").into(),
+        )))
+    });
+    tick().await;
+    let html = one(&section, "#widget").outer_html();
+    assert!(!html.contains("0123456789abcdef0123456789abcdef"));
+    assert!(html.contains("redacted"));
 }

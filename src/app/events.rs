@@ -9,7 +9,10 @@ pub enum ToolPayload {
     /// A whole CallToolResult (MCP Apps `ui/notifications/tool-result` params).
     CallToolResult(String),
     /// A structuredContent and the result's `_meta` (the `window.openai` runtime gives them apart).
-    Parts { structured: String, meta: Option<String> },
+    Parts {
+        structured: String,
+        meta: Option<String>,
+    },
 }
 
 /// Something the host told the widget.

@@ -39,7 +39,9 @@ impl HostContext {
 
     /// Merges a partial context: fields present in `patch` replace ours, absent ones stay.
     pub fn merge(&mut self, patch: &Value) {
-        let Some(patch) = patch.as_object() else { return };
+        let Some(patch) = patch.as_object() else {
+            return;
+        };
         if let Some(theme) = patch.get("theme") {
             self.theme = match theme.as_str() {
                 Some("light") => Some(Theme::Light),
@@ -59,10 +61,16 @@ impl HostContext {
                 .unwrap_or_default();
         }
         if let Some(mode) = patch.get("displayMode") {
-            self.display_mode = mode.as_str().filter(|m| matches!(*m, "inline" | "fullscreen" | "pip")).map(str::to_owned);
+            self.display_mode = mode
+                .as_str()
+                .filter(|m| matches!(*m, "inline" | "fullscreen" | "pip"))
+                .map(str::to_owned);
         }
         if let Some(locale) = patch.get("locale") {
-            self.locale = locale.as_str().filter(|l| is_language_tag(l)).map(str::to_owned);
+            self.locale = locale
+                .as_str()
+                .filter(|l| is_language_tag(l))
+                .map(str::to_owned);
         }
         if let Some(zone) = patch.get("timeZone") {
             self.time_zone = zone.as_str().filter(|z| is_zone_name(z)).map(str::to_owned);
@@ -78,7 +86,11 @@ impl HostContext {
 
     /// The variables as one inline `style` value: `--a: 1px; --b: red`.
     pub fn style_text(&self) -> String {
-        self.variables.iter().map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join("; ")
+        self.variables
+            .iter()
+            .map(|(k, v)| format!("{k}: {v}"))
+            .collect::<Vec<_>>()
+            .join("; ")
     }
 }
 
@@ -87,11 +99,15 @@ impl HostContext {
 pub fn css_variable(name: &str, value: &str) -> Option<(String, String)> {
     let name_ok = name.len() <= 64
         && name.starts_with("--")
-        && name[2..].chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        && name[2..]
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
         && name.len() > 2;
     let lower = value.to_ascii_lowercase();
     let value_ok = value.len() <= 256
-        && !value.chars().any(|c| matches!(c, ';' | '{' | '}' | '<' | '>' | '\\') || c.is_control())
+        && !value
+            .chars()
+            .any(|c| matches!(c, ';' | '{' | '}' | '<' | '>' | '\\') || c.is_control())
         && !lower.contains("url(")
         && !lower.contains("image(")
         && !lower.contains("expression(")
@@ -104,7 +120,10 @@ fn is_language_tag(s: &str) -> bool {
 }
 
 fn is_zone_name(s: &str) -> bool {
-    !s.is_empty() && s.len() <= 64 && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '_' | '+' | '-'))
+    !s.is_empty()
+        && s.len() <= 64
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '_' | '+' | '-'))
 }
 
 #[cfg(test)]
@@ -131,7 +150,9 @@ mod tests {
         assert_eq!(c.max_height, Some(600.0));
         assert_eq!(c.locale.as_deref(), Some("en-US"));
         assert_eq!(c.time_zone.as_deref(), Some("America/New_York"));
-        assert!(c.style_text().contains("--font-sans: Anthropic Sans, sans-serif"));
+        assert!(c
+            .style_text()
+            .contains("--font-sans: Anthropic Sans, sans-serif"));
     }
 
     #[test]
@@ -163,7 +184,9 @@ mod tests {
 
     #[test]
     fn unknown_values_are_ignored() {
-        let c = HostContext::from_json(&json!({ "theme": "sepia", "displayMode": "popover", "locale": "<x>" }));
+        let c = HostContext::from_json(
+            &json!({ "theme": "sepia", "displayMode": "popover", "locale": "<x>" }),
+        );
         assert_eq!(c, HostContext::default());
     }
 }

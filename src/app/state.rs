@@ -16,7 +16,10 @@ pub enum Phase {
     /// The tool was called; its result has not arrived.
     Loading,
     /// A result, as a model. `restored` marks one shown again after a reload.
-    Ready { model: Arc<WidgetModel>, restored: bool },
+    Ready {
+        model: Arc<WidgetModel>,
+        restored: bool,
+    },
     /// The tool call was cancelled before it answered.
     Cancelled { reason: Option<String> },
 }
@@ -26,9 +29,16 @@ impl PartialEq for Phase {
     fn eq(&self, other: &Phase) -> bool {
         match (self, other) {
             (Phase::Waiting, Phase::Waiting) | (Phase::Loading, Phase::Loading) => true,
-            (Phase::Ready { model: a, restored: ra }, Phase::Ready { model: b, restored: rb }) => {
-                Arc::ptr_eq(a, b) && ra == rb
-            }
+            (
+                Phase::Ready {
+                    model: a,
+                    restored: ra,
+                },
+                Phase::Ready {
+                    model: b,
+                    restored: rb,
+                },
+            ) => Arc::ptr_eq(a, b) && ra == rb,
             (Phase::Cancelled { reason: a }, Phase::Cancelled { reason: b }) => a == b,
             _ => false,
         }
@@ -62,7 +72,11 @@ pub struct AppState {
 
 impl Default for AppState {
     fn default() -> Self {
-        AppState { phase: Phase::Waiting, context: HostContext::default(), torn_down: false }
+        AppState {
+            phase: Phase::Waiting,
+            context: HostContext::default(),
+            torn_down: false,
+        }
     }
 }
 
@@ -74,16 +88,34 @@ impl AppState {
             HostEvent::ContextChanged(patch) => self.context.merge(&patch),
             HostEvent::ToolInput => self.phase = Phase::Loading,
             HostEvent::ToolResult(payload) => {
-                self.phase = Phase::Ready { model: Arc::new(model_of(&payload)), restored: false }
+                self.phase = Phase::Ready {
+                    model: Arc::new(model_of(&payload)),
+                    restored: false,
+                }
             }
             HostEvent::RestoredResult(payload) => {
                 // A live result always wins over a restored one.
-                if !matches!(self.phase, Phase::Ready { restored: false, .. }) {
-                    self.phase = Phase::Ready { model: Arc::new(model_of(&payload)), restored: true };
+                if !matches!(
+                    self.phase,
+                    Phase::Ready {
+                        restored: false,
+                        ..
+                    }
+                ) {
+                    self.phase = Phase::Ready {
+                        model: Arc::new(model_of(&payload)),
+                        restored: true,
+                    };
                 }
             }
             HostEvent::ToolCancelled(reason) => {
-                if !matches!(self.phase, Phase::Ready { restored: false, .. }) {
+                if !matches!(
+                    self.phase,
+                    Phase::Ready {
+                        restored: false,
+                        ..
+                    }
+                ) {
                     self.phase = Phase::Cancelled { reason };
                 }
             }
@@ -141,7 +173,12 @@ mod tests {
         let mut s = AppState::default();
         s.apply(HostEvent::ToolInput);
         s.apply(HostEvent::ToolCancelled(Some("user stopped it".into())));
-        assert_eq!(s.phase, Phase::Cancelled { reason: Some("user stopped it".into()) });
+        assert_eq!(
+            s.phase,
+            Phase::Cancelled {
+                reason: Some("user stopped it".into())
+            }
+        );
         assert_eq!(s.phase.data_state(), "empty");
     }
 
@@ -149,18 +186,30 @@ mod tests {
     fn a_live_result_is_not_replaced_by_a_restored_one_or_a_late_cancel() {
         let mut s = AppState::default();
         s.apply(result(RUNS));
-        s.apply(HostEvent::RestoredResult(ToolPayload::CallToolResult("{}".into())));
+        s.apply(HostEvent::RestoredResult(ToolPayload::CallToolResult(
+            "{}".into(),
+        )));
         s.apply(HostEvent::ToolCancelled(None));
-        assert!(matches!(&s.phase, Phase::Ready { restored: false, model } if model.table.rows.len() == 1));
+        assert!(
+            matches!(&s.phase, Phase::Ready { restored: false, model } if model.table.rows.len() == 1)
+        );
     }
 
     #[test]
     fn a_restored_result_is_marked_and_then_replaced_by_the_live_one() {
         let mut s = AppState::default();
-        s.apply(HostEvent::RestoredResult(ToolPayload::CallToolResult(RUNS.into())));
+        s.apply(HostEvent::RestoredResult(ToolPayload::CallToolResult(
+            RUNS.into(),
+        )));
         assert!(matches!(s.phase, Phase::Ready { restored: true, .. }));
         s.apply(result(RUNS));
-        assert!(matches!(s.phase, Phase::Ready { restored: false, .. }));
+        assert!(matches!(
+            s.phase,
+            Phase::Ready {
+                restored: false,
+                ..
+            }
+        ));
     }
 
     #[test]
@@ -168,7 +217,10 @@ mod tests {
         let mut s = AppState::default();
         s.apply(result("{not json"));
         assert_eq!(s.phase.data_state(), "error");
-        s.apply(HostEvent::ToolResult(ToolPayload::Parts { structured: "[".repeat(500), meta: None }));
+        s.apply(HostEvent::ToolResult(ToolPayload::Parts {
+            structured: "[".repeat(500),
+            meta: None,
+        }));
         assert_eq!(s.phase.data_state(), "error");
     }
 
@@ -176,14 +228,22 @@ mod tests {
     fn parts_carry_hints_from_meta() {
         let structured = r#"{"kind":"svc_resource_widget","schema_version":1,"resource":"pipelines","action":"list","state":"ok","records":[{"uuid":"a"}]}"#;
         let meta = r#"{"host/widgetData":{"title":"From hints"}}"#;
-        let model = model_of(&ToolPayload::Parts { structured: structured.into(), meta: Some(meta.into()) });
+        let model = model_of(&ToolPayload::Parts {
+            structured: structured.into(),
+            meta: Some(meta.into()),
+        });
         assert_eq!(model.header.title, "From hints");
     }
 
     #[test]
     fn context_changes_merge() {
         let mut s = AppState::default();
-        s.apply(HostEvent::ContextChanged(serde_json::json!({ "theme": "dark" })));
-        assert_eq!(s.context.theme, Some(super::super::host_context::Theme::Dark));
+        s.apply(HostEvent::ContextChanged(
+            serde_json::json!({ "theme": "dark" }),
+        ));
+        assert_eq!(
+            s.context.theme,
+            Some(super::super::host_context::Theme::Dark)
+        );
     }
 }

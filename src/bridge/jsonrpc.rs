@@ -36,7 +36,12 @@ pub enum MessageKind {
 }
 
 /// Classifies a message by its envelope only; nothing else is read before this says it is ours.
-pub fn classify(jsonrpc: Option<&str>, has_id: bool, method: Option<&str>, has_outcome: bool) -> MessageKind {
+pub fn classify(
+    jsonrpc: Option<&str>,
+    has_id: bool,
+    method: Option<&str>,
+    has_outcome: bool,
+) -> MessageKind {
     match (jsonrpc, has_id, method, has_outcome) {
         (Some("2.0"), true, None, true) => MessageKind::Response,
         (Some("2.0"), true, Some(_), false) => MessageKind::Request,
@@ -47,7 +52,10 @@ pub fn classify(jsonrpc: Option<&str>, has_id: bool, method: Option<&str>, has_o
 
 /// Whether a notification's params must be read to act on it (the others carry nothing we use).
 pub fn needs_params(method: &str) -> bool {
-    matches!(method, method::TOOL_RESULT | method::TOOL_CANCELLED | method::HOST_CONTEXT_CHANGED)
+    matches!(
+        method,
+        method::TOOL_RESULT | method::TOOL_CANCELLED | method::HOST_CONTEXT_CHANGED
+    )
 }
 
 /// The host event a notification means, given its params as JSON text (`None` when absent).
@@ -55,11 +63,17 @@ pub fn needs_params(method: &str) -> bool {
 pub fn notification_event(name: &str, params: Option<String>) -> Option<HostEvent> {
     match name {
         method::TOOL_INPUT | method::TOOL_INPUT_PARTIAL => Some(HostEvent::ToolInput),
-        method::TOOL_RESULT => params.map(|p| HostEvent::ToolResult(ToolPayload::CallToolResult(p))),
+        method::TOOL_RESULT => {
+            params.map(|p| HostEvent::ToolResult(ToolPayload::CallToolResult(p)))
+        }
         method::TOOL_CANCELLED => {
             let reason = params
                 .and_then(|p| serde_json::from_str::<Value>(&p).ok())
-                .and_then(|p| p.get("reason")?.as_str().map(|r| widget_model::text::truncate_chars(r, 300)));
+                .and_then(|p| {
+                    p.get("reason")?
+                        .as_str()
+                        .map(|r| widget_model::text::truncate_chars(r, 300))
+                });
             Some(HostEvent::ToolCancelled(reason))
         }
         method::HOST_CONTEXT_CHANGED => {
@@ -75,8 +89,14 @@ pub fn host_context_of_initialize_result(result: &str) -> (HostContext, bool) {
     let Ok(result) = serde_json::from_str::<Value>(result) else {
         return (HostContext::default(), false);
     };
-    let context = result.get("hostContext").map(HostContext::from_json).unwrap_or_default();
-    let can_open_links = result.get("hostCapabilities").and_then(|c| c.get("openLinks")).is_some();
+    let context = result
+        .get("hostContext")
+        .map(HostContext::from_json)
+        .unwrap_or_default();
+    let can_open_links = result
+        .get("hostCapabilities")
+        .and_then(|c| c.get("openLinks"))
+        .is_some();
     (context, can_open_links)
 }
 
@@ -103,7 +123,10 @@ pub fn request(id: u64, name: &str, params: Value) -> String {
 }
 
 pub fn size_changed(width: u32, height: u32) -> String {
-    notification(method::SIZE_CHANGED, json!({ "width": width, "height": height }))
+    notification(
+        method::SIZE_CHANGED,
+        json!({ "width": width, "height": height }),
+    )
 }
 
 /// An empty success answer to request `id` (given as the JSON text of the id).
@@ -135,32 +158,67 @@ mod tests {
 
     #[test]
     fn only_json_rpc_2_is_ours() {
-        assert_eq!(classify(None, false, Some("ui/notifications/tool-result"), false), MessageKind::Foreign);
-        assert_eq!(classify(Some("1.0"), true, Some("x"), false), MessageKind::Foreign);
-        assert_eq!(classify(Some("2.0"), false, None, false), MessageKind::Foreign);
-        assert_eq!(classify(Some("2.0"), true, None, true), MessageKind::Response);
-        assert_eq!(classify(Some("2.0"), true, Some("ui/resource-teardown"), false), MessageKind::Request);
-        assert_eq!(classify(Some("2.0"), false, Some(method::TOOL_INPUT), false), MessageKind::Notification);
+        assert_eq!(
+            classify(None, false, Some("ui/notifications/tool-result"), false),
+            MessageKind::Foreign
+        );
+        assert_eq!(
+            classify(Some("1.0"), true, Some("x"), false),
+            MessageKind::Foreign
+        );
+        assert_eq!(
+            classify(Some("2.0"), false, None, false),
+            MessageKind::Foreign
+        );
+        assert_eq!(
+            classify(Some("2.0"), true, None, true),
+            MessageKind::Response
+        );
+        assert_eq!(
+            classify(Some("2.0"), true, Some("ui/resource-teardown"), false),
+            MessageKind::Request
+        );
+        assert_eq!(
+            classify(Some("2.0"), false, Some(method::TOOL_INPUT), false),
+            MessageKind::Notification
+        );
     }
 
     #[test]
     fn notifications_map_to_events() {
-        assert_eq!(notification_event(method::TOOL_INPUT, None), Some(HostEvent::ToolInput));
-        assert_eq!(notification_event(method::TOOL_INPUT_PARTIAL, None), Some(HostEvent::ToolInput));
+        assert_eq!(
+            notification_event(method::TOOL_INPUT, None),
+            Some(HostEvent::ToolInput)
+        );
+        assert_eq!(
+            notification_event(method::TOOL_INPUT_PARTIAL, None),
+            Some(HostEvent::ToolInput)
+        );
         assert_eq!(
             notification_event(method::TOOL_RESULT, Some("{}".into())),
-            Some(HostEvent::ToolResult(ToolPayload::CallToolResult("{}".into())))
+            Some(HostEvent::ToolResult(ToolPayload::CallToolResult(
+                "{}".into()
+            )))
         );
         assert_eq!(
             notification_event(method::TOOL_CANCELLED, Some(r#"{"reason":"user"}"#.into())),
             Some(HostEvent::ToolCancelled(Some("user".into())))
         );
-        assert_eq!(notification_event(method::TOOL_CANCELLED, None), Some(HostEvent::ToolCancelled(None)));
+        assert_eq!(
+            notification_event(method::TOOL_CANCELLED, None),
+            Some(HostEvent::ToolCancelled(None))
+        );
         assert!(matches!(
-            notification_event(method::HOST_CONTEXT_CHANGED, Some(r#"{"theme":"dark"}"#.into())),
+            notification_event(
+                method::HOST_CONTEXT_CHANGED,
+                Some(r#"{"theme":"dark"}"#.into())
+            ),
             Some(HostEvent::ContextChanged(_))
         ));
-        assert_eq!(notification_event("ui/notifications/unknown", Some("{}".into())), None);
+        assert_eq!(
+            notification_event("ui/notifications/unknown", Some("{}".into())),
+            None
+        );
         assert_eq!(notification_event(method::TOOL_RESULT, None), None);
     }
 
@@ -169,7 +227,10 @@ mod tests {
         let v: Value = serde_json::from_str(&initialize_request(1)).expect("json");
         assert_eq!(v["params"]["protocolVersion"], PROTOCOL_VERSION);
         assert_eq!(v["params"]["appInfo"]["name"], "resource-widget");
-        assert_eq!(v["params"]["appCapabilities"]["availableDisplayModes"][1], "fullscreen");
+        assert_eq!(
+            v["params"]["appCapabilities"]["availableDisplayModes"][1],
+            "fullscreen"
+        );
     }
 
     #[test]
@@ -179,14 +240,23 @@ mod tests {
         );
         assert_eq!(context.theme, Some(crate::app::Theme::Dark));
         assert!(links);
-        assert_eq!(host_context_of_initialize_result("nonsense"), (HostContext::default(), false));
+        assert_eq!(
+            host_context_of_initialize_result("nonsense"),
+            (HostContext::default(), false)
+        );
     }
 
     #[test]
     fn answers_echo_the_request_id() {
         assert_eq!(empty_result("7"), r#"{"jsonrpc":"2.0","id":7,"result":{}}"#);
-        assert_eq!(empty_result(r#""a""#), r#"{"jsonrpc":"2.0","id":"a","result":{}}"#);
-        assert_eq!(empty_result("{\"x\":1}"), r#"{"jsonrpc":"2.0","id":null,"result":{}}"#);
+        assert_eq!(
+            empty_result(r#""a""#),
+            r#"{"jsonrpc":"2.0","id":"a","result":{}}"#
+        );
+        assert_eq!(
+            empty_result("{\"x\":1}"),
+            r#"{"jsonrpc":"2.0","id":null,"result":{}}"#
+        );
         let v: Value = serde_json::from_str(&method_not_found("3", "tools/list")).expect("json");
         assert_eq!(v["error"]["code"], -32601);
         assert_eq!(v["id"], 3);

@@ -42,7 +42,11 @@ pub struct McpAppsBridge {
 
 impl McpAppsBridge {
     /// Starts listening to `parent` and sends `ui/initialize`.
-    pub fn connect(window: Window, parent: Window, dispatch: impl Fn(HostEvent) + 'static) -> McpAppsBridge {
+    pub fn connect(
+        window: Window,
+        parent: Window,
+        dispatch: impl Fn(HostEvent) + 'static,
+    ) -> McpAppsBridge {
         let shared = Rc::new(Shared {
             window: window.clone(),
             parent,
@@ -62,7 +66,10 @@ impl McpAppsBridge {
         };
         let id = shared.remember(Pending::Initialize);
         shared.post(&jsonrpc::initialize_request(id));
-        McpAppsBridge { shared, _listener: listener }
+        McpAppsBridge {
+            shared,
+            _listener: listener,
+        }
     }
 
     /// Asks the host to open `url`; `false` when the host did not offer `openLinks`.
@@ -71,7 +78,11 @@ impl McpAppsBridge {
             return false;
         }
         let id = self.shared.remember(Pending::OpenLink);
-        self.shared.post(&jsonrpc::request(id, method::OPEN_LINK, serde_json::json!({ "url": url })));
+        self.shared.post(&jsonrpc::request(
+            id,
+            method::OPEN_LINK,
+            serde_json::json!({ "url": url }),
+        ));
         true
     }
 }
@@ -94,7 +105,9 @@ impl Shared {
 
     fn on_message(self: &Rc<Self>, event: &MessageEvent) {
         // Sender first: only our parent speaks for the host.
-        let from_parent = event.source().is_some_and(|source| Object::is(source.as_ref(), self.parent.as_ref()));
+        let from_parent = event
+            .source()
+            .is_some_and(|source| Object::is(source.as_ref(), self.parent.as_ref()));
         if !from_parent {
             return;
         }
@@ -102,18 +115,35 @@ impl Shared {
         if !data.is_object() {
             return;
         }
-        let field = |name: &str| Reflect::get(&data, &JsValue::from_str(name)).ok().filter(|v| !v.is_undefined());
+        let field = |name: &str| {
+            Reflect::get(&data, &JsValue::from_str(name))
+                .ok()
+                .filter(|v| !v.is_undefined())
+        };
         let jsonrpc = field("jsonrpc").and_then(|v| v.as_string());
         let id = field("id").filter(|v| !v.is_null());
         let name = field("method").and_then(|v| v.as_string());
         let has_outcome = field("result").is_some() || field("error").is_some();
-        match jsonrpc::classify(jsonrpc.as_deref(), id.is_some(), name.as_deref(), has_outcome) {
+        match jsonrpc::classify(
+            jsonrpc.as_deref(),
+            id.is_some(),
+            name.as_deref(),
+            has_outcome,
+        ) {
             MessageKind::Foreign => {}
-            MessageKind::Response => self.on_response(id.and_then(|id| id.as_f64()), field("result")),
-            MessageKind::Request => self.on_request(id.as_ref(), name.as_deref().unwrap_or_default()),
+            MessageKind::Response => {
+                self.on_response(id.and_then(|id| id.as_f64()), field("result"))
+            }
+            MessageKind::Request => {
+                self.on_request(id.as_ref(), name.as_deref().unwrap_or_default())
+            }
             MessageKind::Notification => {
                 let name = name.unwrap_or_default();
-                let params = if jsonrpc::needs_params(&name) { field("params").and_then(|p| stringify(&p)) } else { None };
+                let params = if jsonrpc::needs_params(&name) {
+                    field("params").and_then(|p| stringify(&p))
+                } else {
+                    None
+                };
                 if let Some(event) = jsonrpc::notification_event(&name, params) {
                     (self.dispatch)(event);
                 }
@@ -131,7 +161,10 @@ impl Shared {
                 let (context, can_open_links) = jsonrpc::host_context_of_initialize_result(&result);
                 self.can_open_links.set(can_open_links);
                 (self.dispatch)(HostEvent::Connected(context));
-                self.post(&jsonrpc::notification(method::INITIALIZED, serde_json::json!({})));
+                self.post(&jsonrpc::notification(
+                    method::INITIALIZED,
+                    serde_json::json!({}),
+                ));
                 self.start_size_reports();
             }
             Pending::OpenLink => {}

@@ -24,14 +24,28 @@ pub fn connect(dispatch: impl Fn(HostEvent) + 'static) -> (Connection, HostServi
     let Some(window) = web_sys::window() else {
         return (Connection::Standalone, HostServices::inert(0.0));
     };
-    let parent = window.parent().ok().flatten().filter(|p| !js_sys::Object::is(p.as_ref(), window.as_ref()));
+    let parent = window
+        .parent()
+        .ok()
+        .flatten()
+        .filter(|p| !js_sys::Object::is(p.as_ref(), window.as_ref()));
     match parent {
         Some(parent) => {
-            let bridge = Rc::new(mcp_apps::McpAppsBridge::connect(window.clone(), parent, dispatch));
+            let bridge = Rc::new(mcp_apps::McpAppsBridge::connect(
+                window.clone(),
+                parent,
+                dispatch,
+            ));
             let for_links = Rc::clone(&bridge);
-            let services = services::window_services(window, Some(Rc::new(move |url| for_links.open_link(url))));
+            let services = services::window_services(
+                window,
+                Some(Rc::new(move |url| for_links.open_link(url))),
+            );
             (Connection::McpApps(bridge), services)
         }
-        None => (Connection::Standalone, services::window_services(window, None)),
+        None => (
+            Connection::Standalone,
+            services::window_services(window, None),
+        ),
     }
 }

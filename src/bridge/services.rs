@@ -8,7 +8,10 @@ use web_sys::{HtmlDocument, HtmlTextAreaElement, Window};
 use crate::app::HostServices;
 
 /// Services backed by this window; `open_via_host` is tried first for links.
-pub fn window_services(window: Window, open_via_host: Option<Rc<dyn Fn(&str) -> bool>>) -> HostServices {
+pub fn window_services(
+    window: Window,
+    open_via_host: Option<Rc<dyn Fn(&str) -> bool>>,
+) -> HostServices {
     let copy_window = window.clone();
     HostServices {
         copy_text: Rc::new(move |text| copy_text(&copy_window, text)),
@@ -19,7 +22,8 @@ pub fn window_services(window: Window, open_via_host: Option<Rc<dyn Fn(&str) -> 
             if open_via_host.as_ref().is_some_and(|open| open(url)) {
                 return;
             }
-            let _ = window.open_with_url_and_target_and_features(url, "_blank", "noopener,noreferrer");
+            let _ =
+                window.open_with_url_and_target_and_features(url, "_blank", "noopener,noreferrer");
         }),
         now_ms: Rc::new(js_sys::Date::now),
     }
@@ -28,17 +32,24 @@ pub fn window_services(window: Window, open_via_host: Option<Rc<dyn Fn(&str) -> 
 /// Copies `text`. A hidden textarea and `execCommand` work in sandboxed frames that were not
 /// granted `clipboard-write`; the async Clipboard API is the fallback.
 fn copy_text(window: &Window, text: &str) -> bool {
-    let Some(document) = window.document() else { return false };
+    let Some(document) = window.document() else {
+        return false;
+    };
     let copied = (|| {
-        let area: HtmlTextAreaElement = document.create_element("textarea").ok()?.dyn_into().ok()?;
+        let area: HtmlTextAreaElement =
+            document.create_element("textarea").ok()?.dyn_into().ok()?;
         area.set_value(text);
         area.set_attribute("readonly", "").ok()?;
         area.set_attribute("aria-hidden", "true").ok()?;
-        area.style().set_css_text("position:fixed;top:0;left:0;opacity:0;pointer-events:none");
+        area.style()
+            .set_css_text("position:fixed;top:0;left:0;opacity:0;pointer-events:none");
         let active = document.active_element();
         document.body()?.append_child(&area).ok()?;
         area.select();
-        let ok = document.dyn_ref::<HtmlDocument>()?.exec_command("copy").unwrap_or(false);
+        let ok = document
+            .dyn_ref::<HtmlDocument>()?
+            .exec_command("copy")
+            .unwrap_or(false);
         area.remove();
         if let Some(el) = active.and_then(|a| a.dyn_into::<web_sys::HtmlElement>().ok()) {
             let _ = el.focus();
@@ -50,14 +61,24 @@ fn copy_text(window: &Window, text: &str) -> bool {
         return true;
     }
     let navigator = window.navigator();
-    let clipboard = js_sys::Reflect::get(&navigator, &"clipboard".into()).ok().filter(|c| c.is_object());
-    let write = clipboard.as_ref().and_then(|c| js_sys::Reflect::get(c, &"writeText".into()).ok());
-    match (clipboard, write.and_then(|w| w.dyn_into::<js_sys::Function>().ok())) {
+    let clipboard = js_sys::Reflect::get(&navigator, &"clipboard".into())
+        .ok()
+        .filter(|c| c.is_object());
+    let write = clipboard
+        .as_ref()
+        .and_then(|c| js_sys::Reflect::get(c, &"writeText".into()).ok());
+    match (
+        clipboard,
+        write.and_then(|w| w.dyn_into::<js_sys::Function>().ok()),
+    ) {
         (Some(clipboard), Some(write)) => match write.call1(&clipboard, &text.into()) {
             Ok(promise) => {
                 // Swallow a refusal: the widget says "copy failed" only when it knows.
                 if let Ok(promise) = promise.dyn_into::<js_sys::Promise>() {
-                    let ignore = wasm_bindgen::closure::Closure::<dyn FnMut(wasm_bindgen::JsValue)>::new(|_| {});
+                    let ignore =
+                        wasm_bindgen::closure::Closure::<dyn FnMut(wasm_bindgen::JsValue)>::new(
+                            |_| {},
+                        );
                     let _ = promise.catch(&ignore);
                     // A few bytes per copy click, kept so the rejection handler outlives this call.
                     ignore.forget();

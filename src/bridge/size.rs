@@ -58,7 +58,10 @@ impl SizeReporter {
             observer.observe(&body);
         }
         schedule(&state);
-        Some(SizeReporter { observer, _on_resize: on_resize })
+        Some(SizeReporter {
+            observer,
+            _on_resize: on_resize,
+        })
     }
 }
 
@@ -73,7 +76,9 @@ fn schedule(state: &Rc<State>) {
         return;
     }
     if let Some(frame) = state.frame.borrow().as_ref() {
-        let _ = state.window.request_animation_frame(frame.as_ref().unchecked_ref());
+        let _ = state
+            .window
+            .request_animation_frame(frame.as_ref().unchecked_ref());
     }
 }
 
@@ -84,7 +89,11 @@ fn measure(window: &Window) -> Option<(u32, u32)> {
     let previous = style.get_property_value("height").unwrap_or_default();
     let _ = style.set_property("height", "max-content");
     let height = html.get_bounding_client_rect().height().ceil();
-    let _ = if previous.is_empty() { style.remove_property("height").map(drop) } else { style.set_property("height", &previous) };
+    let _ = if previous.is_empty() {
+        style.remove_property("height").map(drop)
+    } else {
+        style.set_property("height", &previous)
+    };
     let width = window.inner_width().ok()?.as_f64()?.ceil();
     Some((width.max(0.0) as u32, height.max(0.0) as u32))
 }

@@ -1,6 +1,14 @@
-//! The views: Leptos components that draw the model. They read `WidgetModel` (and the app state)
-//! and nothing else; strings from data only ever become text nodes.
+//! The views: Leptos components that draw the model, one folder per component with its CSS beside
+//! it. They read `WidgetModel` (and the app state) and nothing else; strings from data only ever
+//! become text nodes.
 
+pub mod cell;
+pub mod context;
+pub mod detail;
+pub mod graph;
+pub mod header;
+pub mod mutation;
+pub mod notices;
 pub mod states;
 pub mod table;
 pub mod widget;

@@ -1,6 +1,6 @@
 // The widget under the CSPs hosts serve. Issue 2 records what the spec default (no wasm keyword)
 // does to the wasm build; issue 7 makes that case render.
-import { test, expect, loadWidget, widgetFrame, fixture } from "./support.mjs";
+import { test, expect, loadWidget, widgetFrame, sendResult } from "./support.mjs";
 
 test("records: the spec default CSP refuses WebAssembly", async ({ hostPage: page, servers }) => {
   const errors = [];
@@ -16,7 +16,7 @@ test("records: the spec default CSP refuses WebAssembly", async ({ hostPage: pag
 
 test("renders under 'unsafe-eval' (as Claude serves it)", async ({ hostPage: page, servers }) => {
   await loadWidget(page, servers, { csp: "unsafe-eval" });
-  await page.evaluate((result) => window.testHost.toolResult(result), fixture("blocks/list-ok.json"));
+  await sendResult(page, "blocks/list-ok.json");
   await expect(widgetFrame(page).locator("#widget")).toHaveAttribute("data-state", "ok");
   await expect(widgetFrame(page).locator("tbody tr")).toHaveCount(8);
 });

@@ -1,6 +1,6 @@
 // The delivery path end to end: the real widget file inside a real MCP Apps host (ext-apps
 // AppBridge, double-iframe sandbox, CSP header), handshake to teardown.
-import { test, expect, loadWidget, widgetFrame, fixture } from "./support.mjs";
+import { test, expect, loadWidget, widgetFrame, sendResult } from "./support.mjs";
 
 test("renders a tool result inside the ext-apps host under a wasm-permitting CSP", async ({ hostPage: page, servers }) => {
   await loadWidget(page, servers, { csp: "spec-default-wasm", hostContext: { theme: "light", displayMode: "inline" } });
@@ -17,7 +17,7 @@ test("renders a tool result inside the ext-apps host under a wasm-permitting CSP
   await expect(root).toHaveAttribute("data-state", "loading");
   await expect(root).toHaveAttribute("aria-busy", "true");
 
-  await page.evaluate((result) => window.testHost.toolResult(result), fixture("pipeline_runs/list-ok.json"));
+  await sendResult(page, "pipeline_runs/list-ok.json");
   await expect(root).toHaveAttribute("data-state", "ok");
   await expect(root).not.toHaveAttribute("aria-busy", /.*/);
   await expect(widget.locator("tbody tr")).toHaveCount(20);
@@ -39,7 +39,7 @@ test("renders a tool result inside the ext-apps host under a wasm-permitting CSP
 
 test("sizes settle: no resize loop after the result", async ({ hostPage: page, servers }) => {
   await loadWidget(page, servers);
-  await page.evaluate((result) => window.testHost.toolResult(result), fixture("pipelines/list-ok.json"));
+  await sendResult(page, "pipelines/list-ok.json");
   await expect(widgetFrame(page).locator("#widget")).toHaveAttribute("data-state", "ok");
   await page.waitForTimeout(300);
   const before = await page.evaluate(() => window.testHost.sizes.length);

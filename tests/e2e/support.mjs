@@ -7,7 +7,15 @@ import { startServers } from "../../host/server.mjs";
 export { expect };
 
 export const manifest = JSON.parse(readFileSync(new URL("../../fixtures/manifest.json", import.meta.url), "utf8"));
-export const fixture = (file) => JSON.parse(readFileSync(new URL(`../../fixtures/${file}`, import.meta.url), "utf8"));
+export const fixtureText = (file) => readFileSync(new URL(`../../fixtures/${file}`, import.meta.url), "utf8");
+
+/**
+ * Sends a fixture as the tool result. It travels as JSON text and is parsed in the page: Playwright's
+ * own argument serialisation stalls on the deepest adversarial fixtures.
+ */
+export function sendResult(page, file) {
+  return page.evaluate((text) => window.testHost.toolResult(JSON.parse(text)), fixtureText(file));
+}
 
 /** `servers` is started once per worker; `host` opens the test host page. */
 export const test = base.extend({
@@ -51,3 +59,29 @@ export async function loadWidget(page, servers, { csp = "spec-default-wasm", hos
 
 /** The widget's document: host page → sandbox proxy → inner frame. */
 export const widgetFrame = (page) => page.frameLocator(".widget-frame").frameLocator("iframe");
+
+/** The widget's Frame object (for evaluate), found by its place under the sandbox proxy. */
+export function widgetFrameHandle(page) {
+  const sandbox = page.mainFrame().childFrames().find((f) => f.url().includes("/sandbox.html"));
+  return sandbox?.childFrames()[0];
+}
+
+const AXE_SOURCE = readFileSync(new URL("../../node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
+
+/**
+ * axe-core violations inside the widget's frame, as "rule: targets" lines. axe is evaluated through
+ * the protocol (not a script tag), so the frame's CSP stays as the host set it.
+ */
+export async function axeViolations(page) {
+  const frame = widgetFrameHandle(page);
+  if (!frame) throw new Error("no widget frame");
+  if (!(await frame.evaluate("typeof window.axe === 'object'"))) await frame.evaluate(AXE_SOURCE);
+  return frame.evaluate(async () => {
+    const results = await window.axe.run(document.querySelector("#widget"), {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
+      rules: { region: { enabled: false } }, // a fragment inside the host's page, not a page
+      resultTypes: ["violations"],
+    });
+    return results.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+  });
+}

@@ -26,8 +26,19 @@ pub const WIDGET_KIND: &str = "svc_resource_widget";
 pub const SCHEMA_MAJOR: u64 = 1;
 
 const KNOWN_FIELDS: &[&str] = &[
-    "kind", "schema_version", "resource", "action", "state", "records", "summary", "columns",
-    "filters", "pagination", "mutation", "graph", "error",
+    "kind",
+    "schema_version",
+    "resource",
+    "action",
+    "state",
+    "records",
+    "summary",
+    "columns",
+    "filters",
+    "pagination",
+    "mutation",
+    "graph",
+    "error",
 ];
 
 /// Collects what the model reports about its input.
@@ -70,7 +81,11 @@ pub fn assemble(structured: Value, hints: Option<Value>, redacted: usize) -> Wid
     let mut report = Report::default();
     let mut problems = Vec::new();
     check_schema_version(sc.get("schema_version"), &mut report);
-    for key in sc.keys().filter(|k| !KNOWN_FIELDS.contains(&k.as_str())).take(5) {
+    for key in sc
+        .keys()
+        .filter(|k| !KNOWN_FIELDS.contains(&k.as_str()))
+        .take(5)
+    {
         report.diagnostic(format!("unknown field {} ignored", quoted(key)));
     }
     let hints = parse_hints(hints.as_ref(), &mut problems);
@@ -87,8 +102,11 @@ pub fn assemble(structured: Value, hints: Option<Value>, redacted: usize) -> Wid
             None
         }
     };
-    let mutation_record = mutation_obj.and_then(|m| m.get("record")).and_then(Value::as_object);
-    let detail_record = mutation_record.or_else(|| (records.len() == 1 && action != "list").then(|| records[0]));
+    let mutation_record = mutation_obj
+        .and_then(|m| m.get("record"))
+        .and_then(Value::as_object);
+    let detail_record =
+        mutation_record.or_else(|| (records.len() == 1 && action != "list").then(|| records[0]));
     let mutation = build_mutation(&MutationInput {
         mutation: mutation_obj,
         action: &action,
@@ -96,17 +114,34 @@ pub fn assemble(structured: Value, hints: Option<Value>, redacted: usize) -> Wid
         record: detail_record.or_else(|| records.first().copied()),
     });
 
-    let layout = if detail_record.is_some() { Layout::Detail } else { Layout::List };
+    let layout = if detail_record.is_some() {
+        Layout::Detail
+    } else {
+        Layout::List
+    };
     let shown: Vec<&Map<String, Value>> = match (layout, mutation_record) {
         (Layout::Detail, Some(record)) => vec![record],
         _ => records.iter().take(MAX_RECORDS).copied().collect(),
     };
-    let key_hints = KeyHints { primary_key: hints.primary_key.clone(), status_key: hints.status_key.clone() };
-    let columns = columns(sc.get("columns"), &shown, layout, &hints, &key_hints, &mut report);
+    let key_hints = KeyHints {
+        primary_key: hints.primary_key.clone(),
+        status_key: hints.status_key.clone(),
+    };
+    let columns = columns(
+        sc.get("columns"),
+        &shown,
+        layout,
+        &hints,
+        &key_hints,
+        &mut report,
+    );
     let mut table = rows(columns, &shown, &mut report);
     if layout == Layout::List && records.len() > MAX_RECORDS {
         table.omitted_rows = records.len() - MAX_RECORDS;
-        report.visible(format!("Showing the first {MAX_RECORDS} of {} records.", records.len()));
+        report.visible(format!(
+            "Showing the first {MAX_RECORDS} of {} records.",
+            records.len()
+        ));
     }
 
     let summary = parse_summary(sc.get("summary"), &mut problems);
@@ -115,13 +150,22 @@ pub fn assemble(structured: Value, hints: Option<Value>, redacted: usize) -> Wid
         Layout::List => pagination_text(sc.get("pagination"), table.rows.len(), &mut problems),
         Layout::Detail => None,
     };
-    let header = header(&table, layout, detail_record, &hints, summary, &words.plural_title, &words.singular);
+    let header = header(
+        &table,
+        layout,
+        detail_record,
+        &hints,
+        summary,
+        &words.plural_title,
+        &words.singular,
+    );
 
     let mut graph = validate_graph(sc.get("graph"), hints.graph_node_limit());
+    // A pipeline's detail is where a graph belongs; say so when it is missing.
     if graph == GraphOutcome::Absent
         && layout == Layout::Detail
+        && action == "get"
         && matches!(resource.as_str(), "pipeline" | "pipelines")
-        && mutation.as_ref().is_none_or(|m| !m.compact)
     {
         graph = GraphOutcome::Fallback("Graph not drawn: this result carries no graph.".to_owned());
     }
@@ -152,7 +196,10 @@ pub fn assemble(structured: Value, hints: Option<Value>, redacted: usize) -> Wid
         graph,
         node_details,
         error,
-        empty_message: hints.empty_message.clone().unwrap_or_else(|| default_empty_message(&resource)),
+        empty_message: hints
+            .empty_message
+            .clone()
+            .unwrap_or_else(|| default_empty_message(&resource)),
         density: hints.density,
         time_zone: hints.time_zone.clone(),
         notices: report.notices,
@@ -168,7 +215,10 @@ fn check_schema_version(value: Option<&Value>, report: &mut Report) {
             report.diagnostic("no schema_version; read as version 1");
             return;
         }
-        Some(Value::Number(n)) => n.as_f64().filter(|v| v.is_finite() && *v >= 0.0).map(|v| v.trunc() as u64),
+        Some(Value::Number(n)) => n
+            .as_f64()
+            .filter(|v| v.is_finite() && *v >= 0.0)
+            .map(|v| v.trunc() as u64),
         Some(Value::String(s)) => {
             let s = s.trim().trim_start_matches(['v', 'V']);
             s.split('.').next().and_then(|m| m.parse::<u64>().ok())
@@ -239,8 +289,12 @@ fn columns(
     report: &mut Report,
 ) -> Vec<ColumnSpec> {
     let mut specs = match (layout, declared) {
-        (Layout::List, Some(Value::Array(items))) if !items.is_empty() => declared_columns(items, key_hints, report),
-        (Layout::List, Some(Value::Array(_)) | None | Some(Value::Null)) | (Layout::Detail, _) => Vec::new(),
+        (Layout::List, Some(Value::Array(items))) if !items.is_empty() => {
+            declared_columns(items, key_hints, report)
+        }
+        (Layout::List, Some(Value::Array(_)) | None | Some(Value::Null)) | (Layout::Detail, _) => {
+            Vec::new()
+        }
         (Layout::List, Some(_)) => {
             report.diagnostic("columns is not a list; columns inferred from the records");
             Vec::new()
@@ -251,7 +305,13 @@ fn columns(
     }
     specs.retain(|c| !hints.hidden_columns.contains(&c.key));
     if !hints.column_order.is_empty() {
-        let position = |key: &str| hints.column_order.iter().position(|k| k == key).unwrap_or(usize::MAX);
+        let position = |key: &str| {
+            hints
+                .column_order
+                .iter()
+                .position(|k| k == key)
+                .unwrap_or(usize::MAX)
+        };
         specs.sort_by_key(|c| position(&c.key)); // stable: unlisted columns keep their order
     }
     specs
@@ -273,11 +333,17 @@ fn declared_columns(items: &[Value], key_hints: &KeyHints, report: &mut Report) 
                 let declared = obj.get("type").and_then(Value::as_str);
                 let kind = declared.and_then(|t| ColumnKind::from_declared(t, key));
                 if let (Some(t), None) = (declared, kind) {
-                    report.diagnostic(format!("column type {} is unknown; inferred instead", quoted(t)));
+                    report.diagnostic(format!(
+                        "column type {} is unknown; inferred instead",
+                        quoted(t)
+                    ));
                 }
                 ColumnSpec {
                     key: key.to_owned(),
-                    label: obj.get("label").and_then(Value::as_str).map(|l| truncate_chars(&bounded_text(l), 80)),
+                    label: obj
+                        .get("label")
+                        .and_then(Value::as_str)
+                        .map(|l| truncate_chars(&bounded_text(l), 80)),
                     declared_kind: kind.is_some(),
                     kind: kind.unwrap_or_else(|| ColumnKind::infer(key, key_hints)),
                     align_right: match obj.get("align").and_then(Value::as_str) {
@@ -291,7 +357,9 @@ fn declared_columns(items: &[Value], key_hints: &KeyHints, report: &mut Report) 
         };
         match spec {
             Some(spec) if seen.insert(spec.key.clone()) => specs.push(spec),
-            Some(spec) => report.diagnostic(format!("column {} is declared twice", quoted(&spec.key))),
+            Some(spec) => {
+                report.diagnostic(format!("column {} is declared twice", quoted(&spec.key)))
+            }
             None => report.diagnostic("a column has no key; ignored"),
         }
     }
@@ -329,7 +397,10 @@ fn inferred_columns(
         }
     }
     if extra > 0 {
-        report.visible(format!("{extra} more field{} not shown as columns.", if extra == 1 { " is" } else { "s are" }));
+        report.visible(format!(
+            "{extra} more field{} not shown as columns.",
+            if extra == 1 { " is" } else { "s are" }
+        ));
     }
     keys.into_iter()
         .map(|key| ColumnSpec {
@@ -348,7 +419,9 @@ fn rows(specs: Vec<ColumnSpec>, records: &[&Map<String, Value>], report: &mut Re
         .iter()
         .enumerate()
         .map(|(i, record)| {
-            let ctx = CellContext { language: record.get("language").and_then(Value::as_str) };
+            let ctx = CellContext {
+                language: record.get("language").and_then(Value::as_str),
+            };
             let cells = specs
                 .iter()
                 .zip(degraded.iter_mut())
@@ -357,7 +430,10 @@ fn rows(specs: Vec<ColumnSpec>, records: &[&Map<String, Value>], report: &mut Re
                     Cell::from_value(&spec.key, value, spec.kind, &ctx, d)
                 })
                 .collect();
-            Row { key: i.to_string(), cells }
+            Row {
+                key: i.to_string(),
+                cells,
+            }
         })
         .collect();
     let columns = specs
@@ -378,7 +454,10 @@ fn rows(specs: Vec<ColumnSpec>, records: &[&Map<String, Value>], report: &mut Re
                     || (spec.kind == ColumnKind::Auto
                         && rows.iter().any(|r| !matches!(r.cells[i], Cell::Missing))
                         && rows.iter().all(|r| {
-                            matches!(r.cells[i], Cell::Missing | Cell::Number { .. } | Cell::Duration { .. })
+                            matches!(
+                                r.cells[i],
+                                Cell::Missing | Cell::Number { .. } | Cell::Duration { .. }
+                            )
                         }))
             });
             Column {
@@ -389,7 +468,11 @@ fn rows(specs: Vec<ColumnSpec>, records: &[&Map<String, Value>], report: &mut Re
             }
         })
         .collect();
-    Table { columns, rows, omitted_rows: 0 }
+    Table {
+        columns,
+        rows,
+        omitted_rows: 0,
+    }
 }
 
 fn header(
@@ -403,7 +486,11 @@ fn header(
 ) -> Header {
     let record_title = || {
         let record = detail_record?;
-        let keys = hints.title_key.iter().map(String::as_str).chain(["name", "uuid", "id"]);
+        let keys = hints
+            .title_key
+            .iter()
+            .map(String::as_str)
+            .chain(["name", "uuid", "id"]);
         keys.filter_map(|k| match record.get(k)? {
             Value::String(s) if !s.trim().is_empty() && !crate::redact::is_sensitive_key(k) => {
                 Some(truncate_chars(&bounded_text(s), 200))
@@ -417,18 +504,28 @@ fn header(
         .title
         .clone()
         .or(summary.title)
-        .or_else(|| if layout == Layout::Detail { record_title() } else { None })
+        .or_else(|| {
+            if layout == Layout::Detail {
+                record_title()
+            } else {
+                None
+            }
+        })
         .unwrap_or_else(|| match layout {
             Layout::List => plural_title.to_owned(),
             Layout::Detail => capitalize(singular),
         });
     let subtitle = hints.subtitle.clone().or(summary.subtitle).or_else(|| {
-        (layout == Layout::Detail && !title.to_lowercase().starts_with(singular)).then(|| capitalize(singular))
+        (layout == Layout::Detail && !title.to_lowercase().starts_with(singular))
+            .then(|| capitalize(singular))
     });
     let counts = if !summary.counts.is_empty() {
         summary.counts
     } else if layout == Layout::List {
-        let status_column = table.columns.iter().position(|c| c.kind == ColumnKind::Status);
+        let status_column = table
+            .columns
+            .iter()
+            .position(|c| c.kind == ColumnKind::Status);
         status_column.map_or_else(Vec::new, |i| {
             count_statuses(table.rows.iter().filter_map(|r| match &r.cells[i] {
                 Cell::Status(s) => Some(s),
@@ -443,7 +540,13 @@ fn header(
         (Layout::List, None) => Some(crate::text::plural(table.rows.len(), "record", "records")),
         (Layout::Detail, _) => None,
     };
-    Header { title, subtitle, message: summary.message, counts, total_text }
+    Header {
+        title,
+        subtitle,
+        message: summary.message,
+        counts,
+        total_text,
+    }
 }
 
 fn state(
@@ -480,16 +583,30 @@ fn state(
         }
         other => (
             State::Error,
-            Some(error::info(None, Some(format!("The result's state {} is unknown and it has no records.", quoted(other))))),
+            Some(error::info(
+                None,
+                Some(format!(
+                    "The result's state {} is unknown and it has no records.",
+                    quoted(other)
+                )),
+            )),
         ),
     }
 }
 
 /// For each node, the record of its block when the result carries it: a record (or an item of a
 /// record's `blocks`) whose `uuid` or `id` is the node's id.
-fn node_details<'a>(node_ids: impl Iterator<Item = &'a str>, records: &[&Map<String, Value>]) -> Vec<NodeDetail> {
-    let mut by_id: std::collections::HashMap<&str, &Map<String, Value>> = std::collections::HashMap::new();
-    let nested = records.iter().filter_map(|r| r.get("blocks")?.as_array()).flatten().filter_map(Value::as_object);
+fn node_details<'a>(
+    node_ids: impl Iterator<Item = &'a str>,
+    records: &[&Map<String, Value>],
+) -> Vec<NodeDetail> {
+    let mut by_id: std::collections::HashMap<&str, &Map<String, Value>> =
+        std::collections::HashMap::new();
+    let nested = records
+        .iter()
+        .filter_map(|r| r.get("blocks")?.as_array())
+        .flatten()
+        .filter_map(Value::as_object);
     for candidate in records.iter().copied().chain(nested) {
         for key in ["uuid", "id"] {
             if let Some(id) = candidate.get(key).and_then(Value::as_str) {
@@ -500,7 +617,9 @@ fn node_details<'a>(node_ids: impl Iterator<Item = &'a str>, records: &[&Map<Str
     node_ids
         .filter_map(|id| {
             let record = by_id.get(id)?;
-            let ctx = CellContext { language: record.get("language").and_then(Value::as_str) };
+            let ctx = CellContext {
+                language: record.get("language").and_then(Value::as_str),
+            };
             let fields = record
                 .iter()
                 .map(|(key, value)| {
@@ -512,7 +631,10 @@ fn node_details<'a>(node_ids: impl Iterator<Item = &'a str>, records: &[&Map<Str
                     }
                 })
                 .collect();
-            Some(NodeDetail { node_id: id.to_owned(), fields })
+            Some(NodeDetail {
+                node_id: id.to_owned(),
+                fields,
+            })
         })
         .collect()
 }

@@ -22,7 +22,9 @@ pub enum ColumnKind {
     Number,
     Boolean,
     /// Seconds, or milliseconds when the key ends in `_ms`.
-    Duration { millis: bool },
+    Duration {
+        millis: bool,
+    },
     Code,
     Json,
     Tags,
@@ -38,7 +40,9 @@ impl ColumnKind {
             "datetime" => ColumnKind::Datetime,
             "number" => ColumnKind::Number,
             "boolean" => ColumnKind::Boolean,
-            "duration" => ColumnKind::Duration { millis: key.ends_with("_ms") },
+            "duration" => ColumnKind::Duration {
+                millis: key.ends_with("_ms"),
+            },
             "code" => ColumnKind::Code,
             "json" => ColumnKind::Json,
             "tags" => ColumnKind::Tags,
@@ -56,7 +60,9 @@ impl ColumnKind {
             || k.ends_with("_uuid")
         {
             ColumnKind::Id
-        } else if hints.status_key.as_deref() == Some(key) || k == "status" || k.ends_with("_status")
+        } else if hints.status_key.as_deref() == Some(key)
+            || k == "status"
+            || k.ends_with("_status")
         {
             ColumnKind::Status
         } else if k == "content" || k == "source" || k == "code" || k == "sql" {
@@ -103,17 +109,34 @@ pub enum Cell {
     Id(String),
     Status(Status),
     Time(Timestamp),
-    Number { value: f64, text: String },
+    Number {
+        value: f64,
+        text: String,
+    },
     Bool(bool),
-    Duration { seconds: f64, text: String },
+    Duration {
+        seconds: f64,
+        text: String,
+    },
     /// An `http:` or `https:` URL; nothing else becomes a link.
-    Link { href: String },
-    Code { text: String, language: Option<String> },
+    Link {
+        href: String,
+    },
+    Code {
+        text: String,
+        language: Option<String>,
+    },
     Tags(Vec<String>),
     /// An array; `total` counts every item, `items` holds at most [`MAX_NESTED_ITEMS`].
-    List { items: Vec<Cell>, total: usize },
+    List {
+        items: Vec<Cell>,
+        total: usize,
+    },
     /// An object; `total` counts every field.
-    Record { fields: Vec<Field>, total: usize },
+    Record {
+        fields: Vec<Field>,
+        total: usize,
+    },
     /// Nesting too deep to show; a short description stands in.
     Elided(String),
 }
@@ -140,7 +163,11 @@ impl Cell {
         degraded: &mut Degraded,
     ) -> Cell {
         if is_sensitive_key(key) {
-            return if value.is_null() { Cell::Missing } else { Cell::Redacted };
+            return if value.is_null() {
+                Cell::Missing
+            } else {
+                Cell::Redacted
+            };
         }
         if value.is_null() {
             return Cell::Missing;
@@ -162,9 +189,12 @@ impl Cell {
             (ColumnKind::Status, Value::String(s)) => Some(Cell::Status(Status::new(s))),
             (ColumnKind::Datetime, Value::String(s)) => parse_timestamp(s).map(Cell::Time),
             (ColumnKind::Number, Value::Number(n)) => n.as_f64().map(number_cell),
-            (ColumnKind::Number, Value::String(s)) => {
-                s.trim().parse::<f64>().ok().filter(|v| v.is_finite()).map(number_cell)
-            }
+            (ColumnKind::Number, Value::String(s)) => s
+                .trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .map(number_cell),
             (ColumnKind::Boolean, Value::Bool(b)) => Some(Cell::Bool(*b)),
             (ColumnKind::Boolean, Value::String(s)) => match s.as_str() {
                 "true" | "True" => Some(Cell::Bool(true)),
@@ -202,13 +232,41 @@ impl Cell {
         }
     }
 
-    /// A few words for a nested value in a table cell: "3 fields", "5 items".
+    /// A few words for a nested value in a table cell: "5 items", "3 fields", or a record's own
+    /// name when it has one ("load_orders (15 fields)").
     pub fn summary(&self) -> String {
         match self {
             Cell::List { total, .. } => crate::text::plural(*total, "item", "items"),
-            Cell::Record { total, .. } => crate::text::plural(*total, "field", "fields"),
+            Cell::Record { fields, total } => {
+                let count = crate::text::plural(*total, "field", "fields");
+                let name = ["name", "uuid", "id", "title", "key", "path"]
+                    .iter()
+                    .find_map(|k| {
+                        fields
+                            .iter()
+                            .find(|f| f.key == *k)
+                            .and_then(|f| match &f.cell {
+                                Cell::Text(s) | Cell::Id(s) => {
+                                    Some(crate::text::truncate_chars(s, 40))
+                                }
+                                _ => None,
+                            })
+                    });
+                match name {
+                    Some(name) => format!("{name} ({count})"),
+                    None => count,
+                }
+            }
             other => other.plain_text(),
         }
+    }
+
+    /// An object or array with nothing in it.
+    pub fn is_empty_nested(&self) -> bool {
+        matches!(
+            self,
+            Cell::List { total: 0, .. } | Cell::Record { total: 0, .. }
+        )
     }
 
     /// The key this cell sorts by.
@@ -230,7 +288,10 @@ impl Cell {
 }
 
 fn number_cell(value: f64) -> Cell {
-    Cell::Number { value, text: number_text(value) }
+    Cell::Number {
+        value,
+        text: number_text(value),
+    }
 }
 
 /// Integers as written; fractions to at most three decimals, trailing zeros dropped.
@@ -266,7 +327,9 @@ fn generic(value: &Value, depth: usize) -> Cell {
     match value {
         Value::Null => Cell::Missing,
         Value::Bool(b) => Cell::Bool(*b),
-        Value::Number(n) => n.as_f64().map_or_else(|| Cell::Text(n.to_string()), number_cell),
+        Value::Number(n) => n
+            .as_f64()
+            .map_or_else(|| Cell::Text(n.to_string()), number_cell),
         Value::String(s) => string_cell(s),
         Value::Array(items) => {
             if depth >= MAX_CELL_DEPTH {
@@ -278,7 +341,11 @@ fn generic(value: &Value, depth: usize) -> Cell {
                 }
             }
             Cell::List {
-                items: items.iter().take(MAX_NESTED_ITEMS).map(|v| generic(v, depth + 1)).collect(),
+                items: items
+                    .iter()
+                    .take(MAX_NESTED_ITEMS)
+                    .map(|v| generic(v, depth + 1))
+                    .collect(),
                 total: items.len(),
             }
         }
@@ -294,15 +361,26 @@ fn generic(value: &Value, depth: usize) -> Cell {
                 .take(MAX_NESTED_ITEMS)
                 .map(|(key, v)| {
                     let cell = if is_sensitive_key(key) {
-                        if v.is_null() { Cell::Missing } else { Cell::Redacted }
+                        if v.is_null() {
+                            Cell::Missing
+                        } else {
+                            Cell::Redacted
+                        }
                     } else {
                         Cell::as_kind(v, ColumnKind::infer(key, &hints), &ctx)
                             .unwrap_or_else(|| generic(v, depth + 1))
                     };
-                    Field { key: key.clone(), label: humanize_key(key), cell }
+                    Field {
+                        key: key.clone(),
+                        label: humanize_key(key),
+                        cell,
+                    }
                 })
                 .collect();
-            Cell::Record { fields, total: map.len() }
+            Cell::Record {
+                fields,
+                total: map.len(),
+            }
         }
     }
 }
@@ -313,7 +391,9 @@ fn string_cell(s: &str) -> Cell {
         return Cell::Time(t);
     }
     if is_web_url(s) {
-        return Cell::Link { href: s.trim().to_owned() };
+        return Cell::Link {
+            href: s.trim().to_owned(),
+        };
     }
     Cell::Text(bounded_text(s))
 }
@@ -332,7 +412,9 @@ pub fn is_web_url(s: &str) -> bool {
     s.len() <= 2048
         && !rest.is_empty()
         && !rest.starts_with('/')
-        && !s.chars().any(|c| c.is_whitespace() || c.is_control() || c == '"' || c == '<' || c == '>')
+        && !s
+            .chars()
+            .any(|c| c.is_whitespace() || c.is_control() || c == '"' || c == '<' || c == '>')
 }
 
 /// What a cell sorts by. Missing values sort last in either direction.
@@ -352,36 +434,68 @@ mod tests {
 
     fn cell(key: &str, value: Value, kind: ColumnKind) -> (Cell, usize) {
         let mut degraded = Degraded::default();
-        let c = Cell::from_value(key, &value, kind, &CellContext { language: Some("sql") }, &mut degraded);
+        let c = Cell::from_value(
+            key,
+            &value,
+            kind,
+            &CellContext {
+                language: Some("sql"),
+            },
+            &mut degraded,
+        );
         (c, degraded.count)
     }
 
     #[test]
     fn declared_kinds_are_honoured() {
         assert_eq!(cell("id", json!(7), ColumnKind::Id).0, Cell::Id("7".into()));
-        assert!(matches!(cell("status", json!("failed"), ColumnKind::Status).0, Cell::Status(_)));
+        assert!(matches!(
+            cell("status", json!("failed"), ColumnKind::Status).0,
+            Cell::Status(_)
+        ));
         assert!(matches!(
             cell("x", json!("2026-11-20 06:00:00"), ColumnKind::Datetime).0,
             Cell::Time(_)
         ));
         assert_eq!(
             cell("n", json!("12.5"), ColumnKind::Number).0,
-            Cell::Number { value: 12.5, text: "12.5".into() }
+            Cell::Number {
+                value: 12.5,
+                text: "12.5".into()
+            }
         );
-        assert_eq!(cell("b", json!("True"), ColumnKind::Boolean).0, Cell::Bool(true));
         assert_eq!(
-            cell("runtime_ms", json!(1500), ColumnKind::Duration { millis: true }).0,
-            Cell::Duration { seconds: 1.5, text: "1.5 s".into() }
+            cell("b", json!("True"), ColumnKind::Boolean).0,
+            Cell::Bool(true)
+        );
+        assert_eq!(
+            cell(
+                "runtime_ms",
+                json!(1500),
+                ColumnKind::Duration { millis: true }
+            )
+            .0,
+            Cell::Duration {
+                seconds: 1.5,
+                text: "1.5 s".into()
+            }
         );
         assert_eq!(
             cell("content", json!("select 1"), ColumnKind::Code).0,
-            Cell::Code { text: "select 1".into(), language: Some("sql".into()) }
+            Cell::Code {
+                text: "select 1".into(),
+                language: Some("sql".into())
+            }
         );
     }
 
     #[test]
     fn a_value_of_the_wrong_type_degrades_only_its_cell() {
-        let (c, degraded) = cell("execution_date", json!({"weird": true}), ColumnKind::Datetime);
+        let (c, degraded) = cell(
+            "execution_date",
+            json!({"weird": true}),
+            ColumnKind::Datetime,
+        );
         assert!(matches!(c, Cell::Record { total: 1, .. }));
         assert_eq!(degraded, 1);
         let (c, degraded) = cell("execution_date", json!("not a date"), ColumnKind::Datetime);
@@ -391,10 +505,15 @@ mod tests {
 
     #[test]
     fn generic_values_are_read_by_shape() {
-        assert!(matches!(cell("x", json!("2026-11-20T06:00:00Z"), ColumnKind::Auto).0, Cell::Time(_)));
+        assert!(matches!(
+            cell("x", json!("2026-11-20T06:00:00Z"), ColumnKind::Auto).0,
+            Cell::Time(_)
+        ));
         assert_eq!(
             cell("x", json!("https://svc.example/a"), ColumnKind::Auto).0,
-            Cell::Link { href: "https://svc.example/a".into() }
+            Cell::Link {
+                href: "https://svc.example/a".into()
+            }
         );
         assert_eq!(
             cell("x", json!(["a", "b"]), ColumnKind::Auto).0,
@@ -420,14 +539,26 @@ mod tests {
             assert!(!matches!(string_cell(bad), Cell::Link { .. }), "{bad}");
         }
         assert!(is_web_url("HTTPS://svc.example/x?y=1"));
-        assert!(!is_web_url("خط الأنابيب"), "multi-byte text near the scheme length");
+        assert!(
+            !is_web_url("خط الأنابيب"),
+            "multi-byte text near the scheme length"
+        );
     }
 
     #[test]
     fn sensitive_keys_become_redacted_cells_even_nested() {
-        assert_eq!(cell("api_key", json!("[redacted]"), ColumnKind::Auto).0, Cell::Redacted);
-        let (c, _) = cell("settings", json!({"token": "[redacted]", "a": 1}), ColumnKind::Auto);
-        let Cell::Record { fields, .. } = c else { panic!("record expected") };
+        assert_eq!(
+            cell("api_key", json!("[redacted]"), ColumnKind::Auto).0,
+            Cell::Redacted
+        );
+        let (c, _) = cell(
+            "settings",
+            json!({"token": "[redacted]", "a": 1}),
+            ColumnKind::Auto,
+        );
+        let Cell::Record { fields, .. } = c else {
+            panic!("record expected")
+        };
         assert_eq!(fields[0].cell, Cell::Redacted);
     }
 
@@ -448,6 +579,20 @@ mod tests {
     }
 
     #[test]
+    fn nested_records_are_summarised_by_their_name() {
+        let (c, _) = cell(
+            "x",
+            json!({ "uuid": "load_orders", "type": "data_loader" }),
+            ColumnKind::Auto,
+        );
+        assert_eq!(c.summary(), "load_orders (2 fields)");
+        let (c, _) = cell("x", json!({ "a": 1 }), ColumnKind::Auto);
+        assert_eq!(c.summary(), "1 field");
+        let (c, _) = cell("x", json!({}), ColumnKind::Auto);
+        assert!(c.is_empty_nested());
+    }
+
+    #[test]
     fn numbers_read_cleanly() {
         assert_eq!(number_text(3.0), "3");
         assert_eq!(number_text(2.50), "2.5");
@@ -457,12 +602,21 @@ mod tests {
 
     #[test]
     fn inferred_kinds_follow_key_names_and_hints() {
-        let hints = KeyHints { primary_key: Some("name".into()), status_key: Some("state".into()) };
-        assert_eq!(ColumnKind::infer("pipeline_schedule_id", &hints), ColumnKind::Id);
+        let hints = KeyHints {
+            primary_key: Some("name".into()),
+            status_key: Some("state".into()),
+        };
+        assert_eq!(
+            ColumnKind::infer("pipeline_schedule_id", &hints),
+            ColumnKind::Id
+        );
         assert_eq!(ColumnKind::infer("name", &hints), ColumnKind::Id);
         assert_eq!(ColumnKind::infer("state", &hints), ColumnKind::Status);
         assert_eq!(ColumnKind::infer("content", &hints), ColumnKind::Code);
-        assert_eq!(ColumnKind::infer("duration", &hints), ColumnKind::Duration { millis: false });
+        assert_eq!(
+            ColumnKind::infer("duration", &hints),
+            ColumnKind::Duration { millis: false }
+        );
         assert_eq!(ColumnKind::infer("created_at", &hints), ColumnKind::Auto);
     }
 }

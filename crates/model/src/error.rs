@@ -60,7 +60,12 @@ pub fn info(code: Option<String>, message: Option<String>) -> ErrorInfo {
         .or_else(|| known.map(|(meaning, _)| meaning.to_owned()))
         .unwrap_or_else(|| "The tool reported an error.".to_owned());
     let remedy = known.and_then(|(_, remedy)| remedy).map(str::to_owned);
-    ErrorInfo { code, message, remedy, detail: None }
+    ErrorInfo {
+        code,
+        message,
+        remedy,
+        detail: None,
+    }
 }
 
 #[cfg(test)]
@@ -70,10 +75,16 @@ mod tests {
 
     #[test]
     fn every_code_of_the_tool_interface_reads_well() {
-        for code in
-            ["CONFIG_INVALID", "AUTH_REQUIRED", "AUTH_EXPIRED", "API_ERROR", "TOOL_NOT_FOUND", "INTERNAL_ERROR"]
-        {
-            let e = from_envelope(&json!({ "status": "error", "error": { "code": code } })).expect(code);
+        for code in [
+            "CONFIG_INVALID",
+            "AUTH_REQUIRED",
+            "AUTH_EXPIRED",
+            "API_ERROR",
+            "TOOL_NOT_FOUND",
+            "INTERNAL_ERROR",
+        ] {
+            let e = from_envelope(&json!({ "status": "error", "error": { "code": code } }))
+                .expect(code);
             assert_eq!(e.code.as_deref(), Some(code));
             assert!(!e.message.is_empty());
         }
@@ -86,13 +97,18 @@ mod tests {
         }))
         .expect("envelope");
         assert_eq!(e.message, "401 from cluster");
-        assert!(e.remedy.as_deref().is_some_and(|r| r.contains("login command again")));
+        assert!(e
+            .remedy
+            .as_deref()
+            .is_some_and(|r| r.contains("login command again")));
     }
 
     #[test]
     fn unknown_codes_and_odd_shapes_still_make_an_error() {
-        let e = from_envelope(&json!({ "status": "error", "error": { "code": "TEAPOT", "message": 5 } }))
-            .expect("envelope");
+        let e = from_envelope(
+            &json!({ "status": "error", "error": { "code": "TEAPOT", "message": 5 } }),
+        )
+        .expect("envelope");
         assert_eq!(e.code.as_deref(), Some("TEAPOT"));
         assert_eq!(e.message, "The tool reported an error.");
         assert_eq!(e.remedy, None);

@@ -123,12 +123,7 @@ pub fn validate_graph(value: Option<&Value>, node_limit: usize) -> GraphOutcome 
     if let Some(total) = total.filter(|t| !t.is_null()) {
         match total.as_u64() {
             Some(t) if t as usize == nodes.len() => {}
-            Some(t) => {
-                return fallback(&format!(
-                    "it says {t} blocks but carries {}",
-                    nodes.len()
-                ))
-            }
+            Some(t) => return fallback(&format!("it says {t} blocks but carries {}", nodes.len())),
             None => return fallback("its totalNodes is not a whole number"),
         }
     }
@@ -161,10 +156,9 @@ pub fn validate_graph(value: Option<&Value>, node_limit: usize) -> GraphOutcome 
         };
         let end = |name: &str| -> Result<usize, GraphOutcome> {
             match obj.get(name) {
-                Some(Value::String(id)) => index
-                    .get(id.as_str())
-                    .copied()
-                    .ok_or_else(|| fallback(&format!("an edge names the unknown block {}", quoted(id)))),
+                Some(Value::String(id)) => index.get(id.as_str()).copied().ok_or_else(|| {
+                    fallback(&format!("an edge names the unknown block {}", quoted(id)))
+                }),
                 _ => Err(fallback(&format!("edge #{} has no string {name}", i + 1))),
             }
         };
@@ -182,9 +176,15 @@ pub fn validate_graph(value: Option<&Value>, node_limit: usize) -> GraphOutcome 
     edge_list.dedup();
 
     if let Some(node) = find_cycle(parsed.len(), &edge_list) {
-        return fallback(&format!("its edges form a cycle through {}", quoted(&parsed[node].id)));
+        return fallback(&format!(
+            "its edges form a cycle through {}",
+            quoted(&parsed[node].id)
+        ));
     }
-    GraphOutcome::Drawable(Graph { nodes: parsed, edges: edge_list })
+    GraphOutcome::Drawable(Graph {
+        nodes: parsed,
+        edges: edge_list,
+    })
 }
 
 fn fallback(reason: &str) -> GraphOutcome {
@@ -192,7 +192,11 @@ fn fallback(reason: &str) -> GraphOutcome {
 }
 
 fn node_from(id: &str, obj: &Map<String, Value>) -> GraphNode {
-    let text = |key: &str| obj.get(key).and_then(Value::as_str).filter(|s| !s.trim().is_empty());
+    let text = |key: &str| {
+        obj.get(key)
+            .and_then(Value::as_str)
+            .filter(|s| !s.trim().is_empty())
+    };
     let type_name = text("type").map_or_else(String::new, |t| truncate_chars(t, 64));
     GraphNode {
         id: id.to_owned(),
@@ -268,7 +272,11 @@ mod tests {
     }
 
     fn nodes(ids: &[&str]) -> Value {
-        Value::Array(ids.iter().map(|id| json!({ "id": id, "label": id, "type": "transformer" })).collect())
+        Value::Array(
+            ids.iter()
+                .map(|id| json!({ "id": id, "label": id, "type": "transformer" }))
+                .collect(),
+        )
     }
 
     #[test]
@@ -287,7 +295,9 @@ mod tests {
             "totalNodes": 3,
             "truncated": false
         }));
-        let GraphOutcome::Drawable(g) = g else { panic!("drawable expected: {g:?}") };
+        let GraphOutcome::Drawable(g) = g else {
+            panic!("drawable expected: {g:?}")
+        };
         assert_eq!(g.nodes.len(), 3);
         assert_eq!(g.edges, [(0, 1), (1, 2)], "duplicate edge dropped");
         assert_eq!(g.nodes[0].block_type, BlockType::DataLoader);
@@ -298,7 +308,10 @@ mod tests {
     #[test]
     fn absent_graphs_are_not_fallbacks() {
         assert_eq!(validate_graph(None, 500), GraphOutcome::Absent);
-        assert_eq!(validate_graph(Some(&Value::Null), 500), GraphOutcome::Absent);
+        assert_eq!(
+            validate_graph(Some(&Value::Null), 500),
+            GraphOutcome::Absent
+        );
     }
 
     #[test]
@@ -307,15 +320,30 @@ mod tests {
             (json!("graph"), "not an object"),
             (json!({ "nodes": {}, "edges": [] }), "nodes are not a list"),
             (json!({ "nodes": [] }), "edges are not a list"),
-            (json!({ "nodes": [{ "label": "x" }], "edges": [] }), "node #1 has no string id"),
-            (json!({ "nodes": [{ "id": 7 }], "edges": [] }), "node #1 has no string id"),
-            (json!({ "nodes": [1], "edges": [] }), "node #1 is not an object"),
-            (json!({ "nodes": nodes(&["a", "a"]), "edges": [] }), "two blocks share the id 'a'"),
+            (
+                json!({ "nodes": [{ "label": "x" }], "edges": [] }),
+                "node #1 has no string id",
+            ),
+            (
+                json!({ "nodes": [{ "id": 7 }], "edges": [] }),
+                "node #1 has no string id",
+            ),
+            (
+                json!({ "nodes": [1], "edges": [] }),
+                "node #1 is not an object",
+            ),
+            (
+                json!({ "nodes": nodes(&["a", "a"]), "edges": [] }),
+                "two blocks share the id 'a'",
+            ),
             (
                 json!({ "nodes": nodes(&["a"]), "edges": [{ "source": "a", "target": "x" }] }),
                 "an edge names the unknown block 'x'",
             ),
-            (json!({ "nodes": nodes(&["a"]), "edges": [{ "source": "a" }] }), "edge #1 has no string target"),
+            (
+                json!({ "nodes": nodes(&["a"]), "edges": [{ "source": "a" }] }),
+                "edge #1 has no string target",
+            ),
             (
                 json!({ "nodes": nodes(&["a", "b", "c"]), "edges": [
                     { "source": "a", "target": "b" }, { "source": "b", "target": "c" }, { "source": "c", "target": "b" }
@@ -336,13 +364,22 @@ mod tests {
                 json!({ "nodes": nodes(&["a"]), "edges": [], "truncated": true, "totalNodes": 900 }),
                 "truncated it (1 of 900 blocks sent)",
             ),
-            (json!({ "nodes": nodes(&["a"]), "edges": [], "totalNodes": 2 }), "says 2 blocks but carries 1"),
-            (json!({ "nodes": nodes(&["a"]), "edges": [], "totalNodes": "1" }), "totalNodes is not a whole number"),
+            (
+                json!({ "nodes": nodes(&["a"]), "edges": [], "totalNodes": 2 }),
+                "says 2 blocks but carries 1",
+            ),
+            (
+                json!({ "nodes": nodes(&["a"]), "edges": [], "totalNodes": "1" }),
+                "totalNodes is not a whole number",
+            ),
         ];
         for (graph, expected) in cases {
             let r = reason(graph.clone());
             assert!(r.starts_with("Graph not drawn: "), "{r}");
-            assert!(r.contains(expected), "{graph} gave {r:?}, expected {expected:?}");
+            assert!(
+                r.contains(expected),
+                "{graph} gave {r:?}, expected {expected:?}"
+            );
         }
     }
 
@@ -351,14 +388,18 @@ mod tests {
         let many: Vec<Value> = (0..501).map(|i| json!({ "id": format!("b{i}") })).collect();
         let r = reason(json!({ "nodes": many.clone(), "edges": [] }));
         assert!(r.contains("501 blocks, more than the 500"), "{r}");
-        let hinted = validate_graph(Some(&json!({ "nodes": nodes(&["a", "b", "c"]), "edges": [] })), 2);
+        let hinted = validate_graph(
+            Some(&json!({ "nodes": nodes(&["a", "b", "c"]), "edges": [] })),
+            2,
+        );
         assert!(matches!(hinted, GraphOutcome::Fallback(r) if r.contains("more than the 2")));
     }
 
     #[test]
     fn quoted_ids_stay_short_and_on_one_line() {
         let long = format!("evil\n{}", "x".repeat(5000));
-        let r = reason(json!({ "nodes": nodes(&["a"]), "edges": [{ "source": "a", "target": long }] }));
+        let r =
+            reason(json!({ "nodes": nodes(&["a"]), "edges": [{ "source": "a", "target": long }] }));
         assert!(!r.contains('\n'));
         assert!(r.len() < 200, "{r}");
     }
@@ -368,8 +409,13 @@ mod tests {
         let n = 500;
         let ids: Vec<String> = (0..n).map(|i| format!("b{i}")).collect();
         let nodes: Vec<Value> = ids.iter().map(|id| json!({ "id": id })).collect();
-        let edges: Vec<Value> =
-            ids.windows(2).map(|w| json!({ "source": w[0], "target": w[1] })).collect();
-        assert!(matches!(check(json!({ "nodes": nodes, "edges": edges })), GraphOutcome::Drawable(_)));
+        let edges: Vec<Value> = ids
+            .windows(2)
+            .map(|w| json!({ "source": w[0], "target": w[1] }))
+            .collect();
+        assert!(matches!(
+            check(json!({ "nodes": nodes, "edges": edges })),
+            GraphOutcome::Drawable(_)
+        ));
     }
 }

@@ -85,7 +85,10 @@ pub fn parse_hints(value: Option<&Value>, problems: &mut Vec<String>) -> Hints {
         Some("comfortable") => Density::Comfortable,
         Some("compact") | None => Density::Compact,
         Some(other) => {
-            problems.push(format!("hint density {} is unknown; compact used", quoted(other)));
+            problems.push(format!(
+                "hint density {} is unknown; compact used",
+                quoted(other)
+            ));
             Density::Compact
         }
     };
@@ -115,10 +118,16 @@ fn key_list(map: &Map<String, Value>, key: &str, problems: &mut Vec<String>) -> 
     match map.get(key) {
         None | Some(Value::Null) => Vec::new(),
         Some(Value::Array(items)) => {
-            let keys: Vec<String> =
-                items.iter().filter_map(Value::as_str).take(256).map(str::to_owned).collect();
+            let keys: Vec<String> = items
+                .iter()
+                .filter_map(Value::as_str)
+                .take(256)
+                .map(str::to_owned)
+                .collect();
             if keys.len() != items.len() {
-                problems.push(format!("hint {key} has entries that are not strings; they are ignored"));
+                problems.push(format!(
+                    "hint {key} has entries that are not strings; they are ignored"
+                ));
             }
             keys
         }
@@ -133,7 +142,9 @@ fn key_list(map: &Map<String, Value>, key: &str, problems: &mut Vec<String>) -> 
 fn is_plausible_time_zone(tz: &str) -> bool {
     !tz.is_empty()
         && tz.len() <= 64
-        && tz.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '_' | '+' | '-'))
+        && tz
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '_' | '+' | '-'))
 }
 
 #[cfg(test)]
@@ -187,7 +198,10 @@ mod tests {
     fn missing_or_malformed_hints_are_defaults() {
         assert_eq!(parse_hints(None, &mut Vec::new()), Hints::default());
         let mut problems = Vec::new();
-        assert_eq!(parse_hints(Some(&json!([1])), &mut problems), Hints::default());
+        assert_eq!(
+            parse_hints(Some(&json!([1])), &mut problems),
+            Hints::default()
+        );
         assert_eq!(problems.len(), 1);
     }
 }

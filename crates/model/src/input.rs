@@ -38,7 +38,11 @@ fn parse_error_message(e: &serde_json::Error) -> String {
     if e.to_string().contains("recursion limit") {
         format!("This result is nested deeper than {MAX_JSON_DEPTH} levels, so it is not shown.")
     } else {
-        format!("This result is not valid JSON (line {}, column {}).", e.line(), e.column())
+        format!(
+            "This result is not valid JSON (line {}, column {}).",
+            e.line(),
+            e.column()
+        )
     }
 }
 
@@ -75,7 +79,9 @@ pub fn model_from_value(mut value: Value) -> WidgetModel {
         }
     }
     // Some hosts drop structuredContent: the JSON fallback text is then all there is.
-    let parsed_text = text.and_then(|t| serde_json::from_str::<Value>(t).ok()).filter(Value::is_object);
+    let parsed_text = text
+        .and_then(|t| serde_json::from_str::<Value>(t).ok())
+        .filter(Value::is_object);
     if let Some(mut parsed) = parsed_text {
         let redacted = redacted + redact_in_place(&mut parsed);
         if let Some(info) = error::from_envelope(&parsed) {
@@ -85,9 +91,17 @@ pub fn model_from_value(mut value: Value) -> WidgetModel {
             return assemble(parsed, hints, redacted);
         }
     }
-    let detail = text.map(|t| truncate_chars(&bounded_text(&scrub_string(t).unwrap_or_else(|| t.to_owned())), 1000));
+    let detail = text.map(|t| {
+        truncate_chars(
+            &bounded_text(&scrub_string(t).unwrap_or_else(|| t.to_owned())),
+            1000,
+        )
+    });
     if is_error {
-        let info = ErrorInfo { detail, ..error::info(None, Some("The tool reported an error.".to_owned())) };
+        let info = ErrorInfo {
+            detail,
+            ..error::info(None, Some("The tool reported an error.".to_owned()))
+        };
         return error_model(info, redacted);
     }
     not_a_widget("The tool's answer carries no widget data.", detail)

@@ -183,7 +183,11 @@ pub struct WidgetModel {
 
 impl WidgetModel {
     /// An error state with no data.
-    pub fn error(code: Option<&str>, message: impl Into<String>, remedy: Option<String>) -> WidgetModel {
+    pub fn error(
+        code: Option<&str>,
+        message: impl Into<String>,
+        remedy: Option<String>,
+    ) -> WidgetModel {
         WidgetModel {
             state: State::Error,
             error: Some(ErrorInfo {
@@ -221,6 +225,8 @@ impl WidgetModel {
 
     /// The notices meant for the widget itself.
     pub fn visible_notices(&self) -> impl Iterator<Item = &Notice> {
-        self.notices.iter().filter(|n| n.level == NoticeLevel::Visible)
+        self.notices
+            .iter()
+            .filter(|n| n.level == NoticeLevel::Visible)
     }
 }

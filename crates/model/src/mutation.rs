@@ -51,17 +51,26 @@ pub struct MutationInput<'a> {
 /// The mutation view, or `None` when the result is not a mutation.
 pub fn build_mutation(input: &MutationInput<'_>) -> Option<Mutation> {
     let word = match input.mutation {
-        Some(m) => m.get("operation").and_then(Value::as_str).unwrap_or(input.action),
+        Some(m) => m
+            .get("operation")
+            .and_then(Value::as_str)
+            .unwrap_or(input.action),
         None if matches!(input.action, "create" | "update" | "delete" | "run") => input.action,
         None => return None,
     };
     let operation = Operation::parse(word);
     let field = |key: &str| input.mutation.and_then(|m| m.get(key));
-    let resource = field("resource").and_then(Value::as_str).unwrap_or(input.resource);
+    let resource = field("resource")
+        .and_then(Value::as_str)
+        .unwrap_or(input.resource);
     let singular = words_for(resource).singular;
-    let id = field("id")
-        .and_then(id_text)
-        .or_else(|| input.record.and_then(|r| ["uuid", "id", "name"].iter().find_map(|k| r.get(*k).and_then(id_text))));
+    let id = field("id").and_then(id_text).or_else(|| {
+        input.record.and_then(|r| {
+            ["uuid", "id", "name"]
+                .iter()
+                .find_map(|k| r.get(*k).and_then(id_text))
+        })
+    });
     let verb = operation.verb();
     let subject = match &id {
         Some(id) => format!("{} {id}", capitalize(&singular)),
@@ -74,7 +83,9 @@ pub fn build_mutation(input: &MutationInput<'_>) -> Option<Mutation> {
     };
     Some(Mutation {
         compact: operation == Operation::Delete && input.record.is_none(),
-        message: field("message").and_then(Value::as_str).map(|m| truncate_chars(&bounded_text(m), 500)),
+        message: field("message")
+            .and_then(Value::as_str)
+            .map(|m| truncate_chars(&bounded_text(m), 500)),
         changes: field("changes").map(changes).unwrap_or_default(),
         operation,
         verb,
@@ -96,7 +107,13 @@ fn id_text(v: &Value) -> Option<String> {
 fn changes(value: &Value) -> Vec<Change> {
     let ctx = CellContext { language: None };
     let cell = |key: &str, v: &Value| {
-        Cell::from_value(key, v, ColumnKind::infer(key, &Default::default()), &ctx, &mut Degraded::default())
+        Cell::from_value(
+            key,
+            v,
+            ColumnKind::infer(key, &Default::default()),
+            &ctx,
+            &mut Degraded::default(),
+        )
     };
     let change = |key: &str, v: &Value| {
         let pair = v.as_object().and_then(|o| {
@@ -110,17 +127,28 @@ fn changes(value: &Value) -> Vec<Change> {
                 before: before.map(|b| cell(key, b)),
                 after: cell(key, after),
             },
-            None => Change { field: humanize_key(key), before: None, after: cell(key, v) },
+            None => Change {
+                field: humanize_key(key),
+                before: None,
+                after: cell(key, v),
+            },
         }
     };
     match value {
-        Value::Object(map) => map.iter().take(50).map(|(k, v)| change(&truncate_chars(k, 64), v)).collect(),
+        Value::Object(map) => map
+            .iter()
+            .take(50)
+            .map(|(k, v)| change(&truncate_chars(k, 64), v))
+            .collect(),
         Value::Array(items) => items
             .iter()
             .take(50)
             .filter_map(|item| {
                 let obj = item.as_object()?;
-                let key = obj.get("field").or_else(|| obj.get("key")).and_then(Value::as_str)?;
+                let key = obj
+                    .get("field")
+                    .or_else(|| obj.get("key"))
+                    .and_then(Value::as_str)?;
                 Some(change(&truncate_chars(key, 64), item))
             })
             .collect(),
@@ -133,9 +161,19 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn build(mutation: Value, action: &str, resource: &str, record: Option<Value>) -> Option<Mutation> {
+    fn build(
+        mutation: Value,
+        action: &str,
+        resource: &str,
+        record: Option<Value>,
+    ) -> Option<Mutation> {
         let record = record.as_ref().and_then(Value::as_object);
-        build_mutation(&MutationInput { mutation: mutation.as_object(), action, resource, record })
+        build_mutation(&MutationInput {
+            mutation: mutation.as_object(),
+            action,
+            resource,
+            record,
+        })
     }
 
     #[test]
@@ -154,7 +192,13 @@ mod tests {
 
     #[test]
     fn delete_without_a_record_is_compact() {
-        let m = build(json!({ "operation": "delete", "id": 12 }), "delete", "backfill", None).expect("mutation");
+        let m = build(
+            json!({ "operation": "delete", "id": 12 }),
+            "delete",
+            "backfill",
+            None,
+        )
+        .expect("mutation");
         assert!(m.compact);
         assert_eq!(m.banner, "Backfill 12 deleted");
     }
@@ -165,7 +209,8 @@ mod tests {
         assert_eq!(Operation::parse("archive").verb(), "archived");
         assert_eq!(Operation::parse("push").verb(), "pushed");
         assert_eq!(Operation::parse("DELETE"), Operation::Delete);
-        let m = build(Value::Null, "run", "pipeline_run", Some(json!({ "id": 7 }))).expect("from action");
+        let m = build(Value::Null, "run", "pipeline_run", Some(json!({ "id": 7 })))
+            .expect("from action");
         assert_eq!(m.banner, "Pipeline run 7 triggered");
         assert_eq!(build(Value::Null, "list", "pipelines", None), None);
     }

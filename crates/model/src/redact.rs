@@ -283,7 +283,15 @@ mod tests {
         ] {
             assert!(is_sensitive_key(key), "{key} should be sensitive");
         }
-        for key in ["id", "name", "tokens_used", "token_count", "status", "keys", "monkey"] {
+        for key in [
+            "id",
+            "name",
+            "tokens_used",
+            "token_count",
+            "status",
+            "keys",
+            "monkey",
+        ] {
             assert!(!is_sensitive_key(key), "{key} should not be sensitive");
         }
     }
@@ -323,11 +331,20 @@ mod tests {
                 "POST /api/pipeline_schedules/3/pipeline_runs/0123456789abcdef0123456789abcdef",
                 "POST /api/pipeline_schedules/3/pipeline_runs/[redacted]",
             ),
-            ("Authorization: Bearer eyJhbGciOi.x.y", "Authorization: Bearer [redacted]"),
-            ("token 0123456789abcdef0123456789abcdef rotated", "token [redacted] rotated"),
+            (
+                "Authorization: Bearer eyJhbGciOi.x.y",
+                "Authorization: Bearer [redacted]",
+            ),
+            (
+                "token 0123456789abcdef0123456789abcdef rotated",
+                "token [redacted] rotated",
+            ),
             ("password: hunter2 was set", "password: [redacted] was set"),
             ("retry with api_key=abc123", "retry with api_key=[redacted]"),
-            (r#"{"client_secret":"s3cr3t"}"#, r#"{"client_secret":[redacted]"#),
+            (
+                r#"{"client_secret":"s3cr3t"}"#,
+                r#"{"client_secret":[redacted]"#,
+            ),
             ("Cookie: oauth_token=abc", "Cookie: [redacted]"),
             ("set oauth_token=abc", "set oauth_token=[redacted]"),
         ];
@@ -336,7 +353,11 @@ mod tests {
         }
         assert_eq!(scrub_string("plain words, no secrets"), None);
         for (_, scrubbed) in cases {
-            assert_eq!(scrub_string(scrubbed), None, "scrubbing is idempotent: {scrubbed}");
+            assert_eq!(
+                scrub_string(scrubbed),
+                None,
+                "scrubbing is idempotent: {scrubbed}"
+            );
         }
         assert_eq!(scrub_string("https://svc.example/a?page=2"), None);
         assert_eq!(scrub_string("status: running at 06:00:00, page=2"), None);

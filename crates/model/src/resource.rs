@@ -29,12 +29,23 @@ pub fn words_for(resource: &str) -> ResourceWords {
             let words = humanize_key(other).to_lowercase();
             let singular = words.strip_suffix('s').unwrap_or(&words).to_owned();
             return ResourceWords {
-                plural_title: if words.is_empty() { "Results".to_owned() } else { humanize_key(&words) },
-                singular: if singular.is_empty() { "record".to_owned() } else { singular },
+                plural_title: if words.is_empty() {
+                    "Results".to_owned()
+                } else {
+                    humanize_key(&words)
+                },
+                singular: if singular.is_empty() {
+                    "record".to_owned()
+                } else {
+                    singular
+                },
             };
         }
     };
-    ResourceWords { plural_title: humanize_key(plural), singular: singular.to_owned() }
+    ResourceWords {
+        plural_title: humanize_key(plural),
+        singular: singular.to_owned(),
+    }
 }
 
 /// What an empty list says when the producer gave no `emptyMessage`.
@@ -42,14 +53,19 @@ pub fn default_empty_message(resource: &str) -> String {
     match resource {
         "pipelines" => "No pipelines in this project yet.".to_owned(),
         "blocks" => "This pipeline has no blocks yet.".to_owned(),
-        "pipeline_runs" => "No runs match. Runs appear here once the pipeline is triggered.".to_owned(),
+        "pipeline_runs" => {
+            "No runs match. Runs appear here once the pipeline is triggered.".to_owned()
+        }
         "block_runs" => "No block runs for this pipeline run.".to_owned(),
         "block_outputs" => "This block has produced no output yet.".to_owned(),
         "pipeline_schedules" => "No triggers are set up for this pipeline.".to_owned(),
         "pipeline_triggers" => "No trigger configuration for this pipeline.".to_owned(),
         "block_templates" => "No block templates are available.".to_owned(),
         "sync" => "Local and remote files are the same.".to_owned(),
-        other => format!("No {} to show.", words_for(other).plural_title.to_lowercase()),
+        other => format!(
+            "No {} to show.",
+            words_for(other).plural_title.to_lowercase()
+        ),
     }
 }
 
@@ -60,8 +76,18 @@ mod tests {
     #[test]
     fn every_tool_interface_resource_has_words() {
         for r in [
-            "pipelines", "pipeline", "blocks", "block", "pipeline_runs", "pipeline_run", "block_runs",
-            "block_outputs", "pipeline_schedules", "pipeline_triggers", "block_templates", "sync",
+            "pipelines",
+            "pipeline",
+            "blocks",
+            "block",
+            "pipeline_runs",
+            "pipeline_run",
+            "block_runs",
+            "block_outputs",
+            "pipeline_schedules",
+            "pipeline_triggers",
+            "block_templates",
+            "sync",
         ] {
             let w = words_for(r);
             assert!(!w.plural_title.is_empty() && !w.singular.is_empty(), "{r}");

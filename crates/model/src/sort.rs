@@ -34,7 +34,11 @@ impl Direction {
 pub fn sorted_order(rows: &[Row], column: usize, direction: Direction) -> Vec<usize> {
     let keys: Vec<SortKey> = rows
         .iter()
-        .map(|row| row.cells.get(column).map_or(SortKey::Missing, |c| c.sort_key()))
+        .map(|row| {
+            row.cells
+                .get(column)
+                .map_or(SortKey::Missing, |c| c.sort_key())
+        })
         .collect();
     let mut order: Vec<usize> = (0..rows.len()).collect();
     order.sort_by(|&a, &b| {
@@ -119,14 +123,22 @@ mod tests {
 
     #[test]
     fn natural_order_reads_numbers_as_numbers() {
-        let mut items = vec!["item10", "item2", "item1", "Item3", "item02", "block_b", "block_a"];
+        let mut items = vec![
+            "item10", "item2", "item1", "Item3", "item02", "block_b", "block_a",
+        ];
         items.sort_by(|a, b| natural_cmp(&a.to_lowercase(), &b.to_lowercase()));
-        assert_eq!(items, ["block_a", "block_b", "item1", "item2", "item02", "Item3", "item10"]);
+        assert_eq!(
+            items,
+            ["block_a", "block_b", "item1", "item2", "item02", "Item3", "item10"]
+        );
         assert_eq!(natural_cmp("a", "a"), Ordering::Equal);
         assert_eq!(natural_cmp("é2", "é10"), Ordering::Less);
         assert_eq!(natural_cmp("éa", "éb"), Ordering::Less);
         assert_eq!(natural_cmp("aé", "aè"), 'é'.cmp(&'è'));
-        assert_eq!(natural_cmp("99999999999999999999999", "100000000000000000000000"), Ordering::Less);
+        assert_eq!(
+            natural_cmp("99999999999999999999999", "100000000000000000000000"),
+            Ordering::Less
+        );
     }
 
     fn rows(values: &[Option<f64>]) -> Vec<Row> {
@@ -134,7 +146,10 @@ mod tests {
             .iter()
             .map(|v| Row {
                 key: String::new(),
-                cells: vec![v.map_or(Cell::Missing, |value| Cell::Number { value, text: String::new() })],
+                cells: vec![v.map_or(Cell::Missing, |value| Cell::Number {
+                    value,
+                    text: String::new(),
+                })],
             })
             .collect()
     }

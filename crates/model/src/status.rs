@@ -51,7 +51,11 @@ pub struct Status {
 impl Status {
     pub fn new(raw: &str) -> Status {
         let raw = crate::text::truncate_chars(raw.trim(), 64);
-        Status { label: crate::text::humanize_key(&raw), tone: tone_of(&raw), raw }
+        Status {
+            label: crate::text::humanize_key(&raw),
+            tone: tone_of(&raw),
+            raw,
+        }
     }
 }
 

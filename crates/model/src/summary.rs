@@ -20,15 +20,22 @@ pub struct Summary {
 pub fn parse_summary(value: Option<&Value>, problems: &mut Vec<String>) -> Summary {
     match value {
         None | Some(Value::Null) => Summary::default(),
-        Some(Value::String(s)) => Summary { message: Some(short(s, 500)), ..Summary::default() },
+        Some(Value::String(s)) => Summary {
+            message: Some(short(s, 500)),
+            ..Summary::default()
+        },
         Some(Value::Object(map)) => {
-            let text = |key: &str, max: usize| map.get(key).and_then(Value::as_str).map(|s| short(s, max));
+            let text =
+                |key: &str, max: usize| map.get(key).and_then(Value::as_str).map(|s| short(s, max));
             Summary {
                 title: text("title", 200),
                 subtitle: text("subtitle", 300),
                 message: text("message", 500),
                 total: map.get("total").and_then(Value::as_u64),
-                counts: map.get("counts").map(|c| counts(c, problems)).unwrap_or_default(),
+                counts: map
+                    .get("counts")
+                    .map(|c| counts(c, problems))
+                    .unwrap_or_default(),
             }
         }
         Some(_) => {
@@ -49,7 +56,12 @@ fn counts(value: &Value, problems: &mut Vec<String>) -> Vec<StatusCount> {
     };
     let counts: Vec<StatusCount> = map
         .iter()
-        .filter_map(|(status, n)| Some(StatusCount { status: Status::new(status), count: n.as_u64()? }))
+        .filter_map(|(status, n)| {
+            Some(StatusCount {
+                status: Status::new(status),
+                count: n.as_u64()?,
+            })
+        })
         .take(32)
         .collect();
     if counts.len() < map.len().min(32) {
@@ -65,7 +77,10 @@ pub fn count_statuses<'a>(statuses: impl Iterator<Item = &'a Status>) -> Vec<Sta
         if let Some(c) = counts.iter_mut().find(|c| c.status.raw == status.raw) {
             c.count += 1;
         } else if counts.len() < 32 {
-            counts.push(StatusCount { status: status.clone(), count: 1 });
+            counts.push(StatusCount {
+                status: status.clone(),
+                count: 1,
+            });
         }
     }
     counts
@@ -78,10 +93,17 @@ pub fn parse_filters(value: Option<&Value>, problems: &mut Vec<String>) -> Vec<C
         Some(Value::Object(map)) => map
             .iter()
             .take(32)
-            .map(|(key, v)| Chip { label: humanize_key(&truncate_chars(key, 64)), value: chip_value(v) })
+            .map(|(key, v)| Chip {
+                label: humanize_key(&truncate_chars(key, 64)),
+                value: chip_value(v),
+            })
             .collect(),
         Some(Value::Array(items)) => {
-            let chips: Vec<Chip> = items.iter().take(32).filter_map(|item| array_chip(item.as_object()?)).collect();
+            let chips: Vec<Chip> = items
+                .iter()
+                .take(32)
+                .filter_map(|item| array_chip(item.as_object()?))
+                .collect();
             if chips.len() < items.len().min(32) {
                 problems.push("some filters have no key; they are ignored".to_owned());
             }
@@ -109,7 +131,12 @@ fn array_chip(item: &Map<String, Value>) -> Option<Chip> {
 fn chip_value(v: &Value) -> String {
     let text = match v {
         Value::String(s) => s.clone(),
-        Value::Array(items) => items.iter().take(20).map(scalar_text).collect::<Vec<_>>().join(", "),
+        Value::Array(items) => items
+            .iter()
+            .take(20)
+            .map(scalar_text)
+            .collect::<Vec<_>>()
+            .join(", "),
         other => scalar_text(other),
     };
     truncate_chars(&bounded_text(&text), 120)
@@ -124,7 +151,11 @@ fn scalar_text(v: &Value) -> String {
 }
 
 /// "1–20 of 134" from `pagination` and the number of records shown.
-pub fn pagination_text(value: Option<&Value>, shown: usize, problems: &mut Vec<String>) -> Option<String> {
+pub fn pagination_text(
+    value: Option<&Value>,
+    shown: usize,
+    problems: &mut Vec<String>,
+) -> Option<String> {
     let map = match value {
         None | Some(Value::Null) => return None,
         Some(Value::Object(map)) => map,
@@ -136,7 +167,9 @@ pub fn pagination_text(value: Option<&Value>, shown: usize, problems: &mut Vec<S
     let number = |key: &str| map.get(key).and_then(Value::as_u64);
     let (page, per_page, total) = (number("page"), number("per_page"), number("total"));
     let more = map.get("has_more") == Some(&Value::Bool(true))
-        || map.get("next_cursor").is_some_and(|c| !c.is_null() && c != "");
+        || map
+            .get("next_cursor")
+            .is_some_and(|c| !c.is_null() && c != "");
     let shown = shown as u64;
     let range = match (page, per_page) {
         (Some(page), Some(per_page)) if page >= 1 && per_page >= 1 => {
@@ -153,7 +186,11 @@ pub fn pagination_text(value: Option<&Value>, shown: usize, problems: &mut Vec<S
                 Some(format!("{start}–{end}"))
             }
         }
-        _ if shown > 0 => Some(if shown == 1 { "1".to_owned() } else { format!("1–{shown}") }),
+        _ if shown > 0 => Some(if shown == 1 {
+            "1".to_owned()
+        } else {
+            format!("1–{shown}")
+        }),
         _ => None,
     };
     match (range, total) {
@@ -173,27 +210,69 @@ mod tests {
     #[test]
     fn pagination_reads_as_a_range() {
         let p = |v: Value, shown| pagination_text(Some(&v), shown, &mut Vec::new());
-        assert_eq!(p(json!({ "page": 1, "per_page": 20, "total": 134, "has_more": true }), 20).as_deref(), Some("1–20 of 134"));
-        assert_eq!(p(json!({ "page": 7, "per_page": 20, "total": 134 }), 14).as_deref(), Some("121–134 of 134"));
-        assert_eq!(p(json!({ "page": 2, "per_page": 20, "has_more": true }), 20).as_deref(), Some("21–40, more available"));
-        assert_eq!(p(json!({ "total": 134 }), 20).as_deref(), Some("1–20 of 134"));
-        assert_eq!(p(json!({ "next_cursor": "abc" }), 20).as_deref(), Some("1–20, more available"));
-        assert_eq!(p(json!({ "page": 9, "per_page": 20, "total": 134 }), 0).as_deref(), Some("none of 134 on this page"));
+        assert_eq!(
+            p(
+                json!({ "page": 1, "per_page": 20, "total": 134, "has_more": true }),
+                20
+            )
+            .as_deref(),
+            Some("1–20 of 134")
+        );
+        assert_eq!(
+            p(json!({ "page": 7, "per_page": 20, "total": 134 }), 14).as_deref(),
+            Some("121–134 of 134")
+        );
+        assert_eq!(
+            p(json!({ "page": 2, "per_page": 20, "has_more": true }), 20).as_deref(),
+            Some("21–40, more available")
+        );
+        assert_eq!(
+            p(json!({ "total": 134 }), 20).as_deref(),
+            Some("1–20 of 134")
+        );
+        assert_eq!(
+            p(json!({ "next_cursor": "abc" }), 20).as_deref(),
+            Some("1–20, more available")
+        );
+        assert_eq!(
+            p(json!({ "page": 9, "per_page": 20, "total": 134 }), 0).as_deref(),
+            Some("none of 134 on this page")
+        );
         assert_eq!(p(json!({}), 0), None);
-        assert_eq!(p(json!({ "page": u64::MAX, "per_page": u64::MAX }), 3).as_deref(), Some("18446744073709551615–18446744073709551615 (page 18446744073709551615)"));
+        assert_eq!(
+            p(json!({ "page": u64::MAX, "per_page": u64::MAX }), 3).as_deref(),
+            Some("18446744073709551615–18446744073709551615 (page 18446744073709551615)")
+        );
     }
 
     #[test]
     fn filters_take_both_forms() {
-        let object = parse_filters(Some(&json!({ "status": ["running", "failed"], "pipeline_uuid": "etl" })), &mut Vec::new());
-        assert_eq!(object[0], Chip { label: "Status".into(), value: "running, failed".into() });
+        let object = parse_filters(
+            Some(&json!({ "status": ["running", "failed"], "pipeline_uuid": "etl" })),
+            &mut Vec::new(),
+        );
+        assert_eq!(
+            object[0],
+            Chip {
+                label: "Status".into(),
+                value: "running, failed".into()
+            }
+        );
         assert_eq!(object[1].value, "etl");
         let mut problems = Vec::new();
         let array = parse_filters(
-            Some(&json!([{ "key": "status", "value": "failed", "label": "State" }, { "value": 1 }])),
+            Some(
+                &json!([{ "key": "status", "value": "failed", "label": "State" }, { "value": 1 }]),
+            ),
             &mut problems,
         );
-        assert_eq!(array, [Chip { label: "State".into(), value: "failed".into() }]);
+        assert_eq!(
+            array,
+            [Chip {
+                label: "State".into(),
+                value: "failed".into()
+            }]
+        );
         assert_eq!(problems.len(), 1);
     }
 
@@ -202,7 +281,9 @@ mod tests {
         let s = parse_summary(Some(&json!("3 pipelines")), &mut Vec::new());
         assert_eq!(s.message.as_deref(), Some("3 pipelines"));
         let s = parse_summary(
-            Some(&json!({ "title": "Runs", "total": 134, "counts": { "running": 1, "failed": 3, "odd": "x" } })),
+            Some(
+                &json!({ "title": "Runs", "total": 134, "counts": { "running": 1, "failed": 3, "odd": "x" } }),
+            ),
             &mut Vec::new(),
         );
         assert_eq!(s.title.as_deref(), Some("Runs"));
@@ -216,6 +297,9 @@ mod tests {
         let statuses = ["running", "failed", "running"].map(Status::new);
         let counts = count_statuses(statuses.iter());
         assert_eq!(counts.len(), 2);
-        assert_eq!((counts[0].status.raw.as_str(), counts[0].count), ("running", 2));
+        assert_eq!(
+            (counts[0].status.raw.as_str(), counts[0].count),
+            ("running", 2)
+        );
     }
 }

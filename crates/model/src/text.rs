@@ -27,7 +27,11 @@ pub fn bounded_text(s: &str) -> String {
             out.push_str(&format!("… ({rest} more characters)"));
             return out;
         }
-        out.push(if c.is_control() && c != '\n' && c != '\t' { ' ' } else { c });
+        out.push(if c.is_control() && c != '\n' && c != '\t' {
+            ' '
+        } else {
+            c
+        });
         count += 1;
     }
     out
@@ -35,23 +39,40 @@ pub fn bounded_text(s: &str) -> String {
 
 /// `'value'` for a one-line message, cut to [`MAX_QUOTED_CHARS`] and flattened to one line.
 pub fn quoted(s: &str) -> String {
-    let one_line: String = s.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    let one_line: String = s
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
     format!("'{}'", truncate_chars(&one_line, MAX_QUOTED_CHARS))
 }
 
-/// "pipeline_runs" → "Pipeline runs".
+/// Words kept in capitals when a key is turned into a label.
+const ACRONYMS: &[&str] = &[
+    "id", "uuid", "sla", "url", "api", "sql", "ms", "ui", "dbt", "json", "csv",
+];
+
+/// "pipeline_runs" → "Pipeline runs"; "passed_sla" → "Passed SLA".
 pub fn humanize_key(key: &str) -> String {
-    let spaced: String = key
-        .chars()
-        .map(|c| if c == '_' || c == '-' { ' ' } else { c })
+    let words: Vec<String> = key
+        .split(|c: char| c == '_' || c == '-' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            if ACRONYMS.contains(&w) {
+                w.to_ascii_uppercase()
+            } else {
+                w.to_owned()
+            }
+        })
         .collect();
-    capitalize(spaced.trim())
+    capitalize(&words.join(" "))
 }
 
 /// The first character upper-cased: "pipeline" → "Pipeline".
 pub fn capitalize(s: &str) -> String {
     let mut chars = s.chars();
-    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// "1 run" / "3 runs": English plural of a countable noun.
@@ -98,6 +119,9 @@ mod tests {
     fn keys_read_as_words() {
         assert_eq!(humanize_key("pipeline_runs"), "Pipeline runs");
         assert_eq!(humanize_key("execution-date"), "Execution date");
+        assert_eq!(humanize_key("passed_sla"), "Passed SLA");
+        assert_eq!(humanize_key("pipeline_uuid"), "Pipeline UUID");
+        assert_eq!(humanize_key("__id__"), "ID");
         assert_eq!(humanize_key(""), "");
     }
 }

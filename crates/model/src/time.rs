@@ -71,17 +71,19 @@ pub fn parse_timestamp(s: &str) -> Option<Timestamp> {
         _ => return None,
     };
     let days = days_from_civil(year, month, day);
-    let local_seconds = days * 86_400
-        + i64::from(hour) * 3600
-        + i64::from(minute) * 60
-        + i64::from(second.min(59));
+    let local_seconds =
+        days * 86_400 + i64::from(hour) * 3600 + i64::from(minute) * 60 + i64::from(second.min(59));
     let utc_seconds = local_seconds - i64::from(offset_minutes.unwrap_or(0)) * 60;
     let epoch_ms = utc_seconds * 1000 + i64::from(millis);
     let absolute = format!(
         "{year:04}-{month:02}-{day:02} {hour:02}:{minute:02}:{second:02} {}",
         zone_label(offset_minutes)
     );
-    Some(Timestamp { epoch_ms, offset_minutes, absolute })
+    Some(Timestamp {
+        epoch_ms,
+        offset_minutes,
+        absolute,
+    })
 }
 
 fn zone_label(offset_minutes: Option<i32>) -> String {
@@ -174,7 +176,12 @@ pub fn duration_text(seconds: f64) -> Option<String> {
         return Some(format!("{rounded} s"));
     }
     let total = seconds.round() as u64;
-    let (d, h, m, s) = (total / 86_400, total % 86_400 / 3600, total % 3600 / 60, total % 60);
+    let (d, h, m, s) = (
+        total / 86_400,
+        total % 86_400 / 3600,
+        total % 3600 / 60,
+        total % 60,
+    );
     Some(if d > 0 {
         format!("{d} d {h} h")
     } else if h > 0 {
@@ -233,7 +240,10 @@ mod tests {
 
     #[test]
     fn epoch_and_far_dates_are_exact() {
-        assert_eq!(parse_timestamp("1970-01-01 00:00:00").map(|t| t.epoch_ms), Some(0));
+        assert_eq!(
+            parse_timestamp("1970-01-01 00:00:00").map(|t| t.epoch_ms),
+            Some(0)
+        );
         assert_eq!(
             parse_timestamp("1969-12-31T23:59:59Z").map(|t| t.epoch_ms),
             Some(-1000)

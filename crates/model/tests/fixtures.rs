@@ -10,25 +10,36 @@ fn fixtures_dir() -> PathBuf {
 }
 
 fn manifest() -> Vec<Value> {
-    let text = std::fs::read_to_string(fixtures_dir().join("manifest.json")).expect("fixtures/manifest.json");
+    let text = std::fs::read_to_string(fixtures_dir().join("manifest.json"))
+        .expect("fixtures/manifest.json");
     let manifest: Value = serde_json::from_str(&text).expect("manifest is JSON");
-    manifest["fixtures"].as_array().expect("manifest.fixtures").clone()
+    manifest["fixtures"]
+        .as_array()
+        .expect("manifest.fixtures")
+        .clone()
 }
 
 fn load(file: &str) -> (String, WidgetModel) {
-    let text = std::fs::read_to_string(fixtures_dir().join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let text = std::fs::read_to_string(fixtures_dir().join(file))
+        .unwrap_or_else(|e| panic!("{file}: {e}"));
     let model = model_from_json_text(&text);
     (text, model)
 }
 
 fn strings(v: &Value) -> Vec<&str> {
-    v.as_array().map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default()
+    v.as_array()
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default()
 }
 
 #[test]
 fn every_fixture_produces_what_the_manifest_says() {
     let entries = manifest();
-    assert!(entries.len() >= 50, "the fixture set shrank to {}", entries.len());
+    assert!(
+        entries.len() >= 50,
+        "the fixture set shrank to {}",
+        entries.len()
+    );
     let mut failures = Vec::new();
     for entry in &entries {
         let file = entry["file"].as_str().expect("file");
@@ -39,7 +50,11 @@ fn every_fixture_produces_what_the_manifest_says() {
 
         if let Some(state) = expect["state"].as_str() {
             if model.state.as_str() != state {
-                fail(format!("state {} != {state} ({:?})", model.state.as_str(), model.error));
+                fail(format!(
+                    "state {} != {state} ({:?})",
+                    model.state.as_str(),
+                    model.error
+                ));
             }
         }
         if let Some(layout) = expect["layout"].as_str() {
@@ -58,7 +73,6 @@ fn every_fixture_produces_what_the_manifest_says() {
         }
         match (expect["graph"].as_str(), &model.graph) {
             (None | Some("absent"), GraphOutcome::Absent) => {}
-            (None, GraphOutcome::Fallback(_)) if expect["layout"] == "detail" => {}
             (Some("drawable"), GraphOutcome::Drawable(g)) => {
                 if let Some(n) = expect["nodes"].as_u64() {
                     if g.nodes.len() as u64 != n {
@@ -108,7 +122,10 @@ fn every_fixture_produces_what_the_manifest_says() {
         }
         if let Some(notice) = expect["notice"].as_str() {
             if !model.notices.iter().any(|n| n.text.contains(notice)) {
-                fail(format!("no notice contains {notice:?}: {:?}", model.notices));
+                fail(format!(
+                    "no notice contains {notice:?}: {:?}",
+                    model.notices
+                ));
             }
         }
         let keys: Vec<&str> = model.table.columns.iter().map(|c| c.key.as_str()).collect();
@@ -123,7 +140,10 @@ fn every_fixture_produces_what_the_manifest_says() {
         }
         for text in strings(&expect["text"]) {
             let in_model = dump.contains(text)
-                || model.error.as_ref().is_some_and(|e| e.remedy.as_deref().unwrap_or("").contains(text))
+                || model
+                    .error
+                    .as_ref()
+                    .is_some_and(|e| e.remedy.as_deref().unwrap_or("").contains(text))
                 || (model.state == State::Empty && model.empty_message.contains(text));
             if !in_model {
                 fail(format!("text {text:?} is nowhere in the model"));
@@ -135,21 +155,34 @@ fn every_fixture_produces_what_the_manifest_says() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} fixture failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} fixture failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
 fn every_fixture_file_is_in_the_manifest() {
-    let listed: std::collections::HashSet<String> =
-        manifest().iter().filter_map(|e| e["file"].as_str().map(str::to_owned)).collect();
+    let listed: std::collections::HashSet<String> = manifest()
+        .iter()
+        .filter_map(|e| e["file"].as_str().map(str::to_owned))
+        .collect();
     let mut stack = vec![fixtures_dir()];
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).expect("fixtures dir") {
             let path = entry.expect("entry").path();
             if path.is_dir() {
                 stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "json") && !path.ends_with("manifest.json") {
-                let rel = path.strip_prefix(fixtures_dir()).expect("under fixtures").to_string_lossy().replace('\\', "/");
+            } else if path.extension().is_some_and(|e| e == "json")
+                && !path.ends_with("manifest.json")
+            {
+                let rel = path
+                    .strip_prefix(fixtures_dir())
+                    .expect("under fixtures")
+                    .to_string_lossy()
+                    .replace('\\', "/");
                 assert!(listed.contains(&rel), "{rel} is not in the manifest");
             }
         }
@@ -160,7 +193,10 @@ fn every_fixture_file_is_in_the_manifest() {
 fn text_only_delivery_renders_the_same_records_as_structured_content() {
     let (text, with_structured) = load("pipelines/list-ok.json");
     let mut result: Value = serde_json::from_str(&text).expect("json");
-    result.as_object_mut().expect("object").remove("structuredContent");
+    result
+        .as_object_mut()
+        .expect("object")
+        .remove("structuredContent");
     let text_only = widget_model::model_from_value(result);
     assert_eq!(text_only.table, with_structured.table);
     assert_eq!(text_only.header, with_structured.header);

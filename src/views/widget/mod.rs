@@ -1,12 +1,18 @@
-//! The widget's root: the element hosts key on (`data-state`, `aria-busy`), the theme, and the
-//! view for the current phase.
+//! The widget's root: the element hosts key on (`data-state`, `aria-busy`), the theme and density,
+//! the host's CSS variables, and the view for the current phase.
 
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use widget_model::{State, WidgetModel};
+use widget_model::{Density, Layout, State, WidgetModel};
 
-use crate::app::{AppState, HostServices, Phase, Theme};
+use crate::app::{AppState, HostContext, HostServices, Phase, Theme};
+use crate::views::context::{self, Announcer, Clock};
+use crate::views::detail::RecordDetail;
+use crate::views::graph::GraphSection;
+use crate::views::header::Header;
+use crate::views::mutation::{CompactSuccess, MutationBanner, MutationFooter};
+use crate::views::notices::Notices;
 use crate::views::states::{CancelledState, EmptyState, ErrorState, LoadingState};
 use crate::views::table::ListTable;
 
@@ -16,45 +22,124 @@ use crate::views::table::ListTable;
 /// - `services`: what views may ask of the host (copy, open a link, the clock).
 #[component]
 pub fn Widget(state: RwSignal<AppState>, services: HostServices) -> impl IntoView {
-    // Services hold the window, which is not Send: keep them in local storage.
-    provide_context(StoredValue::new_local(services));
+    context::provide(services);
+    keep_clock_ticking();
     let phase = Memo::new(move |_| state.with(|s| s.phase.clone()));
-    let context = Memo::new(move |_| state.with(|s| s.context.clone()));
-    let theme = move || match context.with(|c| c.theme) {
-        Some(Theme::Light) => "widget theme-light",
-        Some(Theme::Dark) => "widget theme-dark",
-        None => "widget",
+    let host = Memo::new(move |_| state.with(|s| s.context.clone()));
+    let announcer = expect_context::<Announcer>();
+    let density = move || match phase.get() {
+        Phase::Ready { model, .. } => model.density,
+        _ => Density::Compact,
     };
+    let class = move || root_class(&host.get(), density());
     view! {
         <main
             id="widget"
-            class=theme
+            class=class
             data-state=move || phase.with(Phase::data_state)
             aria-busy=move || phase.with(Phase::is_busy).then_some("true")
-            style=move || context.with(|c| c.style_text())
+            style=move || host.with(root_style)
         >
             {move || match phase.get() {
                 Phase::Waiting | Phase::Loading => view! { <LoadingState/> }.into_any(),
                 Phase::Cancelled { reason } => view! { <CancelledState reason/> }.into_any(),
-                Phase::Ready { model, .. } => view! { <ResultView model/> }.into_any(),
+                Phase::Ready { model, restored } => view! { <ResultView model restored/> }.into_any(),
             }}
+            <p class="visually-hidden" aria-live="polite">{move || announcer.message.get()}</p>
         </main>
     }
 }
 
+fn root_class(host: &HostContext, density: Density) -> String {
+    let theme = match host.theme {
+        Some(Theme::Light) => " theme-light",
+        Some(Theme::Dark) => " theme-dark",
+        None => "",
+    };
+    let density = match density {
+        Density::Compact => " density-compact",
+        Density::Comfortable => " density-comfortable",
+    };
+    let fullscreen = if host.display_mode.as_deref() == Some("fullscreen") {
+        " display-fullscreen"
+    } else {
+        ""
+    };
+    format!("widget{theme}{density}{fullscreen}")
+}
+
+/// The host's CSS variables, and the table's height cap from the host's height limit.
+fn root_style(host: &HostContext) -> String {
+    let mut style = host.style_text();
+    if let Some(max) = host.max_height {
+        if !style.is_empty() {
+            style.push_str("; ");
+        }
+        style.push_str(&format!(
+            "--table-max-height: {}px",
+            (max - 140.0).max(200.0).round()
+        ));
+    }
+    style
+}
+
+/// Refreshes the clock every minute while the widget is mounted. The timer lives in the
+/// component's arena, so unmounting drops (and so cancels) it.
+fn keep_clock_ticking() {
+    let clock = expect_context::<Clock>();
+    let services = context::services();
+    let timer = gloo_timers::callback::Interval::new(60_000, move || {
+        clock.now_ms.set(services.with_value(|s| (s.now_ms)()));
+    });
+    StoredValue::new_local(timer);
+}
+
 /// One tool result.
 #[component]
-fn ResultView(model: Arc<WidgetModel>) -> impl IntoView {
+fn ResultView(model: Arc<WidgetModel>, restored: bool) -> impl IntoView {
+    let mut notes: Vec<String> = model.visible_notices().map(|n| n.text.clone()).collect();
+    if restored {
+        notes.insert(
+            0,
+            "Restored: the host reloaded this view without resending the result.".to_owned(),
+        );
+    }
     match model.state {
         State::Loading => view! { <LoadingState/> }.into_any(),
-        State::Error => view! { <ErrorState error=model.error.clone()/> }.into_any(),
-        State::Empty => view! { <EmptyState message=model.empty_message.clone()/> }.into_any(),
-        State::Ok => view! {
-            <header class="result-header">
-                <h1 class="result-title">{model.header.title.clone()}</h1>
-            </header>
-            <ListTable model=Arc::clone(&model)/>
+        State::Error => {
+            view! { <Notices notes/><ErrorState error=model.error.clone()/> }.into_any()
+        }
+        State::Empty => view! {
+            <Notices notes/>
+            <Header header=model.header.clone() filters=model.filters.clone() range=None/>
+            <EmptyState message=model.empty_message.clone()/>
         }
         .into_any(),
+        State::Ok => match &model.mutation {
+            Some(mutation) if mutation.compact => {
+                view! { <Notices notes/><CompactSuccess mutation=mutation.clone()/> }.into_any()
+            }
+            mutation => {
+                let banner = mutation
+                    .clone()
+                    .map(|m| view! { <MutationBanner mutation=m/> });
+                let footer = mutation
+                    .as_ref()
+                    .map(|m| view! { <MutationFooter text=m.footer.clone()/> });
+                let body = match model.layout {
+                    Layout::List => view! { <ListTable model=Arc::clone(&model)/> }.into_any(),
+                    Layout::Detail => view! { <RecordDetail model=Arc::clone(&model)/> }.into_any(),
+                };
+                view! {
+                    <Notices notes/>
+                    {banner}
+                    <Header header=model.header.clone() filters=model.filters.clone() range=model.pagination.clone()/>
+                    <GraphSection model=Arc::clone(&model)/>
+                    {body}
+                    {footer}
+                }
+                .into_any()
+            }
+        },
     }
 }

@@ -1,0 +1,425 @@
+//! Property tests: bad input never panics, never loops, and never lets a secret through.
+//!
+//! Inputs are arbitrary JSON (biased towards the contract's keys and tricky strings), widget
+//! results with secrets planted at random depths, and the fixtures mutated byte by byte and subtree
+//! by subtree. The test command runs proptest's default 256 cases per property; the long run is
+//! `scripts/fuzz-long.sh` (10^6 cases per property; its figures are in the README).
+
+use std::sync::OnceLock;
+
+use proptest::prelude::*;
+use serde_json::{json, Map, Value};
+use widget_model::{model_from_json_text, model_from_value, GraphOutcome, State, WidgetModel};
+
+const SECRET: &str = "zzTOPSECRETzz";
+
+/// Keys the contract gives meaning to, so generated objects reach deep code paths.
+const KEYS: &[&str] = &[
+    "kind",
+    "schema_version",
+    "resource",
+    "action",
+    "state",
+    "records",
+    "summary",
+    "columns",
+    "filters",
+    "pagination",
+    "mutation",
+    "graph",
+    "nodes",
+    "edges",
+    "id",
+    "uuid",
+    "label",
+    "type",
+    "status",
+    "selected",
+    "source",
+    "target",
+    "totalNodes",
+    "truncated",
+    "title",
+    "subtitle",
+    "message",
+    "total",
+    "counts",
+    "key",
+    "value",
+    "align",
+    "page",
+    "per_page",
+    "has_more",
+    "next_cursor",
+    "operation",
+    "record",
+    "changes",
+    "from",
+    "to",
+    "field",
+    "structuredContent",
+    "content",
+    "text",
+    "isError",
+    "_meta",
+    "host/widgetData",
+    "error",
+    "code",
+    "language",
+    "blocks",
+    "columnOrder",
+    "hiddenColumns",
+    "maxGraphNodes",
+    "density",
+    "emptyMessage",
+    "execution_date",
+    "created_at",
+    "duration",
+    "runtime_ms",
+    "name",
+];
+
+const SENSITIVE_KEYS: &[&str] = &[
+    "token",
+    "api_key",
+    "X-API-KEY",
+    "password",
+    "client_secret",
+    "Authorization",
+    "cookie",
+];
+
+const STRINGS: &[&str] = &[
+    "svc_resource_widget",
+    "list",
+    "get",
+    "create",
+    "update",
+    "delete",
+    "run",
+    "ok",
+    "empty",
+    "loading",
+    "error",
+    "running",
+    "failed",
+    "completed",
+    "not_executed",
+    "pipeline_runs",
+    "pipeline",
+    "blocks",
+    "text",
+    "id",
+    "status",
+    "datetime",
+    "number",
+    "duration",
+    "code",
+    "json",
+    "tags",
+    "2026-11-20 06:00:00",
+    "2026-11-20 06:00:00.123456+00:00",
+    "2026-11-20T06:00:00Z",
+    "2026-02-30 25:61:61",
+    "https://svc.example/a",
+    "javascript:alert(1)",
+    "<script>alert(1)</script>",
+    "[redacted]",
+    "AUTH_EXPIRED",
+    "1",
+    "2.5",
+    "",
+    " ",
+    "خط الأنابيب",
+    "\u{202E}txt.exe",
+    "item10",
+    "item2",
+    "https://u:p@h/x?token=abc",
+    "Bearer abc",
+];
+
+fn string() -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => prop::sample::select(STRINGS).prop_map(str::to_owned),
+        1 => any::<String>(),
+        1 => "[a-z_]{0,12}",
+    ]
+}
+
+fn key() -> impl Strategy<Value = String> {
+    prop_oneof![4 => prop::sample::select(KEYS).prop_map(str::to_owned), 1 => string()]
+}
+
+fn leaf() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        (-5i64..600).prop_map(|n| json!(n)),
+        any::<i64>().prop_map(|n| json!(n)),
+        any::<u64>().prop_map(|n| json!(n)),
+        any::<f64>().prop_filter_map("finite", |f| serde_json::Number::from_f64(f)
+            .map(Value::Number)),
+        string().prop_map(Value::String),
+    ]
+}
+
+fn value() -> impl Strategy<Value = Value> {
+    leaf().prop_recursive(8, 128, 10, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..10).prop_map(Value::Array),
+            prop::collection::vec((key(), inner), 0..10)
+                .prop_map(|entries| Value::Object(entries.into_iter().collect::<Map<_, _>>())),
+        ]
+    })
+}
+
+/// A widget result: the right kind, then any mix of contract fields with arbitrary values.
+fn widget_result() -> impl Strategy<Value = Value> {
+    (prop::collection::vec((prop::sample::select(KEYS), value()), 0..14), any::<bool>(), any::<bool>()).prop_map(
+        |(fields, wrap, text_only)| {
+            let mut sc = Map::new();
+            sc.insert("kind".into(), json!("svc_resource_widget"));
+            for (k, v) in fields {
+                sc.insert(k.to_owned(), v);
+            }
+            let sc = Value::Object(sc);
+            match (wrap, text_only) {
+                (false, _) => sc,
+                (true, false) => json!({ "structuredContent": sc, "content": [{ "type": "text", "text": sc.to_string() }] }),
+                (true, true) => json!({ "content": [{ "type": "text", "text": sc.to_string() }] }),
+            }
+        },
+    )
+}
+
+/// Adds `key: SECRET` (or an object or list holding it) to objects chosen by `choices`.
+fn plant_secrets(
+    value: &mut Value,
+    choices: &mut impl Iterator<Item = (bool, usize)>,
+    planted: &mut usize,
+) {
+    match value {
+        Value::Object(map) => {
+            if let Some((true, which)) = choices.next() {
+                let key = SENSITIVE_KEYS[which % SENSITIVE_KEYS.len()];
+                let secret = match which % 3 {
+                    0 => json!(SECRET),
+                    1 => json!({ "inner": SECRET, "list": [SECRET] }),
+                    _ => json!([SECRET, 1]),
+                };
+                map.insert(key.to_owned(), secret);
+                *planted += 1;
+            }
+            for child in map.values_mut() {
+                plant_secrets(child, choices, planted);
+            }
+        }
+        Value::Array(items) => items
+            .iter_mut()
+            .for_each(|child| plant_secrets(child, choices, planted)),
+        _ => {}
+    }
+}
+
+fn invariants(model: &WidgetModel) -> Result<(), TestCaseError> {
+    prop_assert_eq!(
+        model.state == State::Error,
+        model.error.is_some(),
+        "error state iff error info"
+    );
+    let columns = model.table.columns.len();
+    prop_assert!(columns <= widget_model::limits::MAX_COLUMNS * 4);
+    for row in &model.table.rows {
+        prop_assert_eq!(row.cells.len(), columns, "one cell per column");
+    }
+    if let GraphOutcome::Drawable(g) = &model.graph {
+        prop_assert!(g.nodes.len() <= widget_model::limits::DEFAULT_MAX_GRAPH_NODES);
+        prop_assert!(g
+            .edges
+            .iter()
+            .all(|&(s, t)| s < g.nodes.len() && t < g.nodes.len() && s != t));
+    }
+    if let GraphOutcome::Fallback(reason) = &model.graph {
+        prop_assert!(
+            !reason.contains('\n') && reason.chars().count() < 200,
+            "one short line: {reason:?}"
+        );
+    }
+    prop_assert!(model.notices.len() <= widget_model::limits::MAX_NOTICES);
+    Ok(())
+}
+
+/// Fixture texts small enough to mutate quickly (the 1,000-record list is covered elsewhere).
+fn corpus() -> &'static [String] {
+    static CORPUS: OnceLock<Vec<String>> = OnceLock::new();
+    CORPUS.get_or_init(|| {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
+        let manifest: Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.join("manifest.json")).expect("manifest"),
+        )
+        .expect("json");
+        manifest["fixtures"]
+            .as_array()
+            .expect("fixtures")
+            .iter()
+            .filter_map(|e| std::fs::read_to_string(dir.join(e["file"].as_str()?)).ok())
+            .filter(|text| text.len() < 100_000)
+            .collect()
+    })
+}
+
+/// The corpus parsed; the too-deep fixture, which the parser refuses by design, is left out.
+fn parsed_corpus() -> &'static [Value] {
+    static PARSED: OnceLock<Vec<Value>> = OnceLock::new();
+    PARSED.get_or_init(|| {
+        corpus()
+            .iter()
+            .filter_map(|text| serde_json::from_str(text).ok())
+            .collect()
+    })
+}
+
+#[derive(Clone, Debug)]
+enum ByteEdit {
+    Flip(usize, u8),
+    Insert(usize, u8),
+    Delete(usize),
+    Truncate(usize),
+}
+
+fn byte_edit() -> impl Strategy<Value = ByteEdit> {
+    prop_oneof![
+        (any::<usize>(), any::<u8>()).prop_map(|(i, b)| ByteEdit::Flip(i, b)),
+        (
+            any::<usize>(),
+            prop::sample::select(&b"{}[]\",:0-eE.tfn\\"[..])
+        )
+            .prop_map(|(i, b)| ByteEdit::Insert(i, b)),
+        any::<usize>().prop_map(ByteEdit::Delete),
+        any::<usize>().prop_map(ByteEdit::Truncate),
+    ]
+}
+
+fn apply(bytes: &mut Vec<u8>, edit: &ByteEdit) {
+    if bytes.is_empty() {
+        return;
+    }
+    let at = |i: usize| i % bytes.len();
+    match *edit {
+        ByteEdit::Flip(i, b) => {
+            let i = at(i);
+            bytes[i] ^= b;
+        }
+        ByteEdit::Insert(i, b) => {
+            let i = at(i);
+            bytes.insert(i, b);
+        }
+        ByteEdit::Delete(i) => {
+            let i = at(i);
+            bytes.remove(i);
+        }
+        ByteEdit::Truncate(i) => {
+            let i = at(i);
+            bytes.truncate(i);
+        }
+    }
+}
+
+/// Replaces the `n`-th node (pre-order, modulo the count) of `value` with `replacement`.
+fn replace_node(value: &mut Value, n: usize, replacement: Value) {
+    fn count(v: &Value) -> usize {
+        1 + match v {
+            Value::Array(items) => items.iter().map(count).sum(),
+            Value::Object(map) => map.values().map(count).sum(),
+            _ => 0,
+        }
+    }
+    fn walk(v: &mut Value, target: &mut usize, replacement: &mut Option<Value>) {
+        if *target == 0 {
+            if let Some(r) = replacement.take() {
+                *v = r;
+            }
+            return;
+        }
+        *target -= 1;
+        match v {
+            Value::Array(items) => items.iter_mut().for_each(|c| walk(c, target, replacement)),
+            Value::Object(map) => map.values_mut().for_each(|c| walk(c, target, replacement)),
+            _ => {}
+        }
+    }
+    let mut target = n % count(value);
+    walk(value, &mut target, &mut Some(replacement));
+}
+
+proptest! {
+    #[test]
+    fn arbitrary_json_never_panics(v in value()) {
+        invariants(&model_from_value(v))?;
+    }
+
+    #[test]
+    fn arbitrary_widget_results_never_panic(v in widget_result()) {
+        let text = v.to_string();
+        invariants(&model_from_value(v))?;
+        invariants(&model_from_json_text(&text))?;
+    }
+
+    #[test]
+    fn planted_secrets_never_reach_the_model(
+        v in widget_result(),
+        choices in prop::collection::vec((any::<bool>(), any::<usize>()), 1..64),
+    ) {
+        let mut v = v;
+        let mut planted = 0;
+        plant_secrets(&mut v, &mut choices.into_iter(), &mut planted);
+        let model = model_from_value(v);
+        invariants(&model)?;
+        prop_assert!(!format!("{model:?}").contains(SECRET), "a planted secret reached the model");
+    }
+
+    #[test]
+    fn fixtures_mutated_byte_by_byte_never_panic(
+        index in any::<prop::sample::Index>(),
+        edits in prop::collection::vec(byte_edit(), 1..8),
+    ) {
+        let mut bytes = index.get(corpus()).as_bytes().to_vec();
+        for edit in &edits {
+            apply(&mut bytes, edit);
+        }
+        invariants(&model_from_json_text(&String::from_utf8_lossy(&bytes)))?;
+    }
+
+    #[test]
+    fn fixtures_with_a_subtree_replaced_never_panic(
+        index in any::<prop::sample::Index>(),
+        at in any::<usize>(),
+        replacement in value(),
+    ) {
+        let mut fixture = index.get(parsed_corpus()).clone();
+        replace_node(&mut fixture, at, replacement);
+        invariants(&model_from_value(fixture))?;
+    }
+}
+
+#[test]
+fn oversized_payloads_are_an_error_state_with_a_clear_message() {
+    let big = format!(
+        "{{\"content\":[{{\"type\":\"text\",\"text\":\"{}\"}}]}}",
+        "x".repeat(widget_model::limits::MAX_PAYLOAD_BYTES)
+    );
+    let model = model_from_json_text(&big);
+    assert_eq!(model.state, State::Error);
+    let message = model.error.map(|e| e.message).unwrap_or_default();
+    assert!(message.contains("8 MB"), "{message}");
+}
+
+#[test]
+fn nesting_past_the_parser_limit_is_an_error_state() {
+    let deep = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+    let model = model_from_json_text(&deep);
+    assert_eq!(model.state, State::Error);
+    assert!(model
+        .error
+        .is_some_and(|e| e.message.contains("nested deeper than 128")));
+}

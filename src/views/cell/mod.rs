@@ -1,0 +1,195 @@
+//! One value, drawn by its kind: status pills, timestamps with their absolute time on hover and
+//! focus, copyable ids, links opened through the host, expandable nested values. Every string is
+//! a text node.
+
+use leptos::prelude::*;
+use widget_model::{Cell, Field, Status};
+
+use crate::views::context::{announce, services, Clock};
+
+/// Values longer than this are cut with an ellipsis in a table; focus shows them whole.
+const CUT_AT_CHARS: usize = 48;
+
+/// Where a cell is drawn: a table cell is compact, a detail row has room.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Room {
+    Table,
+    Detail,
+}
+
+/// A cell's content.
+///
+/// - `cell`: the value, from the model.
+/// - `room`: how much space it has.
+#[component]
+pub fn CellView(cell: Cell, room: Room) -> AnyView {
+    match cell {
+        Cell::Missing => view! {
+            <span class="missing"><span aria-hidden="true">"—"</span><span class="visually-hidden">"none"</span></span>
+        }
+        .into_any(),
+        Cell::Redacted => view! { <span class="redacted">"redacted"</span> }.into_any(),
+        Cell::Text(text) => view! { <LongText text room/> }.into_any(),
+        Cell::Elided(text) => view! { <span class="elided">{text}</span> }.into_any(),
+        Cell::Id(id) => view! { <IdValue id/> }.into_any(),
+        Cell::Status(status) => view! { <StatusPill status/> }.into_any(),
+        Cell::Time(t) => view! { <TimeValue epoch_ms=t.epoch_ms absolute=t.absolute/> }.into_any(),
+        Cell::Number { text, .. } => view! { <span class="number">{text}</span> }.into_any(),
+        Cell::Duration { text, .. } => view! { <span class="number">{text}</span> }.into_any(),
+        Cell::Bool(b) => view! { <span class=if b { "bool bool--yes" } else { "bool bool--no" }>{if b { "Yes" } else { "No" }}</span> }.into_any(),
+        Cell::Link { href } => view! { <ExternalLink href/> }.into_any(),
+        Cell::Code { text, language } => match room {
+            Room::Table => view! { <LongText text room/> }.into_any(),
+            Room::Detail => view! { <CodeBlock text language/> }.into_any(),
+        },
+        Cell::Tags(tags) => view! {
+            <ul class="tags">{tags.into_iter().map(|t| view! { <li class="tag">{t}</li> }).collect_view()}</ul>
+        }
+        .into_any(),
+        cell if cell.is_empty_nested() => view! { <span class="missing">"none"</span> }.into_any(),
+        cell @ Cell::List { .. } | cell @ Cell::Record { .. } => view! { <Nested cell room/> }.into_any(),
+    }
+}
+
+/// Text that is cut with an ellipsis in a table; hover shows it whole (title), and so does
+/// keyboard focus (the cell unwraps).
+#[component]
+fn LongText(text: String, room: Room) -> impl IntoView {
+    let long = room == Room::Table && (text.chars().count() > CUT_AT_CHARS || text.contains('\n'));
+    if long {
+        let title = text.clone();
+        view! { <span class="cut" tabindex="0" title=title>{text}</span> }.into_any()
+    } else {
+        view! { <span class="text">{text}</span> }.into_any()
+    }
+}
+
+/// A status as a coloured pill with a dot: colour is never the only signal.
+#[component]
+pub fn StatusPill(status: Status) -> impl IntoView {
+    let class = format!("pill pill--{}", status.tone.css_name());
+    view! {
+        <span class=class title=status.raw.clone()>
+            <span class="pill__dot" aria-hidden="true"></span>
+            {status.label}
+        </span>
+    }
+}
+
+/// A timestamp relative to now ("3 min ago"); its absolute time and zone show on hover and on
+/// keyboard focus, and are read by screen readers.
+#[component]
+pub fn TimeValue(epoch_ms: i64, absolute: String) -> impl IntoView {
+    let clock = expect_context::<Clock>();
+    let relative = move || widget_model::time::relative_text(epoch_ms, clock.now_ms.get() as i64);
+    view! {
+        <span class="time" tabindex="0">
+            <span class="time__relative">{relative}</span>
+            <span class="tip" role="tooltip">{absolute}</span>
+        </span>
+    }
+}
+
+/// An identifier in monospace with a copy button.
+#[component]
+fn IdValue(id: String) -> impl IntoView {
+    let label = format!("Copy {}", widget_model::text::truncate_chars(&id, 60));
+    let copy_text = id.clone();
+    let long = id.chars().count() > CUT_AT_CHARS;
+    let copy = move |_| {
+        let copied = services().with_value(|s| (s.copy_text)(&copy_text));
+        announce(if copied {
+            "Copied to the clipboard"
+        } else {
+            "Could not copy: the host did not allow it"
+        });
+    };
+    view! {
+        <span class="id">
+            <code class=if long { "id__value cut" } else { "id__value" } tabindex=long.then_some("0") title=long.then(|| id.clone())>{id.clone()}</code>
+            <button type="button" class="copy" aria-label=label title="Copy" on:click=copy>
+                <svg class="copy__icon" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
+                    <rect x="5" y="5" width="9" height="9" rx="1.5" fill="none" stroke="currentColor" stroke-width="1.5"/>
+                    <path d="M11 3.5V3a1 1 0 0 0-1-1H3a1 1 0 0 0-1 1v7a1 1 0 0 0 1 1h.5" fill="none" stroke="currentColor" stroke-width="1.5"/>
+                </svg>
+            </button>
+        </span>
+    }
+}
+
+/// An http(s) link, opened through the host (sandboxed frames may not open windows themselves).
+#[component]
+fn ExternalLink(href: String) -> impl IntoView {
+    let target = href.clone();
+    let open = move |event: leptos::ev::MouseEvent| {
+        event.prevent_default();
+        services().with_value(|s| (s.open_link)(&target));
+    };
+    view! {
+        <a class="link cut" href=href.clone() target="_blank" rel="noopener noreferrer" on:click=open>{href.clone()}</a>
+    }
+}
+
+/// Source code with its language as a caption.
+#[component]
+pub fn CodeBlock(text: String, language: Option<String>) -> impl IntoView {
+    let caption = language.clone().unwrap_or_else(|| "code".to_owned());
+    view! {
+        <figure class="code">
+            <figcaption class="code__language">{caption}</figcaption>
+            <pre class="code__body" tabindex="0"><code>{text}</code></pre>
+        </figure>
+    }
+}
+
+/// A nested object or array: a summary ("3 fields") that expands.
+#[component]
+fn Nested(cell: Cell, room: Room) -> impl IntoView {
+    let summary = cell.summary();
+    let open = room == Room::Detail;
+    view! {
+        <details class="nested" open=open>
+            <summary class="nested__summary">{summary}</summary>
+            <NestedBody cell/>
+        </details>
+    }
+}
+
+/// The inside of a nested value: fields as a definition list, items as a list.
+#[component]
+pub fn NestedBody(cell: Cell) -> AnyView {
+    match cell {
+        Cell::Record { fields, total } => {
+            let more = total.saturating_sub(fields.len());
+            view! {
+                <FieldList fields/>
+                {(more > 0).then(|| view! { <p class="nested__more">{format!("and {more} more")}</p> })}
+            }
+            .into_any()
+        }
+        Cell::List { items, total } => {
+            let more = total.saturating_sub(items.len());
+            view! {
+                <ol class="nested__items">
+                    {items.into_iter().map(|item| view! { <li><CellView cell=item room=Room::Table/></li> }).collect_view()}
+                </ol>
+                {(more > 0).then(|| view! { <p class="nested__more">{format!("and {more} more")}</p> })}
+            }
+            .into_any()
+        }
+        other => view! { <CellView cell=other room=Room::Table/> }.into_any(),
+    }
+}
+
+/// Fields as label/value pairs.
+#[component]
+pub fn FieldList(fields: Vec<Field>) -> impl IntoView {
+    view! {
+        <dl class="fields">
+            {fields
+                .into_iter()
+                .map(|f| view! { <div class="fields__row"><dt>{f.label}</dt><dd><CellView cell=f.cell room=Room::Table/></dd></div> })
+                .collect_view()}
+        </dl>
+    }
+}

@@ -1,0 +1,37 @@
+// Every fixture through the real widget in the test host, in the light and the dark theme:
+// state, rows, texts, graph or fallback reason, no injected elements, no leaked secrets, and
+// zero axe-core violations.
+import { test, expect, loadWidget, widgetFrame, sendResult, manifest, axeViolations } from "./support.mjs";
+
+for (const { file, expect: want } of manifest.fixtures) {
+  test(`${file}`, async ({ hostPage: page, servers }) => {
+    await loadWidget(page, servers, { hostContext: { theme: "light" } });
+    await sendResult(page, file);
+    const widget = widgetFrame(page);
+    const root = widget.locator("#widget");
+    await expect(root).toHaveAttribute("data-state", want.state);
+
+    if (want.layout === "list" && want.state === "ok" && want.rows !== undefined && !want.compact) {
+      await expect(widget.locator(".table-scroll .table > tbody > tr")).toHaveCount(want.rows);
+    }
+    if (want.layout === "detail" && want.state === "ok") {
+      await expect(widget.locator("dl.detail")).toHaveCount(1);
+    }
+    const text = await root.evaluate((el) => el.textContent);
+    for (const expected of want.text ?? []) {
+      expect(text, `text ${JSON.stringify(expected)}`).toContain(expected);
+    }
+    if (want.graph === "fallback") await expect(widget.locator(".graph-reason")).toContainText(want.reason ?? "Graph not drawn");
+    if (want.mutation) await expect(widget.locator(want.compact ? ".compact-success" : ".banner")).toContainText(want.mutation);
+    for (const tag of want.noElements ?? []) {
+      expect(await root.locator(tag).count(), `no <${tag}> from data`).toBe(0);
+    }
+    const html = await root.evaluate((el) => el.outerHTML);
+    for (const secret of want.absent ?? []) expect(html).not.toContain(secret);
+
+    expect(await axeViolations(page), "axe, light theme").toEqual([]);
+    await page.evaluate(() => window.testHost.contextChanged({ theme: "dark" }));
+    await expect(root).toHaveClass(/theme-dark/);
+    expect(await axeViolations(page), "axe, dark theme").toEqual([]);
+  });
+}
