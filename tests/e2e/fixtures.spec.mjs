@@ -1,7 +1,7 @@
 // Every fixture through the real widget in the test host, in the light and the dark theme:
 // state, rows, texts, graph or fallback reason, no injected elements, no leaked secrets, and
 // zero axe-core violations.
-import { test, expect, loadWidget, widgetFrame, sendResult, manifest, axeViolations } from "./support.mjs";
+import { test, expect, loadWidget, widgetFrame, sendResult, fixtureText, manifest, axeViolations } from "./support.mjs";
 
 for (const { file, expect: want } of manifest.fixtures) {
   test(`${file}`, async ({ hostPage: page, servers }) => {
@@ -21,7 +21,17 @@ for (const { file, expect: want } of manifest.fixtures) {
     for (const expected of want.text ?? []) {
       expect(text, `text ${JSON.stringify(expected)}`).toContain(expected);
     }
-    if (want.graph === "fallback") await expect(widget.locator(".graph-reason")).toContainText(want.reason ?? "Graph not drawn");
+    if (want.graph === "fallback") {
+      await expect(widget.locator(".graph-reason")).toContainText(want.reason ?? "Graph not drawn");
+      await expect(widget.locator("svg.graph__svg")).toHaveCount(0);
+    }
+    if (want.graph === "drawable") {
+      await expect(widget.locator("svg.graph__svg [data-node-id]")).toHaveCount(want.nodes);
+      // Ids land in data-node-id verbatim, as attribute text.
+      const ids = await widget.locator("[data-node-id]").evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-node-id")));
+      const sent = JSON.parse(fixtureText(file)).structuredContent.graph.nodes.map((n) => n.id);
+      expect(ids).toEqual(sent);
+    }
     if (want.mutation) await expect(widget.locator(want.compact ? ".compact-success" : ".banner")).toContainText(want.mutation);
     for (const tag of want.noElements ?? []) {
       expect(await root.locator(tag).count(), `no <${tag}> from data`).toBe(0);

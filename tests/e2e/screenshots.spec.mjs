@@ -20,6 +20,8 @@ const SHOTS = [
 for (const shot of SHOTS) {
   test(`screenshot ${shot.name}`, async ({ hostPage: page, servers }) => {
     await page.setViewportSize({ width: shot.width + 40, height: 900 });
+    // Relative times ("7 min ago") against the fixtures' own day, so pictures do not age.
+    await page.clock.setFixedTime(new Date("2026-11-20T06:00:00Z"));
     await loadWidget(page, servers, { hostContext: { theme: shot.theme, displayMode: "inline" }, width: shot.width });
     await sendResult(page, shot.file);
     await expect(widgetFrame(page).locator("#widget")).not.toHaveAttribute("data-state", "loading");

@@ -162,7 +162,7 @@ pub fn NestedBody(cell: Cell) -> AnyView {
         Cell::Record { fields, total } => {
             let more = total.saturating_sub(fields.len());
             view! {
-                <FieldList fields/>
+                <FieldList fields room=Room::Table/>
                 {(more > 0).then(|| view! { <p class="nested__more">{format!("and {more} more")}</p> })}
             }
             .into_any()
@@ -182,13 +182,16 @@ pub fn NestedBody(cell: Cell) -> AnyView {
 }
 
 /// Fields as label/value pairs.
+///
+/// - `fields`: the pairs.
+/// - `room`: `Detail` draws code as a code block; `Table` keeps every value on one line.
 #[component]
-pub fn FieldList(fields: Vec<Field>) -> impl IntoView {
+pub fn FieldList(fields: Vec<Field>, room: Room) -> impl IntoView {
     view! {
         <dl class="fields">
             {fields
                 .into_iter()
-                .map(|f| view! { <div class="fields__row"><dt>{f.label}</dt><dd><CellView cell=f.cell room=Room::Table/></dd></div> })
+                .map(|f| view! { <div class="fields__row"><dt>{f.label}</dt><dd><CellView cell=f.cell room/></dd></div> })
                 .collect_view()}
         </dl>
     }

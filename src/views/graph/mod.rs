@@ -1,20 +1,293 @@
-//! The block dependency graph, or the one-line reason it is not drawn.
+//! The block dependency graph in SVG: nodes coloured by block type with their status, the selected
+//! one highlighted, arrows on edges, labels cut with an ellipsis (whole in the caption line on
+//! hover and on focus; a node's accessible name is its visible text),
+//! fitted to the width with zoom and scroll beyond it. Nodes are one keyboard stop with arrow keys
+//! between them (roving tabindex); Enter or Space selects a node and shows its block's record.
+//! When the graph is not drawable, the one-line reason stands in its place.
 
 use std::sync::Arc;
 
+use graph_layout::{layout, Layout, Spacing};
 use leptos::prelude::*;
-use widget_model::{GraphOutcome, WidgetModel};
+use widget_model::{Graph, GraphNode, GraphOutcome, NodeDetail, WidgetModel};
 
-/// The graph of a pipeline-oriented result.
+use crate::views::cell::{FieldList, Room};
+
+/// Node labels longer than this are cut with an ellipsis.
+const LABEL_CHARS: usize = 24;
+/// Node labels and ids are drawn in a monospace font whose glyphs are 0.6 em wide: with the 12 px
+/// font, box widths follow from character counts without measuring text.
+const CHAR_WIDTH: f32 = 7.2;
+const META_CHAR_WIDTH: f32 = 6.0;
+const NODE_HEIGHT: f32 = 40.0;
+/// Left inset of the text plus room for the status dot on the right.
+const PADDING: f32 = 36.0;
+/// Below this fraction of its natural size the graph scrolls instead of shrinking further.
+const MIN_FIT_SCALE: f32 = 0.5;
+
+/// A node's drawn texts.
+struct NodeText {
+    label: String,
+    meta: String,
+}
+
+fn node_text(node: &GraphNode) -> NodeText {
+    let label = widget_model::text::truncate_chars(&node.label, LABEL_CHARS);
+    let kind = if node.type_name.is_empty() { "block".to_owned() } else { node.type_name.replace('_', " ") };
+    let meta = match &node.status {
+        Some(status) => format!("{kind} · {}", status.label.to_lowercase()),
+        None => kind,
+    };
+    NodeText { label, meta: widget_model::text::truncate_chars(&meta, 30) }
+}
+
+fn node_width(text: &NodeText) -> f32 {
+    let label = text.label.chars().count() as f32 * CHAR_WIDTH;
+    let meta = text.meta.chars().count() as f32 * META_CHAR_WIDTH;
+    (label.max(meta) + PADDING).clamp(96.0, 240.0)
+}
+
+/// A smooth path through an edge's points: vertical tangents at each layer.
+fn edge_path(points: &[(f32, f32)]) -> String {
+    let mut d = String::with_capacity(points.len() * 32);
+    for (i, &(x, y)) in points.iter().enumerate() {
+        if i == 0 {
+            d.push_str(&format!("M{x:.1} {y:.1}"));
+        } else {
+            let (px, py) = points[i - 1];
+            let mid = (py + y) / 2.0;
+            d.push_str(&format!(" C{px:.1} {mid:.1} {x:.1} {mid:.1} {x:.1} {y:.1}"));
+        }
+    }
+    d
+}
+
+/// The node to move to from `from` with an arrow key: left/right within its layer, up/down to the
+/// nearest node (by x) in the next layer that has one.
+fn neighbour(layout: &Layout, from: usize, key: &str) -> Option<usize> {
+    let here = layout.nodes.get(from)?;
+    let center = here.center_x();
+    let in_layer = |layer: usize| layout.nodes.iter().enumerate().filter(move |(_, b)| b.layer == layer);
+    match key {
+        "ArrowRight" => in_layer(here.layer)
+            .filter(|(_, b)| b.x > here.x)
+            .min_by(|a, b| a.1.x.total_cmp(&b.1.x))
+            .map(|(i, _)| i),
+        "ArrowLeft" => in_layer(here.layer)
+            .filter(|(_, b)| b.x < here.x)
+            .max_by(|a, b| a.1.x.total_cmp(&b.1.x))
+            .map(|(i, _)| i),
+        "ArrowDown" | "ArrowUp" => {
+            let layers: Box<dyn Iterator<Item = usize>> = if key == "ArrowDown" {
+                Box::new(here.layer + 1..layout.layers)
+            } else {
+                Box::new((0..here.layer).rev())
+            };
+            layers
+                .filter_map(|l| {
+                    in_layer(l).min_by(|a, b| (a.1.center_x() - center).abs().total_cmp(&(b.1.center_x() - center).abs()))
+                })
+                .map(|(i, _)| i)
+                .next()
+        }
+        _ => None,
+    }
+}
+
+/// The graph of a pipeline-oriented result, or why it is not drawn.
 ///
-/// - `model`: the result; its `graph` outcome decides what is shown.
+/// - `model`: the result; its `graph` outcome decides what is shown, its `node_details` what a
+///   selected node reveals.
 #[component]
 pub fn GraphSection(model: Arc<WidgetModel>) -> impl IntoView {
     match &model.graph {
         GraphOutcome::Absent => ().into_any(),
-        GraphOutcome::Fallback(reason) => {
-            view! { <p class="graph-reason" role="note">{reason.clone()}</p> }.into_any()
+        GraphOutcome::Fallback(reason) => view! { <p class="graph-reason" role="note">{reason.clone()}</p> }.into_any(),
+        GraphOutcome::Drawable(graph) => {
+            view! { <GraphView graph=graph.clone() details=model.node_details.clone()/> }.into_any()
         }
-        GraphOutcome::Drawable(_) => ().into_any(),
+    }
+}
+
+/// A drawable graph.
+///
+/// - `graph`: validated nodes and edges.
+/// - `details`: block records by node id, shown when a node is selected.
+#[component]
+fn GraphView(graph: Graph, details: Vec<NodeDetail>) -> impl IntoView {
+    let texts: Vec<NodeText> = graph.nodes.iter().map(node_text).collect();
+    let widths: Vec<f32> = texts.iter().map(node_width).collect();
+    let spacing = Spacing { node_height: NODE_HEIGHT, node_gap: 16.0, layer_gap: 36.0, margin: 8.0 };
+    let placed = Arc::new(layout(&widths, &graph.edges, &spacing));
+    let graph = Arc::new(graph);
+    let details = Arc::new(details);
+
+    let initially_selected = graph.nodes.iter().position(|n| n.selected);
+    let selected = RwSignal::new(initially_selected);
+    let focused = RwSignal::new(None::<usize>);
+    let hovered = RwSignal::new(None::<usize>);
+    // The one node in the tab order: the focused, else the selected, else the first.
+    let tab_stop = move || focused.get().or(selected.get()).unwrap_or(0);
+    let zoom = RwSignal::new(None::<f32>); // None: fit the width
+
+    let (w, h) = (placed.width.max(1.0), placed.height.max(1.0));
+    let svg_style = move || match zoom.get() {
+        None => format!("width: 100%; max-width: {w:.0}px; min-width: {:.0}px", (w * MIN_FIT_SCALE).min(w)),
+        Some(k) => format!("width: {:.0}px", w * k),
+    };
+    let zoom_by = move |factor: f32| zoom.update(|z| *z = Some((z.unwrap_or(1.0) * factor).clamp(0.25, 3.0)));
+
+    let edges = placed
+        .edges
+        .iter()
+        .map(|e| {
+            let (source, target) = (e.source, e.target);
+            let on_selected = move || selected.get().is_some_and(|s| s == source || s == target);
+            view! { <path class="edge" class:edge--selected=on_selected d=edge_path(&e.points) marker-end="url(#graph-arrow)"/> }
+        })
+        .collect_view();
+
+    let nodes = graph
+        .nodes
+        .iter()
+        .zip(&placed.nodes)
+        .zip(texts)
+        .enumerate()
+        .map(|(i, ((node, b), text))| {
+            let class = format!(
+                "node node--{} status--{}",
+                node.block_type.css_name(),
+                node.status.as_ref().map_or("unknown", |s| s.tone.css_name())
+            );
+            let placed = Arc::clone(&placed);
+            let on_key = move |event: leptos::ev::KeyboardEvent| {
+                let key = event.key();
+                match key.as_str() {
+                    "Enter" | " " => {
+                        event.prevent_default();
+                        selected.update(|s| *s = if *s == Some(i) { None } else { Some(i) });
+                    }
+                    _ => {
+                        if let Some(next) = neighbour(&placed, i, &key) {
+                            event.prevent_default();
+                            focused.set(Some(next));
+                            focus_node(&event, next);
+                        }
+                    }
+                }
+            };
+            view! {
+                <g
+                    class=class
+                    class:is-selected=move || selected.get() == Some(i)
+                    data-node-id=node.id.clone()
+                    data-index=i.to_string()
+                    transform=format!("translate({:.1} {:.1})", b.x, b.y)
+                    role="button"
+                    tabindex=move || if tab_stop() == i { "0" } else { "-1" }
+                    aria-pressed=move || if selected.get() == Some(i) { "true" } else { "false" }
+                    on:click=move |_| selected.update(|s| *s = if *s == Some(i) { None } else { Some(i) })
+                    on:focus=move |_| focused.set(Some(i))
+                    on:mouseenter=move |_| hovered.set(Some(i))
+                    on:mouseleave=move |_| hovered.set(None)
+                    on:keydown=on_key
+                >
+                    <rect class="node__box" width=format!("{:.1}", b.width) height=format!("{:.1}", b.height) rx="6"/>
+                    <rect class="node__stripe" width="5" height=format!("{:.1}", b.height) rx="2"/>
+                    <circle class="node__status" cx=format!("{:.1}", b.width - 10.0) cy="11" r="4"/>
+                    <text class="node__label" x="12" y="17">{text.label}</text>
+                    <text class="node__meta" x="12" y="32">{text.meta}</text>
+                </g>
+            }
+        })
+        .collect_view();
+
+    let caption_graph = Arc::clone(&graph);
+    let caption = move || {
+        hovered.get().or(focused.get()).or(selected.get()).and_then(|i| caption_graph.nodes.get(i)).map(|n| {
+            let kind = if n.type_name.is_empty() { "block".to_owned() } else { n.type_name.replace('_', " ") };
+            let status = n.status.as_ref().map(|s| format!(" · {}", s.label.to_lowercase())).unwrap_or_default();
+            view! { <span class="graph__focus-label" dir="auto">{n.label.clone()}</span><span class="graph__focus-meta">{format!(" — {kind}{status}")}</span> }
+        })
+    };
+    let panel_graph = Arc::clone(&graph);
+    let panel = move || {
+        selected.get().and_then(|i| panel_graph.nodes.get(i)).map(|node| {
+            let record = details.iter().find(|d| d.node_id == node.id).map(|d| d.fields.clone());
+            let title = widget_model::text::truncate_chars(&node.label, 80);
+            view! {
+                <section class="graph__detail" aria-label=format!("Block {title}")>
+                    <h2 class="graph__detail-title" dir="auto">{title.clone()}</h2>
+                    {match record {
+                        Some(fields) => view! { <FieldList fields room=Room::Detail/> }.into_any(),
+                        None => view! { <p class="graph__detail-none">"This result carries no record for this block."</p> }.into_any(),
+                    }}
+                </section>
+            }
+        })
+    };
+    let count = format!(
+        "{} · {}",
+        widget_model::text::plural(graph.nodes.len(), "block", "blocks"),
+        widget_model::text::plural(graph.edges.len(), "dependency", "dependencies")
+    );
+    view! {
+        <section class="graph" aria-label="Block dependency graph">
+            <div class="graph__toolbar">
+                <span class="graph__count">{count}</span>
+                <span class="graph__zoom" role="group" aria-label="Zoom">
+                    <button type="button" class="graph__button" aria-label="Zoom out" on:click=move |_| zoom_by(0.8)>"−"</button>
+                    <button type="button" class="graph__button" aria-pressed=move || if zoom.get().is_none() { "true" } else { "false" } on:click=move |_| zoom.set(None)>"Fit"</button>
+                    <button type="button" class="graph__button" aria-pressed=move || if zoom.get() == Some(1.0) { "true" } else { "false" } on:click=move |_| zoom.set(Some(1.0))>"100%"</button>
+                    <button type="button" class="graph__button" aria-label="Zoom in" on:click=move |_| zoom_by(1.25)>"+"</button>
+                </span>
+            </div>
+            <p class="graph__focus">{caption}</p>
+            <div class="graph__viewport">
+                <svg class="graph__svg" viewBox=format!("0 0 {w:.0} {h:.0}") style=svg_style role="group" aria-label=format!("{} in layers, top to bottom", widget_model::text::plural(graph.nodes.len(), "block", "blocks"))>
+                    <defs>
+                        <marker id="graph-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                            <path d="M0 0 L10 5 L0 10 z" class="edge__arrow"/>
+                        </marker>
+                    </defs>
+                    <g class="graph__edges" aria-hidden="true">{edges}</g>
+                    <g class="graph__nodes">{nodes}</g>
+                </svg>
+            </div>
+            {panel}
+        </section>
+    }
+}
+
+/// Moves keyboard focus to node `index`, found next to the node that received `event`.
+fn focus_node(event: &leptos::ev::KeyboardEvent, index: usize) {
+    use wasm_bindgen::JsCast;
+    let target = event.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+    let node = target
+        .and_then(|t| t.parent_element())
+        .and_then(|group| group.query_selector(&format!("[data-index=\"{index}\"]")).ok().flatten())
+        .and_then(|n| n.dyn_into::<web_sys::SvgElement>().ok());
+    if let Some(node) = node {
+        let _ = node.focus();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edge_paths_curve_between_layers() {
+        assert_eq!(edge_path(&[(0.0, 0.0), (10.0, 20.0)]), "M0.0 0.0 C0.0 10.0 10.0 10.0 10.0 20.0");
+        assert_eq!(edge_path(&[]), "");
+    }
+
+    #[test]
+    fn widths_grow_with_labels_within_bounds() {
+        let short = NodeText { label: "a".into(), meta: "sensor".into() };
+        let long = NodeText { label: "x".repeat(LABEL_CHARS), meta: "transformer · running".into() };
+        assert_eq!(node_width(&short), 96.0);
+        assert!(node_width(&NodeText { label: "orders_to_warehouse".into(), meta: String::new() }) >= 19.0 * CHAR_WIDTH + 32.0);
+        assert!(node_width(&long) > 96.0 && node_width(&long) <= 240.0);
     }
 }

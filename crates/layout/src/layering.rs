@@ -1,0 +1,153 @@
+//! Layer assignment. Back edges of any cycle are reversed first (the widget's model already
+//! rejects cycles; the layout stays total on its own). Layers: longest path from the sources, then,
+//! in reverse topological order, each node with successors moves down to just above the nearest
+//! one, which shortens edges out of sources without adding layers.
+
+/// Layers and the edges oriented downwards.
+pub struct Layered {
+    /// The layer of each node (0 at the top).
+    pub layer: Vec<usize>,
+    /// Each input edge as (upper, lower, reversed): `reversed` when the input pointed upwards.
+    pub edges: Vec<(usize, usize, bool)>,
+}
+
+/// Adjacency in compressed rows: node `v`'s neighbours are `targets[start[v]..start[v + 1]]`.
+pub struct Csr {
+    pub start: Vec<usize>,
+    pub targets: Vec<usize>,
+}
+
+impl Csr {
+    pub fn new(n: usize, edges: impl Iterator<Item = (usize, usize)> + Clone) -> Csr {
+        let mut start = vec![0usize; n + 1];
+        for (s, _) in edges.clone() {
+            start[s + 1] += 1;
+        }
+        for v in 0..n {
+            start[v + 1] += start[v];
+        }
+        let mut fill = start.clone();
+        let mut targets = vec![0usize; start[n]];
+        for (s, t) in edges {
+            targets[fill[s]] = t;
+            fill[s] += 1;
+        }
+        Csr { start, targets }
+    }
+
+    pub fn of(&self, v: usize) -> &[usize] {
+        &self.targets[self.start[v]..self.start[v + 1]]
+    }
+}
+
+/// Assigns layers to `n` nodes with `edges` (no self-loops; indices below `n`).
+pub fn assign(n: usize, edges: &[(usize, usize)]) -> Layered {
+    let reversed = back_edges(n, edges);
+    let oriented: Vec<(usize, usize, bool)> = edges
+        .iter()
+        .zip(&reversed)
+        .map(|(&(s, t), &r)| if r { (t, s, true) } else { (s, t, false) })
+        .collect();
+    let succ = Csr::new(n, oriented.iter().map(|&(s, t, _)| (s, t)));
+
+    // Kahn's algorithm gives a topological order; ASAP layers follow it.
+    let mut indegree = vec![0usize; n];
+    for &(_, t, _) in &oriented {
+        indegree[t] += 1;
+    }
+    let mut topo = Vec::with_capacity(n);
+    topo.extend((0..n).filter(|&v| indegree[v] == 0));
+    let mut head = 0;
+    while head < topo.len() {
+        let v = topo[head];
+        head += 1;
+        for &t in succ.of(v) {
+            indegree[t] -= 1;
+            if indegree[t] == 0 {
+                topo.push(t);
+            }
+        }
+    }
+    let mut layer = vec![0usize; n];
+    for &v in &topo {
+        for &t in succ.of(v) {
+            layer[t] = layer[t].max(layer[v] + 1);
+        }
+    }
+    for &v in topo.iter().rev() {
+        if let Some(nearest) = succ.of(v).iter().map(|&t| layer[t]).min() {
+            layer[v] = nearest - 1;
+        }
+    }
+    Layered { layer, edges: oriented }
+}
+
+/// Which edges close a cycle, found by an iterative depth-first search in index order.
+fn back_edges(n: usize, edges: &[(usize, usize)]) -> Vec<bool> {
+    // Edge indices by source, so each edge's verdict lands in its own slot.
+    let by_source = Csr::new(n, edges.iter().enumerate().map(|(i, &(s, _))| (s, i)));
+    let mut reversed = vec![false; edges.len()];
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        New,
+        OnStack,
+        Done,
+    }
+    let mut mark = vec![Mark::New; n];
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    for root in 0..n {
+        if mark[root] != Mark::New {
+            continue;
+        }
+        mark[root] = Mark::OnStack;
+        stack.push((root, 0));
+        while let Some(&(v, next)) = stack.last() {
+            if let Some(&edge) = by_source.of(v).get(next) {
+                if let Some(top) = stack.last_mut() {
+                    top.1 += 1;
+                }
+                let t = edges[edge].1;
+                match mark[t] {
+                    Mark::New => {
+                        mark[t] = Mark::OnStack;
+                        stack.push((t, 0));
+                    }
+                    Mark::OnStack => reversed[edge] = true,
+                    Mark::Done => {}
+                }
+            } else {
+                mark[v] = Mark::Done;
+                stack.pop();
+            }
+        }
+    }
+    reversed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layers_follow_longest_paths_and_pull_sources_down() {
+        // 0 → 1 → 2 → 3, and 4 → 3 only: 4 sits just above 3, not at the top.
+        let l = assign(5, &[(0, 1), (1, 2), (2, 3), (4, 3)]);
+        assert_eq!(l.layer, [0, 1, 2, 3, 2]);
+        assert!(l.edges.iter().all(|&(_, _, r)| !r));
+    }
+
+    #[test]
+    fn a_cycle_is_broken_by_reversing_one_edge() {
+        let l = assign(3, &[(0, 1), (1, 2), (2, 0)]);
+        assert_eq!(l.edges.iter().filter(|e| e.2).count(), 1);
+        assert!(l.edges.iter().all(|&(s, t, _)| l.layer[s] < l.layer[t]));
+    }
+
+    #[test]
+    fn a_deep_chain_needs_no_recursion() {
+        let n = 100_000;
+        let edges: Vec<(usize, usize)> = (1..n).map(|i| (i - 1, i)).collect();
+        let l = assign(n, &edges);
+        assert_eq!(l.layer[n - 1], n - 1);
+    }
+}
