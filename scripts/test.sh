@@ -14,8 +14,9 @@ node --test tests/schema.test.mjs
 step "native tests (model, layout, app state, bridge protocol; bounded property tests)"
 cargo test --workspace --quiet
 
-step "build dist/resource-widget.html"
+step "build dist/resource-widget.html and the model's report tool (for the preview)"
 ./scripts/build.sh
+cargo build --quiet --release -p widget-model --example report
 
 # The wasm test runner takes GECKODRIVER before CHROMEDRIVER: name exactly one per run.
 step "browser tests in headless Chromium"

@@ -146,6 +146,10 @@ impl Shared {
                 };
                 if let Some(event) = jsonrpc::notification_event(&name, params) {
                     (self.dispatch)(event);
+                    // The content may have changed; the resize observer can be paused off screen.
+                    if let Some(size) = self.size.borrow().as_ref() {
+                        size.request();
+                    }
                 }
             }
         }

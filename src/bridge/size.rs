@@ -1,13 +1,21 @@
 //! Reports the rendered size to the host. The height is the content's own (`max-content`), never
 //! the viewport's, so the host growing the frame cannot feed back into another report: no resize
-//! loop. Reports are coalesced to one per animation frame and sent only when the size changed.
+//! loop. Reports are coalesced and sent only when the size changed.
+//!
+//! A report waits for the next animation frame, or for a short timer when frames do not come:
+//! browsers pause animation frames (and resize observations) in cross-origin frames that are off
+//! screen, and a host may well place the widget below the fold.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
+use gloo_timers::callback::Timeout;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, ResizeObserver, Window};
+
+/// How long a report waits for an animation frame before measuring anyway.
+const FALLBACK_MS: u32 = 120;
 
 struct State {
     window: Window,
@@ -15,10 +23,12 @@ struct State {
     last: Cell<(u32, u32)>,
     send: Box<dyn Fn(u32, u32)>,
     frame: RefCell<Option<Closure<dyn FnMut()>>>,
+    fallback: RefCell<Option<Timeout>>,
 }
 
 /// Observes the document and reports its size until dropped.
 pub struct SizeReporter {
+    state: Rc<State>,
     observer: ResizeObserver,
     _on_resize: Closure<dyn FnMut()>,
 }
@@ -32,18 +42,11 @@ impl SizeReporter {
             last: Cell::new((0, 0)),
             send: Box::new(send),
             frame: RefCell::new(None),
+            fallback: RefCell::new(None),
         });
         let frame = {
             let state = Rc::clone(&state);
-            Closure::<dyn FnMut()>::new(move || {
-                state.scheduled.set(false);
-                if let Some(size) = measure(&state.window) {
-                    if size != state.last.get() {
-                        state.last.set(size);
-                        (state.send)(size.0, size.1);
-                    }
-                }
-            })
+            Closure::<dyn FnMut()>::new(move || report(&state))
         };
         *state.frame.borrow_mut() = Some(frame);
         let on_resize = {
@@ -58,16 +61,19 @@ impl SizeReporter {
             observer.observe(&body);
         }
         schedule(&state);
-        Some(SizeReporter {
-            observer,
-            _on_resize: on_resize,
-        })
+        Some(SizeReporter { state, observer, _on_resize: on_resize })
+    }
+
+    /// Asks for a report once the content has settled: call after anything that may change it.
+    pub fn request(&self) {
+        schedule(&self.state);
     }
 }
 
 impl Drop for SizeReporter {
     fn drop(&mut self) {
         self.observer.disconnect();
+        self.state.fallback.borrow_mut().take();
     }
 }
 
@@ -76,9 +82,26 @@ fn schedule(state: &Rc<State>) {
         return;
     }
     if let Some(frame) = state.frame.borrow().as_ref() {
-        let _ = state
-            .window
-            .request_animation_frame(frame.as_ref().unchecked_ref());
+        let _ = state.window.request_animation_frame(frame.as_ref().unchecked_ref());
+    }
+    let weak = Rc::downgrade(state);
+    *state.fallback.borrow_mut() = Some(Timeout::new(FALLBACK_MS, move || {
+        if let Some(state) = weak.upgrade() {
+            report(&state);
+        }
+    }));
+}
+
+/// Measures and sends, once per schedule: whichever of the frame and the timer comes first.
+fn report(state: &State) {
+    if !state.scheduled.replace(false) {
+        return;
+    }
+    if let Some(size) = measure(&state.window) {
+        if size != state.last.get() {
+            state.last.set(size);
+            (state.send)(size.0, size.1);
+        }
     }
 }
 
@@ -89,11 +112,7 @@ fn measure(window: &Window) -> Option<(u32, u32)> {
     let previous = style.get_property_value("height").unwrap_or_default();
     let _ = style.set_property("height", "max-content");
     let height = html.get_bounding_client_rect().height().ceil();
-    let _ = if previous.is_empty() {
-        style.remove_property("height").map(drop)
-    } else {
-        style.set_property("height", &previous)
-    };
+    let _ = if previous.is_empty() { style.remove_property("height").map(drop) } else { style.set_property("height", &previous) };
     let width = window.inner_width().ok()?.as_f64()?.ceil();
     Some((width.max(0.0) as u32, height.max(0.0) as u32))
 }

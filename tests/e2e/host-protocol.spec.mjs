@@ -64,3 +64,11 @@ test("ignores messages that are not JSON-RPC 2.0 or not from its parent", async 
   await expect(widget.locator("#widget")).toHaveAttribute("data-state", "loading");
   await expect(widget.locator("body")).not.toContainText("forged");
 });
+
+test("reports its size even when the host renders it off screen", async ({ hostPage: page, servers }) => {
+  // Browsers pause animation frames in off-screen cross-origin frames; the report must not wait for one.
+  await page.evaluate(() => document.body.insertAdjacentHTML("afterbegin", '<div style="height: 3000px"></div>'));
+  await loadWidget(page, servers);
+  await sendResult(page, "pipeline_runs/list-ok.json");
+  await expect.poll(() => page.evaluate(() => window.testHost.sizes.at(-1)?.height ?? 0), { timeout: 5000 }).toBeGreaterThan(400);
+});

@@ -1,0 +1,44 @@
+//! What the model makes of a tool result, as JSON: state, layout, counts, graph outcome, and every
+//! notice (what was ignored, degraded or not drawn, and why). The preview shows it beside the
+//! widget; developers can run it on a file:
+//!
+//!   cargo run -p widget-model --example report < fixtures/graphs/cycle.json
+use std::io::Read;
+
+use serde_json::json;
+use widget_model::{model_from_json_text, GraphOutcome, Layout, NoticeLevel};
+
+fn main() {
+    let mut text = String::new();
+    if std::io::stdin().read_to_string(&mut text).is_err() {
+        println!("{}", json!({ "error": "input is not UTF-8 text" }));
+        return;
+    }
+    let m = model_from_json_text(&text);
+    let graph = match &m.graph {
+        GraphOutcome::Absent => json!({ "outcome": "absent" }),
+        GraphOutcome::Drawable(g) => json!({ "outcome": "drawn", "nodes": g.nodes.len(), "edges": g.edges.len() }),
+        GraphOutcome::Fallback(reason) => json!({ "outcome": "fallback", "reason": reason }),
+    };
+    let notices: Vec<_> = m
+        .notices
+        .iter()
+        .map(|n| json!({ "shown": n.level == NoticeLevel::Visible, "text": n.text }))
+        .collect();
+    let report = json!({
+        "state": m.state.as_str(),
+        "resource": m.resource,
+        "action": m.action,
+        "layout": match m.layout { Layout::List => "list", Layout::Detail => "detail" },
+        "title": m.header.title,
+        "rows": m.table.rows.len(),
+        "columns": m.table.columns.iter().map(|c| &c.key).collect::<Vec<_>>(),
+        "pagination": m.pagination,
+        "mutation": m.mutation.as_ref().map(|x| json!({ "banner": x.banner, "compact": x.compact })),
+        "graph": graph,
+        "error": m.error.as_ref().map(|e| json!({ "code": e.code, "message": e.message, "remedy": e.remedy })),
+        "redacted": m.redacted,
+        "notices": notices,
+    });
+    println!("{report}");
+}
