@@ -1,12 +1,17 @@
 #!/usr/bin/env node
-// Folds Trunk's output (dist/trunk: index.html with inlined CSS, the JS glue, the wasm) into the one
-// self-contained file an MCP server registers as a ui:// resource: dist/resource-widget.html.
+// Folds the builds into the one self-contained file an MCP server registers as a ui:// resource:
+// dist/resource-widget.html.
 //
-// The wasm is gzipped, base64-encoded and inflated in the page with DecompressionStream (about half
-// the size of plain base64); the glue and a small loader are minified into one inline module
-// script. The result makes no request of any kind; this script fails the build if it would.
+// Inputs: Trunk's output (dist/trunk: index.html with inlined CSS, the wasm-bindgen glue, the wasm)
+// and the JavaScript build (target/mvp/js-build, from scripts/build-js.sh).
+//
+// The page runs one inline module script: the wasm glue and a probe. Where the host's CSP allows
+// WebAssembly, the gzipped wasm is inflated with DecompressionStream and started. Where it does
+// not (the MCP Apps spec's default CSP), the gzipped JavaScript build is inflated and inserted as
+// an inline module script, which 'unsafe-inline' allows. The page makes no request of any kind;
+// this script fails the build if it would.
 
-import { readFileSync, writeFileSync, readdirSync, mkdirSync } from "node:fs";
+import { readFileSync, writeFileSync, readdirSync, mkdirSync, existsSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { gzipSync, constants } from "node:zlib";
 import { fileURLToPath } from "node:url";
@@ -14,56 +19,99 @@ import { transformSync } from "esbuild";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const STAGING = join(ROOT, "dist/trunk");
+const JS_BUILD = join(ROOT, "target/mvp/js-build");
 const OUTPUT = join(ROOT, "dist/resource-widget.html");
 
+function fail(message) {
+  console.error(`single-html: ${message}`);
+  process.exit(1);
+}
+const gzip = (bytes) => gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION });
+const minify = (code) => transformSync(code, { format: "esm", minify: true, target: "es2022", legalComments: "none" }).code;
+
+// ---- the wasm build (Trunk) ----
 const files = readdirSync(STAGING);
 const glueFile = files.find((f) => f.endsWith(".js") && readFileSync(join(STAGING, f), "utf8").includes("__wbg_init"));
 const wasmFile = files.find((f) => f.endsWith("_bg.wasm"));
-if (!glueFile || !wasmFile) {
-  console.error(`single-html: no wasm-bindgen glue or wasm in ${STAGING} (found: ${files.join(", ")})`);
-  process.exit(1);
-}
-
+if (!glueFile || !wasmFile) fail(`no wasm-bindgen glue or wasm in ${STAGING} (found: ${files.join(", ")})`);
 let html = readFileSync(join(STAGING, "index.html"), "utf8");
 const glue = readFileSync(join(STAGING, glueFile), "utf8");
 const wasm = readFileSync(join(STAGING, wasmFile));
 
+// ---- the JavaScript build (wasm2js) ----
+if (!existsSync(join(JS_BUILD, "asm.js"))) fail("no JavaScript build: run scripts/build-js.sh");
+let jsGlue = readFileSync(join(JS_BUILD, "glue.js"), "utf8");
+let asm = readFileSync(join(JS_BUILD, "asm.js"), "utf8");
+
+// wasm2js grows memory into a new ArrayBuffer without detaching the old one, so wasm-bindgen's
+// "is my view detached?" checks would keep stale views after growth: compare buffers instead.
+jsGlue = jsGlue
+  .replace(/(cached\w+Memory0) === null \|\| \1\.byteLength === 0/g, "$1 === null || $1.buffer !== wasm.memory.buffer")
+  .replace(
+    /(cached\w+Memory0)\.buffer\.detached === true \|\| \(\1\.buffer\.detached === undefined && \1\.buffer !== wasm\.memory\.buffer\)/g,
+    "$1.buffer !== wasm.memory.buffer",
+  );
+if (/byteLength === 0|\.detached/.test(jsGlue)) fail("the JavaScript build's glue has a memory check this script does not know; update the patch");
+
+// wasm2js emits an ES module importing the glue's imports and exporting the instance's exports;
+// we call its asmFunc with the glue's import object instead.
+const importLine = /^import \* as \S+ from '[^']+';\n/m;
+const instantiation = /\nvar retasmFunc = asmFunc\([\s\S]*$/;
+if (!importLine.test(asm) || !instantiation.test(asm)) fail("wasm2js output is not in the expected shape");
+asm = asm.replace(importLine, "").replace(instantiation, "\n");
+const jsModule = minify(`${jsGlue}\n${asm}\n__wbg_finalize_init({ exports: asmFunc(__wbg_get_imports()) }, undefined);\n`);
+const jsGzip = gzip(Buffer.from(jsModule));
+
+// ---- the page ----
 // Trunk's loader script and preload links fetch the files we inline: remove them.
 html = html
   .replace(/<link\b[^>]*\brel="(?:modulepreload|preload)"[^>]*>\s*/g, "")
   .replace(/<script\b[^>]*type="module"[^>]*>[\s\S]*?<\/script>\s*/g, "");
 
-const wasmGzip = gzipSync(wasm, { level: constants.Z_BEST_COMPRESSION });
-
-// The loader runs in the glue's module scope, so minification renames __wbg_init consistently.
-const loader = `
+const wasmGzip = gzip(wasm);
+// The boot code runs in the wasm glue's module scope, so minification renames __wbg_init
+// consistently.
+const boot = `
 const wasmGzipBase64 = "${wasmGzip.toString("base64")}";
-async function inflate(base64) {
+const jsGzipBase64 = "${jsGzip.toString("base64")}";
+function inflate(base64) {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Response(stream).arrayBuffer();
+  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")));
 }
-await __wbg_init({ module_or_path: await inflate(wasmGzipBase64) });
+function wasmAllowed() {
+  // Compiling the smallest module throws where the CSP forbids WebAssembly.
+  try {
+    new WebAssembly.Module(Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0));
+    return true;
+  } catch {
+    return false;
+  }
+}
+if (wasmAllowed()) {
+  document.documentElement.dataset.build = "wasm";
+  await __wbg_init({ module_or_path: await inflate(wasmGzipBase64).arrayBuffer() });
+} else {
+  document.documentElement.dataset.build = "js";
+  const script = document.createElement("script");
+  script.type = "module";
+  script.textContent = await inflate(jsGzipBase64).text();
+  document.head.append(script);
+}
 `;
-const script = transformSync(glue + loader, { format: "esm", minify: true, target: "es2022", legalComments: "none" }).code;
-if (script.includes("</script")) {
-  console.error("single-html: the inline script contains '</script'");
-  process.exit(1);
-}
+const script = minify(glue + boot);
+if (script.includes("</script")) fail("the inline script contains '</script'");
 html = html.replace("</body>", () => `<script type="module">${script}</script>\n</body>`);
 
 // Self-contained means no external reference at all.
 const external = html.match(/<(?:script|link|img|iframe|source|audio|video)\b[^>]*\s(?:src|href)\s*=/i);
-if (external) {
-  console.error(`single-html: external reference left in the page: ${external[0]}`);
-  process.exit(1);
-}
+if (external) fail(`external reference left in the page: ${external[0]}`);
 
 mkdirSync(dirname(OUTPUT), { recursive: true });
 writeFileSync(OUTPUT, html);
 const kb = (n) => (n / 1024).toFixed(1);
-const gz = gzipSync(Buffer.from(html), { level: 9 }).length;
+const gz = gzip(Buffer.from(html)).length;
 console.log(
   `single-html: dist/resource-widget.html ${kb(html.length)} KB raw, ${kb(gz)} KB gzip ` +
-    `(wasm ${kb(wasm.length)} KB raw, ${kb(wasmGzip.length)} KB gzip; glue ${kb(glue.length)} KB)`,
+    `(wasm ${kb(wasm.length)} KB raw, ${kb(wasmGzip.length)} KB gzip; ` +
+    `JavaScript build ${kb(jsModule.length)} KB raw, ${kb(jsGzip.length)} KB gzip)`,
 );

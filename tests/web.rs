@@ -632,7 +632,8 @@ fn press(element: &Element, key: &str) {
     let init = web_sys::KeyboardEventInit::new();
     init.set_key(key);
     init.set_bubbles(true);
-    let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).expect("event");
+    let event =
+        web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).expect("event");
     element.dispatch_event(&event).expect("dispatch");
 }
 
@@ -641,19 +642,38 @@ async fn a_valid_graph_draws_every_node_and_edge_with_its_id() {
     let section = container(Some(760));
     let recorder = Recorder::default();
     let m = model(GRAPH);
-    let _handle = mount(&section, &recorder, move || view! { <GraphSection model=m/> });
+    let _handle = mount(
+        &section,
+        &recorder,
+        move || view! { <GraphSection model=m/> },
+    );
     tick().await;
     let nodes = all(&section, "g[data-node-id]");
     assert_eq!(nodes.len(), 8);
-    assert_eq!(nodes[0].get_attribute("data-node-id").as_deref(), Some("load_orders"));
+    assert_eq!(
+        nodes[0].get_attribute("data-node-id").as_deref(),
+        Some("load_orders")
+    );
     assert_eq!(all(&section, "path.edge").len(), 7);
-    assert!(all(&section, "path.edge").iter().all(|p| p.get_attribute("marker-end").is_some()));
+    assert!(all(&section, "path.edge")
+        .iter()
+        .all(|p| p.get_attribute("marker-end").is_some()));
     let data_loader = one(&section, "g[data-node-id=load_orders]");
-    assert!(data_loader.get_attribute("class").unwrap_or_default().contains("node--data-loader"));
-    assert_eq!(text(&data_loader), "load_ordersdata loader · executed", "the name is the visible text");
+    assert!(data_loader
+        .get_attribute("class")
+        .unwrap_or_default()
+        .contains("node--data-loader"));
+    assert_eq!(
+        text(&data_loader),
+        "load_ordersdata loader · executed",
+        "the name is the visible text"
+    );
     // The node the producer selected is highlighted and its record shown.
     let selected = one(&section, "g[data-node-id=clean_orders]");
-    assert_eq!(selected.get_attribute("aria-pressed").as_deref(), Some("true"));
+    assert_eq!(
+        selected.get_attribute("aria-pressed").as_deref(),
+        Some("true")
+    );
     assert!(text(&one(&section, ".graph__detail")).contains("drop_duplicates"));
 }
 
@@ -662,13 +682,21 @@ async fn clicking_a_node_selects_it_and_shows_its_block() {
     let section = container(Some(760));
     let recorder = Recorder::default();
     let m = model(GRAPH);
-    let _handle = mount(&section, &recorder, move || view! { <GraphSection model=m/> });
+    let _handle = mount(
+        &section,
+        &recorder,
+        move || view! { <GraphSection model=m/> },
+    );
     tick().await;
     let node = one(&section, "g[data-node-id=orders_to_warehouse]");
-    node.dispatch_event(&web_sys::MouseEvent::new("click").expect("click")).expect("dispatch");
+    node.dispatch_event(&web_sys::MouseEvent::new("click").expect("click"))
+        .expect("dispatch");
     tick().await;
     assert_eq!(node.get_attribute("aria-pressed").as_deref(), Some("true"));
-    assert_eq!(texts(&section, ".graph__detail-title"), ["orders_to_warehouse"]);
+    assert_eq!(
+        texts(&section, ".graph__detail-title"),
+        ["orders_to_warehouse"]
+    );
     assert!(text(&one(&section, ".graph__detail")).contains("INSERT INTO analytics.orders"));
     assert_eq!(all(&section, "g[aria-pressed=true]").len(), 1);
 }
@@ -678,20 +706,36 @@ async fn nodes_are_one_tab_stop_with_arrow_keys_between_them() {
     let section = container(Some(760));
     let recorder = Recorder::default();
     let m = model(GRAPH);
-    let _handle = mount(&section, &recorder, move || view! { <GraphSection model=m/> });
+    let _handle = mount(
+        &section,
+        &recorder,
+        move || view! { <GraphSection model=m/> },
+    );
     tick().await;
-    let stops: Vec<Element> = all(&section, "g[data-node-id]").into_iter().filter(|g| g.get_attribute("tabindex").as_deref() == Some("0")).collect();
+    let stops: Vec<Element> = all(&section, "g[data-node-id]")
+        .into_iter()
+        .filter(|g| g.get_attribute("tabindex").as_deref() == Some("0"))
+        .collect();
     assert_eq!(stops.len(), 1, "one tab stop");
-    assert_eq!(stops[0].get_attribute("data-node-id").as_deref(), Some("clean_orders"));
+    assert_eq!(
+        stops[0].get_attribute("data-node-id").as_deref(),
+        Some("clean_orders")
+    );
     press(&stops[0], "ArrowDown");
     tick().await;
     let active = document().active_element().expect("focus moved");
     let below = active.get_attribute("data-node-id").unwrap_or_default();
-    assert!(below == "enrich_customers" || below == "orders_chart", "{below}");
+    assert!(
+        below == "enrich_customers" || below == "orders_chart",
+        "{below}"
+    );
     assert!(text(&one(&section, ".graph__focus")).contains(&below));
     press(&active, "Enter");
     tick().await;
-    assert_eq!(active.get_attribute("aria-pressed").as_deref(), Some("true"));
+    assert_eq!(
+        active.get_attribute("aria-pressed").as_deref(),
+        Some("true")
+    );
 }
 
 #[wasm_bindgen_test]
@@ -699,13 +743,18 @@ async fn long_labels_are_cut_and_whole_in_the_caption_on_hover() {
     let section = container(Some(760));
     let recorder = Recorder::default();
     let m = model(include_str!("../fixtures/adversarial/long-strings.json"));
-    let _handle = mount(&section, &recorder, move || view! { <GraphSection model=m/> });
+    let _handle = mount(
+        &section,
+        &recorder,
+        move || view! { <GraphSection model=m/> },
+    );
     tick().await;
     let label = text(&one(&section, ".node__label"));
     assert_eq!(label.chars().count(), 25);
     assert!(label.ends_with('…'));
     let node = one(&section, "g[data-node-id]");
-    node.dispatch_event(&web_sys::MouseEvent::new("mouseenter").expect("event")).expect("dispatch");
+    node.dispatch_event(&web_sys::MouseEvent::new("mouseenter").expect("event"))
+        .expect("dispatch");
     tick().await;
     assert_eq!(text(&one(&section, ".graph__focus-label")).len(), 10_000);
 }
@@ -715,8 +764,15 @@ async fn a_malformed_graph_falls_back_with_its_reason() {
     let section = container(Some(760));
     let recorder = Recorder::default();
     let m = model(include_str!("../fixtures/graphs/unknown-edge.json"));
-    let _handle = mount(&section, &recorder, move || view! { <GraphSection model=m/> });
+    let _handle = mount(
+        &section,
+        &recorder,
+        move || view! { <GraphSection model=m/> },
+    );
     tick().await;
     assert!(all(&section, "svg").is_empty());
-    assert_eq!(texts(&section, ".graph-reason"), ["Graph not drawn: an edge names the unknown block 'x'."]);
+    assert_eq!(
+        texts(&section, ".graph-reason"),
+        ["Graph not drawn: an edge names the unknown block 'x'."]
+    );
 }

@@ -24,6 +24,9 @@ pub struct HostContext {
     pub time_zone: Option<String>,
     /// The most height the host will give the frame, in CSS pixels.
     pub max_height: Option<f64>,
+    /// Identifies the tool call this frame shows (`toolInfo` tool name and request id), for keeping
+    /// its result across a reload.
+    pub tool_call_key: Option<String>,
 }
 
 /// Most variables kept from one host; the spec standardises about eighty.
@@ -75,6 +78,9 @@ impl HostContext {
         if let Some(zone) = patch.get("timeZone") {
             self.time_zone = zone.as_str().filter(|z| is_zone_name(z)).map(str::to_owned);
         }
+        if let Some(info) = patch.get("toolInfo") {
+            self.tool_call_key = tool_call_key(info);
+        }
         if let Some(dims) = patch.get("containerDimensions") {
             self.max_height = dims
                 .get("maxHeight")
@@ -82,6 +88,12 @@ impl HostContext {
                 .and_then(Value::as_f64)
                 .filter(|h| h.is_finite() && *h > 0.0);
         }
+    }
+
+    /// Merges `window.openai` globals, as read at start or as an `openai:set_globals` event's
+    /// `detail.globals`.
+    pub fn merge_openai_globals(&mut self, globals: &Value) {
+        self.merge(&openai_globals_patch(globals));
     }
 
     /// The variables as one inline `style` value: `--a: 1px; --b: red`.
@@ -113,6 +125,39 @@ pub fn css_variable(name: &str, value: &str) -> Option<(String, String)> {
         && !lower.contains("expression(")
         && !lower.contains("@import");
     (name_ok && value_ok).then(|| (name.to_owned(), value.trim().to_owned()))
+}
+
+/// The host-context patch that `window.openai` globals mean: `theme`, `displayMode` and `locale`
+/// as they are, `maxHeight` as the container's. Other globals (the result, widget state) are not
+/// context.
+pub fn openai_globals_patch(globals: &Value) -> Value {
+    let mut patch = serde_json::Map::new();
+    if let Some(globals) = globals.as_object() {
+        for key in ["theme", "displayMode", "locale"] {
+            if let Some(v) = globals.get(key) {
+                patch.insert(key.to_owned(), v.clone());
+            }
+        }
+        if let Some(max) = globals.get("maxHeight") {
+            patch.insert(
+                "containerDimensions".to_owned(),
+                serde_json::json!({ "maxHeight": max }),
+            );
+        }
+    }
+    Value::Object(patch)
+}
+
+/// `resource-widget/<tool name>/<request id>` from a `toolInfo` object, when both are present.
+fn tool_call_key(info: &Value) -> Option<String> {
+    let name = info.get("tool")?.get("name")?.as_str()?;
+    let id = match info.get("id")? {
+        Value::String(s) => s.clone(),
+        Value::Number(n) => n.to_string(),
+        _ => return None,
+    };
+    let key = format!("resource-widget/{name}/{id}");
+    (key.len() <= 256).then_some(key)
 }
 
 fn is_language_tag(s: &str) -> bool {
@@ -180,6 +225,35 @@ mod tests {
         }
         assert!(css_variable("--border-radius-md", "8px").is_some());
         assert!(css_variable("--color-text-primary", "light-dark(#171717, #fafafa)").is_some());
+    }
+
+    #[test]
+    fn the_tool_call_names_the_stored_result() {
+        let c = HostContext::from_json(
+            &json!({ "toolInfo": { "id": 42, "tool": { "name": "pipeline_list" } } }),
+        );
+        assert_eq!(
+            c.tool_call_key.as_deref(),
+            Some("resource-widget/pipeline_list/42")
+        );
+        assert_eq!(
+            HostContext::from_json(&json!({ "toolInfo": { "tool": { "name": "x" } } }))
+                .tool_call_key,
+            None
+        );
+    }
+
+    #[test]
+    fn openai_globals_map_onto_the_context() {
+        let mut c = HostContext::default();
+        c.merge_openai_globals(&json!({ "theme": "dark", "displayMode": "fullscreen", "maxHeight": 480, "locale": "fr-FR", "toolOutput": {} }));
+        assert_eq!(c.theme, Some(Theme::Dark));
+        assert_eq!(c.display_mode.as_deref(), Some("fullscreen"));
+        assert_eq!(c.max_height, Some(480.0));
+        assert_eq!(c.locale.as_deref(), Some("fr-FR"));
+        c.merge_openai_globals(&json!({ "theme": "light" }));
+        assert_eq!(c.theme, Some(Theme::Light));
+        assert_eq!(c.max_height, Some(480.0), "absent globals stay");
     }
 
     #[test]

@@ -16,7 +16,8 @@ use web_sys::{MessageEvent, Window};
 
 use super::jsonrpc::{self, method, MessageKind};
 use super::size::SizeReporter;
-use crate::app::HostEvent;
+use super::storage;
+use crate::app::{HostEvent, ToolPayload};
 
 /// What a request we sent is waiting for.
 enum Pending {
@@ -32,6 +33,8 @@ struct Shared {
     dispatch: Box<dyn Fn(HostEvent)>,
     can_open_links: Cell<bool>,
     size: RefCell<Option<SizeReporter>>,
+    /// Where this tool call's result is kept across reloads (from `hostContext.toolInfo`).
+    storage_key: RefCell<Option<String>>,
 }
 
 /// A live connection to an MCP Apps host. Dropping it stops listening.
@@ -55,6 +58,7 @@ impl McpAppsBridge {
             dispatch: Box::new(dispatch),
             can_open_links: Cell::new(false),
             size: RefCell::new(None),
+            storage_key: RefCell::new(None),
         });
         let listener = {
             let shared = Rc::clone(&shared);
@@ -145,6 +149,13 @@ impl Shared {
                     None
                 };
                 if let Some(event) = jsonrpc::notification_event(&name, params) {
+                    if let (HostEvent::ToolResult(ToolPayload::CallToolResult(text)), Some(key)) =
+                        (&event, self.storage_key.borrow().as_ref())
+                    {
+                        if text.len() <= storage::MAX_STORED_BYTES {
+                            storage::save_later(&self.window, key.clone(), text.clone());
+                        }
+                    }
                     (self.dispatch)(event);
                     // The content may have changed; the resize observer can be paused off screen.
                     if let Some(size) = self.size.borrow().as_ref() {
@@ -164,7 +175,13 @@ impl Shared {
                 let result = result.and_then(|r| stringify(&r)).unwrap_or_default();
                 let (context, can_open_links) = jsonrpc::host_context_of_initialize_result(&result);
                 self.can_open_links.set(can_open_links);
+                let key = context.tool_call_key.clone();
                 (self.dispatch)(HostEvent::Connected(context));
+                // A frame rebuilt for the same tool call shows the kept result until a live one comes.
+                if let Some(kept) = key.as_deref().and_then(|k| storage::load(&self.window, k)) {
+                    (self.dispatch)(HostEvent::RestoredResult(ToolPayload::CallToolResult(kept)));
+                }
+                *self.storage_key.borrow_mut() = key;
                 self.post(&jsonrpc::notification(
                     method::INITIALIZED,
                     serde_json::json!({}),

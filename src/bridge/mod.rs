@@ -1,12 +1,15 @@
 //! Host bridges: the only code that touches `window`. Each turns its host's protocol into
 //! [`HostEvent`]s and offers [`HostServices`]; nothing downstream knows which host it runs in.
 //!
+//! - [`openai`]: the `window.openai` runtime (ChatGPT's Apps SDK), when it is present;
 //! - [`mcp_apps`]: MCP Apps hosts (Claude, VS Code, the preview, the test host): postMessage JSON-RPC.
 
 pub mod jsonrpc;
 pub mod mcp_apps;
+pub mod openai;
 pub mod services;
 pub mod size;
+pub mod storage;
 
 use std::rc::Rc;
 
@@ -14,6 +17,7 @@ use crate::app::{HostEvent, HostServices};
 
 /// Keeps a bridge alive for the page's lifetime.
 pub enum Connection {
+    OpenAi(Rc<openai::OpenAiBridge>),
     McpApps(Rc<mcp_apps::McpAppsBridge>),
     /// No host: the page was opened on its own.
     Standalone,
@@ -24,6 +28,13 @@ pub fn connect(dispatch: impl Fn(HostEvent) + 'static) -> (Connection, HostServi
     let Some(window) = web_sys::window() else {
         return (Connection::Standalone, HostServices::inert(0.0));
     };
+    if let Some(runtime) = openai::runtime(&window) {
+        let bridge = Rc::new(openai::OpenAiBridge::connect(&window, runtime, dispatch));
+        let for_links = Rc::clone(&bridge);
+        let services =
+            services::window_services(window, Some(Rc::new(move |url| for_links.open_link(url))));
+        return (Connection::OpenAi(bridge), services);
+    }
     let parent = window
         .parent()
         .ok()

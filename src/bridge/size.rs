@@ -61,7 +61,11 @@ impl SizeReporter {
             observer.observe(&body);
         }
         schedule(&state);
-        Some(SizeReporter { state, observer, _on_resize: on_resize })
+        Some(SizeReporter {
+            state,
+            observer,
+            _on_resize: on_resize,
+        })
     }
 
     /// Asks for a report once the content has settled: call after anything that may change it.
@@ -82,7 +86,9 @@ fn schedule(state: &Rc<State>) {
         return;
     }
     if let Some(frame) = state.frame.borrow().as_ref() {
-        let _ = state.window.request_animation_frame(frame.as_ref().unchecked_ref());
+        let _ = state
+            .window
+            .request_animation_frame(frame.as_ref().unchecked_ref());
     }
     let weak = Rc::downgrade(state);
     *state.fallback.borrow_mut() = Some(Timeout::new(FALLBACK_MS, move || {
@@ -112,7 +118,11 @@ fn measure(window: &Window) -> Option<(u32, u32)> {
     let previous = style.get_property_value("height").unwrap_or_default();
     let _ = style.set_property("height", "max-content");
     let height = html.get_bounding_client_rect().height().ceil();
-    let _ = if previous.is_empty() { style.remove_property("height").map(drop) } else { style.set_property("height", &previous) };
+    let _ = if previous.is_empty() {
+        style.remove_property("height").map(drop)
+    } else {
+        style.set_property("height", &previous)
+    };
     let width = window.inner_width().ok()?.as_f64()?.ceil();
     Some((width.max(0.0) as u32, height.max(0.0) as u32))
 }

@@ -1,22 +1,32 @@
-// The widget under the CSPs hosts serve. Issue 2 records what the spec default (no wasm keyword)
-// does to the wasm build; issue 7 makes that case render.
-import { test, expect, loadWidget, widgetFrame, sendResult } from "./support.mjs";
+// The default artifact under the CSPs hosts serve: it picks the wasm build where WebAssembly is
+// allowed and the JavaScript build where it is not (the MCP Apps spec's default CSP).
+import { test, expect, loadWidget, widgetFrame, widgetFrameHandle, sendResult } from "./support.mjs";
 
-test("records: the spec default CSP refuses WebAssembly", async ({ hostPage: page, servers }) => {
-  const errors = [];
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  page.on("pageerror", (e) => errors.push(String(e)));
-  await loadWidget(page, servers, { csp: "spec-default", handshake: false });
-  await expect.poll(() => errors.join("\n"), { timeout: 10_000 }).toMatch(/WebAssembly|wasm-unsafe-eval|CompileError/i);
-  console.log(`spec-default CSP, wasm build: ${errors.find((e) => /WebAssembly|wasm/i.test(e))}`);
-  // Without wasm the widget never starts: no handshake, nothing rendered.
-  expect(await page.evaluate(() => window.messages.some((m) => m.message.method === "ui/initialize"))).toBe(false);
-  await expect(widgetFrame(page).locator("#widget")).toHaveCount(0);
-});
+for (const [csp, build] of [["spec-default-wasm", "wasm"], ["unsafe-eval", "wasm"], ["spec-default", "js"]]) {
+  test(`under ${csp} it runs the ${build} build and renders`, async ({ hostPage: page, servers }) => {
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await loadWidget(page, servers, { csp });
+    expect(await widgetFrameHandle(page).evaluate(() => document.documentElement.dataset.build)).toBe(build);
+    await sendResult(page, "pipelines/get-graph.json");
+    const widget = widgetFrame(page);
+    await expect(widget.locator("#widget")).toHaveAttribute("data-state", "ok");
+    await expect(widget.locator("[data-node-id]")).toHaveCount(8);
+    // Interaction works in both builds: select a node, see its block.
+    await widget.locator("[data-node-id=orders_to_warehouse]").click();
+    await expect(widget.locator(".graph__detail-title")).toHaveText("orders_to_warehouse");
+    expect(errors).toEqual([]);
+  });
+}
 
-test("renders under 'unsafe-eval' (as Claude serves it)", async ({ hostPage: page, servers }) => {
-  await loadWidget(page, servers, { csp: "unsafe-eval" });
-  await sendResult(page, "blocks/list-ok.json");
-  await expect(widgetFrame(page).locator("#widget")).toHaveAttribute("data-state", "ok");
-  await expect(widgetFrame(page).locator("tbody tr")).toHaveCount(8);
+test("the JavaScript build survives memory growth (a 1,000-record result, then another)", async ({ hostPage: page, servers }) => {
+  await loadWidget(page, servers, { csp: "spec-default" });
+  const widget = widgetFrame(page);
+  await sendResult(page, "pipeline_runs/list-1000.json");
+  await expect(widget.locator(".table tbody tr")).toHaveCount(1000);
+  await sendResult(page, "adversarial/long-strings.json");
+  await expect(widget.locator(".table tbody tr")).toHaveCount(2);
+  await sendResult(page, "pipeline_runs/list-ok.json");
+  await expect(widget.locator(".table tbody tr")).toHaveCount(20);
+  await expect(widget.locator(".table tbody tr").first()).toContainText("4821");
 });

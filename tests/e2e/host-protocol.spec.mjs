@@ -1,6 +1,6 @@
 // The delivery path end to end: the real widget file inside a real MCP Apps host (ext-apps
 // AppBridge, double-iframe sandbox, CSP header), handshake to teardown.
-import { test, expect, loadWidget, widgetFrame, sendResult } from "./support.mjs";
+import { test, expect, loadWidget, widgetFrame, widgetFrameHandle, sendResult } from "./support.mjs";
 
 test("renders a tool result inside the ext-apps host under a wasm-permitting CSP", async ({ hostPage: page, servers }) => {
   await loadWidget(page, servers, { csp: "spec-default-wasm", hostContext: { theme: "light", displayMode: "inline" } });
@@ -71,4 +71,30 @@ test("reports its size even when the host renders it off screen", async ({ hostP
   await loadWidget(page, servers);
   await sendResult(page, "pipeline_runs/list-ok.json");
   await expect.poll(() => page.evaluate(() => window.testHost.sizes.at(-1)?.height ?? 0), { timeout: 5000 }).toBeGreaterThan(400);
+});
+
+test("a frame rebuilt for the same tool call shows the kept result, marked restored", async ({ hostPage: page, servers }) => {
+  const secret = "0123456789abcdef0123456789abcdef";
+  const hostContext = { theme: "light", toolInfo: { id: 7, tool: { name: "pipeline_schedules", inputSchema: { type: "object" } } } };
+  await loadWidget(page, servers, { hostContext });
+  await sendResult(page, "adversarial/unredacted-tokens.json");
+  await expect(widgetFrame(page).locator("#widget")).toHaveAttribute("data-state", "ok");
+  // What was kept is redacted.
+  await expect
+    .poll(() => widgetFrameHandle(page).evaluate(() => localStorage.getItem("resource-widget/pipeline_schedules/7") ?? ""))
+    .toContain("daily_6am");
+  expect(await widgetFrameHandle(page).evaluate(() => localStorage.getItem("resource-widget/pipeline_schedules/7"))).not.toContain(secret);
+
+  // The host rebuilds the frame and sends nothing.
+  await page.evaluate(() => document.querySelector(".widget-frame").remove());
+  await loadWidget(page, servers, { hostContext });
+  const widget = widgetFrame(page);
+  await expect(widget.locator("#widget")).toHaveAttribute("data-state", "ok");
+  await expect(widget.locator(".notices")).toContainText("Restored");
+  await expect(widget.locator(".table tbody")).toContainText("daily_6am");
+
+  // A live result replaces it, unmarked.
+  await sendResult(page, "pipelines/list-ok.json");
+  await expect(widget.locator(".table tbody tr")).toHaveCount(6);
+  await expect(widget.locator(".notices")).toHaveCount(0);
 });

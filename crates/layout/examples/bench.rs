@@ -11,14 +11,25 @@ fn main() {
     let mut out = std::io::stdout().lock();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
-        let Ok(input) = serde_json::from_str::<serde_json::Value>(&line) else { continue };
-        let widths: Vec<f32> =
-            input["widths"].as_array().map(|a| a.iter().filter_map(|w| w.as_f64()).map(|w| w as f32).collect()).unwrap_or_default();
+        let Ok(input) = serde_json::from_str::<serde_json::Value>(&line) else {
+            continue;
+        };
+        let widths: Vec<f32> = input["widths"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|w| w.as_f64())
+                    .map(|w| w as f32)
+                    .collect()
+            })
+            .unwrap_or_default();
         let edges: Vec<(usize, usize)> = input["edges"]
             .as_array()
             .map(|a| {
                 a.iter()
-                    .filter_map(|e| Some((e.get(0)?.as_u64()? as usize, e.get(1)?.as_u64()? as usize)))
+                    .filter_map(|e| {
+                        Some((e.get(0)?.as_u64()? as usize, e.get(1)?.as_u64()? as usize))
+                    })
                     .collect()
             })
             .unwrap_or_default();
@@ -34,7 +45,11 @@ fn main() {
         }
         times.sort_by(f64::total_cmp);
         let Some(l) = result else { continue };
-        let routes: Vec<Vec<[f32; 2]>> = l.edges.iter().map(|e| e.points.iter().map(|&(x, y)| [x, y]).collect()).collect();
+        let routes: Vec<Vec<[f32; 2]>> = l
+            .edges
+            .iter()
+            .map(|e| e.points.iter().map(|&(x, y)| [x, y]).collect())
+            .collect();
         let report = serde_json::json!({
             "median_ms": times[times.len() / 2],
             "crossings": l.crossings,

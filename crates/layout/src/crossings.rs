@@ -46,5 +46,8 @@ pub fn positions(graph: &LayeredGraph, order: &[Vec<usize>]) -> Vec<usize> {
 /// All crossings of an order.
 pub fn total(graph: &LayeredGraph, order: &[Vec<usize>]) -> u64 {
     let position = positions(graph, order);
-    order.windows(2).map(|pair| bilayer(graph, &pair[0], &position, pair[1].len())).sum()
+    order
+        .windows(2)
+        .map(|pair| bilayer(graph, &pair[0], &position, pair[1].len()))
+        .sum()
 }

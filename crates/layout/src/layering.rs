@@ -79,7 +79,10 @@ pub fn assign(n: usize, edges: &[(usize, usize)]) -> Layered {
             layer[v] = nearest - 1;
         }
     }
-    Layered { layer, edges: oriented }
+    Layered {
+        layer,
+        edges: oriented,
+    }
 }
 
 /// Which edges close a cycle, found by an iterative depth-first search in index order.

@@ -31,7 +31,12 @@ pub struct Spacing {
 
 impl Default for Spacing {
     fn default() -> Self {
-        Spacing { node_height: 36.0, node_gap: 16.0, layer_gap: 40.0, margin: 8.0 }
+        Spacing {
+            node_height: 36.0,
+            node_gap: 16.0,
+            layer_gap: 40.0,
+            margin: 8.0,
+        }
     }
 }
 
@@ -76,8 +81,11 @@ pub struct Layout {
 /// are drawn once.
 pub fn layout(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> Layout {
     let n = widths.len();
-    let mut clean: Vec<(usize, usize)> =
-        edges.iter().copied().filter(|&(s, t)| s < n && t < n && s != t).collect();
+    let mut clean: Vec<(usize, usize)> = edges
+        .iter()
+        .copied()
+        .filter(|&(s, t)| s < n && t < n && s != t)
+        .collect();
     clean.sort_unstable();
     clean.dedup();
 
@@ -86,15 +94,21 @@ pub fn layout(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> La
     let order = ordering::minimise_crossings(&graph);
     let crossings = crossings::total(&graph, &order);
 
-    let virtual_widths: Vec<f32> =
-        (0..graph.node_count()).map(|v| if v < n { widths[v].max(1.0) } else { 0.0 }).collect();
+    let virtual_widths: Vec<f32> = (0..graph.node_count())
+        .map(|v| if v < n { widths[v].max(1.0) } else { 0.0 })
+        .collect();
     let centers = placement::place(&graph, &order, &virtual_widths, spacing.node_gap);
 
     let min_left = (0..graph.node_count())
         .map(|v| centers[v] - virtual_widths[v] / 2.0)
         .fold(f32::INFINITY, f32::min);
-    let shift = if min_left.is_finite() { spacing.margin - min_left } else { spacing.margin };
-    let layer_top = |l: usize| spacing.margin + l as f32 * (spacing.node_height + spacing.layer_gap);
+    let shift = if min_left.is_finite() {
+        spacing.margin - min_left
+    } else {
+        spacing.margin
+    };
+    let layer_top =
+        |l: usize| spacing.margin + l as f32 * (spacing.node_height + spacing.layer_gap);
 
     let nodes: Vec<NodeBox> = (0..n)
         .map(|v| NodeBox {
@@ -124,9 +138,17 @@ pub fn layout(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> La
             points.push((bottom.center_x(), bottom.y));
             if reversed {
                 points.reverse();
-                EdgeRoute { source: target, target: source, points }
+                EdgeRoute {
+                    source: target,
+                    target: source,
+                    points,
+                }
             } else {
-                EdgeRoute { source, target, points }
+                EdgeRoute {
+                    source,
+                    target,
+                    points,
+                }
             }
         })
         .collect();
@@ -136,8 +158,19 @@ pub fn layout(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> La
         .fold(0.0f32, f32::max)
         + spacing.margin;
     let layers = graph.layer_count();
-    let height = if n == 0 { 0.0 } else { layer_top(layers.saturating_sub(1)) + spacing.node_height + spacing.margin };
-    Layout { nodes, edges, width, height, layers, crossings }
+    let height = if n == 0 {
+        0.0
+    } else {
+        layer_top(layers.saturating_sub(1)) + spacing.node_height + spacing.margin
+    };
+    Layout {
+        nodes,
+        edges,
+        width,
+        height,
+        layers,
+        crossings,
+    }
 }
 
 #[cfg(test)]
@@ -158,11 +191,18 @@ mod tests {
 
     #[test]
     fn a_chain_goes_straight_down() {
-        let l = layout(&[100.0, 60.0, 140.0], &[(0, 1), (1, 2)], &Spacing::default());
+        let l = layout(
+            &[100.0, 60.0, 140.0],
+            &[(0, 1), (1, 2)],
+            &Spacing::default(),
+        );
         assert_eq!(l.layers, 3);
         assert_eq!(l.crossings, 0);
         let centers: Vec<f32> = l.nodes.iter().map(NodeBox::center_x).collect();
-        assert!(centers.windows(2).all(|w| (w[0] - w[1]).abs() < 0.5), "{centers:?}");
+        assert!(
+            centers.windows(2).all(|w| (w[0] - w[1]).abs() < 0.5),
+            "{centers:?}"
+        );
         assert!(l.nodes.windows(2).all(|w| w[0].y < w[1].y));
     }
 
@@ -175,10 +215,18 @@ mod tests {
             assert!(s.layer < t.layer);
             assert_eq!(e.points.first(), Some(&(s.center_x(), s.y + s.height)));
             assert_eq!(e.points.last(), Some(&(t.center_x(), t.y)));
-            assert!(e.points.windows(2).all(|w| w[0].1 <= w[1].1), "monotone: {:?}", e.points);
+            assert!(
+                e.points.windows(2).all(|w| w[0].1 <= w[1].1),
+                "monotone: {:?}",
+                e.points
+            );
         }
         // The long edge 0 → 3 passes through one dummy band: four points in all.
-        let long = l.edges.iter().find(|e| (e.source, e.target) == (0, 3)).expect("edge");
+        let long = l
+            .edges
+            .iter()
+            .find(|e| (e.source, e.target) == (0, 3))
+            .expect("edge");
         assert_eq!(long.points.len(), 4);
     }
 
@@ -192,9 +240,14 @@ mod tests {
         for layer in 0..l.layers {
             let mut row: Vec<&NodeBox> = l.nodes.iter().filter(|b| b.layer == layer).collect();
             row.sort_by(|a, b| a.x.total_cmp(&b.x));
-            assert!(row.windows(2).all(|w| w[1].x - (w[0].x + w[0].width) >= gap - 0.01));
+            assert!(row
+                .windows(2)
+                .all(|w| w[1].x - (w[0].x + w[0].width) >= gap - 0.01));
         }
-        assert!(l.nodes.iter().all(|b| b.x >= 0.0 && b.x + b.width <= l.width));
+        assert!(l
+            .nodes
+            .iter()
+            .all(|b| b.x >= 0.0 && b.x + b.width <= l.width));
     }
 
     #[test]
@@ -206,18 +259,28 @@ mod tests {
 
     #[test]
     fn cycles_self_loops_and_bad_indices_do_not_break_it() {
-        let l = layout(&[50.0; 3], &[(0, 1), (1, 2), (2, 0), (1, 1), (0, 9)], &Spacing::default());
+        let l = layout(
+            &[50.0; 3],
+            &[(0, 1), (1, 2), (2, 0), (1, 1), (0, 9)],
+            &Spacing::default(),
+        );
         assert_eq!(l.nodes.len(), 3);
         assert_eq!(l.edges.len(), 3);
         assert_no_overlap(&l);
         let empty = layout(&[], &[], &Spacing::default());
-        assert_eq!((empty.nodes.len(), empty.width, empty.height), (0, 8.0, 0.0));
+        assert_eq!(
+            (empty.nodes.len(), empty.width, empty.height),
+            (0, 8.0, 0.0)
+        );
     }
 
     #[test]
     fn the_same_input_gives_the_same_layout() {
         let edges: Vec<(usize, usize)> = (1..200).map(|i| ((i * 7919) % i, i)).collect();
         let widths = vec![90.0; 200];
-        assert_eq!(layout(&widths, &edges, &Spacing::default()), layout(&widths, &edges, &Spacing::default()));
+        assert_eq!(
+            layout(&widths, &edges, &Spacing::default()),
+            layout(&widths, &edges, &Spacing::default())
+        );
     }
 }

@@ -45,7 +45,11 @@ impl LayeredGraph {
             chains.push(chain);
         }
         let n = layers.len();
-        let layer_count = if real == 0 { 0 } else { layers.iter().max().map_or(0, |m| m + 1) };
+        let layer_count = if real == 0 {
+            0
+        } else {
+            layers.iter().max().map_or(0, |m| m + 1)
+        };
         LayeredGraph {
             down: Csr::new(n, segments.iter().copied()),
             up: Csr::new(n, segments.iter().map(|&(s, t)| (t, s))),
@@ -146,7 +150,8 @@ fn sweep(graph: &LayeredGraph, order: &mut [Vec<usize>], direction: Direction) {
             let key = if neighbours.is_empty() {
                 position[v] as f64
             } else {
-                neighbours.iter().map(|&u| position[u] as f64).sum::<f64>() / neighbours.len() as f64
+                neighbours.iter().map(|&u| position[u] as f64).sum::<f64>()
+                    / neighbours.len() as f64
             };
             (key, v)
         }));

@@ -45,14 +45,21 @@ pub fn place(graph: &LayeredGraph, order: &[Vec<usize>], widths: &[f32], gap: f3
             }
             let mut weight = 0f64;
             let mut sum = 0f64;
-            let neighbours = up.then(|| graph.up.of(v)).into_iter().chain(down.then(|| graph.down.of(v)));
+            let neighbours = up
+                .then(|| graph.up.of(v))
+                .into_iter()
+                .chain(down.then(|| graph.down.of(v)));
             for &u in neighbours.flatten() {
                 let w = pull(v, u);
                 weight += w;
                 sum += w * x[u];
             }
             // A node with no neighbour on these sides stays where it is, gently.
-            let (target, weight) = if weight > 0.0 { (sum / weight, weight) } else { (x[v], 0.25) };
+            let (target, weight) = if weight > 0.0 {
+                (sum / weight, weight)
+            } else {
+                (x[v], 0.25)
+            };
             scratch.push(target - offset, weight, offset);
         }
         for (&v, placed) in layer.iter().zip(scratch.solve()) {
@@ -112,7 +119,10 @@ impl Scratch {
         for &(s, w, c) in &self.blocks {
             self.out.extend(std::iter::repeat_n(s / w, c));
         }
-        self.out.iter().zip(&self.targets).map(|(y, &(_, _, offset))| y + offset)
+        self.out
+            .iter()
+            .zip(&self.targets)
+            .map(|(y, &(_, _, offset))| y + offset)
     }
 }
 

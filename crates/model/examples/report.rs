@@ -17,7 +17,9 @@ fn main() {
     let m = model_from_json_text(&text);
     let graph = match &m.graph {
         GraphOutcome::Absent => json!({ "outcome": "absent" }),
-        GraphOutcome::Drawable(g) => json!({ "outcome": "drawn", "nodes": g.nodes.len(), "edges": g.edges.len() }),
+        GraphOutcome::Drawable(g) => {
+            json!({ "outcome": "drawn", "nodes": g.nodes.len(), "edges": g.edges.len() })
+        }
         GraphOutcome::Fallback(reason) => json!({ "outcome": "fallback", "reason": reason }),
     };
     let notices: Vec<_> = m

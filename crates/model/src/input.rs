@@ -7,7 +7,7 @@ use crate::assemble::assemble;
 use crate::error;
 use crate::limits::{MAX_JSON_DEPTH, MAX_PAYLOAD_BYTES};
 use crate::model::{ErrorInfo, WidgetModel};
-use crate::redact::{redact_in_place, scrub_string};
+use crate::redact::{redact_in_place, redact_text};
 use crate::text::{bounded_text, truncate_chars};
 
 /// The model of a tool result given as JSON text. Oversized or unparsable text is an error state.
@@ -19,6 +19,19 @@ pub fn model_from_json_text(text: &str) -> WidgetModel {
         Ok(value) => model_from_value(value),
         Err(e) => WidgetModel::error(None, parse_error_message(&e), None),
     }
+}
+
+/// The JSON text with every sensitive value redacted, for keeping a result across reloads: what is
+/// stored is what the model would see, never the raw secret. `None` when the text is over the size
+/// cap or not JSON.
+pub fn redacted_json(text: &str) -> Option<String> {
+    if text.len() > MAX_PAYLOAD_BYTES {
+        return None;
+    }
+    let mut value: Value = serde_json::from_str(text).ok()?;
+    // JSON-aware: the fallback text, JSON inside a string, is redacted as JSON too.
+    redact_in_place(&mut value);
+    serde_json::to_string(&value).ok()
 }
 
 /// The error state for a payload of `bytes` bytes, over the cap.
@@ -47,30 +60,37 @@ fn parse_error_message(e: &serde_json::Error) -> String {
 }
 
 /// The model of a parsed value: a CallToolResult, a bare structuredContent, or an error envelope.
-pub fn model_from_value(mut value: Value) -> WidgetModel {
-    let redacted = redact_in_place(&mut value);
+pub fn model_from_value(value: Value) -> WidgetModel {
     let Value::Object(mut obj) = value else {
         return not_a_widget("The tool result is not a JSON object.", None);
     };
-    if obj.contains_key("kind") {
-        return assemble(Value::Object(obj), None, redacted);
-    }
-    if let Some(info) = error::from_envelope_map(&obj) {
-        return error_model(info, redacted);
-    }
     const CALL_RESULT_KEYS: [&str; 4] = ["structuredContent", "content", "isError", "_meta"];
-    if !CALL_RESULT_KEYS.iter().any(|k| obj.contains_key(*k)) {
-        return not_a_widget("This is neither a tool result nor a resource widget.", None);
+    if obj.contains_key("kind") || !CALL_RESULT_KEYS.iter().any(|k| obj.contains_key(*k)) {
+        // A bare structuredContent, a bare error envelope, or neither.
+        let mut value = Value::Object(obj);
+        let redacted = redact_in_place(&mut value);
+        if value.get("kind").is_some() {
+            return assemble(value, None, redacted);
+        }
+        return match error::from_envelope(&value) {
+            Some(info) => error_model(info, redacted),
+            None => not_a_widget("This is neither a tool result nor a resource widget.", None),
+        };
     }
-    let hints = obj
+
+    // A CallToolResult: take its parts apart first, so the fallback text is parsed as JSON before
+    // any string scrubbing touches it.
+    let mut hints = obj
         .get_mut("_meta")
         .and_then(Value::as_object_mut)
         .and_then(|meta| meta.remove("host/widgetData"));
+    let mut redacted = hints.as_mut().map_or(0, redact_in_place);
     let is_error = obj.get("isError") == Some(&Value::Bool(true));
     let structured = obj.remove("structuredContent").filter(Value::is_object);
     let text = first_text(&obj);
 
-    if let Some(structured) = structured {
+    if let Some(mut structured) = structured {
+        redacted += redact_in_place(&mut structured);
         if let Some(info) = error::from_envelope(&structured) {
             return error_model(info, redacted);
         }
@@ -83,7 +103,7 @@ pub fn model_from_value(mut value: Value) -> WidgetModel {
         .and_then(|t| serde_json::from_str::<Value>(t).ok())
         .filter(Value::is_object);
     if let Some(mut parsed) = parsed_text {
-        let redacted = redacted + redact_in_place(&mut parsed);
+        redacted += redact_in_place(&mut parsed);
         if let Some(info) = error::from_envelope(&parsed) {
             return error_model(info, redacted);
         }
@@ -91,12 +111,7 @@ pub fn model_from_value(mut value: Value) -> WidgetModel {
             return assemble(parsed, hints, redacted);
         }
     }
-    let detail = text.map(|t| {
-        truncate_chars(
-            &bounded_text(&scrub_string(t).unwrap_or_else(|| t.to_owned())),
-            1000,
-        )
-    });
+    let detail = text.map(|t| truncate_chars(&bounded_text(&redact_text(t)), 1000));
     if is_error {
         let info = ErrorInfo {
             detail,

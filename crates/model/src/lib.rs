@@ -28,6 +28,8 @@ pub mod time;
 pub use cell::{Cell, ColumnKind, Field, SortKey};
 pub use graph::{BlockType, Graph, GraphNode, GraphOutcome};
 pub use hints::Density;
-pub use input::{model_from_json_text, model_from_parts, model_from_value, too_large};
+pub use input::{
+    model_from_json_text, model_from_parts, model_from_value, redacted_json, too_large,
+};
 pub use model::*;
 pub use status::{Status, Tone};

@@ -44,10 +44,20 @@ fn normalize_key(key: &str) -> String {
 
 /// Replaces, in place and at any depth, every value under a sensitive key with [`REDACTED`], and
 /// scrubs secrets embedded in strings (URL credentials, sensitive query parameters, schedule tokens
-/// in trigger paths, bearer tokens). Returns how many values were changed.
+/// in trigger paths, bearer tokens). A string that holds JSON (a CallToolResult's fallback text, a
+/// payload kept as text) is redacted as JSON, so its keys count too. Returns how many values were
+/// changed.
 ///
-/// Iterative, so a deep tree costs heap, not stack.
+/// Iterative, so a deep tree costs heap, not stack; JSON inside strings is followed
+/// [`MAX_EMBEDDED_JSON`] levels deep.
 pub fn redact_in_place(root: &mut Value) -> usize {
+    redact_with_depth(root, 0)
+}
+
+/// Levels of JSON-in-a-string followed; deeper strings are scrubbed as plain text.
+const MAX_EMBEDDED_JSON: usize = 3;
+
+fn redact_with_depth(root: &mut Value, embedded: usize) -> usize {
     let mut changed = 0;
     let mut stack: Vec<&mut Value> = vec![root];
     while let Some(value) = stack.pop() {
@@ -68,7 +78,10 @@ pub fn redact_in_place(root: &mut Value) -> usize {
             }
             Value::Array(items) => stack.extend(items.iter_mut()),
             Value::String(s) => {
-                if let Some(clean) = scrub_string(s) {
+                if let Some((clean, n)) = redact_embedded_json(s, embedded) {
+                    *s = clean;
+                    changed += n;
+                } else if let Some(clean) = scrub_string(s) {
                     *s = clean;
                     changed += 1;
                 }
@@ -77,6 +90,22 @@ pub fn redact_in_place(root: &mut Value) -> usize {
         }
     }
     changed
+}
+
+/// `s` redacted as JSON, with the count of values changed, when `s` is a JSON object or array
+/// that had something to redact.
+fn redact_embedded_json(s: &str, embedded: usize) -> Option<(String, usize)> {
+    let t = s.trim();
+    let bracketed =
+        (t.starts_with('{') && t.ends_with('}')) || (t.starts_with('[') && t.ends_with(']'));
+    if embedded >= MAX_EMBEDDED_JSON || !bracketed {
+        return None;
+    }
+    let mut inner: Value = serde_json::from_str(t).ok()?;
+    match redact_with_depth(&mut inner, embedded + 1) {
+        0 => Some((s.to_owned(), 0)),
+        n => Some((serde_json::to_string(&inner).ok()?, n)),
+    }
 }
 
 /// A copy of `s` with embedded secrets hidden, or `None` when there was nothing to hide.
@@ -160,6 +189,52 @@ fn is_secret_label(word: &str) -> bool {
     }
 }
 
+/// Hides the value of each `name=value` / `name:value` segment (segments end at `,` `;` `{` `}`
+/// `[` `]`) whose name is sensitive.
+fn scrub_inline_pairs(word: &str) -> Option<String> {
+    let mut out = String::with_capacity(word.len());
+    let mut changed = false;
+    let mut rest = word;
+    while !rest.is_empty() {
+        let end = rest
+            .find([',', ';', '{', '}', '[', ']'])
+            .unwrap_or(rest.len());
+        let (segment, tail) = rest.split_at(end);
+        match segment.find(['=', ':']) {
+            Some(pos) => {
+                let (name, value) = (
+                    trim_quotes(&segment[..pos]),
+                    trim_quotes(&segment[pos + 1..]),
+                );
+                if !value.is_empty() && value != REDACTED && is_sensitive_key(name) {
+                    out.push_str(&segment[..=pos]);
+                    out.push_str(REDACTED);
+                    changed = true;
+                } else {
+                    out.push_str(segment);
+                }
+            }
+            None => out.push_str(segment),
+        }
+        // Keep the separator itself.
+        let mut chars = tail.chars();
+        if let Some(separator) = chars.next() {
+            out.push(separator);
+        }
+        rest = chars.as_str();
+    }
+    changed.then_some(out)
+}
+
+/// A string with its secrets hidden, for showing as text: JSON is redacted as JSON (and shown
+/// compact), anything else scrubbed word by word.
+pub fn redact_text(s: &str) -> String {
+    match redact_embedded_json(s, 0) {
+        Some((clean, _)) => clean,
+        None => scrub_string(s).unwrap_or_else(|| s.to_owned()),
+    }
+}
+
 /// Splits into alternating runs of non-whitespace and whitespace, so joining them gives `s` back.
 fn split_keep_whitespace(s: &str) -> Vec<&str> {
     let mut parts = Vec::new();
@@ -238,11 +313,11 @@ fn scrub_word(word: &str) -> Option<String> {
             out.replace_range(q + 1..query_end, &rebuilt);
             changed = true;
         }
-    } else if let Some(pos) = out.find(['=', ':']) {
-        // token=abc / "api_key":"abc" / oauth_token=abc written inline, outside a URL
-        let (name, value) = (trim_quotes(&out[..pos]), trim_quotes(&out[pos + 1..]));
-        if !value.is_empty() && value != REDACTED && is_sensitive_key(name) {
-            out = format!("{}{REDACTED}", &out[..=pos]);
+    } else if out.contains(['=', ':']) {
+        // token=abc / "api_key":"abc" / {"a":1,"token":"x"} written inline, outside a URL: every
+        // name/value segment of the word is checked, not just the first.
+        if let Some(clean) = scrub_inline_pairs(&out) {
+            out = clean;
             changed = true;
         }
     }
@@ -310,6 +385,31 @@ mod tests {
     }
 
     #[test]
+    fn stored_copies_are_redacted() {
+        let text = r#"{"structuredContent":{"records":[{"token":"0123456789abcdef0123456789abcdef","id":1}]}}"#;
+        let copy = crate::redacted_json(text).expect("json");
+        assert!(!copy.contains("0123456789abcdef"));
+        assert!(copy.contains("\"id\":1"));
+        assert_eq!(crate::redacted_json("{nope"), None);
+    }
+
+    #[test]
+    fn json_inside_strings_is_redacted_as_json() {
+        let inner = r#"{"headers":{"Cookie":"oauth_token=abc"},"token":"s3cr3t","ok":1}"#;
+        let mut v = json!({ "content": [{ "type": "text", "text": inner }] });
+        assert_eq!(redact_in_place(&mut v), 2);
+        let text = v["content"][0]["text"].as_str().expect("text");
+        let parsed: Value = serde_json::from_str(text).expect("still JSON");
+        assert_eq!(parsed["token"], REDACTED);
+        assert_eq!(parsed["headers"]["Cookie"], REDACTED);
+        assert_eq!(parsed["ok"], 1);
+        // JSON with nothing to hide is left byte for byte.
+        let mut clean = json!({ "text": "{ \"a\": 1 }" });
+        assert_eq!(redact_in_place(&mut clean), 0);
+        assert_eq!(clean["text"], "{ \"a\": 1 }");
+    }
+
+    #[test]
     fn null_secrets_stay_null() {
         let mut v = json!({ "token": null });
         assert_eq!(redact_in_place(&mut v), 0);
@@ -343,7 +443,11 @@ mod tests {
             ("retry with api_key=abc123", "retry with api_key=[redacted]"),
             (
                 r#"{"client_secret":"s3cr3t"}"#,
-                r#"{"client_secret":[redacted]"#,
+                r#"{"client_secret":[redacted]}"#,
+            ),
+            (
+                r#"{"schema_version":null,"token":"abc"}"#,
+                r#"{"schema_version":null,"token":[redacted]}"#,
             ),
             ("Cookie: oauth_token=abc", "Cookie: [redacted]"),
             ("set oauth_token=abc", "set oauth_token=[redacted]"),

@@ -201,3 +201,29 @@ fn text_only_delivery_renders_the_same_records_as_structured_content() {
     assert_eq!(text_only.table, with_structured.table);
     assert_eq!(text_only.header, with_structured.header);
 }
+
+#[test]
+fn the_copy_kept_for_reloads_holds_no_secret_anywhere() {
+    let (text, _) = load("adversarial/unredacted-tokens.json");
+    let secret = "0123456789abcdef0123456789abcdef";
+    assert!(text.contains(secret), "the fixture plants the secret");
+    let kept = widget_model::redacted_json(&text).expect("a JSON result");
+    assert!(!kept.contains(secret), "a secret survived in the kept copy");
+    // And the kept copy still renders the same records.
+    assert_eq!(model_from_json_text(&kept).table.rows.len(), 1);
+}
+
+#[test]
+fn a_text_only_result_with_secrets_still_renders_without_them() {
+    // Scrubbing the fallback text as a string would break its JSON; it is parsed first.
+    let (text, _) = load("adversarial/unredacted-tokens.json");
+    let mut result: Value = serde_json::from_str(&text).expect("json");
+    result
+        .as_object_mut()
+        .expect("object")
+        .remove("structuredContent");
+    let model = widget_model::model_from_value(result);
+    assert_eq!(model.state, State::Ok);
+    assert_eq!(model.table.rows.len(), 1);
+    assert!(!format!("{model:?}").contains("0123456789abcdef0123456789abcdef"));
+}

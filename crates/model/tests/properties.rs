@@ -379,6 +379,25 @@ proptest! {
     }
 
     #[test]
+    fn secrets_planted_in_the_fallback_text_reach_neither_model_nor_kept_copy(
+        v in widget_result(),
+        choices in prop::collection::vec((any::<bool>(), any::<usize>()), 1..64),
+    ) {
+        // The structuredContent (wherever the generator put it), secrets planted, then carried
+        // only as content[0].text, as hosts that drop structuredContent deliver it.
+        let mut structured = v.get("structuredContent").cloned().unwrap_or(v);
+        let mut planted = 0;
+        plant_secrets(&mut structured, &mut choices.into_iter(), &mut planted);
+        let result = json!({ "content": [{ "type": "text", "text": structured.to_string() }] });
+        let text = result.to_string();
+        let model = model_from_json_text(&text);
+        invariants(&model)?;
+        prop_assert!(!format!("{model:?}").contains(SECRET), "a planted secret reached the model");
+        let kept = widget_model::redacted_json(&text).unwrap_or_default();
+        prop_assert!(!kept.contains(SECRET), "a planted secret reached the kept copy");
+    }
+
+    #[test]
     fn fixtures_mutated_byte_by_byte_never_panic(
         index in any::<prop::sample::Index>(),
         edits in prop::collection::vec(byte_edit(), 1..8),

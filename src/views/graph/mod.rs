@@ -33,12 +33,19 @@ struct NodeText {
 
 fn node_text(node: &GraphNode) -> NodeText {
     let label = widget_model::text::truncate_chars(&node.label, LABEL_CHARS);
-    let kind = if node.type_name.is_empty() { "block".to_owned() } else { node.type_name.replace('_', " ") };
+    let kind = if node.type_name.is_empty() {
+        "block".to_owned()
+    } else {
+        node.type_name.replace('_', " ")
+    };
     let meta = match &node.status {
         Some(status) => format!("{kind} · {}", status.label.to_lowercase()),
         None => kind,
     };
-    NodeText { label, meta: widget_model::text::truncate_chars(&meta, 30) }
+    NodeText {
+        label,
+        meta: widget_model::text::truncate_chars(&meta, 30),
+    }
 }
 
 fn node_width(text: &NodeText) -> f32 {
@@ -67,7 +74,13 @@ fn edge_path(points: &[(f32, f32)]) -> String {
 fn neighbour(layout: &Layout, from: usize, key: &str) -> Option<usize> {
     let here = layout.nodes.get(from)?;
     let center = here.center_x();
-    let in_layer = |layer: usize| layout.nodes.iter().enumerate().filter(move |(_, b)| b.layer == layer);
+    let in_layer = |layer: usize| {
+        layout
+            .nodes
+            .iter()
+            .enumerate()
+            .filter(move |(_, b)| b.layer == layer)
+    };
     match key {
         "ArrowRight" => in_layer(here.layer)
             .filter(|(_, b)| b.x > here.x)
@@ -85,7 +98,11 @@ fn neighbour(layout: &Layout, from: usize, key: &str) -> Option<usize> {
             };
             layers
                 .filter_map(|l| {
-                    in_layer(l).min_by(|a, b| (a.1.center_x() - center).abs().total_cmp(&(b.1.center_x() - center).abs()))
+                    in_layer(l).min_by(|a, b| {
+                        (a.1.center_x() - center)
+                            .abs()
+                            .total_cmp(&(b.1.center_x() - center).abs())
+                    })
                 })
                 .map(|(i, _)| i)
                 .next()
@@ -102,7 +119,9 @@ fn neighbour(layout: &Layout, from: usize, key: &str) -> Option<usize> {
 pub fn GraphSection(model: Arc<WidgetModel>) -> impl IntoView {
     match &model.graph {
         GraphOutcome::Absent => ().into_any(),
-        GraphOutcome::Fallback(reason) => view! { <p class="graph-reason" role="note">{reason.clone()}</p> }.into_any(),
+        GraphOutcome::Fallback(reason) => {
+            view! { <p class="graph-reason" role="note">{reason.clone()}</p> }.into_any()
+        }
         GraphOutcome::Drawable(graph) => {
             view! { <GraphView graph=graph.clone() details=model.node_details.clone()/> }.into_any()
         }
@@ -117,7 +136,12 @@ pub fn GraphSection(model: Arc<WidgetModel>) -> impl IntoView {
 fn GraphView(graph: Graph, details: Vec<NodeDetail>) -> impl IntoView {
     let texts: Vec<NodeText> = graph.nodes.iter().map(node_text).collect();
     let widths: Vec<f32> = texts.iter().map(node_width).collect();
-    let spacing = Spacing { node_height: NODE_HEIGHT, node_gap: 16.0, layer_gap: 36.0, margin: 8.0 };
+    let spacing = Spacing {
+        node_height: NODE_HEIGHT,
+        node_gap: 16.0,
+        layer_gap: 36.0,
+        margin: 8.0,
+    };
     let placed = Arc::new(layout(&widths, &graph.edges, &spacing));
     let graph = Arc::new(graph);
     let details = Arc::new(details);
@@ -132,10 +156,14 @@ fn GraphView(graph: Graph, details: Vec<NodeDetail>) -> impl IntoView {
 
     let (w, h) = (placed.width.max(1.0), placed.height.max(1.0));
     let svg_style = move || match zoom.get() {
-        None => format!("width: 100%; max-width: {w:.0}px; min-width: {:.0}px", (w * MIN_FIT_SCALE).min(w)),
+        None => format!(
+            "width: 100%; max-width: {w:.0}px; min-width: {:.0}px",
+            (w * MIN_FIT_SCALE).min(w)
+        ),
         Some(k) => format!("width: {:.0}px", w * k),
     };
-    let zoom_by = move |factor: f32| zoom.update(|z| *z = Some((z.unwrap_or(1.0) * factor).clamp(0.25, 3.0)));
+    let zoom_by =
+        move |factor: f32| zoom.update(|z| *z = Some((z.unwrap_or(1.0) * factor).clamp(0.25, 3.0)));
 
     let edges = placed
         .edges
@@ -262,10 +290,17 @@ fn GraphView(graph: Graph, details: Vec<NodeDetail>) -> impl IntoView {
 /// Moves keyboard focus to node `index`, found next to the node that received `event`.
 fn focus_node(event: &leptos::ev::KeyboardEvent, index: usize) {
     use wasm_bindgen::JsCast;
-    let target = event.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+    let target = event
+        .current_target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
     let node = target
         .and_then(|t| t.parent_element())
-        .and_then(|group| group.query_selector(&format!("[data-index=\"{index}\"]")).ok().flatten())
+        .and_then(|group| {
+            group
+                .query_selector(&format!("[data-index=\"{index}\"]"))
+                .ok()
+                .flatten()
+        })
         .and_then(|n| n.dyn_into::<web_sys::SvgElement>().ok());
     if let Some(node) = node {
         let _ = node.focus();
@@ -278,16 +313,30 @@ mod tests {
 
     #[test]
     fn edge_paths_curve_between_layers() {
-        assert_eq!(edge_path(&[(0.0, 0.0), (10.0, 20.0)]), "M0.0 0.0 C0.0 10.0 10.0 10.0 10.0 20.0");
+        assert_eq!(
+            edge_path(&[(0.0, 0.0), (10.0, 20.0)]),
+            "M0.0 0.0 C0.0 10.0 10.0 10.0 10.0 20.0"
+        );
         assert_eq!(edge_path(&[]), "");
     }
 
     #[test]
     fn widths_grow_with_labels_within_bounds() {
-        let short = NodeText { label: "a".into(), meta: "sensor".into() };
-        let long = NodeText { label: "x".repeat(LABEL_CHARS), meta: "transformer · running".into() };
+        let short = NodeText {
+            label: "a".into(),
+            meta: "sensor".into(),
+        };
+        let long = NodeText {
+            label: "x".repeat(LABEL_CHARS),
+            meta: "transformer · running".into(),
+        };
         assert_eq!(node_width(&short), 96.0);
-        assert!(node_width(&NodeText { label: "orders_to_warehouse".into(), meta: String::new() }) >= 19.0 * CHAR_WIDTH + 32.0);
+        assert!(
+            node_width(&NodeText {
+                label: "orders_to_warehouse".into(),
+                meta: String::new()
+            }) >= 19.0 * CHAR_WIDTH + 32.0
+        );
         assert!(node_width(&long) > 96.0 && node_width(&long) <= 240.0);
     }
 }

@@ -1,0 +1,203 @@
+//! The `window.openai` runtime (ChatGPT's Apps SDK): the result is a global (`toolOutput`, the
+//! structuredContent, with `toolResponseMetadata`, the result's `_meta`), the host context is a
+//! set of globals (`theme`, `displayMode`, `maxHeight`, `locale`), and `openai:set_globals`
+//! announces changes. The height goes back through `notifyIntrinsicHeight(height)`; the last
+//! result is kept in `widgetState` (redacted, small results only) for rebuilt frames.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo_events::EventListener;
+use js_sys::{Function, Object, Reflect, JSON};
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{CustomEvent, Window};
+
+use super::size::SizeReporter;
+use crate::app::host_context::openai_globals_patch;
+use crate::app::{HostContext, HostEvent, ToolPayload};
+
+/// The event the host fires when globals change.
+pub const SET_GLOBALS: &str = "openai:set_globals";
+/// The key of our entry in `widgetState`.
+const STATE_KEY: &str = "resourceWidget";
+/// `widgetState` is meant to stay small: larger results are not kept.
+const MAX_STATE_BYTES: usize = 64 * 1024;
+
+struct Shared {
+    openai: JsValue,
+    dispatch: Box<dyn Fn(HostEvent)>,
+    /// The `toolOutput` last delivered, by identity, so unrelated global changes do not re-render.
+    delivered: RefCell<JsValue>,
+}
+
+/// A live connection to the `window.openai` runtime. Dropping it stops listening.
+pub struct OpenAiBridge {
+    shared: Rc<Shared>,
+    _listener: EventListener,
+    _size: Option<SizeReporter>,
+}
+
+/// `window.openai`, when this frame runs in that runtime.
+pub fn runtime(window: &Window) -> Option<JsValue> {
+    Reflect::get(window, &"openai".into())
+        .ok()
+        .filter(JsValue::is_object)
+}
+
+fn get(target: &JsValue, name: &str) -> JsValue {
+    Reflect::get(target, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn stringify(value: &JsValue) -> Option<String> {
+    JSON::stringify(value).ok()?.as_string()
+}
+
+fn method(target: &JsValue, name: &str) -> Option<Function> {
+    get(target, name).dyn_into::<Function>().ok()
+}
+
+impl OpenAiBridge {
+    pub fn connect(
+        window: &Window,
+        openai: JsValue,
+        dispatch: impl Fn(HostEvent) + 'static,
+    ) -> OpenAiBridge {
+        let shared = Rc::new(Shared {
+            openai,
+            dispatch: Box::new(dispatch),
+            delivered: RefCell::new(JsValue::NULL),
+        });
+        let mut context = HostContext::default();
+        if let Some(globals) = shared.globals_json(&["theme", "displayMode", "maxHeight", "locale"])
+        {
+            context.merge_openai_globals(&globals);
+        }
+        (shared.dispatch)(HostEvent::Connected(context));
+        if !shared.deliver_result() {
+            shared.restore_result();
+        }
+
+        let listener = {
+            let shared = Rc::clone(&shared);
+            EventListener::new(window, SET_GLOBALS, move |event| {
+                let globals = event
+                    .dyn_ref::<CustomEvent>()
+                    .map(|e| get(&e.detail(), "globals"))
+                    .filter(JsValue::is_object);
+                let Some(globals) = globals else { return };
+                if let Some(patch) = stringify(&globals).and_then(|t| serde_json::from_str(&t).ok())
+                {
+                    (shared.dispatch)(HostEvent::ContextChanged(openai_globals_patch(&patch)));
+                }
+                // The result globals are read from window.openai itself: the event may carry only
+                // what changed.
+                if Reflect::has(&globals, &"toolOutput".into()).unwrap_or(false)
+                    || Reflect::has(&globals, &"toolResponseMetadata".into()).unwrap_or(false)
+                {
+                    shared.deliver_result();
+                }
+            })
+        };
+        let size = {
+            let openai = shared.openai.clone();
+            SizeReporter::start(window, move |_, height| {
+                if let Some(notify) = method(&openai, "notifyIntrinsicHeight") {
+                    let _ = notify.call1(&openai, &JsValue::from_f64(f64::from(height)));
+                }
+            })
+        };
+        OpenAiBridge {
+            shared,
+            _listener: listener,
+            _size: size,
+        }
+    }
+
+    /// Opens an http(s) URL through `openExternal`; `false` when the runtime lacks it.
+    pub fn open_link(&self, url: &str) -> bool {
+        let Some(open) = method(&self.shared.openai, "openExternal") else {
+            return false;
+        };
+        let args = Object::new();
+        let _ = Reflect::set(&args, &"href".into(), &url.into());
+        open.call1(&self.shared.openai, &args).is_ok()
+    }
+}
+
+impl Shared {
+    /// The named globals as JSON.
+    fn globals_json(&self, names: &[&str]) -> Option<serde_json::Value> {
+        let globals = Object::new();
+        for name in names {
+            let value = get(&self.openai, name);
+            if !value.is_undefined() {
+                let _ = Reflect::set(&globals, &(*name).into(), &value);
+            }
+        }
+        serde_json::from_str(&stringify(&globals)?).ok()
+    }
+
+    /// Delivers `toolOutput` if it is a new object; `false` when there is none.
+    fn deliver_result(&self) -> bool {
+        let output = get(&self.openai, "toolOutput");
+        if !output.is_object() {
+            return false;
+        }
+        if Object::is(&output, &self.delivered.borrow()) {
+            return true;
+        }
+        let Some(structured) = stringify(&output) else {
+            return false;
+        };
+        let meta = stringify(&get(&self.openai, "toolResponseMetadata")).filter(|m| m != "null");
+        *self.delivered.borrow_mut() = output;
+        self.keep(&structured, meta.as_deref());
+        (self.dispatch)(HostEvent::ToolResult(ToolPayload::Parts {
+            structured,
+            meta,
+        }));
+        true
+    }
+
+    /// Shows the result kept in `widgetState`, if any.
+    fn restore_result(&self) {
+        let kept = get(&get(&self.openai, "widgetState"), STATE_KEY);
+        let structured = get(&kept, "structured").as_string();
+        let meta = get(&kept, "meta").as_string();
+        if let Some(structured) = structured {
+            (self.dispatch)(HostEvent::RestoredResult(ToolPayload::Parts {
+                structured,
+                meta,
+            }));
+        } else if get(&self.openai, "toolInput").is_object() {
+            (self.dispatch)(HostEvent::ToolInput);
+        }
+    }
+
+    /// Keeps a small result, redacted, in `widgetState` beside whatever else is there.
+    fn keep(&self, structured: &str, meta: Option<&str>) {
+        if structured.len() + meta.map_or(0, str::len) > MAX_STATE_BYTES {
+            return;
+        }
+        let Some(set_state) = method(&self.openai, "setWidgetState") else {
+            return;
+        };
+        let Some(structured) = widget_model::redacted_json(structured) else {
+            return;
+        };
+        let entry = Object::new();
+        let _ = Reflect::set(&entry, &"structured".into(), &structured.into());
+        if let Some(meta) = meta.and_then(widget_model::redacted_json) {
+            let _ = Reflect::set(&entry, &"meta".into(), &meta.into());
+        }
+        let previous = get(&self.openai, "widgetState");
+        let state = Object::assign(
+            &Object::new(),
+            &previous
+                .dyn_into::<Object>()
+                .unwrap_or_else(|_| Object::new()),
+        );
+        let _ = Reflect::set(&state, &STATE_KEY.into(), &entry);
+        let _ = set_state.call1(&self.openai, &state);
+    }
+}

@@ -1,0 +1,134 @@
+// The widget under the window.openai runtime (ChatGPT's Apps SDK), with a stub that follows the
+// published shape: globals (toolOutput, toolResponseMetadata, theme, displayMode, maxHeight, locale,
+// widgetState), the openai:set_globals event, setWidgetState, notifyIntrinsicHeight, openExternal.
+import { test as base, expect } from "@playwright/test";
+import { fixtureText, manifest } from "./support.mjs";
+import { startServers } from "../../host/server.mjs";
+
+const test = base.extend({
+  servers: [
+    async ({}, use) => {
+      const servers = await startServers();
+      await use(servers);
+      await servers.close();
+    },
+    { scope: "worker" },
+  ],
+});
+
+/** Installs the stub before the widget's scripts run. `globals` seeds window.openai. */
+function installStub(globals) {
+  const calls = { heights: [], widgetStates: [], external: [] };
+  window.openaiCalls = calls;
+  window.openai = {
+    toolInput: {},
+    toolOutput: null,
+    toolResponseMetadata: null,
+    widgetState: null,
+    theme: "light",
+    locale: "en-US",
+    displayMode: "inline",
+    maxHeight: 800,
+    safeArea: { insets: { top: 0, bottom: 0, left: 0, right: 0 } },
+    userAgent: { device: { type: "desktop" }, capabilities: { hover: true, touch: false } },
+    ...globals,
+    notifyIntrinsicHeight(height) {
+      calls.heights.push(height);
+    },
+    async setWidgetState(state) {
+      calls.widgetStates.push(state);
+      window.openai.widgetState = state;
+    },
+    openExternal({ href }) {
+      calls.external.push(href);
+    },
+    async callTool() {
+      return { structuredContent: null };
+    },
+    async requestDisplayMode({ mode }) {
+      return { mode };
+    },
+    async sendFollowUpMessage() {},
+  };
+  // What the host does when globals change: assign them, then announce the change.
+  window.setGlobals = (changed) => {
+    Object.assign(window.openai, changed);
+    window.dispatchEvent(new CustomEvent("openai:set_globals", { detail: { globals: changed } }));
+  };
+}
+
+/** The structuredContent and _meta a fixture's tool result gives window.openai. */
+function globalsOf(file) {
+  const result = JSON.parse(fixtureText(file));
+  const structured = result.kind !== undefined ? result : result.structuredContent ?? null;
+  return { toolOutput: structured, toolResponseMetadata: result._meta ?? null };
+}
+
+async function open(page, servers, globals) {
+  await page.addInitScript(installStub, globals);
+  await page.goto(`${servers.hostUrl}/resource-widget.html`);
+}
+
+test("renders toolOutput with its hints and the host's theme, and reports its height", async ({ page, servers }) => {
+  await open(page, servers, { ...globalsOf("delivery/hints.json"), theme: "dark" });
+  const root = page.locator("#widget");
+  await expect(root).toHaveAttribute("data-state", "ok");
+  await expect(page.locator("h1")).toHaveText("Last five runs");
+  await expect(root).toHaveClass(/theme-dark/);
+  await expect(root).toHaveClass(/density-comfortable/);
+  await expect.poll(() => page.evaluate(() => window.openaiCalls.heights.at(-1) ?? 0)).toBeGreaterThan(150);
+});
+
+test("renders again on openai:set_globals", async ({ page, servers }) => {
+  await open(page, servers, { toolOutput: null });
+  const root = page.locator("#widget");
+  await expect(root).toHaveAttribute("data-state", "loading");
+  await page.evaluate((g) => window.setGlobals(g), globalsOf("pipeline_runs/list-ok.json"));
+  await expect(root).toHaveAttribute("data-state", "ok");
+  await expect(page.locator(".table tbody tr")).toHaveCount(20);
+  await page.evaluate(() => window.setGlobals({ theme: "dark", maxHeight: 500 }));
+  await expect(root).toHaveClass(/theme-dark/);
+  await page.evaluate((g) => window.setGlobals(g), globalsOf("blocks/list-ok.json"));
+  await expect(page.locator(".table tbody tr")).toHaveCount(8);
+});
+
+test("keeps the result in widgetState, redacted, and shows it as restored after a reload", async ({ page, servers }) => {
+  const secret = "0123456789abcdef0123456789abcdef";
+  await open(page, servers, globalsOf("adversarial/unredacted-tokens.json"));
+  await expect(page.locator("#widget")).toHaveAttribute("data-state", "ok");
+  await expect.poll(() => page.evaluate(() => window.openaiCalls.widgetStates.length)).toBeGreaterThan(0);
+  const kept = await page.evaluate(() => window.openaiCalls.widgetStates.at(-1));
+  expect(JSON.stringify(kept)).not.toContain(secret);
+  expect(kept.resourceWidget.structured).toContain("daily_6am");
+
+  // The host rebuilds the frame: toolOutput is gone, widgetState remains.
+  const page2 = await page.context().newPage();
+  await open(page2, servers, { toolOutput: null, widgetState: kept });
+  await expect(page2.locator("#widget")).toHaveAttribute("data-state", "ok");
+  await expect(page2.locator(".notices")).toContainText("Restored");
+  await expect(page2.locator(".table tbody")).toContainText("daily_6am");
+});
+
+test("opens links through openExternal", async ({ page, servers }) => {
+  const structured = {
+    kind: "svc_resource_widget", schema_version: 1, resource: "pipelines", action: "list", state: "ok",
+    records: [{ uuid: "a", docs: "https://docs.example/pipelines/a" }],
+  };
+  await open(page, servers, { toolOutput: structured });
+  await page.locator("a.link").click();
+  await expect.poll(() => page.evaluate(() => window.openaiCalls.external)).toEqual(["https://docs.example/pipelines/a"]);
+});
+
+// Every fixture that window.openai can carry (a structuredContent) renders as its manifest says.
+for (const { file, expect: want } of manifest.fixtures) {
+  const { toolOutput } = globalsOf(file);
+  if (!toolOutput) continue; // text-only results reach window.openai as no toolOutput at all
+  if (want.state === "error" && want.schema === "none" && file !== "errors/not-a-widget.json") continue;
+  test(`window.openai: ${file}`, async ({ page, servers }) => {
+    await open(page, servers, globalsOf(file));
+    await expect(page.locator("#widget")).toHaveAttribute("data-state", want.state);
+    if (want.layout === "list" && want.state === "ok" && !want.compact) {
+      await expect(page.locator(".table-scroll .table > tbody > tr")).toHaveCount(want.rows);
+    }
+  });
+}
