@@ -776,3 +776,52 @@ async fn a_malformed_graph_falls_back_with_its_reason() {
         ["Graph not drawn: an edge names the unknown block 'x'."]
     );
 }
+
+// ---------- long lists ----------
+
+fn runs_json(n: usize) -> String {
+    let records: Vec<String> = (0..n)
+        .map(|i| format!(r#"{{"id":{},"status":"{}","pipeline_uuid":"p{}"}}"#, i + 1, if i % 3 == 0 { "failed" } else { "completed" }, i % 7))
+        .collect();
+    format!(
+        r#"{{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline_runs","action":"list","state":"ok","records":[{}]}}"#,
+        records.join(",")
+    )
+}
+
+#[wasm_bindgen_test]
+async fn a_long_list_renders_only_the_rows_in_view_and_follows_the_scroll() {
+    let section = container(Some(760));
+    let recorder = Recorder::default();
+    let m = model(&runs_json(5_000));
+    let _handle = mount(&section, &recorder, move || view! { <ListTable model=m/> });
+    tick().await;
+    let rendered = all(&section, ".table tbody tr:not(.table__spacer)").len();
+    assert!(rendered > 10 && rendered < 80, "{rendered} rows in the DOM");
+    assert_eq!(one(&section, ".table").get_attribute("aria-rowcount").as_deref(), Some("5001"));
+    let scroll = one(&section, ".table-scroll").unchecked_into::<HtmlElement>();
+    scroll.set_scroll_top(30 * 2_500);
+    scroll.dispatch_event(&web_sys::Event::new("scroll").expect("event")).expect("dispatch");
+    tick().await;
+    let ids = texts(&section, ".table tbody tr:not(.table__spacer) td:first-child .id__value");
+    assert!(ids.iter().any(|id| id == "2501"), "row 2501 in view after scrolling: {ids:?}");
+    assert!(all(&section, ".table tbody tr:not(.table__spacer)").len() < 80);
+}
+
+#[wasm_bindgen_test]
+async fn sorting_and_finding_cover_every_row_of_a_long_list() {
+    let section = container(Some(760));
+    let recorder = Recorder::default();
+    let m = model(&runs_json(5_000));
+    let _handle = mount(&section, &recorder, move || view! { <ListTable model=m/> });
+    click(&section, ".table th .sort");
+    click(&section, ".table th .sort");
+    tick().await;
+    assert_eq!(first_column(&section)[0], "5000", "descending over all rows");
+    let input = one(&section, ".table-find__input").unchecked_into::<web_sys::HtmlInputElement>();
+    input.set_value("4321");
+    input.dispatch_event(&web_sys::Event::new("input").expect("event")).expect("dispatch");
+    tick().await;
+    assert_eq!(first_column(&section), ["4321"]);
+    assert!(text(&one(&section, ".table-find__count")).contains("1 of 5000 rows match"));
+}

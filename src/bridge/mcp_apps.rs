@@ -143,6 +143,9 @@ impl Shared {
             }
             MessageKind::Notification => {
                 let name = name.unwrap_or_default();
+                if name == method::TOOL_RESULT {
+                    mark_arrival(&self.window);
+                }
                 let params = if jsonrpc::needs_params(&name) {
                     field("params").and_then(|p| stringify(&p))
                 } else {
@@ -216,6 +219,17 @@ impl Shared {
         *self.size.borrow_mut() = reporter;
     }
 }
+
+/// The moment a result reached this frame, as a User Timing mark: benchmarks read it to time the
+/// widget's own work apart from the host's message hops. Nothing is logged.
+pub fn mark_arrival(window: &Window) {
+    if let Some(performance) = window.performance() {
+        let _ = performance.mark(RESULT_ARRIVED_MARK);
+    }
+}
+
+/// The name of the mark [`mark_arrival`] sets.
+pub const RESULT_ARRIVED_MARK: &str = "resource-widget:result-received";
 
 fn stringify(value: &JsValue) -> Option<String> {
     JSON::stringify(value).ok()?.as_string()

@@ -1,13 +1,25 @@
 //! The list table: native `<table>` semantics, sortable columns in natural order (`aria-sort`), a
 //! sticky header, numbers right-aligned. Below 480 px each row becomes a card (see table.css).
+//!
+//! Long lists are windowed: past [`WINDOW_AFTER`] rows only the rows in view (and a few either
+//! side) are in the DOM, between two spacer rows, so the cost follows what is visible. Rows then
+//! have a fixed height; sorting still orders every row; `aria-rowcount`/`aria-rowindex` tell
+//! assistive technology where it is. Browser find-in-page cannot see rows that are not rendered,
+//! so windowed tables get their own Find box, which searches every row.
 
 use std::sync::Arc;
 
+use leptos::html::Div;
 use leptos::prelude::*;
 use widget_model::sort::{sorted_order, Direction};
-use widget_model::WidgetModel;
+use widget_model::{Density, WidgetModel};
 
 use crate::views::cell::{CellView, Room};
+
+/// Lists longer than this are windowed.
+pub const WINDOW_AFTER: usize = 200;
+/// Rows rendered above and below the visible ones.
+const OVERSCAN: usize = 10;
 
 /// The next sort after a click on column `column`: ascending, descending, then the producer's order.
 fn next_sort(current: Option<(usize, Direction)>, column: usize) -> Option<(usize, Direction)> {
@@ -18,19 +30,84 @@ fn next_sort(current: Option<(usize, Direction)>, column: usize) -> Option<(usiz
     }
 }
 
+/// The fixed row height of a windowed table, in CSS pixels (matches table.css).
+fn row_height(density: Density) -> f64 {
+    match density {
+        Density::Compact => 30.0,
+        Density::Comfortable => 38.0,
+    }
+}
+
+/// The slice of `count` rows to render for a scroll position, with overscan.
+fn visible_range(count: usize, scroll_top: f64, viewport: f64, row: f64) -> std::ops::Range<usize> {
+    let first = ((scroll_top.max(0.0) / row).floor() as usize).saturating_sub(OVERSCAN);
+    let shown = (viewport.max(row) / row).ceil() as usize + 2 * OVERSCAN;
+    first.min(count)..(first + shown).min(count)
+}
+
 /// Records as a table.
 ///
 /// - `model`: the result; its `table` is drawn, its title names the table.
 #[component]
 pub fn ListTable(model: Arc<WidgetModel>) -> impl IntoView {
+    let count = model.table.rows.len();
+    let windowed = count > WINDOW_AFTER;
+    let row_px = row_height(model.density);
     let sort = RwSignal::new(None::<(usize, Direction)>);
-    let order = {
+    let query = RwSignal::new(String::new());
+    // Each row's text in lower case, built on the first search only.
+    let row_texts = {
         let model = Arc::clone(&model);
-        Memo::new(move |_| match sort.get() {
-            None => (0..model.table.rows.len()).collect::<Vec<_>>(),
-            Some((column, direction)) => sorted_order(&model.table.rows, column, direction),
+        Memo::new(move |_| {
+            if query.with(String::is_empty) {
+                return Arc::new(Vec::new());
+            }
+            Arc::new(
+                model
+                    .table
+                    .rows
+                    .iter()
+                    .map(|r| r.cells.iter().map(|c| c.plain_text().to_lowercase()).collect::<Vec<_>>().join("\u{1f}"))
+                    .collect::<Vec<_>>(),
+            )
         })
     };
+    let order = {
+        let model = Arc::clone(&model);
+        Memo::new(move |_| {
+            let mut order = match sort.get() {
+                None => (0..model.table.rows.len()).collect::<Vec<_>>(),
+                Some((column, direction)) => sorted_order(&model.table.rows, column, direction),
+            };
+            let needle = query.with(|q| q.trim().to_lowercase());
+            if !needle.is_empty() {
+                row_texts.with(|texts| order.retain(|&i| texts.get(i).is_some_and(|t| t.contains(&needle))));
+            }
+            order
+        })
+    };
+    let scroll_top = RwSignal::new(0.0f64);
+    let viewport = RwSignal::new(440.0f64);
+    let scroller = NodeRef::<Div>::new();
+    let range = Memo::new(move |_| {
+        let n = order.with(Vec::len);
+        if windowed {
+            visible_range(n, scroll_top.get(), viewport.get(), row_px)
+        } else {
+            0..n
+        }
+    });
+    let visible = Memo::new(move |_| {
+        let r = range.get();
+        order.with(|o| o.get(r.clone()).map(<[usize]>::to_vec).unwrap_or_default())
+    });
+    let on_scroll = move |_| {
+        if let Some(el) = scroller.get_untracked() {
+            scroll_top.set(f64::from(el.scroll_top()));
+            viewport.set(f64::from(el.client_height()));
+        }
+    };
+
     let headers = model
         .table
         .columns
@@ -71,16 +148,70 @@ pub fn ListTable(model: Arc<WidgetModel>) -> impl IntoView {
                 }
             })
             .collect_view();
-        view! { <tr>{cells}</tr> }
+        // Position in the current order, for assistive technology (the header row is 1).
+        let position = move || order.with(|o| o.iter().position(|&i| i == index)).map(|p| (p + 2).to_string());
+        view! { <tr aria-rowindex=move || if windowed { position() } else { None }>{cells}</tr> }
+    };
+    let spacer = move |height: f64| {
+        (height > 0.0).then(|| {
+            view! { <tr class="table__spacer" aria-hidden="true"><td colspan="999" style=format!("height: {height:.0}px")></td></tr> }
+        })
     };
     let title = model.header.title.clone();
+    let columns = model.table.columns.len();
+    let find = windowed.then(|| {
+        let shown = move || {
+            let n = order.with(Vec::len);
+            if query.with(String::is_empty) {
+                format!("{count} rows")
+            } else {
+                format!("{n} of {count} rows match")
+            }
+        };
+        view! {
+            <div class="table-find">
+                <label class="table-find__label">
+                    "Find"
+                    <input
+                        type="search"
+                        class="table-find__input"
+                        placeholder="in every row"
+                        on:input=move |ev| {
+                            query.set(event_target_value(&ev));
+                            scroll_top.set(0.0);
+                            if let Some(el) = scroller.get_untracked() {
+                                el.set_scroll_top(0);
+                            }
+                        }
+                    />
+                </label>
+                <span class="table-find__count" role="status">{shown}</span>
+            </div>
+        }
+    });
     view! {
-        <div class="table-scroll" role="region" aria-label=format!("{title}: table") tabindex="0">
-            <table class="table">
+        {find}
+        <div
+            class="table-scroll"
+            class:table-scroll--windowed=windowed
+            role="region"
+            aria-label=format!("{title}: table")
+            tabindex="0"
+            node_ref=scroller
+            on:scroll=on_scroll
+            style=windowed.then(|| format!("--row-h: {row_px:.0}px"))
+        >
+            <table
+                class="table"
+                aria-rowcount=move || windowed.then(|| (order.with(Vec::len) + 1).to_string())
+                aria-colcount=windowed.then(|| columns.to_string())
+            >
                 <caption class="visually-hidden">{title.clone()}</caption>
-                <thead><tr>{headers}</tr></thead>
+                <thead><tr aria-rowindex=windowed.then_some("1")>{headers}</tr></thead>
                 <tbody>
-                    <For each=move || order.get() key=|index| *index children=row/>
+                    {move || spacer(range.get().start as f64 * row_px)}
+                    <For each=move || visible.get() key=|index| *index children=row/>
+                    {move || spacer(order.with(Vec::len).saturating_sub(range.get().end) as f64 * row_px)}
                 </tbody>
             </table>
         </div>
@@ -102,5 +233,15 @@ mod tests {
         assert_eq!(s, Some((2, Direction::Descending)));
         assert_eq!(next_sort(s, 2), None);
         assert_eq!(next_sort(s, 0), Some((0, Direction::Ascending)));
+    }
+
+    #[test]
+    fn the_window_follows_the_scroll_with_overscan() {
+        assert_eq!(visible_range(10_000, 0.0, 440.0, 30.0), 0..35);
+        let r = visible_range(10_000, 30.0 * 5_000.0, 440.0, 30.0);
+        assert_eq!(r.start, 5_000 - OVERSCAN);
+        assert_eq!(r.len(), 15 + 2 * OVERSCAN);
+        assert_eq!(visible_range(100, 1e9, 440.0, 30.0), 100..100);
+        assert_eq!(visible_range(0, 0.0, 0.0, 30.0), 0..0);
     }
 }
