@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use widget_model::{model_from_json_text, model_from_parts, WidgetModel};
+use widget_model::{model_from_json_text, model_from_structured_text, WidgetModel};
 
 use super::events::{HostEvent, ToolPayload};
 use super::host_context::HostContext;
@@ -129,19 +129,11 @@ pub fn model_of(payload: &ToolPayload) -> WidgetModel {
     match payload {
         ToolPayload::CallToolResult(text) => model_from_json_text(text),
         ToolPayload::Parts { structured, meta } => {
-            let total = structured.len() + meta.as_ref().map_or(0, String::len);
-            if total > widget_model::limits::MAX_PAYLOAD_BYTES {
-                return widget_model::too_large(total);
-            }
-            // The structured part goes through the same parser (and its depth limit) as text.
-            let Ok(structured) = serde_json::from_str(structured) else {
-                return model_from_json_text(structured);
-            };
             let hints = meta
                 .as_deref()
                 .and_then(|m| serde_json::from_str::<serde_json::Value>(m).ok())
                 .and_then(|mut m| m.as_object_mut()?.remove("host/widgetData"));
-            model_from_parts(structured, hints)
+            model_from_structured_text(structured, hints)
         }
     }
 }

@@ -146,7 +146,9 @@ impl Shared {
                 if name == method::TOOL_RESULT {
                     mark_arrival(&self.window);
                 }
-                let params = if jsonrpc::needs_params(&name) {
+                let params = if name == method::TOOL_RESULT {
+                    field("params").and_then(|p| tool_result_text(&p))
+                } else if jsonrpc::needs_params(&name) {
                     field("params").and_then(|p| stringify(&p))
                 } else {
                     None
@@ -230,6 +232,24 @@ pub fn mark_arrival(window: &Window) {
 
 /// The name of the mark [`mark_arrival`] sets.
 pub const RESULT_ARRIVED_MARK: &str = "resource-widget:result-received";
+
+/// A tool result's JSON as the model reads it. When `structuredContent` is there (and the call
+/// did not fail), `content[0].text` is a second copy of it that the model will not read: it is
+/// left out rather than serialised and copied into wasm.
+fn tool_result_text(params: &JsValue) -> Option<String> {
+    let get = |key: &str| Reflect::get(params, &JsValue::from_str(key)).ok().filter(|v| !v.is_undefined());
+    let failed = get("isError").and_then(|v| v.as_bool()) == Some(true);
+    if failed || !get("structuredContent").is_some_and(|v| v.is_object()) {
+        return stringify(params);
+    }
+    let slim = Object::new();
+    for key in ["structuredContent", "_meta"] {
+        if let Some(value) = get(key) {
+            let _ = Reflect::set(&slim, &JsValue::from_str(key), &value);
+        }
+    }
+    stringify(&slim)
+}
 
 fn stringify(value: &JsValue) -> Option<String> {
     JSON::stringify(value).ok()?.as_string()

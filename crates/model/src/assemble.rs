@@ -7,10 +7,13 @@ use std::collections::HashSet;
 use serde_json::{Map, Value};
 
 use crate::cell::{Cell, CellContext, ColumnKind, Degraded, Field, KeyHints};
+use crate::redact::Blanked;
+use crate::rows::{cells_of, CellSpec, Rows};
 use crate::error;
 use crate::graph::{validate_graph, GraphOutcome};
 use crate::hints::{parse_hints, Hints};
-use crate::limits::{MAX_COLUMNS, MAX_NOTICES, MAX_RECORDS};
+use crate::input::too_deep_message;
+use crate::limits::{MAX_COLUMNS, MAX_JSON_DEPTH, MAX_NOTICES, MAX_RECORDS};
 use crate::model::{
     Column, Header, Layout, NodeDetail, Notice, NoticeLevel, Row, State, Table, WidgetModel,
 };
@@ -61,11 +64,28 @@ impl Report {
     }
 }
 
+/// The records of a result, as the assembler receives them.
+pub enum RecordsIn<'t> {
+    /// `records` as parsed (any JSON type; `None` when absent), already redacted.
+    Values(Option<Value>),
+    /// A long list kept as text: `spans` are the byte ranges in `text` of its object records
+    /// (`skipped` others were not objects); `sample` holds the first ones parsed and redacted, for
+    /// inferring columns.
+    Lazy { text: &'t str, spans: Vec<(usize, usize)>, skipped: usize, sample: Vec<Map<String, Value>> },
+}
+
 /// The model of one structuredContent (already redacted), with its `host/widgetData` hints.
 pub fn assemble(structured: Value, hints: Option<Value>, redacted: usize) -> WidgetModel {
-    let Value::Object(sc) = structured else {
+    let Value::Object(mut sc) = structured else {
         return WidgetModel::error(None, "The structured content is not an object.", None);
     };
+    let records = sc.remove("records");
+    assemble_records(sc, RecordsIn::Values(records), hints, redacted)
+}
+
+/// [`assemble`] with the records given apart from the rest of the structuredContent `sc` (which
+/// must not hold them).
+pub fn assemble_records(sc: Map<String, Value>, records_in: RecordsIn<'_>, hints: Option<Value>, redacted: usize) -> WidgetModel {
     match sc.get("kind") {
         Some(Value::String(k)) if k == WIDGET_KIND => {}
         Some(Value::String(k)) => {
@@ -93,7 +113,19 @@ pub fn assemble(structured: Value, hints: Option<Value>, redacted: usize) -> Wid
     let action = short_string(sc.get("action"), "action", &mut report);
     let words = words_for(&resource);
 
-    let records = records(sc.get("records"), &mut report);
+    let (owned_records, lazy, total) = match records_in {
+        RecordsIn::Values(value) => {
+            let owned = records(value, &mut report);
+            let total = owned.len();
+            (owned, None, total)
+        }
+        RecordsIn::Lazy { text, spans, skipped, sample } => {
+            report_skipped(skipped, &mut report);
+            let total = spans.len();
+            (sample, Some((text, spans)), total)
+        }
+    };
+    let records: Vec<&Map<String, Value>> = owned_records.iter().collect();
     let mutation_obj = match sc.get("mutation") {
         Some(Value::Object(m)) => Some(m),
         None | Some(Value::Null) => None,
@@ -106,7 +138,7 @@ pub fn assemble(structured: Value, hints: Option<Value>, redacted: usize) -> Wid
         .and_then(|m| m.get("record"))
         .and_then(Value::as_object);
     let detail_record =
-        mutation_record.or_else(|| (records.len() == 1 && action != "list").then(|| records[0]));
+        mutation_record.or_else(|| (total == 1 && action != "list").then(|| records.first().copied()).flatten());
     let mutation = build_mutation(&MutationInput {
         mutation: mutation_obj,
         action: &action,
@@ -135,13 +167,17 @@ pub fn assemble(structured: Value, hints: Option<Value>, redacted: usize) -> Wid
         &key_hints,
         &mut report,
     );
-    let mut table = rows(columns, &shown, &mut report);
-    if layout == Layout::List && records.len() > MAX_RECORDS {
-        table.omitted_rows = records.len() - MAX_RECORDS;
-        report.visible(format!(
-            "Showing the first {MAX_RECORDS} of {} records.",
-            records.len()
-        ));
+    if lazy.is_some() && !matches!(sc.get("columns"), Some(Value::Array(c)) if !c.is_empty()) {
+        report.diagnostic(format!("columns inferred from the first {} of {total} records", shown.len()));
+    }
+    let (mut table, blanked) = table(columns, &shown, lazy.filter(|_| layout == Layout::List), &mut report);
+    if blanked.max_depth > MAX_JSON_DEPTH {
+        return WidgetModel::error(None, too_deep_message(), None);
+    }
+    let redacted = redacted + blanked.values;
+    if layout == Layout::List && total > MAX_RECORDS {
+        table.omitted_rows = total - MAX_RECORDS;
+        report.visible(format!("Showing the first {MAX_RECORDS} of {total} records."));
     }
 
     let summary = parse_summary(sc.get("summary"), &mut problems);
@@ -245,19 +281,19 @@ fn short_string(value: Option<&Value>, field: &str, report: &mut Report) -> Stri
     }
 }
 
-fn records<'a>(value: Option<&'a Value>, report: &mut Report) -> Vec<&'a Map<String, Value>> {
+fn records(value: Option<Value>, report: &mut Report) -> Vec<Map<String, Value>> {
     match value {
         None | Some(Value::Null) => Vec::new(),
         Some(Value::Array(items)) => {
-            let records: Vec<_> = items.iter().filter_map(Value::as_object).collect();
-            let skipped = items.len() - records.len();
-            if skipped > 0 {
-                report.visible(format!(
-                    "{skipped} record{} not an object and {} not shown.",
-                    if skipped == 1 { " is" } else { "s are" },
-                    if skipped == 1 { "is" } else { "are" }
-                ));
-            }
+            let count = items.len();
+            let records: Vec<_> = items
+                .into_iter()
+                .filter_map(|item| match item {
+                    Value::Object(map) => Some(map),
+                    _ => None,
+                })
+                .collect();
+            report_skipped(count - records.len(), report);
             records
         }
         Some(Value::Object(one)) => {
@@ -268,6 +304,16 @@ fn records<'a>(value: Option<&'a Value>, report: &mut Report) -> Vec<&'a Map<Str
             report.visible("The records are not a list, so none are shown.");
             Vec::new()
         }
+    }
+}
+
+fn report_skipped(skipped: usize, report: &mut Report) {
+    if skipped > 0 {
+        report.visible(format!(
+            "{skipped} record{} not an object and {} not shown.",
+            if skipped == 1 { " is" } else { "s are" },
+            if skipped == 1 { "is" } else { "are" }
+        ));
     }
 }
 
@@ -413,28 +459,21 @@ fn inferred_columns(
         .collect()
 }
 
-fn rows(specs: Vec<ColumnSpec>, records: &[&Map<String, Value>], report: &mut Report) -> Table {
+/// The table of `records` in the columns of `specs`. With `lazy`, the rows are those records'
+/// spans, built on demand, and `records` is a sample that decides alignment and reports degraded
+/// values. Returns the table and how many sensitive values were blanked in the kept text.
+fn table(
+    specs: Vec<ColumnSpec>,
+    records: &[&Map<String, Value>],
+    lazy: Option<(&str, Vec<(usize, usize)>)>,
+    report: &mut Report,
+) -> (Table, Blanked) {
+    let cell_specs: Vec<CellSpec> = specs.iter().map(|s| CellSpec { key: s.key.clone(), kind: s.kind }).collect();
     let mut degraded: Vec<Degraded> = specs.iter().map(|_| Degraded::default()).collect();
     let rows: Vec<Row> = records
         .iter()
         .enumerate()
-        .map(|(i, record)| {
-            let ctx = CellContext {
-                language: record.get("language").and_then(Value::as_str),
-            };
-            let cells = specs
-                .iter()
-                .zip(degraded.iter_mut())
-                .map(|(spec, d)| {
-                    let value = record.get(&spec.key).unwrap_or(&Value::Null);
-                    Cell::from_value(&spec.key, value, spec.kind, &ctx, d)
-                })
-                .collect();
-            Row {
-                key: i.to_string(),
-                cells,
-            }
-        })
+        .map(|(i, record)| Row { key: i.to_string(), cells: cells_of(record, &cell_specs, &mut degraded) })
         .collect();
     let columns = specs
         .into_iter()
@@ -468,11 +507,14 @@ fn rows(specs: Vec<ColumnSpec>, records: &[&Map<String, Value>], report: &mut Re
             }
         })
         .collect();
-    Table {
-        columns,
-        rows,
-        omitted_rows: 0,
-    }
+    let (rows, blanked) = match lazy {
+        Some((text, mut spans)) => {
+            spans.truncate(MAX_RECORDS);
+            Rows::lazy(text, spans, cell_specs)
+        }
+        None => (Rows::built(rows), Blanked::default()),
+    };
+    (Table { columns, rows, omitted_rows: 0 }, blanked)
 }
 
 fn header(
@@ -521,7 +563,7 @@ fn header(
     });
     let counts = if !summary.counts.is_empty() {
         summary.counts
-    } else if layout == Layout::List {
+    } else if layout == Layout::List && !table.rows.is_lazy() {
         let status_column = table
             .columns
             .iter()

@@ -3,7 +3,9 @@
 
 use serde_json::{Map, Value};
 
-use crate::assemble::assemble;
+use crate::assemble::{assemble, assemble_records, RecordsIn};
+use crate::parse::{parse, span_in, Parsed, RawRecords};
+use crate::rows::LAZY_AFTER;
 use crate::error;
 use crate::limits::{MAX_JSON_DEPTH, MAX_PAYLOAD_BYTES};
 use crate::model::{ErrorInfo, WidgetModel};
@@ -11,14 +13,142 @@ use crate::redact::{redact_in_place, redact_text};
 use crate::text::{bounded_text, truncate_chars};
 
 /// The model of a tool result given as JSON text. Oversized or unparsable text is an error state.
+///
+/// Long lists stay as text and their rows are built when drawn ([`crate::rows`]); everything else
+/// follows [`model_from_value`].
 pub fn model_from_json_text(text: &str) -> WidgetModel {
     if text.len() > MAX_PAYLOAD_BYTES {
         return too_large(text.len());
     }
-    match serde_json::from_str::<Value>(text) {
-        Ok(value) => model_from_value(value),
+    match parse(text, true) {
+        Ok(parsed) => model_from_parsed(parsed, text),
         Err(e) => WidgetModel::error(None, parse_error_message(&e), None),
     }
+}
+
+/// The model of a structuredContent given as JSON text, with its hints (`window.openai` gives
+/// them apart).
+pub fn model_from_structured_text(text: &str, mut hints: Option<Value>) -> WidgetModel {
+    if text.len() > MAX_PAYLOAD_BYTES {
+        return too_large(text.len());
+    }
+    let redacted = hints.as_mut().map_or(0, redact_in_place);
+    match parse(text, false) {
+        Ok(parsed) => widget_from_parsed(parsed, text, hints, redacted),
+        Err(e) => WidgetModel::error(None, parse_error_message(&e), None),
+    }
+}
+
+fn model_from_parsed(parsed: Parsed<'_>, text: &str) -> WidgetModel {
+    let Parsed::Object { mut fields, structured, records, content } = parsed else {
+        return model_from_value(parsed.into_value());
+    };
+    let is_call_result = structured.is_some() || content.is_some() || fields.contains_key("isError") || fields.contains_key("_meta");
+    if fields.contains_key("kind") || !is_call_result {
+        // A bare structuredContent (or something else, which the value path turns away).
+        let object = Parsed::Object { fields, structured, records, content };
+        return widget_from_parsed(object, text, None, 0);
+    }
+    let mut hints = fields
+        .get_mut("_meta")
+        .and_then(Value::as_object_mut)
+        .and_then(|meta| meta.remove("host/widgetData"));
+    let redacted = hints.as_mut().map_or(0, redact_in_place);
+    let is_error = fields.get("isError") == Some(&Value::Bool(true));
+    if let Some(structured) = structured.filter(|s| matches!(**s, Parsed::Object { .. })) {
+        if !is_error {
+            return widget_from_parsed(*structured, text, hints, redacted);
+        }
+        let mut value = structured.into_value();
+        if let Some(info) = error::from_envelope(&value) {
+            let redacted = redacted + redact_in_place(&mut value);
+            return error_model(info, redacted);
+        }
+    }
+    // Some hosts drop structuredContent: the JSON fallback text is then all there is. It is read
+    // like a result of its own (its long lists stay lazy too).
+    let fallback = content.and_then(|c| serde_json::from_str::<Value>(c.get()).ok());
+    let fallback_text = fallback.as_ref().and_then(|c| {
+        let mut wrapper = Map::new();
+        wrapper.insert("content".to_owned(), c.clone());
+        first_text(&wrapper).map(str::to_owned)
+    });
+    if let Some(inner) = fallback_text.as_deref() {
+        if let Ok(parsed) = parse(inner, false) {
+            if let Parsed::Object { fields: inner_fields, .. } = &parsed {
+                if error::from_envelope_map(inner_fields).is_some() || (inner_fields.contains_key("kind") && !is_error) {
+                    return widget_from_parsed(parsed, inner, hints, redacted);
+                }
+            }
+        }
+    }
+    let detail = fallback_text.as_deref().map(|t| truncate_chars(&bounded_text(&redact_text(t)), 1000));
+    if is_error {
+        let info = ErrorInfo { detail, ..error::info(None, Some("The tool reported an error.".to_owned())) };
+        return error_model(info, redacted);
+    }
+    not_a_widget("The tool's answer carries no widget data.", detail)
+}
+
+/// A structuredContent (bare or taken from a result), with hints already redacted.
+fn widget_from_parsed(parsed: Parsed<'_>, text: &str, hints: Option<Value>, redacted: usize) -> WidgetModel {
+    let Parsed::Object { mut fields, structured, records, content } = parsed else {
+        return model_from_value(parsed.into_value());
+    };
+    // Fields with special readings in a tool result are ordinary (unknown) fields here.
+    if let Some(s) = structured {
+        fields.insert("structuredContent".to_owned(), s.into_value());
+    }
+    if let Some(c) = content {
+        fields.insert("content".to_owned(), serde_json::from_str(c.get()).unwrap_or(Value::Null));
+    }
+    let mut value = Value::Object(fields);
+    let mut redacted = redacted + redact_in_place(&mut value);
+    let Value::Object(fields) = value else {
+        return not_a_widget("The structured content is not an object.", None);
+    };
+    if !fields.contains_key("kind") {
+        if let Some(info) = error::from_envelope_map(&fields) {
+            return error_model(info, redacted);
+        }
+        return not_a_widget("This is neither a tool result nor a resource widget.", None);
+    }
+    let records = match records {
+        None => RecordsIn::Values(None),
+        Some(RawRecords::Other(mut v)) => {
+            redacted += redact_in_place(&mut v);
+            RecordsIn::Values(Some(v))
+        }
+        Some(RawRecords::Array(items)) if items.len() <= LAZY_AFTER => {
+            // Raw spans skipped the parser's depth limit; parsing them now applies it.
+            let parsed: Result<Vec<Value>, _> = items.iter().map(|r| serde_json::from_str(r.get())).collect();
+            let mut v = match parsed {
+                Ok(values) => Value::Array(values),
+                Err(e) => return WidgetModel::error(None, parse_error_message(&e), None),
+            };
+            redacted += redact_in_place(&mut v);
+            RecordsIn::Values(Some(v))
+        }
+        Some(RawRecords::Array(items)) => {
+            let objects: Vec<_> = items.iter().filter(|r| r.get().starts_with('{')).collect();
+            let skipped = items.len() - objects.len();
+            let spans = objects.iter().filter_map(|r| span_in(text, r)).collect();
+            let sample = objects
+                .iter()
+                .take(LAZY_AFTER)
+                .filter_map(|r| {
+                    let mut v: Value = serde_json::from_str(r.get()).ok()?;
+                    redact_in_place(&mut v);
+                    match v {
+                        Value::Object(map) => Some(map),
+                        _ => None,
+                    }
+                })
+                .collect();
+            RecordsIn::Lazy { text, spans, skipped, sample }
+        }
+    };
+    assemble_records(fields, records, hints, redacted)
 }
 
 /// The JSON text with every sensitive value redacted, for keeping a result across reloads: what is
@@ -47,9 +177,14 @@ pub fn too_large(bytes: usize) -> WidgetModel {
     )
 }
 
+/// What the error state says of a result nested past the parser's limit.
+pub fn too_deep_message() -> String {
+    format!("This result is nested deeper than {MAX_JSON_DEPTH} levels, so it is not shown.")
+}
+
 fn parse_error_message(e: &serde_json::Error) -> String {
     if e.to_string().contains("recursion limit") {
-        format!("This result is nested deeper than {MAX_JSON_DEPTH} levels, so it is not shown.")
+        too_deep_message()
     } else {
         format!(
             "This result is not valid JSON (line {}, column {}).",

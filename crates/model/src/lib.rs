@@ -17,8 +17,10 @@ pub mod input;
 pub mod limits;
 pub mod model;
 pub mod mutation;
+pub mod parse;
 pub mod redact;
 pub mod resource;
+pub mod rows;
 pub mod sort;
 pub mod status;
 pub mod summary;
@@ -29,7 +31,7 @@ pub use cell::{Cell, ColumnKind, Field, SortKey};
 pub use graph::{BlockType, Graph, GraphNode, GraphOutcome};
 pub use hints::Density;
 pub use input::{
-    model_from_json_text, model_from_parts, model_from_value, redacted_json, too_large,
+    model_from_json_text, model_from_parts, model_from_structured_text, model_from_value, redacted_json, too_large,
 };
 pub use model::*;
 pub use status::{Status, Tone};

@@ -55,7 +55,8 @@ pub struct Row {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Table {
     pub columns: Vec<Column>,
-    pub rows: Vec<Row>,
+    /// One per record, possibly built on demand ([`crate::rows`]).
+    pub rows: crate::rows::Rows,
     /// Records past the row limit, counted but not kept.
     pub omitted_rows: usize,
 }

@@ -4,7 +4,7 @@
 use std::cmp::Ordering;
 
 use crate::cell::SortKey;
-use crate::model::Row;
+use crate::rows::Rows;
 
 /// Which way a column is sorted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,7 +31,7 @@ impl Direction {
 }
 
 /// The row indices of `rows` ordered by column `column`. Stable: equal keys keep their order.
-pub fn sorted_order(rows: &[Row], column: usize, direction: Direction) -> Vec<usize> {
+pub fn sorted_order(rows: &Rows, column: usize, direction: Direction) -> Vec<usize> {
     let keys: Vec<SortKey> = rows
         .iter()
         .map(|row| {
@@ -120,6 +120,7 @@ fn split_digits(s: &str) -> (&str, &str) {
 mod tests {
     use super::*;
     use crate::cell::Cell;
+    use crate::model::Row;
 
     #[test]
     fn natural_order_reads_numbers_as_numbers() {
@@ -141,8 +142,8 @@ mod tests {
         );
     }
 
-    fn rows(values: &[Option<f64>]) -> Vec<Row> {
-        values
+    fn rows(values: &[Option<f64>]) -> Rows {
+        Rows::built(values
             .iter()
             .map(|v| Row {
                 key: String::new(),
@@ -151,7 +152,7 @@ mod tests {
                     text: String::new(),
                 })],
             })
-            .collect()
+            .collect())
     }
 
     #[test]

@@ -18,6 +18,11 @@ pub fn truncate_chars(s: &str, max: usize) -> String {
 /// A value's text as the model keeps it: control characters (other than newline and tab) become
 /// spaces, and anything past [`MAX_TEXT_CHARS`] is cut with a note of how much was left out.
 pub fn bounded_text(s: &str) -> String {
+    // Most values are short and clean: copy them as they are. (A string of at most
+    // MAX_TEXT_CHARS bytes has at most that many characters.)
+    if s.len() <= MAX_TEXT_CHARS && !s.contains(|c: char| c.is_control() && c != '\n' && c != '\t') {
+        return s.to_owned();
+    }
     let mut out = String::with_capacity(s.len().min(MAX_TEXT_CHARS * 4));
     let mut count = 0usize;
     let mut chars = s.chars();

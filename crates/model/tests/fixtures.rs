@@ -227,3 +227,39 @@ fn a_text_only_result_with_secrets_still_renders_without_them() {
     assert_eq!(model.table.rows.len(), 1);
     assert!(!format!("{model:?}").contains("0123456789abcdef0123456789abcdef"));
 }
+
+/// `n` pipeline runs as a widget result; every third carries a schedule token.
+fn long_list(n: usize) -> String {
+    let records: Vec<String> = (0..n)
+        .map(|i| {
+            let token = if i % 3 == 0 { r#","token":"0123456789abcdef0123456789abcdef""# } else { "" };
+            format!(r#"{{"id":{i},"status":"running","execution_date":"2026-11-20 06:00:00","nested":{{"a":[1,{{"password":"p{i}"}}]}}{token}}}"#)
+        })
+        .collect();
+    format!(r#"{{"structuredContent":{{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline_runs","action":"list","state":"ok","records":[{}]}}}}"#, records.join(","))
+}
+
+#[test]
+fn a_long_list_read_lazily_equals_the_same_list_built_at_once() {
+    let text = long_list(widget_model::rows::LAZY_AFTER * 3);
+    let lazy = model_from_json_text(&text);
+    assert!(lazy.table.rows.is_lazy());
+    let eager = widget_model::model_from_value(serde_json::from_str(&text).expect("json"));
+    assert!(!eager.table.rows.is_lazy());
+    assert_eq!(lazy.table, eager.table);
+    assert_eq!(lazy.redacted, eager.redacted, "blanked values count as redacted");
+    let dump = format!("{lazy:?}");
+    assert!(!dump.contains("0123456789abcdef") && !dump.contains("\"p7\""));
+}
+
+#[test]
+fn a_long_list_nested_too_deep_is_an_error_like_a_short_one() {
+    let deep = format!("{}1{}", "[".repeat(200), "]".repeat(200));
+    let records = vec![r#"{"id":1}"#.to_owned(); 300].join(",");
+    let text = format!(
+        r#"{{"kind":"svc_resource_widget","schema_version":1,"resource":"x","action":"list","state":"ok","records":[{records},{{"id":2,"deep":{deep}}}]}}"#
+    );
+    let model = model_from_json_text(&text);
+    assert_eq!(model.state, State::Error);
+    assert!(model.error.is_some_and(|e| e.message.contains("nested deeper than 128")));
+}

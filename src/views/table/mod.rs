@@ -97,6 +97,14 @@ pub fn ListTable(model: Arc<WidgetModel>) -> impl IntoView {
             0..n
         }
     });
+    // Each record's position in the current order, for aria-rowindex (windowed tables only).
+    let positions = Memo::new(move |_| {
+        let mut at = vec![0u32; if windowed { count } else { 0 }];
+        if windowed {
+            order.with(|o| o.iter().enumerate().for_each(|(p, &i)| at[i] = p as u32));
+        }
+        Arc::new(at)
+    });
     let visible = Memo::new(move |_| {
         let r = range.get();
         order.with(|o| o.get(r.clone()).map(<[usize]>::to_vec).unwrap_or_default())
@@ -135,9 +143,12 @@ pub fn ListTable(model: Arc<WidgetModel>) -> impl IntoView {
         .collect_view();
     let row_model = Arc::clone(&model);
     let row = move |index: usize| {
-        let row = &row_model.table.rows[index];
-        let cells = row
-            .cells
+        let cells = row_model
+            .table
+            .rows
+            .get(index)
+            .map(|row| row.cells.as_slice())
+            .unwrap_or_default()
             .iter()
             .zip(&row_model.table.columns)
             .map(|(cell, column)| {
@@ -149,12 +160,15 @@ pub fn ListTable(model: Arc<WidgetModel>) -> impl IntoView {
             })
             .collect_view();
         // Position in the current order, for assistive technology (the header row is 1).
-        let position = move || order.with(|o| o.iter().position(|&i| i == index)).map(|p| (p + 2).to_string());
+        let position = move || positions.with(|at| at.get(index).map(|p| (p + 2).to_string()));
         view! { <tr aria-rowindex=move || if windowed { position() } else { None }>{cells}</tr> }
     };
+    // The spacers span the real column count: a large colspan makes every table layout work on
+    // that many columns (it made each scroll step cost tens of milliseconds).
+    let span = model.table.columns.len().max(1);
     let spacer = move |height: f64| {
         (height > 0.0).then(|| {
-            view! { <tr class="table__spacer" aria-hidden="true"><td colspan="999" style=format!("height: {height:.0}px")></td></tr> }
+            view! { <tr class="table__spacer" aria-hidden="true"><td colspan=span style=format!("height: {height:.0}px")></td></tr> }
         })
     };
     let title = model.header.title.clone();

@@ -32,6 +32,8 @@ pub fn Widget(state: RwSignal<AppState>, services: HostServices) -> impl IntoVie
         _ => Density::Compact,
     };
     let class = move || root_class(&host.get(), density());
+    let warm = warm_up_soon();
+    let warming = move || warm.get() && phase.with(|p| matches!(p, Phase::Waiting | Phase::Loading));
     view! {
         <main
             id="widget"
@@ -46,6 +48,12 @@ pub fn Widget(state: RwSignal<AppState>, services: HostServices) -> impl IntoVie
                 Phase::Ready { model, restored } => view! { <ResultView model restored/> }.into_any(),
             }}
             <p class="visually-hidden" aria-live="polite">{move || announcer.message.get()}</p>
+            {move || warming().then(|| view! {
+                <div class="warm-up" hidden aria-hidden="true">
+                    <ResultView model=Arc::new(widget_model::model_from_json_text(WARM_UP_LIST)) restored=false/>
+                    <ResultView model=Arc::new(widget_model::model_from_json_text(WARM_UP_GRAPH)) restored=false/>
+                </div>
+            })}
         </main>
     }
 }
@@ -81,6 +89,19 @@ fn root_style(host: &HostContext) -> String {
         ));
     }
     style
+}
+
+/// A small list and a small graph drawn once, hidden, while the widget waits for its result.
+/// Browsers compile wasm functions on their first call; drawing these first moves that cost out
+/// of the real result's way (the host's tool is usually still running).
+const WARM_UP_LIST: &str = r#"{"structuredContent":{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline_runs","action":"list","state":"ok","summary":{"title":"Runs","counts":{"running":1}},"columns":[{"key":"id","type":"id"},{"key":"status","type":"status"},{"key":"execution_date","type":"datetime"},"passed_sla","metrics","tags","duration"],"filters":{"status":["running"]},"pagination":{"page":1,"per_page":20,"total":40},"records":[{"id":1,"status":"running","execution_date":"2026-11-20 06:00:00.000000+00:00","passed_sla":true,"metrics":{"rows":1},"tags":["a"],"duration":1.5,"url":"https://example.com/a"},{"id":2,"status":"failed","execution_date":"2026-11-20T05:00:00Z","passed_sla":false,"metrics":null,"tags":[],"duration":65,"url":null}]}}"#;
+const WARM_UP_GRAPH: &str = r#"{"structuredContent":{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline","action":"get","state":"ok","records":[{"uuid":"p","name":"P","content":"x = 1","language":"python"}],"graph":{"nodes":[{"id":"a","label":"a","type":"data_loader","status":"completed","selected":true},{"id":"b","label":"b","type":"transformer","status":"running"},{"id":"c","label":"c","type":"data_exporter"}],"edges":[{"source":"a","target":"b"},{"source":"a","target":"c"}],"totalNodes":3,"truncated":false}}}"#;
+
+/// A signal that turns true shortly after mounting (the timer lives in the component's arena).
+fn warm_up_soon() -> RwSignal<bool> {
+    let warm = RwSignal::new(false);
+    StoredValue::new_local(gloo_timers::callback::Timeout::new(30, move || warm.set(true)));
+    warm
 }
 
 /// Refreshes the clock every minute while the widget is mounted. The timer lives in the

@@ -1,0 +1,209 @@
+#!/usr/bin/env node
+// The widget's performance in a real MCP Apps host (the ext-apps AppBridge test host, double-iframe
+// sandbox, Debian's Chromium). Prints medians of RUNS runs (default 5):
+//   - the HTML size, raw and gzip;
+//   - ms from iframe creation to ui/initialize;
+//   - ms from tool-result sent to data-state settled with the first rows painted, and from the
+//     result's arrival in the widget frame to the same moment (tool-input is sent after the
+//     handshake and the result 250 ms later, as a host does while the tool runs), for 10, 1,000 and 10,000
+//     pipeline-run records and a 500-block graph;
+//   - long tasks over 50 ms while scrolling through the 10,000 rows;
+// for the resource widget, the npm example widgets server-basic-vanillajs and server-basic-react
+// (their dist/mcp-app.html; size and start-up only, they do not render our records), and a plain-JS
+// floor (bench/floor.html: JSON.parse and one createElement row per record). Ratios are the
+// widget's figure over the floor's (or the example's).
+//
+//   ./scripts/bench.sh           (set-up, build, then this and bench/layout.mjs)
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "@playwright/test";
+import { startServers } from "../host/server.mjs";
+import { randomLayeredDag, median } from "./graphs.mjs";
+import { pipelineRunsResult, pipelineGraphResult } from "./records.mjs";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const RUNS = Number(process.env.RUNS ?? 5);
+/** How long the tool "runs" between tool-input and the result, for every widget alike. */
+const TOOL_MS = 250;
+const EXAMPLES = {
+  "server-basic-vanillajs": "@modelcontextprotocol/server-basic-vanillajs@2.0.3",
+  "server-basic-react": "@modelcontextprotocol/server-basic-react@2.0.3",
+};
+
+/** The example widgets' HTML, fetched once from the npm registry into target/bench/examples. */
+function exampleHtml(name) {
+  const dir = join(ROOT, "target/bench/examples", name);
+  const file = join(dir, "package/dist/mcp-app.html");
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    const tarball = execFileSync("npm", ["pack", EXAMPLES[name], "--silent"], { cwd: dir, encoding: "utf8" }).trim().split("\n").pop();
+    execFileSync("tar", ["xzf", tarball], { cwd: dir });
+  }
+  return readFileSync(file, "utf8");
+}
+
+const widgets = {
+  "resource-widget": readFileSync(join(ROOT, "dist/resource-widget.html"), "utf8"),
+  "plain-JS floor": readFileSync(join(ROOT, "bench/floor.html"), "utf8"),
+  ...Object.fromEntries(Object.keys(EXAMPLES).map((name) => [name, exampleHtml(name)])),
+};
+const renders = new Set(["resource-widget", "plain-JS floor"]);
+
+const scenarios = [
+  ["10 runs", pipelineRunsResult(10)],
+  ["1,000 runs", pipelineRunsResult(1000)],
+  ["10,000 runs", pipelineRunsResult(10000)],
+  ["500-block graph", pipelineGraphResult(randomLayeredDag(500, 2))],
+];
+
+const servers = await startServers();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+
+/** A fresh host page with `html` loaded and the handshake done; returns the page and its timings. */
+async function load(html) {
+  const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+  await page.goto(`${servers.hostUrl}/test-host.html`);
+  await page.waitForSelector("body[data-ready=true]", { state: "attached" });
+  const initMs = await page.evaluate(
+    async ({ sandboxUrl, html }) => {
+      document.documentElement.style.setProperty("--stage-width", "760px");
+      window.testHost = await window.host.createHost({ container: document.getElementById("stage"), sandboxUrl, widgetHtml: html });
+      await Promise.race([window.testHost.initialized, new Promise((r) => setTimeout(r, 15000))]);
+      const t = window.testHost.timeline;
+      return t.initialize === undefined ? NaN : t.initialize - t.created;
+    },
+    { sandboxUrl: `${servers.sandboxUrl}?csp=spec-default-wasm`, html },
+  );
+  return { page, initMs };
+}
+
+function widgetFrameOf(page) {
+  const sandbox = page.mainFrame().childFrames().find((f) => f.url().includes("/sandbox.html"));
+  return sandbox.childFrames()[0];
+}
+
+/** Sends `result`; resolves to { sentMs, arrivedMs }: to the first painted frame showing rows. */
+async function render(page, result) {
+  const frame = widgetFrameOf(page);
+  // Before sending: forget earlier marks (a race otherwise: this could run after the new one).
+  await frame.evaluate(() => performance.clearMarks("resource-widget:result-received"));
+  // In the widget frame: wait for data-state ok and a row or a node, then the next frame (painted).
+  const painted = frame.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const ready = () =>
+          document.querySelector("[data-state=ok]") && document.querySelector("tbody tr:not(.table__spacer), [data-node-id]");
+        const poll = () => (ready() ? requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now())) : requestAnimationFrame(poll));
+        requestAnimationFrame(poll);
+      }).then((at) => {
+        const mark = performance.getEntriesByName("resource-widget:result-received").at(-1);
+        return { paintedAt: at, arrivedAt: mark ? performance.timeOrigin + mark.startTime : NaN };
+      }),
+  );
+  // As a host does: tool-input when the call starts, the result when the tool has run (TOOL_MS).
+  const sentAt = await page.evaluate(
+    async ({ text, toolMs }) => {
+      const result = JSON.parse(text);
+      await window.testHost.toolInput({});
+      await new Promise((r) => setTimeout(r, toolMs));
+      const at = performance.timeOrigin + performance.now();
+      window.testHost.toolResult(result);
+      return at;
+    },
+    { text: JSON.stringify(result), toolMs: TOOL_MS },
+  );
+  const { paintedAt, arrivedAt } = await painted;
+  return { sentMs: paintedAt - sentAt, arrivedMs: paintedAt - arrivedAt };
+}
+
+/** Longest task and count over 50 ms while scrolling the table from top to bottom. */
+async function scrollLongTasks(page) {
+  return widgetFrameOf(page).evaluate(
+    (SCROLL_STEP) =>
+      new Promise((resolve) => {
+        const tasks = [];
+        const observer = new PerformanceObserver((list) => tasks.push(...list.getEntries().map((e) => e.duration)));
+        observer.observe({ type: "longtask" });
+        const box = document.querySelector(".table-scroll");
+        let frames = 0;
+        // 600 px a frame: a fast fling (about 36,000 px/s at 60 frames a second).
+        const step = () => {
+          box.scrollTop += SCROLL_STEP;
+          frames++;
+          if (box.scrollTop + box.clientHeight < box.scrollHeight - 1 && frames < 5000) requestAnimationFrame(step);
+          else
+            setTimeout(() => {
+              observer.disconnect();
+              resolve({ frames, longest: Math.max(0, ...tasks), over50: tasks.filter((d) => d > 50).length });
+            }, 200);
+        };
+        requestAnimationFrame(step);
+      }),
+    600,
+  );
+}
+
+const results = {};
+for (const [name, html] of Object.entries(widgets)) {
+  const r = (results[name] = { raw: html.length, gzip: gzipSync(Buffer.from(html), { level: 9 }).length, init: [], scenarios: {} });
+  const measured = renders.has(name) ? scenarios.filter(([s]) => name === "resource-widget" || !s.includes("graph")) : [[null]];
+  for (let run = 0; run < RUNS; run++) {
+    // A fresh frame per measurement: each result is the first its frame renders.
+    for (const [k, [scenario, result]] of measured.entries()) {
+      const { page, initMs } = await load(html);
+      if (k === 0) r.init.push(initMs);
+      if (scenario) {
+        (r.scenarios[scenario] ??= []).push(await render(page, result));
+        if (name === "resource-widget" && scenario === "10,000 runs" && run === 0) r.scroll = await scrollLongTasks(page);
+      }
+      await page.close();
+    }
+  }
+}
+const chromiumVersion = browser.version();
+await browser.close();
+await servers.close();
+
+// ---- report ----
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const ms = (x) => (Number.isNaN(x) ? "—" : x < 10 ? x.toFixed(1) : Math.round(x).toString());
+const ratio = (a, b) => (Number.isNaN(a) || Number.isNaN(b) || b === 0 ? "—" : `${(a / b).toFixed(2)}×`);
+const ours = results["resource-widget"];
+const floor = results["plain-JS floor"];
+console.log(`widget benchmark: medians of ${RUNS} runs; Chromium ${chromiumVersion}; ${new Date().toISOString().slice(0, 10)}`);
+console.log("");
+console.log("| | resource-widget | plain-JS floor | server-basic-vanillajs | server-basic-react |");
+console.log("|---|---:|---:|---:|---:|");
+const names = ["resource-widget", "plain-JS floor", "server-basic-vanillajs", "server-basic-react"];
+console.log(`| HTML raw | ${names.map((n) => kb(results[n].raw)).join(" | ")} |`);
+console.log(`| HTML gzip | ${names.map((n) => kb(results[n].gzip)).join(" | ")} |`);
+console.log(`| iframe created → ui/initialize (ms) | ${names.map((n) => ms(median(results[n].init))).join(" | ")} |`);
+for (const [scenario] of scenarios) {
+  for (const [label, key] of [["sent → rendered", "sentMs"], ["arrived → rendered", "arrivedMs"]]) {
+    const cell = (n) => {
+      const runs = results[n].scenarios?.[scenario];
+      return runs ? ms(median(runs.map((t) => t[key]))) : "—";
+    };
+    console.log(`| ${scenario}: ${label} (ms) | ${names.map(cell).join(" | ")} |`);
+  }
+}
+console.log("");
+console.log("Ratios (resource-widget ÷ other):");
+for (const other of ["server-basic-vanillajs", "server-basic-react"]) {
+  console.log(`- vs ${other}: HTML gzip ${ratio(ours.gzip, results[other].gzip)}, ui/initialize ${ratio(median(ours.init), median(results[other].init))}`);
+}
+for (const [scenario] of scenarios) {
+  if (!floor.scenarios[scenario]) continue;
+  const a = median(ours.scenarios[scenario].map((t) => t.arrivedMs));
+  const b = median(floor.scenarios[scenario].map((t) => t.arrivedMs));
+  console.log(`- vs plain-JS floor, ${scenario}, arrived → rendered: ${ratio(a, b)}`);
+}
+if (ours.scroll) {
+  console.log(`\nScrolling through 10,000 rows, 600 px a frame (${ours.scroll.frames} frames): longest task ${ms(ours.scroll.longest)} ms, ${ours.scroll.over50} over 50 ms.`);
+}

@@ -1,0 +1,219 @@
+//! A table's rows. Short lists are built when the result arrives. Long lists (over
+//! [`LAZY_AFTER`] records, given as JSON text) stay as text: each record is a span of a copy of
+//! the received text in which every sensitive value has been blanked
+//! ([`crate::redact::blank_sensitive_values`]), and a row is built (parsed, redacted, turned into
+//! cells) the first time it is asked for. So the cost of a result follows what is drawn, not what
+//! was sent, and no raw secret is kept.
+
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+use serde_json::{Map, Value};
+
+use crate::cell::{Cell, CellContext, ColumnKind, Degraded};
+use crate::model::Row;
+use crate::redact::{blank_sensitive_values, redact_in_place, Blanked};
+
+/// Lists longer than this, given as text, build their rows on demand.
+pub const LAZY_AFTER: usize = 200;
+
+/// What a row's cells are built from: each column's key and kind.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CellSpec {
+    pub key: String,
+    pub kind: ColumnKind,
+}
+
+/// The cells of one record, one per column.
+pub fn cells_of(record: &Map<String, Value>, specs: &[CellSpec], degraded: &mut [Degraded]) -> Vec<Cell> {
+    let ctx = CellContext { language: record.get("language").and_then(Value::as_str) };
+    specs
+        .iter()
+        .zip(degraded.iter_mut())
+        .map(|(spec, d)| Cell::from_value(&spec.key, record.get(&spec.key).unwrap_or(&Value::Null), spec.kind, &ctx, d))
+        .collect()
+}
+
+/// Records kept as text until drawn.
+struct LazyRows {
+    /// The received text with sensitive values blanked.
+    text: Box<str>,
+    /// Each record's byte range in `text`.
+    spans: Vec<(usize, usize)>,
+    specs: Vec<CellSpec>,
+    built: Vec<OnceLock<Row>>,
+}
+
+impl LazyRows {
+    fn row(&self, index: usize) -> Option<&Row> {
+        let &(start, end) = self.spans.get(index)?;
+        Some(self.built.get(index)?.get_or_init(|| {
+            let mut value = self
+                .text
+                .get(start..end)
+                .and_then(|span| serde_json::from_str::<Value>(span).ok())
+                .unwrap_or(Value::Null);
+            redact_in_place(&mut value);
+            let mut degraded: Vec<Degraded> = self.specs.iter().map(|_| Degraded::default()).collect();
+            let cells = match value.as_object() {
+                Some(record) => cells_of(record, &self.specs, &mut degraded),
+                None => self.specs.iter().map(|_| Cell::Missing).collect(),
+            };
+            Row { key: index.to_string(), cells }
+        }))
+    }
+}
+
+#[derive(Clone)]
+enum Store {
+    Built(Vec<Row>),
+    Lazy(Arc<LazyRows>),
+}
+
+/// The rows of a table, built or built on demand.
+#[derive(Clone)]
+pub struct Rows {
+    store: Store,
+}
+
+impl Default for Rows {
+    fn default() -> Self {
+        Rows { store: Store::Built(Vec::new()) }
+    }
+}
+
+impl Rows {
+    pub fn built(rows: Vec<Row>) -> Rows {
+        Rows { store: Store::Built(rows) }
+    }
+
+    /// Rows for the records at `spans` of `text`; sensitive values in those spans are blanked now.
+    /// Returns the rows and what blanking found (values blanked, deepest nesting).
+    pub fn lazy(text: &str, spans: Vec<(usize, usize)>, specs: Vec<CellSpec>) -> (Rows, Blanked) {
+        // Keep only the region the records occupy (not, say, the fallback copy of the result).
+        let from = spans.iter().map(|s| s.0).min().unwrap_or(0);
+        let to = spans.iter().map(|s| s.1).max().unwrap_or(from);
+        let spans: Vec<(usize, usize)> = spans.into_iter().map(|(a, b)| (a - from, b - from)).collect();
+        let mut bytes = text.as_bytes().get(from..to).unwrap_or_default().to_vec();
+        let mut blanked = Blanked::default();
+        for &(start, end) in &spans {
+            if let Some(span) = bytes.get_mut(start..end) {
+                let b = blank_sensitive_values(span);
+                blanked.values += b.values;
+                blanked.max_depth = blanked.max_depth.max(b.max_depth);
+            }
+        }
+        // Blanking writes ASCII over whole values, so the text stays UTF-8.
+        let text = String::from_utf8(bytes).unwrap_or_default().into_boxed_str();
+        let built = spans.iter().map(|_| OnceLock::new()).collect();
+        (Rows { store: Store::Lazy(Arc::new(LazyRows { text, spans, specs, built })) }, blanked)
+    }
+
+    pub fn len(&self) -> usize {
+        match &self.store {
+            Store::Built(rows) => rows.len(),
+            Store::Lazy(lazy) => lazy.spans.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether rows are built on demand.
+    pub fn is_lazy(&self) -> bool {
+        matches!(self.store, Store::Lazy(_))
+    }
+
+    /// Row `index`, built now if it was not yet.
+    pub fn get(&self, index: usize) -> Option<&Row> {
+        match &self.store {
+            Store::Built(rows) => rows.get(index),
+            Store::Lazy(lazy) => lazy.row(index),
+        }
+    }
+
+    pub fn first(&self) -> Option<&Row> {
+        self.get(0)
+    }
+
+    /// Every row, built as the iteration reaches it.
+    pub fn iter(&self) -> RowsIter<'_> {
+        RowsIter { rows: self, next: 0 }
+    }
+}
+
+/// Iterates over [`Rows`], building lazy rows as it goes.
+pub struct RowsIter<'a> {
+    rows: &'a Rows,
+    next: usize,
+}
+
+impl<'a> Iterator for RowsIter<'a> {
+    type Item = &'a Row;
+    fn next(&mut self) -> Option<&'a Row> {
+        let row = self.rows.get(self.next)?;
+        self.next += 1;
+        Some(row)
+    }
+}
+
+impl<'a> IntoIterator for &'a Rows {
+    type Item = &'a Row;
+    type IntoIter = RowsIter<'a>;
+    fn into_iter(self) -> RowsIter<'a> {
+        self.iter()
+    }
+}
+
+impl PartialEq for Rows {
+    fn eq(&self, other: &Rows) -> bool {
+        self.len() == other.len() && self.iter().zip(other.iter()).all(|(a, b)| a == b)
+    }
+}
+
+impl fmt::Debug for Rows {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn specs() -> Vec<CellSpec> {
+        vec![
+            CellSpec { key: "id".into(), kind: ColumnKind::Id },
+            CellSpec { key: "token".into(), kind: ColumnKind::Auto },
+        ]
+    }
+
+    /// The spans of the records of `text` (a JSON array), as the parser gives them.
+    fn spans(text: &str) -> Vec<(usize, usize)> {
+        let items: Vec<&serde_json::value::RawValue> = serde_json::from_str(text).expect("array");
+        items.iter().filter_map(|r| crate::parse::span_in(text, r)).collect()
+    }
+
+    #[test]
+    fn lazy_rows_build_on_demand_and_match_built_ones() {
+        let text = r#"[{"id":1,"token":"0123456789abcdef0123456789abcdef"}, 7, {"id":"b"}]"#;
+        let (rows, blanked) = Rows::lazy(text, spans(text), specs());
+        assert_eq!(blanked.values, 1);
+        assert_eq!(rows.len(), 3);
+        assert!(rows.is_lazy());
+        let cells = |i: usize| rows.get(i).map(|r| r.cells.clone()).unwrap_or_default();
+        assert_eq!(cells(0), [Cell::Id("1".into()), Cell::Redacted]);
+        assert_eq!(cells(1), [Cell::Missing, Cell::Missing], "a record that is not an object");
+        assert_eq!(cells(2), [Cell::Id("b".into()), Cell::Missing]);
+        assert!(!format!("{rows:?}").contains("0123456789abcdef"));
+    }
+
+    #[test]
+    fn no_raw_secret_is_kept_in_the_text() {
+        let text = r#"[{"id":1,"password":"hunter2hunter2"}]"#;
+        let (rows, _) = Rows::lazy(text, spans(text), specs());
+        let Store::Lazy(lazy) = &rows.store else { panic!("lazy") };
+        assert!(!lazy.text.contains("hunter2"));
+    }
+}
