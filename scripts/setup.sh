@@ -29,6 +29,13 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
+# The pinned nightly that rebuilds std for the wasm MVP (scripts/build-js.sh, the JavaScript build).
+NIGHTLY=$(cat scripts/nightly-toolchain)
+if ! rustup component list --installed --toolchain "$NIGHTLY" 2>/dev/null | grep -q '^rust-src'; then
+  say "installing the $NIGHTLY toolchain with rust-src (for the JavaScript build)"
+  rustup toolchain install "$NIGHTLY" --profile minimal --component rust-src --no-self-update
+fi
+
 # Cargo tools at pinned versions. `cargo install` builds from crates.io (no prebuilt downloads).
 cargo_tool() { # binary version crate [cargo install flags...]
   local bin=$1 version=$2 crate=$3; shift 3

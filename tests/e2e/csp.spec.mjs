@@ -1,6 +1,6 @@
 // The default artifact under the CSPs hosts serve: it picks the wasm build where WebAssembly is
 // allowed and the JavaScript build where it is not (the MCP Apps spec's default CSP).
-import { test, expect, loadWidget, widgetFrame, widgetFrameHandle, sendResult } from "./support.mjs";
+import { test, expect, loadWidget, widgetFrame, widgetFrameHandle, sendResult, expectRows } from "./support.mjs";
 
 for (const [csp, build] of [["spec-default-wasm", "wasm"], ["unsafe-eval", "wasm"], ["spec-default", "js"]]) {
   test(`under ${csp} it runs the ${build} build and renders`, async ({ hostPage: page, servers }) => {
@@ -23,10 +23,10 @@ test("the JavaScript build survives memory growth (a 1,000-record result, then a
   await loadWidget(page, servers, { csp: "spec-default" });
   const widget = widgetFrame(page);
   await sendResult(page, "pipeline_runs/list-1000.json");
-  await expect(widget.locator(".table tbody tr")).toHaveCount(1000);
+  await expectRows(widget, 1000);
   await sendResult(page, "adversarial/long-strings.json");
-  await expect(widget.locator(".table tbody tr")).toHaveCount(2);
+  await expectRows(widget, 2);
   await sendResult(page, "pipeline_runs/list-ok.json");
-  await expect(widget.locator(".table tbody tr")).toHaveCount(20);
+  await expectRows(widget, 20);
   await expect(widget.locator(".table tbody tr").first()).toContainText("4821");
 });

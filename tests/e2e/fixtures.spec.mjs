@@ -1,7 +1,7 @@
 // Every fixture through the real widget in the test host, under three CSPs: state, rows, texts,
 // graph or fallback reason, no injected elements, no leaked secrets; and zero axe-core violations
 // in the light and the dark theme.
-import { test, expect, loadWidget, widgetFrame, sendResult, fixtureText, manifest, axeViolations } from "./support.mjs";
+import { test, expect, loadWidget, widgetFrame, sendResult, expectRows, fixtureText, manifest, axeViolations } from "./support.mjs";
 
 // Every fixture under each CSP the test host serves; axe runs under the first (the DOM is the same
 // whichever build drew it).
@@ -16,7 +16,7 @@ for (const csp of CSPS) for (const { file, expect: want } of manifest.fixtures) 
     await expect(root).toHaveAttribute("data-state", want.state);
 
     if (want.layout === "list" && want.state === "ok" && want.rows !== undefined && !want.compact) {
-      await expect(widget.locator(".table-scroll .table > tbody > tr")).toHaveCount(want.rows);
+      await expectRows(widget, want.rows);
     }
     if (want.layout === "detail" && want.state === "ok") {
       await expect(widget.locator("dl.detail")).toHaveCount(1);

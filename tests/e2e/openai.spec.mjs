@@ -2,7 +2,7 @@
 // published shape: globals (toolOutput, toolResponseMetadata, theme, displayMode, maxHeight, locale,
 // widgetState), the openai:set_globals event, setWidgetState, notifyIntrinsicHeight, openExternal.
 import { test as base, expect } from "@playwright/test";
-import { fixtureText, manifest } from "./support.mjs";
+import { expectRows, fixtureText, manifest } from "./support.mjs";
 import { startServers } from "../../host/server.mjs";
 
 const test = base.extend({
@@ -128,7 +128,7 @@ for (const { file, expect: want } of manifest.fixtures) {
     await open(page, servers, globalsOf(file));
     await expect(page.locator("#widget")).toHaveAttribute("data-state", want.state);
     if (want.layout === "list" && want.state === "ok" && !want.compact) {
-      await expect(page.locator(".table-scroll .table > tbody > tr")).toHaveCount(want.rows);
+      await expectRows(page, want.rows);
     }
   });
 }

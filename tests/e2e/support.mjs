@@ -17,6 +17,27 @@ export function sendResult(page, file) {
   return page.evaluate((text) => window.testHost.toolResult(JSON.parse(text)), fixtureText(file));
 }
 
+/** Past this many rows the widget windows a list (src/views/table: WINDOW_AFTER). */
+const WINDOW_AFTER = 200;
+
+/**
+ * Asserts that the list inside `scope` (a page or frame locator) holds `count` records. A short
+ * list draws every row; a windowed one draws a slice and says the total in `aria-rowcount`
+ * (the header row included) and its own row count text.
+ */
+export async function expectRows(scope, count) {
+  const rows = scope.locator(".table-scroll .table > tbody > tr:not(.table__spacer)");
+  if (count <= WINDOW_AFTER) {
+    await expect(rows).toHaveCount(count);
+    return;
+  }
+  await expect(scope.locator(".table-scroll .table")).toHaveAttribute("aria-rowcount", String(count + 1));
+  await expect(scope.locator(".table-find__count")).toHaveText(`${count} rows`);
+  const drawn = await rows.count();
+  expect(drawn, "a windowed list draws only a slice").toBeGreaterThan(0);
+  expect(drawn).toBeLessThan(count);
+}
+
 /** `servers` is started once per worker; `host` opens the test host page. */
 export const test = base.extend({
   servers: [
