@@ -126,6 +126,25 @@ async function showReport() {
   }
 }
 
+// While a frame loads and plays, the host-sequence buttons wait (a message sent mid-handshake would
+// go nowhere), and `#stage[data-playing]` says so to people and to the preview's tests.
+const SEQUENCE_BUTTONS = ["play", "send-input", "send-result", "send-cancel", "send-context", "send-teardown"];
+let playing = 0;
+async function whilePlaying(work) {
+  playing += 1;
+  setPlaying();
+  try {
+    return await work();
+  } finally {
+    playing -= 1;
+    setPlaying();
+  }
+}
+function setPlaying() {
+  $("stage").dataset.playing = String(playing > 0);
+  for (const id of SEQUENCE_BUTTONS) $(id).disabled = playing > 0;
+}
+
 async function choose(text) {
   payloadText = text;
   let parsed;
@@ -141,7 +160,7 @@ async function choose(text) {
     parsed && typeof parsed === "object" && !Array.isArray(parsed) && "kind" in parsed
       ? { content: [{ type: "text", text }], structuredContent: parsed }
       : parsed;
-  await Promise.all([play(), showReport()]);
+  await Promise.all([whilePlaying(play), showReport()]);
 }
 
 async function chooseFixture() {
@@ -149,7 +168,7 @@ async function chooseFixture() {
 }
 
 // ---- controls ----
-$("fixture").addEventListener("change", chooseFixture);
+$("fixture").addEventListener("change", () => whilePlaying(chooseFixture));
 $("render-own").addEventListener("click", () => choose($("own").value));
 $("own").addEventListener("dragover", (e) => {
   e.preventDefault();
@@ -164,7 +183,7 @@ $("own").addEventListener("drop", async (e) => {
   $("own").value = await file.text();
   await choose($("own").value);
 });
-$("play").addEventListener("click", play);
+$("play").addEventListener("click", () => whilePlaying(play));
 $("send-input").addEventListener("click", () => host?.toolInput({}));
 $("send-result").addEventListener("click", () => payload && host?.toolResult(payload));
 $("send-cancel").addEventListener("click", () => host?.toolCancelled("Cancelled from the preview"));
@@ -185,7 +204,7 @@ for (const input of document.querySelectorAll("input[name=width]")) {
 }
 $("display").addEventListener("change", () => host?.contextChanged({ displayMode: $("display").value }));
 $("locale").addEventListener("change", () => host?.contextChanged({ locale: $("locale").value }));
-$("csp").addEventListener("change", play);
+$("csp").addEventListener("change", () => whilePlaying(play));
 
 await chooseFixture();
 document.body.dataset.ready = "true";

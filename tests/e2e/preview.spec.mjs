@@ -67,6 +67,9 @@ test("shows why a graph fell back", async ({ page }) => {
 
 test("replays the host's sequence and logs the messages", async ({ page }) => {
   await page.selectOption("#fixture", "blocks/list-ok.json");
+  // The picked fixture has played into a new frame: only now do the sequence buttons reach it.
+  await expect(page.locator("#stage")).toHaveAttribute("data-playing", "false");
+  await expect(page.locator("#send-input")).toBeEnabled();
   await expect(widget(page).locator("#widget")).toHaveAttribute("data-state", "ok");
   await page.click("#send-input");
   await expect(widget(page).locator("#widget")).toHaveAttribute("data-state", "loading");
