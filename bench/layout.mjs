@@ -7,19 +7,14 @@
 //   node bench/layout.mjs            (after scripts/setup.sh; builds what it needs)
 //   SIZES=100,500 RUNS=3 node bench/layout.mjs
 import { spawnSync, execFileSync } from "node:child_process";
-import { readFileSync, mkdirSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
-import { join, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "@playwright/test";
+import { join } from "node:path";
 import ELK from "elkjs/lib/elk.bundled.js";
 import { randomLayeredDag, countCrossings, median } from "./graphs.mjs";
+import { ROOT, toolEnv as env, openWasmBench } from "./wasm-page.mjs";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SIZES = (process.env.SIZES ?? "100,500,1000,5000").split(",").map(Number);
 const RUNS = Number(process.env.RUNS ?? 5);
 const ELK_RUNS = Number(process.env.ELK_RUNS ?? 3);
-const env = { ...process.env, PATH: `${ROOT}/node_modules/.bin:${process.env.HOME}/.cargo/bin:${process.env.PATH}` };
 
 const graphs = SIZES.map((n) => ({ n, ...randomLayeredDag(n, 1) }));
 
@@ -32,24 +27,7 @@ const native = spawnSync(join(ROOT, "target/release/examples/bench"), {
 const nativeResults = native.stdout.toString().trim().split("\n").map((line) => JSON.parse(line));
 
 // --- wasm in headless Chromium ---------------------------------------------------------------
-execFileSync("cargo", ["build", "--quiet", "--release", "--target", "wasm32-unknown-unknown", "-p", "layout-wasm-bench"], { cwd: ROOT, env, stdio: "inherit" });
-const out = join(ROOT, "target/bench/layout-wasm");
-mkdirSync(out, { recursive: true });
-execFileSync("wasm-bindgen", ["--target", "web", "--out-dir", out, join(ROOT, "target/wasm32-unknown-unknown/release/layout_wasm_bench.wasm")], { env });
-writeFileSync(join(out, "index.html"), "<!DOCTYPE html><title>layout bench</title>");
-const files = { "/index.html": "text/html", "/layout_wasm_bench.js": "text/javascript", "/layout_wasm_bench_bg.wasm": "application/wasm" };
-const server = createServer((req, res) => {
-  const type = files[req.url];
-  if (!type) return res.writeHead(404).end();
-  res.writeHead(200, { "Content-Type": type }).end(readFileSync(join(out, req.url)));
-});
-await new Promise((r) => server.listen(0, "127.0.0.1", r));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-});
-const page = await browser.newPage();
-await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
+const { page, chromiumVersion, close } = await openWasmBench("layout-wasm-bench", "layout_wasm_bench");
 const browserMs = await page.evaluate(
   async ({ graphs, runs }) => {
     const mod = await import("/layout_wasm_bench.js");
@@ -69,9 +47,7 @@ const browserMs = await page.evaluate(
   },
   { graphs: graphs.map((g) => ({ widths: g.widths, edges: g.edges })), runs: RUNS },
 );
-const chromiumVersion = browser.version();
-await browser.close();
-server.close();
+await close();
 
 // --- elkjs in node -------------------------------------------------------------------------
 const elk = new ELK();

@@ -1,10 +1,12 @@
-//! The two ways a host's tool result can cross into Rust, each returning the record count so the
+//! The ways a host's tool result can cross into Rust, each returning the record count so the
 //! work cannot be skipped. The caller times them with `performance.now()`.
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
+/// The record count of a CallToolResult or of a bare structuredContent.
 fn records(v: &serde_json::Value) -> u32 {
-    v.pointer("/structuredContent/records").and_then(|r| r.as_array()).map_or(0, |r| r.len() as u32)
+    let records = v.pointer("/structuredContent/records").or_else(|| v.get("records"));
+    records.and_then(|r| r.as_array()).map_or(0, |r| r.len() as u32)
 }
 
 /// serde_json from JSON text (what `JSON.stringify` of the object, or `content[0].text`, gives).
