@@ -52,10 +52,10 @@ const TYPES = {
   ".png": "image/png",
 };
 
-let hostBundle;
-async function bundledHost() {
-  hostBundle ??= build({
-    entryPoints: [join(ROOT, "host/host.mjs")],
+/** Bundles a browser entry point (and the npm packages it imports) into one minified ES module. */
+export function bundleForBrowser(entryPoint) {
+  return build({
+    entryPoints: [entryPoint],
     bundle: true,
     write: false,
     format: "esm",
@@ -64,6 +64,11 @@ async function bundledHost() {
     minify: true,
     logLevel: "silent",
   }).then((r) => r.outputFiles[0].text);
+}
+
+let hostBundle;
+function bundledHost() {
+  hostBundle ??= bundleForBrowser(join(ROOT, "host/host.mjs"));
   return hostBundle;
 }
 

@@ -7,8 +7,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
-import { startServers } from "../host/server.mjs";
+import { startServers, bundleForBrowser } from "../host/server.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "..");
@@ -53,16 +52,7 @@ async function readBody(req) {
 
 /** Starts the preview; resolves to the servers (hostUrl, sandboxUrl, close). */
 export async function startPreview({ port = 0, sandboxPort = 0 } = {}) {
-  const bundle = build({
-    entryPoints: [join(HERE, "preview.mjs")],
-    bundle: true,
-    write: false,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    minify: true,
-    logLevel: "silent",
-  }).then((r) => r.outputFiles[0].text);
+  const bundle = bundleForBrowser(join(HERE, "preview.mjs"));
   let servers;
   const route = async (url, res, req) => {
     switch (url.pathname) {

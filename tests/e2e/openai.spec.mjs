@@ -1,20 +1,7 @@
 // The widget under the window.openai runtime (ChatGPT's Apps SDK), with a stub that follows the
 // published shape: globals (toolOutput, toolResponseMetadata, theme, displayMode, maxHeight, locale,
 // widgetState), the openai:set_globals event, setWidgetState, notifyIntrinsicHeight, openExternal.
-import { test as base, expect } from "@playwright/test";
-import { expectRows, fixtureText, manifest } from "./support.mjs";
-import { startServers } from "../../host/server.mjs";
-
-const test = base.extend({
-  servers: [
-    async ({}, use) => {
-      const servers = await startServers();
-      await use(servers);
-      await servers.close();
-    },
-    { scope: "worker" },
-  ],
-});
+import { test, expect, expectRows, fixtureText, manifest } from "./support.mjs";
 
 /** Installs the stub before the widget's scripts run. `globals` seeds window.openai. */
 function installStub(globals) {
