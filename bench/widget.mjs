@@ -8,8 +8,9 @@
 //     handshake and the result 250 ms later, as a host does while the tool runs), for 10, 1,000 and 10,000
 //     pipeline-run records and a 500-block graph;
 //   - long tasks over 50 ms while scrolling through the 10,000 rows;
-// for the resource widget, the npm example widgets server-basic-vanillajs and server-basic-react
-// (their dist/mcp-app.html; size and start-up only, they do not render our records), and a plain-JS
+// for the resource widget (its wasm build, and its JavaScript build under the spec's default CSP),
+// the npm example widgets server-basic-vanillajs and server-basic-react (their
+// dist/mcp-app.html; size and start-up only, they do not render our records), and a plain-JS
 // floor (bench/floor.html: JSON.parse and one createElement row per record). Ratios are the
 // widget's figure over the floor's (or the example's).
 //
@@ -45,12 +46,17 @@ function exampleHtml(name) {
   return readFileSync(file, "utf8");
 }
 
+// Each widget with the CSP its sandbox serves: ours twice, as the wasm build (the spec's default
+// CSP plus 'wasm-unsafe-eval') and as the JavaScript build (the spec's default, no wasm).
+const ourHtml = readFileSync(join(ROOT, "dist/resource-widget.html"), "utf8");
+const WASM_CSP = "spec-default-wasm";
 const widgets = {
-  "resource-widget": readFileSync(join(ROOT, "dist/resource-widget.html"), "utf8"),
-  "plain-JS floor": readFileSync(join(ROOT, "bench/floor.html"), "utf8"),
-  ...Object.fromEntries(Object.keys(EXAMPLES).map((name) => [name, exampleHtml(name)])),
+  "resource-widget": { html: ourHtml, csp: WASM_CSP },
+  "resource-widget (JS build)": { html: ourHtml, csp: "spec-default" },
+  "plain-JS floor": { html: readFileSync(join(ROOT, "bench/floor.html"), "utf8"), csp: WASM_CSP },
+  ...Object.fromEntries(Object.keys(EXAMPLES).map((name) => [name, { html: exampleHtml(name), csp: WASM_CSP }])),
 };
-const renders = new Set(["resource-widget", "plain-JS floor"]);
+const renders = new Set(["resource-widget", "resource-widget (JS build)", "plain-JS floor"]);
 
 const scenarios = [
   ["10 runs", pipelineRunsResult(10)],
@@ -65,8 +71,8 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
 });
 
-/** A fresh host page with `html` loaded and the handshake done; returns the page and its timings. */
-async function load(html) {
+/** A fresh host page with `html` loaded under `csp` and the handshake done; returns the page and its timings. */
+async function load({ html, csp }) {
   const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
   await page.goto(`${servers.hostUrl}/test-host.html`);
   await page.waitForSelector("body[data-ready=true]", { state: "attached" });
@@ -78,7 +84,7 @@ async function load(html) {
       const t = window.testHost.timeline;
       return t.initialize === undefined ? NaN : t.initialize - t.created;
     },
-    { sandboxUrl: `${servers.sandboxUrl}?csp=spec-default-wasm`, html },
+    { sandboxUrl: `${servers.sandboxUrl}?csp=${csp}`, html },
   );
   return { page, initMs };
 }
@@ -150,13 +156,14 @@ async function scrollLongTasks(page) {
 }
 
 const results = {};
-for (const [name, html] of Object.entries(widgets)) {
+for (const [name, widget] of Object.entries(widgets)) {
+  const { html } = widget;
   const r = (results[name] = { raw: html.length, gzip: gzipSync(Buffer.from(html), { level: 9 }).length, init: [], scenarios: {} });
-  const measured = renders.has(name) ? scenarios.filter(([s]) => name === "resource-widget" || !s.includes("graph")) : [[null]];
+  const measured = renders.has(name) ? scenarios.filter(([s]) => name.startsWith("resource-widget") || !s.includes("graph")) : [[null]];
   for (let run = 0; run < RUNS; run++) {
     // A fresh frame per measurement: each result is the first its frame renders.
     for (const [k, [scenario, result]] of measured.entries()) {
-      const { page, initMs } = await load(html);
+      const { page, initMs } = await load(widget);
       if (k === 0) r.init.push(initMs);
       if (scenario) {
         (r.scenarios[scenario] ??= []).push(await render(page, result));
@@ -178,9 +185,9 @@ const ours = results["resource-widget"];
 const floor = results["plain-JS floor"];
 console.log(`widget benchmark: medians of ${RUNS} runs; Chromium ${chromiumVersion}; ${new Date().toISOString().slice(0, 10)}`);
 console.log("");
-console.log("| | resource-widget | plain-JS floor | server-basic-vanillajs | server-basic-react |");
-console.log("|---|---:|---:|---:|---:|");
-const names = ["resource-widget", "plain-JS floor", "server-basic-vanillajs", "server-basic-react"];
+const names = Object.keys(widgets);
+console.log(`| | ${names.join(" | ")} |`);
+console.log(`|---|${names.map(() => "---:").join("|")}|`);
 console.log(`| HTML raw | ${names.map((n) => kb(results[n].raw)).join(" | ")} |`);
 console.log(`| HTML gzip | ${names.map((n) => kb(results[n].gzip)).join(" | ")} |`);
 console.log(`| iframe created → ui/initialize (ms) | ${names.map((n) => ms(median(results[n].init))).join(" | ")} |`);
@@ -203,6 +210,12 @@ for (const [scenario] of scenarios) {
   const a = median(ours.scenarios[scenario].map((t) => t.arrivedMs));
   const b = median(floor.scenarios[scenario].map((t) => t.arrivedMs));
   console.log(`- vs plain-JS floor, ${scenario}, arrived → rendered: ${ratio(a, b)}`);
+}
+const jsBuild = results["resource-widget (JS build)"];
+for (const [scenario] of scenarios) {
+  const a = median(jsBuild.scenarios[scenario].map((t) => t.arrivedMs));
+  const b = median(ours.scenarios[scenario].map((t) => t.arrivedMs));
+  console.log(`- JS build ÷ wasm build, ${scenario}, arrived → rendered: ${ratio(a, b)}`);
 }
 if (ours.scroll) {
   console.log(`\nScrolling through 10,000 rows, 600 px a frame (${ours.scroll.frames} frames): longest task ${ms(ours.scroll.longest)} ms, ${ours.scroll.over50} over 50 ms.`);
