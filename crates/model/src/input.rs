@@ -67,10 +67,9 @@ fn model_from_parsed(parsed: Parsed<'_>, text: &str) -> WidgetModel {
     }
     // Some hosts drop structuredContent: the JSON fallback text is then all there is. It is read
     // like a result of its own (its long lists stay lazy too).
-    let fallback = content.and_then(|c| serde_json::from_str::<Value>(c.get()).ok());
-    let fallback_text = fallback.as_ref().and_then(|c| {
+    let fallback_text = content.and_then(|c| serde_json::from_str::<Value>(c.get()).ok()).and_then(|c| {
         let mut wrapper = Map::new();
-        wrapper.insert("content".to_owned(), c.clone());
+        wrapper.insert("content".to_owned(), c);
         first_text(&wrapper).map(str::to_owned)
     });
     if let Some(inner) = fallback_text.as_deref() {

@@ -77,9 +77,12 @@ fn redact_with_depth(root: &mut Value, embedded: usize) -> usize {
             }
             Value::Array(items) => stack.extend(items.iter_mut()),
             Value::String(s) => {
-                if let Some((clean, n)) = redact_embedded_json(s, embedded) {
-                    *s = clean;
-                    changed += n;
+                if let Some(embedded_json) = redact_embedded_json(s, embedded) {
+                    // JSON is never scrubbed as text as well: only its own strings are.
+                    if let Some((clean, n)) = embedded_json {
+                        *s = clean;
+                        changed += n;
+                    }
                 } else if let Some(clean) = scrub_string(s) {
                     *s = clean;
                     changed += 1;
@@ -91,9 +94,9 @@ fn redact_with_depth(root: &mut Value, embedded: usize) -> usize {
     changed
 }
 
-/// `s` redacted as JSON, with the count of values changed, when `s` is a JSON object or array
-/// that had something to redact.
-fn redact_embedded_json(s: &str, embedded: usize) -> Option<(String, usize)> {
+/// `None` when `s` is not a JSON object or array (or lies too deep); otherwise `s` redacted as
+/// JSON with the count of values changed, or `Some(None)` when it had nothing to redact.
+fn redact_embedded_json(s: &str, embedded: usize) -> Option<Option<(String, usize)>> {
     let t = s.trim();
     let bracketed =
         (t.starts_with('{') && t.ends_with('}')) || (t.starts_with('[') && t.ends_with(']'));
@@ -102,8 +105,8 @@ fn redact_embedded_json(s: &str, embedded: usize) -> Option<(String, usize)> {
     }
     let mut inner: Value = serde_json::from_str(t).ok()?;
     match redact_with_depth(&mut inner, embedded + 1) {
-        0 => Some((s.to_owned(), 0)),
-        n => Some((serde_json::to_string(&inner).ok()?, n)),
+        0 => Some(None),
+        n => Some(Some((serde_json::to_string(&inner).ok()?, n))),
     }
 }
 
@@ -405,7 +408,8 @@ fn scrub_inline_pairs(word: &str) -> Option<String> {
 /// compact), anything else scrubbed word by word.
 pub fn redact_text(s: &str) -> String {
     match redact_embedded_json(s, 0) {
-        Some((clean, _)) => clean,
+        Some(Some((clean, _))) => clean,
+        Some(None) => s.to_owned(),
         None => scrub_string(s).unwrap_or_else(|| s.to_owned()),
     }
 }
