@@ -2,6 +2,13 @@
 //! trust that. This pass runs first, over the whole parsed JSON, so the raw value of a sensitive key
 //! is gone before anything else reads the input: it cannot reach a cell, a title, a tooltip, the
 //! clipboard, storage or the console.
+//!
+//! It hides secrets and nothing else. Keys decide first (the contract's list, at any depth). Inside
+//! strings, only what names itself a credential is hidden: URL credentials, sensitive query
+//! parameters, the schedule token of a trigger path, JSON Web Tokens, and the value after a label
+//! that names a secret (`token=…`, `"api_key": "…"`, `Authorization: Bearer …`). Identifiers (`id`,
+//! `uuid`, `*_id`, `*_uuid`, a graph's edge ends) are never changed, and neither is an ordinary word
+//! after "Basic" or "Bearer", nor a hexadecimal checksum.
 
 use serde_json::Value;
 
@@ -35,17 +42,50 @@ pub fn is_sensitive_key(key: &str) -> bool {
     SENSITIVE_SUFFIXES.iter().any(|suffix| ends_with_normalized(key, suffix))
 }
 
+/// Whether the value under `key` identifies a record (`id`, `uuid`, `pipeline_uuid`,
+/// `pipeline_schedule_id`…): such values are shown exactly as sent, whatever they look like.
+pub fn is_identifier_key(key: &str) -> bool {
+    let k = key.as_bytes();
+    let ends = |suffix: &str| k.len() >= suffix.len() && k[k.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes());
+    key.eq_ignore_ascii_case("id") || key.eq_ignore_ascii_case("uuid") || ends("_id") || ends("_uuid")
+}
+
 /// Whether `key`, lower-cased with `_`, `-`, `.` and spaces removed, ends with `suffix` (ASCII).
 fn ends_with_normalized(key: &str, suffix: &str) -> bool {
     let mut key_bytes = key.bytes().rev().filter(|b| !matches!(b, b'_' | b'-' | b'.' | b' '));
     suffix.bytes().rev().all(|want| key_bytes.next().is_some_and(|got| got.to_ascii_lowercase() == want))
 }
 
+/// Where a value sits, for the few places whose keys mean more than their names: a graph's edges
+/// name blocks by id in `source` and `target`.
+#[derive(Clone, Copy, PartialEq)]
+enum Place {
+    Anywhere,
+    Graph,
+    Edges,
+    Edge,
+}
+
+impl Place {
+    /// The place of the value under `key` of an object in `self`.
+    fn child(self, key: &str) -> Place {
+        match (self, key) {
+            (_, "graph") => Place::Graph,
+            (Place::Graph, "edges") => Place::Edges,
+            _ => Place::Anywhere,
+        }
+    }
+
+    /// Whether the string under `key` of an object in `self` is an identifier.
+    fn is_identifier(self, key: &str) -> bool {
+        is_identifier_key(key) || (self == Place::Edge && matches!(key, "source" | "target"))
+    }
+}
+
 /// Replaces, in place and at any depth, every value under a sensitive key with [`REDACTED`], and
-/// scrubs secrets embedded in strings (URL credentials, sensitive query parameters, schedule tokens
-/// in trigger paths, bearer tokens). A string that holds JSON (a CallToolResult's fallback text, a
-/// payload kept as text) is redacted as JSON, so its keys count too. Returns how many values were
-/// changed.
+/// scrubs secrets embedded in strings ([`scrub_string`]). A string that holds JSON (a
+/// CallToolResult's fallback text, a payload kept as text) is redacted as JSON, so its keys count
+/// too. Identifiers are left as they are. Returns how many values were changed.
 ///
 /// Iterative, so a deep tree costs heap, not stack; JSON inside strings is followed
 /// [`MAX_EMBEDDED_JSON`] levels deep.
@@ -58,8 +98,8 @@ const MAX_EMBEDDED_JSON: usize = 3;
 
 fn redact_with_depth(root: &mut Value, embedded: usize) -> usize {
     let mut changed = 0;
-    let mut stack: Vec<&mut Value> = vec![root];
-    while let Some(value) = stack.pop() {
+    let mut stack: Vec<(&mut Value, Place)> = vec![(root, Place::Anywhere)];
+    while let Some((value, place)) = stack.pop() {
         match value {
             Value::Object(map) => {
                 for (key, child) in map.iter_mut() {
@@ -70,12 +110,15 @@ fn redact_with_depth(root: &mut Value, embedded: usize) -> usize {
                         if !child.is_null() {
                             *child = Value::String(REDACTED.to_owned());
                         }
-                    } else {
-                        stack.push(child);
+                    } else if !(child.is_string() && place.is_identifier(key)) {
+                        stack.push((child, place.child(key)));
                     }
                 }
             }
-            Value::Array(items) => stack.extend(items.iter_mut()),
+            Value::Array(items) => {
+                let inner = if place == Place::Edges { Place::Edge } else { Place::Anywhere };
+                stack.extend(items.iter_mut().map(|item| (item, inner)));
+            }
             Value::String(s) => {
                 if let Some(embedded_json) = redact_embedded_json(s, embedded) {
                     // JSON is never scrubbed as text as well: only its own strings are.
@@ -281,29 +324,39 @@ fn fill_blank(value: &mut [u8]) {
 
 /// A copy of `s` with embedded secrets hidden, or `None` when there was nothing to hide.
 ///
-/// Besides URL credentials, sensitive query parameters and trigger-path tokens, it hides the value
-/// of an inline `name=value` or `name: value` whose name is sensitive, the word after `Bearer` or
-/// `Basic`, and any word of exactly 32 hexadecimal characters (the seed's schedule-token shape).
+/// Hidden: URL credentials, sensitive query parameters, the schedule token of a trigger path, JSON
+/// Web Tokens, an inline `name=value` or `name: value` whose name is sensitive, the word after a
+/// label that names a secret (`password: …`, `Authorization: Bearer …`), and, after a bare
+/// sensitive word (`token …`), the next word only when it looks like a secret value. Nothing else:
+/// "Basic ETL", "Bearer bond" and a 32-hex checksum stay as written.
 pub fn scrub_string(s: &str) -> Option<String> {
     if !might_hold_secret(s) {
         return None;
     }
     let mut out = String::with_capacity(s.len());
     let mut changed = false;
-    let mut hide_next = false;
+    let mut next = Next::Keep;
     for part in split_keep_whitespace(s) {
         if part.trim().is_empty() {
             out.push_str(part);
             continue;
         }
-        let is_scheme = part.eq_ignore_ascii_case("bearer") || part.eq_ignore_ascii_case("basic");
-        if hide_next && part != REDACTED && !is_scheme {
+        let hide = match next {
+            Next::Hide => !is_auth_scheme(part),
+            Next::HideIfSecretLike => looks_like_secret_value(part),
+            Next::Keep => false,
+        };
+        if hide && trim_quotes(part) != REDACTED {
             out.push_str(REDACTED);
             changed = true;
-            hide_next = false;
+            next = Next::Keep;
             continue;
         }
-        hide_next = is_secret_label(part);
+        // An auth scheme after a label passes the label on: "Authorization: Bearer <secret>".
+        next = match next {
+            Next::Hide if is_auth_scheme(part) => Next::Hide,
+            _ => label_kind(part),
+        };
         match scrub_word(part) {
             Some(clean) => {
                 out.push_str(&clean);
@@ -315,32 +368,25 @@ pub fn scrub_string(s: &str) -> Option<String> {
     changed.then_some(out)
 }
 
+/// What a word says of the word after it.
+#[derive(Clone, Copy, PartialEq)]
+enum Next {
+    Keep,
+    /// A label that names a secret (`token:`, `"api_key":`, `password=`): the next word is its value.
+    Hide,
+    /// A sensitive word on its own (`token`): the next word is hidden only if it looks like a secret.
+    HideIfSecretLike,
+}
+
 /// A cheap test that rules out almost every string before any copying: a secret needs a URL, a
-/// bearer or basic scheme, a 32-hex run, or a name such as `token` next to `=` or `:`.
+/// query, a trigger path, a JSON Web Token, or a word such as `token` or `password`.
 fn might_hold_secret(s: &str) -> bool {
-    s.contains("://")
-        || s.contains('?')
-        || s.contains("/pipeline_runs/")
-        || (s.contains(['=', ':']) && names_a_secret(s))
-        || contains_ignore_case(s, "bearer")
-        || contains_ignore_case(s, "basic")
-        || has_hex_run(s, 32)
+    s.contains("://") || s.contains('?') || s.contains("/pipeline_runs/") || s.contains("eyJ") || names_a_secret(s)
 }
 
 /// Whether `s` contains, in any case, a word that sensitive names end with.
 fn names_a_secret(s: &str) -> bool {
     ["token", "key", "pass", "secret", "auth", "cookie", "credential"].iter().any(|w| contains_ignore_case(s, w))
-}
-
-fn has_hex_run(s: &str, len: usize) -> bool {
-    let mut run = 0;
-    for b in s.bytes() {
-        run = if b.is_ascii_hexdigit() { run + 1 } else { 0 };
-        if run >= len {
-            return true;
-        }
-    }
-    false
 }
 
 fn contains_ignore_case(haystack: &str, needle: &str) -> bool {
@@ -355,16 +401,70 @@ fn trim_quotes(s: &str) -> &str {
     s.trim_matches(|c: char| matches!(c, '"' | '\'' | ',' | '{' | '}'))
 }
 
-/// "Bearer", "Basic", or a label such as `token:` / `"password":` / `api_key=` whose value follows.
-fn is_secret_label(word: &str) -> bool {
+/// "Bearer" or "Basic", the HTTP schemes that come between a credential's label and its value.
+fn is_auth_scheme(word: &str) -> bool {
     let word = trim_quotes(word);
-    if word.eq_ignore_ascii_case("bearer") || word.eq_ignore_ascii_case("basic") {
-        return true;
-    }
+    word.eq_ignore_ascii_case("bearer") || word.eq_ignore_ascii_case("basic")
+}
+
+/// Whether `word` labels a secret: `token:` / `"password":` / `api_key=` (the next word is the
+/// value), or a bare sensitive word such as `token` (the next word may be).
+fn label_kind(word: &str) -> Next {
+    let word = trim_quotes(word);
     match word.strip_suffix(':').or_else(|| word.strip_suffix('=')) {
-        Some(name) => is_sensitive_key(trim_quotes(name)),
-        None => false,
+        Some(name) if is_sensitive_key(trim_quotes(name)) => Next::Hide,
+        Some(_) => Next::Keep,
+        None if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') && is_sensitive_key(word) => {
+            Next::HideIfSecretLike
+        }
+        None => Next::Keep,
     }
+}
+
+/// A word shaped like a generated secret: at least 12 characters of letters, digits and `-_./+=`,
+/// with both a letter and a digit. Ordinary words ("handling", "rotated") are not.
+fn looks_like_secret_value(word: &str) -> bool {
+    let w = trim_quotes(word).trim_end_matches(['.', ';', ')']);
+    w.len() >= 12
+        && w.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'/' | b'+' | b'='))
+        && w.bytes().any(|b| b.is_ascii_digit())
+        && w.bytes().any(|b| b.is_ascii_alphabetic())
+}
+
+/// A JSON Web Token: three base64url segments separated by dots, the first a JSON header (`eyJ`).
+fn is_jwt(word: &str) -> bool {
+    let mut parts = word.split('.');
+    let (Some(header), Some(payload), Some(signature), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    let base64url = |p: &str| p.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    header.len() > 3 && header.starts_with("eyJ") && !payload.is_empty() && [header, payload, signature].iter().all(|p| base64url(p))
+}
+
+/// `word` with every JSON Web Token in it replaced by [`REDACTED`], or `None` when it holds none.
+fn hide_jwts(word: &str) -> Option<String> {
+    if !word.contains("eyJ") {
+        return None;
+    }
+    let is_token_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    let mut out = String::with_capacity(word.len());
+    let mut found = false;
+    let mut rest = word;
+    while !rest.is_empty() {
+        let run = rest.find(|c: char| !is_token_char(c)).unwrap_or(rest.len());
+        let (piece, tail) = rest.split_at(run);
+        let core = piece.trim_matches('.');
+        if is_jwt(core) {
+            out.push_str(&piece.replacen(core, REDACTED, 1));
+            found = true;
+        } else {
+            out.push_str(piece);
+        }
+        let gap = tail.find(is_token_char).unwrap_or(tail.len());
+        out.push_str(&tail[..gap]);
+        rest = &tail[gap..];
+    }
+    found.then_some(out)
 }
 
 /// Hides the value of each `name=value` / `name:value` segment (segments end at `,` `;` `{` `}`
@@ -501,10 +601,9 @@ fn scrub_word(word: &str) -> Option<String> {
         }
     }
 
-    // A bare 32-hex word: the shape of a schedule token.
-    let core = out.trim_matches(|c: char| !c.is_ascii_alphanumeric());
-    if core.len() == 32 && core.bytes().all(|b| b.is_ascii_hexdigit()) {
-        out = out.replace(core, REDACTED);
+    // A JSON Web Token anywhere in the word (after `Bearer`, in a header dump, in a URL).
+    if let Some(clean) = hide_jwts(&out) {
+        out = clean;
         changed = true;
     }
     changed.then_some(out)
@@ -681,9 +780,58 @@ mod tests {
                 "scrubbing is idempotent: {scrubbed}"
             );
         }
+        assert_eq!(scrub_string("Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln").as_deref(), Some("Bearer [redacted]"));
         assert_eq!(scrub_string("https://svc.example/a?page=2"), None);
         assert_eq!(scrub_string("status: running at 06:00:00, page=2"), None);
         assert_eq!(scrub_string("the token was rotated"), None);
+    }
+
+    /// Real names and identifiers that merely look like secrets come out exactly as they went in.
+    #[test]
+    fn look_alikes_are_left_alone() {
+        for text in [
+            "Basic ETL from S3",
+            "Bearer bond pricing",
+            "checksum a1b2c3d4e5f60718293a4b5c6d7e8f90 of the last file",
+            "token bucket rate limiter",
+            "Rotate the token weekly",
+            "the token was rotated",
+            "Password reset emails",
+            "Secret santa sign-ups",
+            "API key rotation report",
+            "md5 9e107d9d372bb6826bd81d3542a419d6",
+            "commit 3f786850e387550fdab836ed7e6dc881de23001b",
+            "Basic auth is disabled for this cluster",
+            "see https://svc.example/docs/tokens?page=2",
+            "eyJ is how a JSON header starts in base64",
+        ] {
+            assert_eq!(scrub_string(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn identifiers_and_graph_edge_ends_are_never_changed() {
+        let hex = "0123456789abcdef0123456789abcdef";
+        let jwt_like = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln";
+        let mut v = json!({
+            "id": format!("token={hex}"),
+            "uuid": hex,
+            "pipeline_uuid": jwt_like,
+            "schedule_id": "Bearer abc",
+            "graph": {
+                "nodes": [{ "id": format!("api_key={hex}") }],
+                "edges": [{ "source": format!("api_key={hex}"), "target": jwt_like }]
+            },
+            "note": format!("token={hex}"),
+            "source": "https://user:pw@host/x"
+        });
+        let before = v.clone();
+        assert_eq!(redact_in_place(&mut v), 2, "only the note and the non-edge source");
+        for key in ["id", "uuid", "pipeline_uuid", "schedule_id", "graph"] {
+            assert_eq!(v[key], before[key], "{key}");
+        }
+        assert_eq!(v["note"], "token=[redacted]");
+        assert_eq!(v["source"], "https://[redacted]@host/x");
     }
 
     #[test]
