@@ -76,18 +76,34 @@ pub struct Layout {
     pub crossings: u64,
 }
 
+/// The layout's work for a graph of `node_count` nodes and `edges`: the number of edge segments
+/// between adjacent layers once every node has its layer (each edge spans one segment per layer
+/// it crosses; the ordering and placement passes cost in proportion to this). O(V + E); callers
+/// check it against a bound before calling [`layout`], whose time follows it.
+pub fn segment_count(node_count: usize, edges: &[(usize, usize)]) -> u64 {
+    let clean = clean_edges(node_count, edges);
+    let layered = layering::assign(node_count, &clean);
+    layered
+        .edges
+        .iter()
+        .map(|&(upper, lower, _)| layered.layer[lower].abs_diff(layered.layer[upper]) as u64)
+        .sum()
+}
+
+/// Edges between known nodes, without self-loops or duplicates, sorted.
+fn clean_edges(n: usize, edges: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let mut clean: Vec<(usize, usize)> = edges.iter().copied().filter(|&(s, t)| s < n && t < n && s != t).collect();
+    clean.sort_unstable();
+    clean.dedup();
+    clean
+}
+
 /// Lays out a graph of `widths.len()` nodes (node `i` is `widths[i]` wide) and `edges` as
 /// (source, target) index pairs. Self-loops and edges naming no node are ignored; duplicate edges
 /// are drawn once.
 pub fn layout(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> Layout {
     let n = widths.len();
-    let mut clean: Vec<(usize, usize)> = edges
-        .iter()
-        .copied()
-        .filter(|&(s, t)| s < n && t < n && s != t)
-        .collect();
-    clean.sort_unstable();
-    clean.dedup();
+    let clean = clean_edges(n, edges);
 
     let layered = layering::assign(n, &clean);
     let graph = ordering::LayeredGraph::build(n, &layered.layer, &layered.edges);
@@ -272,6 +288,17 @@ mod tests {
             (empty.nodes.len(), empty.width, empty.height),
             (0, 8.0, 0.0)
         );
+    }
+
+    #[test]
+    fn segments_count_every_layer_an_edge_crosses() {
+        // 0 → 1 → 2 → 3 and a long edge 0 → 3 that crosses three layers.
+        assert_eq!(segment_count(4, &[(0, 1), (1, 2), (2, 3), (0, 3)]), 6);
+        assert_eq!(segment_count(3, &[(0, 1), (0, 1), (1, 1), (0, 7)]), 1, "duplicates, loops and unknown ends");
+        // A dense forward graph: every pair (i, j > i) of 60 nodes.
+        let dense: Vec<(usize, usize)> = (0..60).flat_map(|i| (i + 1..60).map(move |j| (i, j))).collect();
+        let expected: u64 = dense.iter().map(|&(i, j)| (j - i) as u64).sum();
+        assert_eq!(segment_count(60, &dense), expected);
     }
 
     #[test]

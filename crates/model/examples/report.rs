@@ -6,7 +6,8 @@
 use std::io::Read;
 
 use serde_json::json;
-use widget_model::{model_from_json_text, GraphOutcome, Layout, NoticeLevel};
+use widget_model::words::{english, Msg};
+use widget_model::{model_from_json_text, GraphOutcome, Layout};
 
 fn main() {
     let mut text = String::new();
@@ -20,25 +21,28 @@ fn main() {
         GraphOutcome::Drawable(g) => {
             json!({ "outcome": "drawn", "nodes": g.nodes.len(), "edges": g.edges.len() })
         }
-        GraphOutcome::Fallback(reason) => json!({ "outcome": "fallback", "reason": reason }),
+        GraphOutcome::Fallback(problem) => {
+            json!({ "outcome": "fallback", "reason": english(&Msg::GraphNotDrawn(problem.clone())) })
+        }
     };
     let notices: Vec<_> = m
         .notices
         .iter()
-        .map(|n| json!({ "shown": n.level == NoticeLevel::Visible, "text": n.text }))
+        .map(|n| json!({ "shown": true, "text": english(n) }))
+        .chain(m.diagnostics.iter().map(|d| json!({ "shown": false, "text": d })))
         .collect();
     let report = json!({
         "state": m.state.as_str(),
         "resource": m.resource,
         "action": m.action,
         "layout": match m.layout { Layout::List => "list", Layout::Detail => "detail" },
-        "title": m.header.title,
+        "title": m.header.title.english(),
         "rows": m.table.rows.len(),
         "columns": m.table.columns.iter().map(|c| &c.key).collect::<Vec<_>>(),
-        "pagination": m.pagination,
-        "mutation": m.mutation.as_ref().map(|x| json!({ "banner": x.banner, "compact": x.compact })),
+        "pagination": m.pagination.clone().map(|p| english(&Msg::Pagination(p))),
+        "mutation": m.mutation.as_ref().map(|x| json!({ "banner": english(&x.banner), "compact": x.compact })),
         "graph": graph,
-        "error": m.error.as_ref().map(|e| json!({ "code": e.code, "message": e.message, "remedy": e.remedy })),
+        "error": m.error.as_ref().map(|e| json!({ "code": e.code, "message": e.message.english(), "remedy": e.remedy.as_ref().map(|r| r.english()) })),
         "redacted": m.redacted,
         "notices": notices,
     });

@@ -7,20 +7,17 @@ use std::collections::HashSet;
 use serde_json::{Map, Value};
 
 use crate::cell::{Cell, CellContext, ColumnKind, Degraded, Field, KeyHints};
-use crate::redact::Blanked;
-use crate::rows::{cells_of, CellSpec, Rows};
 use crate::error;
 use crate::graph::{validate_graph, GraphOutcome};
 use crate::hints::{parse_hints, Hints};
-use crate::input::too_deep_message;
 use crate::limits::{MAX_COLUMNS, MAX_JSON_DEPTH, MAX_NOTICES, MAX_RECORDS};
-use crate::model::{
-    Column, Header, Layout, NodeDetail, Notice, NoticeLevel, Row, State, Table, WidgetModel,
-};
+use crate::model::{Column, Header, Layout, NodeDetail, Row, State, Table, WidgetModel};
 use crate::mutation::{build_mutation, MutationInput};
-use crate::resource::{default_empty_message, words_for};
-use crate::summary::{count_statuses, pagination_text, parse_filters, parse_summary};
-use crate::text::{bounded_text, capitalize, humanize_key, quoted, truncate_chars};
+use crate::redact::Blanked;
+use crate::rows::{cells_of, CellSpec, Rows};
+use crate::summary::{count_statuses, parse_filters, parse_pagination, parse_summary};
+use crate::text::{bounded_text, humanize_key, quoted, short_line, truncate_chars};
+use crate::words::{GraphProblem, Msg, Noun, Text};
 
 /// The only `kind` this renderer draws.
 pub const WIDGET_KIND: &str = "svc_resource_widget";
@@ -44,24 +41,30 @@ const KNOWN_FIELDS: &[&str] = &[
     "error",
 ];
 
-/// Collects what the model reports about its input.
+/// Collects what the model reports about its input: notices for the reader, diagnostics for
+/// tooling.
 #[derive(Default)]
 struct Report {
-    notices: Vec<Notice>,
+    notices: Vec<Msg>,
+    diagnostics: Vec<String>,
 }
 
 impl Report {
-    fn visible(&mut self, text: impl Into<String>) {
-        self.push(NoticeLevel::Visible, text.into());
-    }
-    fn diagnostic(&mut self, text: impl Into<String>) {
-        self.push(NoticeLevel::Diagnostic, text.into());
-    }
-    fn push(&mut self, level: NoticeLevel, text: String) {
+    fn visible(&mut self, msg: Msg) {
         if self.notices.len() < MAX_NOTICES {
-            self.notices.push(Notice { level, text });
+            self.notices.push(msg);
         }
     }
+    fn diagnostic(&mut self, text: impl Into<String>) {
+        if self.diagnostics.len() < MAX_NOTICES {
+            self.diagnostics.push(text.into());
+        }
+    }
+}
+
+/// A count as messages carry it.
+fn count(n: usize) -> u64 {
+    u64::try_from(n).unwrap_or(u64::MAX)
 }
 
 /// The records of a result, as the assembler receives them.
@@ -74,28 +77,13 @@ pub enum RecordsIn<'t> {
     Lazy { text: &'t str, spans: Vec<(usize, usize)>, skipped: usize, sample: Vec<Map<String, Value>> },
 }
 
-/// The model of one structuredContent (already redacted), with its `host/widgetData` hints.
-pub fn assemble(structured: Value, hints: Option<Value>, redacted: usize) -> WidgetModel {
-    let Value::Object(mut sc) = structured else {
-        return WidgetModel::error(None, "The structured content is not an object.", None);
-    };
-    let records = sc.remove("records");
-    assemble_records(sc, RecordsIn::Values(records), hints, redacted)
-}
-
-/// [`assemble`] with the records given apart from the rest of the structuredContent `sc` (which
-/// must not hold them).
+/// The model of one structuredContent `sc` (already redacted, its records given apart), with its
+/// `host/widgetData` hints.
 pub fn assemble_records(sc: Map<String, Value>, records_in: RecordsIn<'_>, hints: Option<Value>, redacted: usize) -> WidgetModel {
     match sc.get("kind") {
         Some(Value::String(k)) if k == WIDGET_KIND => {}
-        Some(Value::String(k)) => {
-            return WidgetModel::error(
-                None,
-                format!("This is not a resource widget (kind {}).", quoted(k)),
-                None,
-            )
-        }
-        _ => return WidgetModel::error(None, "This is not a resource widget (no kind).", None),
+        Some(Value::String(k)) => return WidgetModel::error(Msg::OtherKind { kind: short_line(k) }),
+        _ => return WidgetModel::error(Msg::NoKind),
     }
 
     let mut report = Report::default();
@@ -111,7 +99,7 @@ pub fn assemble_records(sc: Map<String, Value>, records_in: RecordsIn<'_>, hints
     let hints = parse_hints(hints.as_ref(), &mut problems);
     let resource = short_string(sc.get("resource"), "resource", &mut report);
     let action = short_string(sc.get("action"), "action", &mut report);
-    let words = words_for(&resource);
+    let noun = Noun::of(&resource);
 
     let (owned_records, lazy, total) = match records_in {
         RecordsIn::Values(value) => {
@@ -172,29 +160,21 @@ pub fn assemble_records(sc: Map<String, Value>, records_in: RecordsIn<'_>, hints
     }
     let (mut table, blanked) = table(columns, &shown, lazy.filter(|_| layout == Layout::List), &mut report);
     if blanked.max_depth > MAX_JSON_DEPTH {
-        return WidgetModel::error(None, too_deep_message(), None);
+        return WidgetModel::error(Msg::TooDeep { limit: count(MAX_JSON_DEPTH) });
     }
     let redacted = redacted + blanked.values;
     if layout == Layout::List && total > MAX_RECORDS {
         table.omitted_rows = total - MAX_RECORDS;
-        report.visible(format!("Showing the first {MAX_RECORDS} of {total} records."));
+        report.visible(Msg::FirstRecords { shown: count(MAX_RECORDS), total: count(total) });
     }
 
     let summary = parse_summary(sc.get("summary"), &mut problems);
     let filters = parse_filters(sc.get("filters"), &mut problems);
     let pagination = match layout {
-        Layout::List => pagination_text(sc.get("pagination"), table.rows.len(), &mut problems),
+        Layout::List => parse_pagination(sc.get("pagination"), table.rows.len(), &mut problems),
         Layout::Detail => None,
     };
-    let header = header(
-        &table,
-        layout,
-        detail_record,
-        &hints,
-        summary,
-        &words.plural_title,
-        &words.singular,
-    );
+    let header = header(&table, layout, detail_record, &hints, summary, &noun);
 
     let mut graph = validate_graph(sc.get("graph"), hints.graph_node_limit());
     // A pipeline's detail is where a graph belongs; say so when it is missing.
@@ -203,7 +183,7 @@ pub fn assemble_records(sc: Map<String, Value>, records_in: RecordsIn<'_>, hints
         && action == "get"
         && matches!(resource.as_str(), "pipeline" | "pipelines")
     {
-        graph = GraphOutcome::Fallback("Graph not drawn: this result carries no graph.".to_owned());
+        graph = GraphOutcome::Fallback(GraphProblem::Missing);
     }
     let node_details = match &graph {
         GraphOutcome::Drawable(g) => node_details(g.nodes.iter().map(|n| n.id.as_str()), &records),
@@ -232,13 +212,11 @@ pub fn assemble_records(sc: Map<String, Value>, records_in: RecordsIn<'_>, hints
         graph,
         node_details,
         error,
-        empty_message: hints
-            .empty_message
-            .clone()
-            .unwrap_or_else(|| default_empty_message(&resource)),
+        empty_message: hints.empty_message.clone().map_or(Text::Own(Msg::EmptyList(noun)), Text::Given),
         density: hints.density,
         time_zone: hints.time_zone.clone(),
         notices: report.notices,
+        diagnostics: report.diagnostics,
         redacted,
         resource,
         action,
@@ -263,9 +241,7 @@ fn check_schema_version(value: Option<&Value>, report: &mut Report) {
     };
     match major {
         Some(SCHEMA_MAJOR) => {}
-        Some(m) if m > SCHEMA_MAJOR => report.visible(format!(
-            "This result uses schema version {m}; this widget knows version {SCHEMA_MAJOR} and shows it as best it can."
-        )),
+        Some(m) if m > SCHEMA_MAJOR => report.visible(Msg::NewerSchema { version: m, known: SCHEMA_MAJOR }),
         _ => report.diagnostic("schema_version is not a version this widget knows; read as version 1"),
     }
 }
@@ -301,7 +277,7 @@ fn records(value: Option<Value>, report: &mut Report) -> Vec<Map<String, Value>>
             vec![one]
         }
         Some(_) => {
-            report.visible("The records are not a list, so none are shown.");
+            report.visible(Msg::RecordsNotAList);
             Vec::new()
         }
     }
@@ -309,11 +285,7 @@ fn records(value: Option<Value>, report: &mut Report) -> Vec<Map<String, Value>>
 
 fn report_skipped(skipped: usize, report: &mut Report) {
     if skipped > 0 {
-        report.visible(format!(
-            "{skipped} record{} not an object and {} not shown.",
-            if skipped == 1 { " is" } else { "s are" },
-            if skipped == 1 { "is" } else { "are" }
-        ));
+        report.visible(Msg::RecordsNotObjects { count: count(skipped) });
     }
 }
 
@@ -410,7 +382,7 @@ fn declared_columns(items: &[Value], key_hints: &KeyHints, report: &mut Report) 
         }
     }
     if items.len() > MAX_COLUMNS {
-        report.visible(format!("Showing {MAX_COLUMNS} of {} columns.", items.len()));
+        report.visible(Msg::ColumnsShown { shown: count(MAX_COLUMNS), total: count(items.len()) });
     }
     specs
 }
@@ -443,10 +415,7 @@ fn inferred_columns(
         }
     }
     if extra > 0 {
-        report.visible(format!(
-            "{extra} more field{} not shown as columns.",
-            if extra == 1 { " is" } else { "s are" }
-        ));
+        report.visible(Msg::FieldsNotColumns { count: count(extra) });
     }
     keys.into_iter()
         .map(|key| ColumnSpec {
@@ -523,51 +492,41 @@ fn header(
     detail_record: Option<&Map<String, Value>>,
     hints: &Hints,
     summary: crate::summary::Summary,
-    plural_title: &str,
-    singular: &str,
+    noun: &Noun,
 ) -> Header {
     let record_title = || {
         let record = detail_record?;
-        let keys = hints
-            .title_key
-            .iter()
-            .map(String::as_str)
-            .chain(["name", "uuid", "id"]);
+        let keys = hints.title_key.iter().map(String::as_str).chain(["name", "uuid", "id"]);
         keys.filter_map(|k| match record.get(k)? {
             Value::String(s) if !s.trim().is_empty() && !crate::redact::is_sensitive_key(k) => {
-                Some(truncate_chars(&bounded_text(s), 200))
+                Some(Text::Given(truncate_chars(&bounded_text(s), 200)))
             }
-            Value::Number(n) => Some(format!("{} {n}", capitalize(singular))),
+            Value::Number(n) => {
+                let word = crate::words::english(&Msg::Title { noun: noun.clone(), plural: false });
+                Some(Text::Given(format!("{word} {n}")))
+            }
             _ => None,
         })
         .next()
     };
-    let title = hints
-        .title
-        .clone()
-        .or(summary.title)
-        .or_else(|| {
-            if layout == Layout::Detail {
-                record_title()
-            } else {
-                None
-            }
-        })
-        .unwrap_or_else(|| match layout {
-            Layout::List => plural_title.to_owned(),
-            Layout::Detail => capitalize(singular),
-        });
-    let subtitle = hints.subtitle.clone().or(summary.subtitle).or_else(|| {
-        (layout == Layout::Detail && !title.to_lowercase().starts_with(singular))
-            .then(|| capitalize(singular))
+    let given = hints.title.clone().or(summary.title).map(Text::Given);
+    let title = given
+        .or_else(|| if layout == Layout::Detail { record_title() } else { None })
+        .unwrap_or_else(|| Text::Own(Msg::Title { noun: noun.clone(), plural: layout == Layout::List }));
+    let names_the_kind = |title: &Text| match title {
+        Text::Own(_) => true,
+        Text::Given(t) => {
+            let singular = crate::words::english(&Msg::Title { noun: noun.clone(), plural: false }).to_lowercase();
+            t.to_lowercase().starts_with(&singular)
+        }
+    };
+    let subtitle = hints.subtitle.clone().or(summary.subtitle).map(Text::Given).or_else(|| {
+        (layout == Layout::Detail && !names_the_kind(&title)).then(|| Text::Own(Msg::Title { noun: noun.clone(), plural: false }))
     });
     let counts = if !summary.counts.is_empty() {
         summary.counts
     } else if layout == Layout::List && !table.rows.is_lazy() {
-        let status_column = table
-            .columns
-            .iter()
-            .position(|c| c.kind == ColumnKind::Status);
+        let status_column = table.columns.iter().position(|c| c.kind == ColumnKind::Status);
         status_column.map_or_else(Vec::new, |i| {
             count_statuses(table.rows.iter().filter_map(|r| match &r.cells[i] {
                 Cell::Status(s) => Some(s),
@@ -577,18 +536,12 @@ fn header(
     } else {
         Vec::new()
     };
-    let total_text = match (layout, summary.total) {
-        (Layout::List, Some(total)) => Some(format!("{total} in all")),
-        (Layout::List, None) => Some(crate::text::plural(table.rows.len(), "record", "records")),
+    let total = match (layout, summary.total) {
+        (Layout::List, Some(total)) => Some(Msg::InAll { total }),
+        (Layout::List, None) => Some(Msg::RecordCount { count: count(table.rows.len()) }),
         (Layout::Detail, _) => None,
     };
-    Header {
-        title,
-        subtitle,
-        message: summary.message,
-        counts,
-        total_text,
-    }
+    Header { title, subtitle, message: summary.message, counts, total }
 }
 
 fn state(
@@ -625,13 +578,12 @@ fn state(
         }
         other => (
             State::Error,
-            Some(error::info(
-                None,
-                Some(format!(
-                    "The result's state {} is unknown and it has no records.",
-                    quoted(other)
-                )),
-            )),
+            Some(crate::model::ErrorInfo {
+                code: None,
+                message: Text::Own(Msg::UnknownState { state: short_line(other) }),
+                remedy: None,
+                detail: None,
+            }),
         ),
     }
 }

@@ -8,6 +8,7 @@ use crate::redact::is_sensitive_key;
 use crate::status::Status;
 use crate::text::{bounded_text, humanize_key};
 use crate::time::{duration_text, parse_timestamp, Timestamp};
+use crate::words::Msg;
 
 /// How a column's values are meant to be read. Declared by the producer (`columns[].type`) or
 /// inferred from the key.
@@ -228,36 +229,29 @@ impl Cell {
             Cell::Link { href } => href.clone(),
             Cell::Code { text, .. } => text.clone(),
             Cell::Tags(tags) => tags.join(", "),
-            Cell::List { .. } | Cell::Record { .. } => self.summary(),
+            Cell::List { .. } | Cell::Record { .. } => self.summary().map(|m| crate::words::english(&m)).unwrap_or_default(),
         }
     }
 
     /// A few words for a nested value in a table cell: "5 items", "3 fields", or a record's own
-    /// name when it has one ("load_orders (15 fields)").
-    pub fn summary(&self) -> String {
+    /// name when it has one ("load_orders (15 fields)"). `None` for values that are not nested.
+    pub fn summary(&self) -> Option<Msg> {
+        let count = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
         match self {
-            Cell::List { total, .. } => crate::text::plural(*total, "item", "items"),
+            Cell::List { total, .. } => Some(Msg::Items { count: count(*total) }),
             Cell::Record { fields, total } => {
-                let count = crate::text::plural(*total, "field", "fields");
-                let name = ["name", "uuid", "id", "title", "key", "path"]
-                    .iter()
-                    .find_map(|k| {
-                        fields
-                            .iter()
-                            .find(|f| f.key == *k)
-                            .and_then(|f| match &f.cell {
-                                Cell::Text(s) | Cell::Id(s) => {
-                                    Some(crate::text::truncate_chars(s, 40))
-                                }
-                                _ => None,
-                            })
-                    });
-                match name {
-                    Some(name) => format!("{name} ({count})"),
-                    None => count,
-                }
+                let name = ["name", "uuid", "id", "title", "key", "path"].iter().find_map(|k| {
+                    fields.iter().find(|f| f.key == *k).and_then(|f| match &f.cell {
+                        Cell::Text(s) | Cell::Id(s) => Some(crate::text::truncate_chars(s, 40)),
+                        _ => None,
+                    })
+                });
+                Some(match name {
+                    Some(name) => Msg::NamedFields { name, count: count(*total) },
+                    None => Msg::Fields { count: count(*total) },
+                })
             }
-            other => other.plain_text(),
+            _ => None,
         }
     }
 
@@ -294,15 +288,25 @@ fn number_cell(value: f64) -> Cell {
     }
 }
 
-/// Integers as written; fractions to at most three decimals, trailing zeros dropped.
+/// Integers as written; fractions to at most three decimals, trailing zeros dropped. The plain
+/// form, for sorting, Find and the copy; the views write numbers in the host's locale.
 pub fn number_text(value: f64) -> String {
+    number_text_with(value, 3)
+}
+
+/// [`number_text`] with at most `max_fraction` decimals.
+pub fn number_text_with(value: f64, max_fraction: u8) -> String {
     if value.fract() == 0.0 && value.abs() < 1e15 {
         format!("{}", value as i64)
     } else if value.abs() >= 1e15 {
         format!("{value:e}")
     } else {
-        let fixed = format!("{value:.3}");
-        fixed.trim_end_matches('0').trim_end_matches('.').to_owned()
+        let fixed = format!("{value:.*}", usize::from(max_fraction));
+        if fixed.contains('.') {
+            fixed.trim_end_matches('0').trim_end_matches('.').to_owned()
+        } else {
+            fixed
+        }
     }
 }
 
@@ -585,9 +589,9 @@ mod tests {
             json!({ "uuid": "load_orders", "type": "data_loader" }),
             ColumnKind::Auto,
         );
-        assert_eq!(c.summary(), "load_orders (2 fields)");
+        assert_eq!(c.plain_text(), "load_orders (2 fields)");
         let (c, _) = cell("x", json!({ "a": 1 }), ColumnKind::Auto);
-        assert_eq!(c.summary(), "1 field");
+        assert_eq!(c.plain_text(), "1 field");
         let (c, _) = cell("x", json!({}), ColumnKind::Auto);
         assert!(c.is_empty_nested());
     }

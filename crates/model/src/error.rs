@@ -5,28 +5,7 @@ use serde_json::{Map, Value};
 
 use crate::model::ErrorInfo;
 use crate::text::{bounded_text, truncate_chars};
-
-/// What each known code means and what the user can do, from the tool interface's error table.
-fn known_code(code: &str) -> Option<(&'static str, Option<&'static str>)> {
-    Some(match code {
-        "CONFIG_INVALID" => (
-            "The agent's configuration file is missing or malformed.",
-            Some("Check config.json in the agent's working directory, then try again."),
-        ),
-        "AUTH_REQUIRED" => (
-            "No credentials were found.",
-            Some("Sign in with the agent's login command, then try again."),
-        ),
-        "AUTH_EXPIRED" => (
-            "The cluster refused the credentials (401 or 403).",
-            Some("Run the agent's login command again, then retry."),
-        ),
-        "API_ERROR" => ("The cluster's API returned an error.", None),
-        "TOOL_NOT_FOUND" => ("The requested tool is not registered.", None),
-        "INTERNAL_ERROR" => ("The agent hit an unexpected internal failure.", None),
-        _ => return None,
-    })
-}
+use crate::words::{ErrorCode, Msg, Text};
 
 /// The error info of a tool error envelope, or `None` when `value` is not one.
 pub fn from_envelope(value: &Value) -> Option<ErrorInfo> {
@@ -52,20 +31,18 @@ pub fn from_envelope_map(obj: &Map<String, Value>) -> Option<ErrorInfo> {
     Some(info(code, message))
 }
 
-/// Error info from a code and message, filling in what the code implies.
+/// Error info from a code and message, filling in what the code implies: its meaning when the
+/// producer gave no message, and what the user can do for the codes that have a remedy.
 pub fn info(code: Option<String>, message: Option<String>) -> ErrorInfo {
-    let known = code.as_deref().and_then(known_code);
-    let message = message
-        .filter(|m| !m.trim().is_empty())
-        .or_else(|| known.map(|(meaning, _)| meaning.to_owned()))
-        .unwrap_or_else(|| "The tool reported an error.".to_owned());
-    let remedy = known.and_then(|(_, remedy)| remedy).map(str::to_owned);
-    ErrorInfo {
-        code,
-        message,
-        remedy,
-        detail: None,
-    }
+    let known = code.as_deref().and_then(ErrorCode::parse);
+    let message = match message.filter(|m| !m.trim().is_empty()) {
+        Some(m) => Text::Given(m),
+        None => Text::Own(known.map_or(Msg::ToolReportedError, Msg::CodeMeaning)),
+    };
+    let remedy = known
+        .filter(|k| matches!(k, ErrorCode::ConfigInvalid | ErrorCode::AuthRequired | ErrorCode::AuthExpired))
+        .map(|k| Text::Own(Msg::CodeRemedy(k)));
+    ErrorInfo { code, message, remedy, detail: None }
 }
 
 #[cfg(test)]
@@ -86,7 +63,7 @@ mod tests {
             let e = from_envelope(&json!({ "status": "error", "error": { "code": code } }))
                 .expect(code);
             assert_eq!(e.code.as_deref(), Some(code));
-            assert!(!e.message.is_empty());
+            assert!(!e.message.english().is_empty());
         }
     }
 
@@ -96,11 +73,8 @@ mod tests {
             "status": "error", "error": { "code": "AUTH_EXPIRED", "message": "401 from cluster" }
         }))
         .expect("envelope");
-        assert_eq!(e.message, "401 from cluster");
-        assert!(e
-            .remedy
-            .as_deref()
-            .is_some_and(|r| r.contains("login command again")));
+        assert_eq!(e.message, Text::Given("401 from cluster".into()));
+        assert!(e.remedy.is_some_and(|r| r.english().contains("login command again")));
     }
 
     #[test]
@@ -110,10 +84,10 @@ mod tests {
         )
         .expect("envelope");
         assert_eq!(e.code.as_deref(), Some("TEAPOT"));
-        assert_eq!(e.message, "The tool reported an error.");
+        assert_eq!(e.message, Text::Own(Msg::ToolReportedError));
         assert_eq!(e.remedy, None);
         let e = from_envelope(&json!({ "status": "error", "error": "boom" })).expect("envelope");
-        assert_eq!(e.message, "boom");
+        assert_eq!(e.message, Text::Given("boom".into()));
         assert_eq!(from_envelope(&json!({ "status": "ok" })), None);
     }
 }

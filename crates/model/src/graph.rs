@@ -6,8 +6,10 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
+use crate::limits::{MAX_GRAPH_EDGES, MAX_LAYOUT_SEGMENTS};
 use crate::status::Status;
-use crate::text::{bounded_text, quoted, truncate_chars};
+use crate::text::{bounded_text, short_line, truncate_chars};
+use crate::words::{EdgeEnd, GraphProblem};
 
 /// The block types of the tool interface; anything else is `Other`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -95,100 +97,102 @@ pub enum GraphOutcome {
     /// The result carries no graph (absent or null).
     Absent,
     Drawable(Graph),
-    /// The graph is not drawn; the reason reads as one line ("an edge names the unknown block 'x'").
-    Fallback(String),
+    /// The graph is not drawn, for this reason ("an edge names the unknown block 'x'").
+    Fallback(GraphProblem),
 }
 
 /// Validates `value` (the result's `graph`) against the contract, drawing at most `node_limit` nodes.
+///
+/// The work is bounded by the input's size, never by its square: the node and edge counts are
+/// checked before any per-item work, and the layout's own work (every edge segment between two
+/// adjacent layers, [`graph_layout::segment_count`]) before the graph is declared drawable.
 pub fn validate_graph(value: Option<&Value>, node_limit: usize) -> GraphOutcome {
+    match checked_graph(value, node_limit) {
+        Ok(Some(graph)) => GraphOutcome::Drawable(graph),
+        Ok(None) => GraphOutcome::Absent,
+        Err(problem) => GraphOutcome::Fallback(problem),
+    }
+}
+
+/// A count as the messages carry it (lossless on every target).
+fn count(n: usize) -> u64 {
+    u64::try_from(n).unwrap_or(u64::MAX)
+}
+
+fn checked_graph(value: Option<&Value>, node_limit: usize) -> Result<Option<Graph>, GraphProblem> {
     let map = match value {
-        None | Some(Value::Null) => return GraphOutcome::Absent,
+        None | Some(Value::Null) => return Ok(None),
         Some(Value::Object(map)) => map,
-        Some(_) => return fallback("the graph is not an object"),
+        Some(_) => return Err(GraphProblem::NotAnObject),
     };
     let Some(Value::Array(nodes)) = map.get("nodes") else {
-        return fallback("its nodes are not a list");
+        return Err(GraphProblem::NodesNotAList);
     };
     let Some(Value::Array(edges)) = map.get("edges") else {
-        return fallback("its edges are not a list");
+        return Err(GraphProblem::EdgesNotAList);
     };
     let total = map.get("totalNodes");
     if map.get("truncated") == Some(&Value::Bool(true)) {
-        let of = match total.and_then(Value::as_u64) {
-            Some(t) => format!(" ({} of {t} blocks sent)", nodes.len()),
-            None => String::new(),
-        };
-        return fallback(&format!("the producer truncated it{of}"));
+        return Err(GraphProblem::Truncated { sent: count(nodes.len()), total: total.and_then(Value::as_u64) });
     }
     if let Some(total) = total.filter(|t| !t.is_null()) {
         match total.as_u64() {
-            Some(t) if t as usize == nodes.len() => {}
-            Some(t) => return fallback(&format!("it says {t} blocks but carries {}", nodes.len())),
-            None => return fallback("its totalNodes is not a whole number"),
+            // Compared as u64: on wasm32 a usize cast would read 2^32 + 3 as 3.
+            Some(t) if t == count(nodes.len()) => {}
+            Some(t) => return Err(GraphProblem::TotalMismatch { said: t, carried: count(nodes.len()) }),
+            None => return Err(GraphProblem::TotalNotWhole),
         }
     }
     if nodes.len() > node_limit {
-        return fallback(&format!(
-            "it has {} blocks, more than the {node_limit} this view draws",
-            nodes.len()
-        ));
+        return Err(GraphProblem::TooManyNodes { count: count(nodes.len()), limit: count(node_limit) });
+    }
+    if edges.len() > MAX_GRAPH_EDGES {
+        return Err(GraphProblem::TooManyEdges { count: count(edges.len()), limit: count(MAX_GRAPH_EDGES) });
     }
 
     let mut parsed = Vec::with_capacity(nodes.len());
     let mut index: HashMap<&str, usize> = HashMap::with_capacity(nodes.len());
     for (i, node) in nodes.iter().enumerate() {
+        let number = count(i) + 1;
         let Some(obj) = node.as_object() else {
-            return fallback(&format!("node #{} is not an object", i + 1));
+            return Err(GraphProblem::NodeNotObject { index: number });
         };
         let Some(id) = obj.get("id").and_then(Value::as_str) else {
-            return fallback(&format!("node #{} has no string id", i + 1));
+            return Err(GraphProblem::NodeWithoutId { index: number });
         };
         if index.insert(id, i).is_some() {
-            return fallback(&format!("two blocks share the id {}", quoted(id)));
+            return Err(GraphProblem::DuplicateId { id: short_line(id) });
         }
         parsed.push(node_from(id, obj));
     }
 
     let mut edge_list = Vec::with_capacity(edges.len());
     for (i, edge) in edges.iter().enumerate() {
+        let number = count(i) + 1;
         let Some(obj) = edge.as_object() else {
-            return fallback(&format!("edge #{} is not an object", i + 1));
+            return Err(GraphProblem::EdgeNotObject { index: number });
         };
-        let end = |name: &str| -> Result<usize, GraphOutcome> {
+        let end = |name: &str, which: EdgeEnd| -> Result<usize, GraphProblem> {
             match obj.get(name) {
-                Some(Value::String(id)) => index.get(id.as_str()).copied().ok_or_else(|| {
-                    fallback(&format!("an edge names the unknown block {}", quoted(id)))
-                }),
-                _ => Err(fallback(&format!("edge #{} has no string {name}", i + 1))),
+                Some(Value::String(id)) => {
+                    index.get(id.as_str()).copied().ok_or_else(|| GraphProblem::UnknownBlock { id: short_line(id) })
+                }
+                _ => Err(GraphProblem::EdgeWithoutEnd { index: number, end: which }),
             }
         };
-        let source = match end("source") {
-            Ok(s) => s,
-            Err(outcome) => return outcome,
-        };
-        let target = match end("target") {
-            Ok(t) => t,
-            Err(outcome) => return outcome,
-        };
-        edge_list.push((source, target));
+        edge_list.push((end("source", EdgeEnd::Source)?, end("target", EdgeEnd::Target)?));
     }
     edge_list.sort_unstable();
     edge_list.dedup();
 
     if let Some(node) = find_cycle(parsed.len(), &edge_list) {
-        return fallback(&format!(
-            "its edges form a cycle through {}",
-            quoted(&parsed[node].id)
-        ));
+        return Err(GraphProblem::Cycle { id: short_line(&parsed[node].id) });
     }
-    GraphOutcome::Drawable(Graph {
-        nodes: parsed,
-        edges: edge_list,
-    })
-}
-
-fn fallback(reason: &str) -> GraphOutcome {
-    GraphOutcome::Fallback(format!("Graph not drawn: {reason}."))
+    let segments = graph_layout::segment_count(parsed.len(), &edge_list);
+    if segments > MAX_LAYOUT_SEGMENTS {
+        return Err(GraphProblem::TooMuchLayout { segments, limit: MAX_LAYOUT_SEGMENTS });
+    }
+    Ok(Some(Graph { nodes: parsed, edges: edge_list }))
 }
 
 fn node_from(id: &str, obj: &Map<String, Value>) -> GraphNode {
@@ -266,7 +270,7 @@ mod tests {
 
     fn reason(graph: Value) -> String {
         match check(graph) {
-            GraphOutcome::Fallback(r) => r,
+            GraphOutcome::Fallback(r) => crate::words::english(&crate::words::Msg::GraphNotDrawn(r)),
             other => panic!("expected a fallback, got {other:?}"),
         }
     }
@@ -392,7 +396,7 @@ mod tests {
             Some(&json!({ "nodes": nodes(&["a", "b", "c"]), "edges": [] })),
             2,
         );
-        assert!(matches!(hinted, GraphOutcome::Fallback(r) if r.contains("more than the 2")));
+        assert_eq!(hinted, GraphOutcome::Fallback(GraphProblem::TooManyNodes { count: 3, limit: 2 }));
     }
 
     #[test]

@@ -1,28 +1,30 @@
 //! Where a widget result sits inside what a host delivers: a CallToolResult (`structuredContent`,
-//! else `content[0].text`), a bare structuredContent, or a tool error envelope.
+//! else `content[0].text`), a bare structuredContent, or a tool error envelope. There is one way
+//! in: the JSON text, read in one streaming pass ([`crate::parse`]); the tests and the fuzzer take
+//! the same path as production.
 
 use serde_json::{Map, Value};
 
-use crate::assemble::{assemble, assemble_records, RecordsIn};
-use crate::parse::{parse, span_in, Parsed, RawRecords};
-use crate::rows::LAZY_AFTER;
+use crate::assemble::{assemble_records, RecordsIn};
 use crate::error;
 use crate::limits::{MAX_JSON_DEPTH, MAX_PAYLOAD_BYTES};
 use crate::model::{ErrorInfo, WidgetModel};
+use crate::parse::{parse, span_in, Parsed, RawRecords};
 use crate::redact::{redact_in_place, redact_text};
+use crate::rows::LAZY_AFTER;
 use crate::text::{bounded_text, truncate_chars};
+use crate::words::{Msg, Text};
 
-/// The model of a tool result given as JSON text. Oversized or unparsable text is an error state.
-///
-/// Long lists stay as text and their rows are built when drawn ([`crate::rows`]); everything else
-/// follows [`model_from_value`].
+/// The model of a tool result given as JSON text: a CallToolResult, a bare structuredContent, or
+/// an error envelope. Oversized or unparsable text is an error state. Long lists stay as text and
+/// their rows are built when drawn ([`crate::rows`]).
 pub fn model_from_json_text(text: &str) -> WidgetModel {
     if text.len() > MAX_PAYLOAD_BYTES {
         return too_large(text.len());
     }
     match parse(text, true) {
         Ok(parsed) => model_from_parsed(parsed, text),
-        Err(e) => WidgetModel::error(None, parse_error_message(&e), None),
+        Err(e) => WidgetModel::error(parse_error(&e)),
     }
 }
 
@@ -35,17 +37,21 @@ pub fn model_from_structured_text(text: &str, mut hints: Option<Value>) -> Widge
     let redacted = hints.as_mut().map_or(0, redact_in_place);
     match parse(text, false) {
         Ok(parsed) => widget_from_parsed(parsed, text, hints, redacted),
-        Err(e) => WidgetModel::error(None, parse_error_message(&e), None),
+        Err(e) => WidgetModel::error(parse_error(&e)),
     }
+}
+
+/// The keys that make an object a CallToolResult rather than a bare structuredContent.
+fn is_call_result(fields: &Map<String, Value>, structured: bool, content: bool) -> bool {
+    !fields.contains_key("kind") && (structured || content || fields.contains_key("isError") || fields.contains_key("_meta"))
 }
 
 fn model_from_parsed(parsed: Parsed<'_>, text: &str) -> WidgetModel {
     let Parsed::Object { mut fields, structured, records, content } = parsed else {
-        return model_from_value(parsed.into_value());
+        return not_a_widget(Msg::NotJsonObject, None);
     };
-    let is_call_result = structured.is_some() || content.is_some() || fields.contains_key("isError") || fields.contains_key("_meta");
-    if fields.contains_key("kind") || !is_call_result {
-        // A bare structuredContent (or something else, which the value path turns away).
+    if !is_call_result(&fields, structured.is_some(), content.is_some()) {
+        // A bare structuredContent or error envelope (or something else, turned away below).
         let object = Parsed::Object { fields, structured, records, content };
         return widget_from_parsed(object, text, None, 0);
     }
@@ -83,16 +89,16 @@ fn model_from_parsed(parsed: Parsed<'_>, text: &str) -> WidgetModel {
     }
     let detail = fallback_text.as_deref().map(|t| truncate_chars(&bounded_text(&redact_text(t)), 1000));
     if is_error {
-        let info = ErrorInfo { detail, ..error::info(None, Some("The tool reported an error.".to_owned())) };
+        let info = ErrorInfo { detail, ..error::info(None, None) };
         return error_model(info, redacted);
     }
-    not_a_widget("The tool's answer carries no widget data.", detail)
+    not_a_widget(Msg::NoWidgetData, detail)
 }
 
 /// A structuredContent (bare or taken from a result), with hints already redacted.
 fn widget_from_parsed(parsed: Parsed<'_>, text: &str, hints: Option<Value>, redacted: usize) -> WidgetModel {
     let Parsed::Object { mut fields, structured, records, content } = parsed else {
-        return model_from_value(parsed.into_value());
+        return not_a_widget(Msg::StructuredNotObject, None);
     };
     // Fields with special readings in a tool result are ordinary (unknown) fields here.
     if let Some(s) = structured {
@@ -104,13 +110,13 @@ fn widget_from_parsed(parsed: Parsed<'_>, text: &str, hints: Option<Value>, reda
     let mut value = Value::Object(fields);
     let mut redacted = redacted + redact_in_place(&mut value);
     let Value::Object(fields) = value else {
-        return not_a_widget("The structured content is not an object.", None);
+        return not_a_widget(Msg::StructuredNotObject, None);
     };
     if !fields.contains_key("kind") {
         if let Some(info) = error::from_envelope_map(&fields) {
             return error_model(info, redacted);
         }
-        return not_a_widget("This is neither a tool result nor a resource widget.", None);
+        return not_a_widget(Msg::NeitherResultNorWidget, None);
     }
     let records = match records {
         None => RecordsIn::Values(None),
@@ -123,7 +129,7 @@ fn widget_from_parsed(parsed: Parsed<'_>, text: &str, hints: Option<Value>, reda
             let parsed: Result<Vec<Value>, _> = items.iter().map(|r| serde_json::from_str(r.get())).collect();
             let mut v = match parsed {
                 Ok(values) => Value::Array(values),
-                Err(e) => return WidgetModel::error(None, parse_error_message(&e), None),
+                Err(e) => return WidgetModel::error(parse_error(&e)),
             };
             redacted += redact_in_place(&mut v);
             RecordsIn::Values(Some(v))
@@ -165,107 +171,22 @@ pub fn redacted_json(text: &str) -> Option<String> {
 
 /// The error state for a payload of `bytes` bytes, over the cap.
 pub fn too_large(bytes: usize) -> WidgetModel {
-    WidgetModel::error(
-        None,
-        format!(
-            "This result is {:.1} MB; the widget renders results up to {} MB.",
-            bytes as f64 / 1_048_576.0,
-            MAX_PAYLOAD_BYTES / 1_048_576
-        ),
-        Some("Ask for fewer records (a smaller page or a narrower filter).".to_owned()),
-    )
+    let as_u64 = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
+    WidgetModel::error_info(ErrorInfo {
+        code: None,
+        message: Text::Own(Msg::TooLarge { bytes: as_u64(bytes), limit_bytes: as_u64(MAX_PAYLOAD_BYTES) }),
+        remedy: Some(Text::Own(Msg::TooLargeRemedy)),
+        detail: None,
+    })
 }
 
-/// What the error state says of a result nested past the parser's limit.
-pub fn too_deep_message() -> String {
-    format!("This result is nested deeper than {MAX_JSON_DEPTH} levels, so it is not shown.")
-}
-
-fn parse_error_message(e: &serde_json::Error) -> String {
+/// What the error state says of text serde_json refused.
+fn parse_error(e: &serde_json::Error) -> Msg {
     if e.to_string().contains("recursion limit") {
-        too_deep_message()
+        Msg::TooDeep { limit: MAX_JSON_DEPTH as u64 }
     } else {
-        format!(
-            "This result is not valid JSON (line {}, column {}).",
-            e.line(),
-            e.column()
-        )
+        Msg::InvalidJson { line: e.line() as u64, column: e.column() as u64 }
     }
-}
-
-/// The model of a parsed value: a CallToolResult, a bare structuredContent, or an error envelope.
-pub fn model_from_value(value: Value) -> WidgetModel {
-    let Value::Object(mut obj) = value else {
-        return not_a_widget("The tool result is not a JSON object.", None);
-    };
-    const CALL_RESULT_KEYS: [&str; 4] = ["structuredContent", "content", "isError", "_meta"];
-    if obj.contains_key("kind") || !CALL_RESULT_KEYS.iter().any(|k| obj.contains_key(*k)) {
-        // A bare structuredContent, a bare error envelope, or neither.
-        let mut value = Value::Object(obj);
-        let redacted = redact_in_place(&mut value);
-        if value.get("kind").is_some() {
-            return assemble(value, None, redacted);
-        }
-        return match error::from_envelope(&value) {
-            Some(info) => error_model(info, redacted),
-            None => not_a_widget("This is neither a tool result nor a resource widget.", None),
-        };
-    }
-
-    // A CallToolResult: take its parts apart first, so the fallback text is parsed as JSON before
-    // any string scrubbing touches it.
-    let mut hints = obj
-        .get_mut("_meta")
-        .and_then(Value::as_object_mut)
-        .and_then(|meta| meta.remove("host/widgetData"));
-    let mut redacted = hints.as_mut().map_or(0, redact_in_place);
-    let is_error = obj.get("isError") == Some(&Value::Bool(true));
-    let structured = obj.remove("structuredContent").filter(Value::is_object);
-    let text = first_text(&obj);
-
-    if let Some(mut structured) = structured {
-        redacted += redact_in_place(&mut structured);
-        if let Some(info) = error::from_envelope(&structured) {
-            return error_model(info, redacted);
-        }
-        if !is_error {
-            return assemble(structured, hints, redacted);
-        }
-    }
-    // Some hosts drop structuredContent: the JSON fallback text is then all there is.
-    let parsed_text = text
-        .and_then(|t| serde_json::from_str::<Value>(t).ok())
-        .filter(Value::is_object);
-    if let Some(mut parsed) = parsed_text {
-        redacted += redact_in_place(&mut parsed);
-        if let Some(info) = error::from_envelope(&parsed) {
-            return error_model(info, redacted);
-        }
-        if parsed.get("kind").is_some() && !is_error {
-            return assemble(parsed, hints, redacted);
-        }
-    }
-    let detail = text.map(|t| truncate_chars(&bounded_text(&redact_text(t)), 1000));
-    if is_error {
-        let info = ErrorInfo {
-            detail,
-            ..error::info(None, Some("The tool reported an error.".to_owned()))
-        };
-        return error_model(info, redacted);
-    }
-    not_a_widget("The tool's answer carries no widget data.", detail)
-}
-
-/// The model of a structuredContent and its `host/widgetData` hints, as `window.openai` gives them.
-pub fn model_from_parts(mut structured: Value, mut hints: Option<Value>) -> WidgetModel {
-    let mut redacted = redact_in_place(&mut structured);
-    if let Some(h) = hints.as_mut() {
-        redacted += redact_in_place(h);
-    }
-    if let Some(info) = error::from_envelope(&structured) {
-        return error_model(info, redacted);
-    }
-    assemble(structured, hints, redacted)
 }
 
 fn first_text(obj: &Map<String, Value>) -> Option<&str> {
@@ -278,16 +199,11 @@ fn first_text(obj: &Map<String, Value>) -> Option<&str> {
 }
 
 fn error_model(info: ErrorInfo, redacted: usize) -> WidgetModel {
-    let mut model = WidgetModel::error(None, String::new(), None);
-    model.error = Some(info);
+    let mut model = WidgetModel::error_info(info);
     model.redacted = redacted;
     model
 }
 
-fn not_a_widget(message: &str, detail: Option<String>) -> WidgetModel {
-    let mut model = WidgetModel::error(None, message, None);
-    if let Some(e) = model.error.as_mut() {
-        e.detail = detail;
-    }
-    model
+fn not_a_widget(message: Msg, detail: Option<String>) -> WidgetModel {
+    WidgetModel::error_info(ErrorInfo { code: None, message: Text::Own(message), remedy: None, detail })
 }

@@ -1,7 +1,8 @@
 //! The widget contract, in pure Rust: a tool result in, a safe view model out.
 //!
-//! Input from a host is hostile until parsed. [`model_from_json_text`] and [`model_from_value`]
-//! accept anything and never panic: a payload too large or too deep is an error state, a field of
+//! Input from a host is hostile until parsed. [`model_from_json_text`] (and, for hosts that give
+//! the structuredContent and its hints apart, [`model_from_structured_text`]) accept anything and
+//! never panic: a payload too large or too deep is an error state, a field of
 //! the wrong type is ignored and reported, a value of the wrong type degrades its cell. Sensitive
 //! values are redacted first ([`redact`]), so their raw text never reaches the model.
 //!
@@ -26,12 +27,11 @@ pub mod status;
 pub mod summary;
 pub mod text;
 pub mod time;
+pub mod words;
 
 pub use cell::{Cell, ColumnKind, Field, SortKey};
 pub use graph::{BlockType, Graph, GraphNode, GraphOutcome};
 pub use hints::Density;
-pub use input::{
-    model_from_json_text, model_from_parts, model_from_structured_text, model_from_value, redacted_json, too_large,
-};
+pub use input::{model_from_json_text, model_from_structured_text, redacted_json, too_large};
 pub use model::*;
 pub use status::{Status, Tone};

@@ -26,6 +26,15 @@ pub const MAX_RECORDS: usize = 100_000;
 /// Default node limit for drawing a graph; `host/widgetData.maxGraphNodes` may lower it.
 pub const DEFAULT_MAX_GRAPH_NODES: usize = 500;
 
+/// Most edges of a drawable graph: five per node at the node limit. Real pipelines have one to two
+/// per block; past this the picture is a hairball and the table says more.
+pub const MAX_GRAPH_EDGES: usize = 2_500;
+
+/// Most edge segments (an edge crossing k layers is k segments; see
+/// `graph_layout::segment_count`) a drawable graph may need. The layout's time follows this
+/// count: at the bound, 500 nodes take about … ms in Chromium (bench/layout.mjs prints it).
+pub const MAX_LAYOUT_SEGMENTS: u64 = 20_000;
+
 /// Characters of an id quoted inside a one-line message (fallback reasons, notices).
 pub const MAX_QUOTED_CHARS: usize = 40;
 

@@ -5,6 +5,7 @@ use crate::cell::{Cell, ColumnKind, Field};
 use crate::graph::GraphOutcome;
 use crate::hints::Density;
 use crate::status::Status;
+use crate::words::{Msg, Pagination, Text};
 
 /// The widget's state, as its root element's `data-state` says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,15 +70,22 @@ pub struct StatusCount {
 }
 
 /// The header above a list or a record.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Header {
-    pub title: String,
-    pub subtitle: Option<String>,
-    /// The summary's message (or a string summary).
+    /// The producer's title, the record's name, or the resource's name in our words.
+    pub title: Text,
+    pub subtitle: Option<Text>,
+    /// The summary's message (or a string summary): the producer's words.
     pub message: Option<String>,
     pub counts: Vec<StatusCount>,
-    /// "20 of 134", or the record count.
-    pub total_text: Option<String>,
+    /// "134 in all", or the record count.
+    pub total: Option<Msg>,
+}
+
+impl Default for Header {
+    fn default() -> Header {
+        Header { title: Text::Given(String::new()), subtitle: None, message: None, counts: Vec::new(), total: None }
+    }
 }
 
 /// One read-only filter chip: "status: running, failed".
@@ -93,7 +101,11 @@ pub enum Operation {
     Create,
     Update,
     Delete,
-    /// `run`, `trigger`, `sync`, or any other word the producer used.
+    /// `run`, `trigger`: a run started.
+    Run,
+    /// `sync`: files synchronised.
+    Sync,
+    /// Any other word the producer used, kept as written.
     Other(String),
 }
 
@@ -109,12 +121,10 @@ pub struct Change {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Mutation {
     pub operation: Operation,
-    /// "created", "updated", "deleted", "triggered"…
-    pub verb: String,
     /// "Pipeline etl_daily created"
-    pub banner: String,
-    /// "Created pipeline · id etl_daily"
-    pub footer: String,
+    pub banner: Msg,
+    /// "Created pipeline · etl_daily"
+    pub footer: Msg,
     /// The producer's own message, if any.
     pub message: Option<String>,
     pub changes: Vec<Change>,
@@ -122,29 +132,14 @@ pub struct Mutation {
     pub compact: bool,
 }
 
-/// A note about the input: what was ignored, degraded or not drawn, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Notice {
-    pub level: NoticeLevel,
-    pub text: String,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NoticeLevel {
-    /// Shown in the widget (a newer schema, a graph not drawn).
-    Visible,
-    /// Reported to tooling (the preview) only: ignored keys, degraded cells.
-    Diagnostic,
-}
-
 /// The error state's content.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ErrorInfo {
     /// CONFIG_INVALID, AUTH_EXPIRED… when the producer gave one.
     pub code: Option<String>,
-    pub message: String,
+    pub message: Text,
     /// What the user can do about it.
-    pub remedy: Option<String>,
+    pub remedy: Option<Text>,
     /// Text the tool returned instead of widget data, shown as is (already scrubbed and bounded).
     pub detail: Option<String>,
 }
@@ -167,38 +162,33 @@ pub struct WidgetModel {
     pub table: Table,
     pub filters: Vec<Chip>,
     /// "1–20 of 134"
-    pub pagination: Option<String>,
+    pub pagination: Option<Pagination>,
     pub mutation: Option<Mutation>,
     pub graph: GraphOutcome,
     /// Records of the graph's blocks, by node, when the result carries them.
     pub node_details: Vec<NodeDetail>,
     pub error: Option<ErrorInfo>,
-    pub empty_message: String,
+    pub empty_message: Text,
     pub density: Density,
     /// IANA zone for absolute times, from the hints.
     pub time_zone: Option<String>,
-    pub notices: Vec<Notice>,
+    /// What the reader should know about the input: a newer schema, records left out.
+    pub notices: Vec<Msg>,
+    /// What tooling (the preview, the report example) should know: ignored keys, degraded cells.
+    pub diagnostics: Vec<String>,
     /// How many sensitive values were redacted.
     pub redacted: usize,
 }
 
 impl WidgetModel {
+    /// An error state with no data, in the widget's own words.
+    pub fn error(message: Msg) -> WidgetModel {
+        WidgetModel::error_info(ErrorInfo { code: None, message: Text::Own(message), remedy: None, detail: None })
+    }
+
     /// An error state with no data.
-    pub fn error(
-        code: Option<&str>,
-        message: impl Into<String>,
-        remedy: Option<String>,
-    ) -> WidgetModel {
-        WidgetModel {
-            state: State::Error,
-            error: Some(ErrorInfo {
-                code: code.map(str::to_owned),
-                message: message.into(),
-                remedy,
-                detail: None,
-            }),
-            ..WidgetModel::blank()
-        }
+    pub fn error_info(info: ErrorInfo) -> WidgetModel {
+        WidgetModel { state: State::Error, error: Some(info), ..WidgetModel::blank() }
     }
 
     /// A model with nothing in it, for the builder to fill.
@@ -216,18 +206,12 @@ impl WidgetModel {
             graph: GraphOutcome::Absent,
             node_details: Vec::new(),
             error: None,
-            empty_message: String::new(),
+            empty_message: Text::Given(String::new()),
             density: Density::Compact,
             time_zone: None,
             notices: Vec::new(),
+            diagnostics: Vec::new(),
             redacted: 0,
         }
-    }
-
-    /// The notices meant for the widget itself.
-    pub fn visible_notices(&self) -> impl Iterator<Item = &Notice> {
-        self.notices
-            .iter()
-            .filter(|n| n.level == NoticeLevel::Visible)
     }
 }

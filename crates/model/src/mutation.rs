@@ -5,8 +5,8 @@ use serde_json::{Map, Value};
 
 use crate::cell::{Cell, CellContext, ColumnKind, Degraded};
 use crate::model::{Change, Mutation, Operation};
-use crate::resource::words_for;
-use crate::text::{bounded_text, capitalize, humanize_key, truncate_chars};
+use crate::text::{bounded_text, humanize_key, truncate_chars};
+use crate::words::{Msg, Noun};
 
 impl Operation {
     pub fn parse(word: &str) -> Operation {
@@ -14,24 +14,9 @@ impl Operation {
             "create" | "created" | "add" => Operation::Create,
             "update" | "updated" | "edit" => Operation::Update,
             "delete" | "deleted" | "remove" | "destroy" => Operation::Delete,
+            "run" | "trigger" | "triggered" => Operation::Run,
+            "sync" | "synced" => Operation::Sync,
             other => Operation::Other(truncate_chars(other, 32)),
-        }
-    }
-
-    /// The past participle: "created", "triggered", "synced".
-    pub fn verb(&self) -> String {
-        match self {
-            Operation::Create => "created".to_owned(),
-            Operation::Update => "updated".to_owned(),
-            Operation::Delete => "deleted".to_owned(),
-            Operation::Other(word) => match word.as_str() {
-                "run" | "trigger" | "triggered" => "triggered".to_owned(),
-                "sync" | "synced" => "synced".to_owned(),
-                "" => "done".to_owned(),
-                w if w.ends_with("ed") => w.to_owned(),
-                w if w.ends_with('e') => format!("{w}d"),
-                w => format!("{w}ed"),
-            },
         }
     }
 }
@@ -63,7 +48,7 @@ pub fn build_mutation(input: &MutationInput<'_>) -> Option<Mutation> {
     let resource = field("resource")
         .and_then(Value::as_str)
         .unwrap_or(input.resource);
-    let singular = words_for(resource).singular;
+    let noun = Noun::of(resource);
     let id = field("id").and_then(id_text).or_else(|| {
         input.record.and_then(|r| {
             ["uuid", "id", "name"]
@@ -71,16 +56,8 @@ pub fn build_mutation(input: &MutationInput<'_>) -> Option<Mutation> {
                 .find_map(|k| r.get(*k).and_then(id_text))
         })
     });
-    let verb = operation.verb();
-    let subject = match &id {
-        Some(id) => format!("{} {id}", capitalize(&singular)),
-        None => capitalize(&singular),
-    };
-    let banner = format!("{subject} {verb}");
-    let footer = match &id {
-        Some(id) => format!("{} {singular} · {id}", capitalize(&verb)),
-        None => format!("{} {singular}", capitalize(&verb)),
-    };
+    let banner = Msg::MutationBanner { operation: operation.clone(), noun: noun.clone(), id: id.clone() };
+    let footer = Msg::MutationFooter { operation: operation.clone(), noun, id };
     Some(Mutation {
         compact: operation == Operation::Delete && input.record.is_none(),
         message: field("message")
@@ -88,7 +65,6 @@ pub fn build_mutation(input: &MutationInput<'_>) -> Option<Mutation> {
             .map(|m| truncate_chars(&bounded_text(m), 500)),
         changes: field("changes").map(changes).unwrap_or_default(),
         operation,
-        verb,
         banner,
         footer,
     })
@@ -159,6 +135,7 @@ fn changes(value: &Value) -> Vec<Change> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::words::english;
     use serde_json::json;
 
     fn build(
@@ -185,8 +162,8 @@ mod tests {
             Some(json!({ "uuid": "etl_daily", "name": "ETL daily" })),
         )
         .expect("mutation");
-        assert_eq!(m.banner, "Pipeline etl_daily created");
-        assert_eq!(m.footer, "Created pipeline · etl_daily");
+        assert_eq!(english(&m.banner), "Pipeline etl_daily created");
+        assert_eq!(english(&m.footer), "Created pipeline · etl_daily");
         assert!(!m.compact);
     }
 
@@ -200,18 +177,19 @@ mod tests {
         )
         .expect("mutation");
         assert!(m.compact);
-        assert_eq!(m.banner, "Backfill 12 deleted");
+        assert_eq!(english(&m.banner), "Backfill 12 deleted");
     }
 
     #[test]
     fn other_operations_read_as_verbs() {
-        assert_eq!(Operation::parse("run").verb(), "triggered");
-        assert_eq!(Operation::parse("archive").verb(), "archived");
-        assert_eq!(Operation::parse("push").verb(), "pushed");
+        let banner = |op: &str| english(&Msg::MutationBanner { operation: Operation::parse(op), noun: Noun::Sync, id: None });
+        assert_eq!(banner("run"), "Sync triggered");
+        assert_eq!(banner("archive"), "Sync archived");
+        assert_eq!(banner("push"), "Sync pushed");
         assert_eq!(Operation::parse("DELETE"), Operation::Delete);
         let m = build(Value::Null, "run", "pipeline_run", Some(json!({ "id": 7 })))
             .expect("from action");
-        assert_eq!(m.banner, "Pipeline run 7 triggered");
+        assert_eq!(english(&m.banner), "Pipeline run 7 triggered");
         assert_eq!(build(Value::Null, "list", "pipelines", None), None);
     }
 

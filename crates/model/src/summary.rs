@@ -3,6 +3,7 @@
 use serde_json::{Map, Value};
 
 use crate::model::{Chip, StatusCount};
+use crate::words::Pagination;
 use crate::status::Status;
 use crate::text::{bounded_text, humanize_key, truncate_chars};
 
@@ -150,12 +151,9 @@ fn scalar_text(v: &Value) -> String {
     }
 }
 
-/// "1–20 of 134" from `pagination` and the number of records shown.
-pub fn pagination_text(
-    value: Option<&Value>,
-    shown: usize,
-    problems: &mut Vec<String>,
-) -> Option<String> {
+/// Where the shown records sit among the producer's pages ("1–20 of 134"), from `pagination` and
+/// the number of records shown.
+pub fn parse_pagination(value: Option<&Value>, shown: usize, problems: &mut Vec<String>) -> Option<Pagination> {
     let map = match value {
         None | Some(Value::Null) => return None,
         Some(Value::Object(map)) => map,
@@ -167,38 +165,27 @@ pub fn pagination_text(
     let number = |key: &str| map.get(key).and_then(Value::as_u64);
     let (page, per_page, total) = (number("page"), number("per_page"), number("total"));
     let more = map.get("has_more") == Some(&Value::Bool(true))
-        || map
-            .get("next_cursor")
-            .is_some_and(|c| !c.is_null() && c != "");
-    let shown = shown as u64;
+        || map.get("next_cursor").is_some_and(|c| !c.is_null() && c != "");
+    let shown = u64::try_from(shown).unwrap_or(u64::MAX);
     let range = match (page, per_page) {
         (Some(page), Some(per_page)) if page >= 1 && per_page >= 1 => {
             let start = (page - 1).saturating_mul(per_page).saturating_add(1);
-            let end = if shown > 0 {
-                start.saturating_add(shown - 1)
-            } else {
-                page.saturating_mul(per_page)
-            };
+            let end = if shown > 0 { start.saturating_add(shown - 1) } else { page.saturating_mul(per_page) };
             let end = total.map_or(end, |t| end.min(t));
             if shown == 0 && total.is_some_and(|t| start > t) {
                 None
             } else {
-                Some(format!("{start}–{end}"))
+                Some((start, end))
             }
         }
-        _ if shown > 0 => Some(if shown == 1 {
-            "1".to_owned()
-        } else {
-            format!("1–{shown}")
-        }),
+        _ if shown > 0 => Some((1, shown)),
         _ => None,
     };
+    let pagination = Pagination { range, total, more, page };
     match (range, total) {
-        (Some(range), Some(total)) => Some(format!("{range} of {total}")),
-        (Some(range), None) if more => Some(format!("{range}, more available")),
-        (Some(range), None) => page.map(|p| format!("{range} (page {p})")),
-        (None, Some(total)) => Some(format!("none of {total} on this page")),
         (None, None) => None,
+        (Some(_), None) if !more && page.is_none() => None,
+        _ => Some(pagination),
     }
 }
 
@@ -209,39 +196,21 @@ mod tests {
 
     #[test]
     fn pagination_reads_as_a_range() {
-        let p = |v: Value, shown| pagination_text(Some(&v), shown, &mut Vec::new());
-        assert_eq!(
-            p(
-                json!({ "page": 1, "per_page": 20, "total": 134, "has_more": true }),
-                20
-            )
-            .as_deref(),
-            Some("1–20 of 134")
-        );
-        assert_eq!(
-            p(json!({ "page": 7, "per_page": 20, "total": 134 }), 14).as_deref(),
-            Some("121–134 of 134")
-        );
-        assert_eq!(
-            p(json!({ "page": 2, "per_page": 20, "has_more": true }), 20).as_deref(),
-            Some("21–40, more available")
-        );
-        assert_eq!(
-            p(json!({ "total": 134 }), 20).as_deref(),
-            Some("1–20 of 134")
-        );
-        assert_eq!(
-            p(json!({ "next_cursor": "abc" }), 20).as_deref(),
-            Some("1–20, more available")
-        );
-        assert_eq!(
-            p(json!({ "page": 9, "per_page": 20, "total": 134 }), 0).as_deref(),
-            Some("none of 134 on this page")
-        );
+        let p = |v: Value, shown| {
+            parse_pagination(Some(&v), shown, &mut Vec::new())
+                .map(|p| crate::words::english(&crate::words::Msg::Pagination(p)))
+        };
+        assert_eq!(p(json!({ "page": 1, "per_page": 20, "total": 134, "has_more": true }), 20).as_deref(), Some("1–20 of 134"));
+        assert_eq!(p(json!({ "page": 7, "per_page": 20, "total": 134 }), 14).as_deref(), Some("121–134 of 134"));
+        assert_eq!(p(json!({ "page": 2, "per_page": 20, "has_more": true }), 20).as_deref(), Some("21–40, more available"));
+        assert_eq!(p(json!({ "total": 134 }), 20).as_deref(), Some("1–20 of 134"));
+        assert_eq!(p(json!({ "next_cursor": "abc" }), 20).as_deref(), Some("1–20, more available"));
+        assert_eq!(p(json!({ "page": 9, "per_page": 20, "total": 134 }), 0).as_deref(), Some("none of 134 on this page"));
+        assert_eq!(p(json!({ "page": 3 }), 1).as_deref(), Some("1 (page 3)"));
         assert_eq!(p(json!({}), 0), None);
         assert_eq!(
             p(json!({ "page": u64::MAX, "per_page": u64::MAX }), 3).as_deref(),
-            Some("18446744073709551615–18446744073709551615 (page 18446744073709551615)")
+            Some("18446744073709551615 (page 18446744073709551615)")
         );
     }
 

@@ -44,11 +44,14 @@ pub fn bounded_text(s: &str) -> String {
 
 /// `'value'` for a one-line message, cut to [`MAX_QUOTED_CHARS`] and flattened to one line.
 pub fn quoted(s: &str) -> String {
-    let one_line: String = s
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    format!("'{}'", truncate_chars(&one_line, MAX_QUOTED_CHARS))
+    format!("'{}'", short_line(s))
+}
+
+/// A value to quote inside a one-line message: cut to [`MAX_QUOTED_CHARS`], control characters
+/// (newlines included) turned into spaces.
+pub fn short_line(s: &str) -> String {
+    let one_line: String = s.chars().take(MAX_QUOTED_CHARS + 1).map(|c| if c.is_control() { ' ' } else { c }).collect();
+    truncate_chars(&one_line, MAX_QUOTED_CHARS)
 }
 
 /// Words kept in capitals when a key is turned into a label.

@@ -134,6 +134,28 @@ fn days_from_civil(year: i64, month: u32, day: u32) -> i64 {
     era * 146_097 + doe - 719_468
 }
 
+/// "2026-11-20 06:00:00 UTC": an instant written plainly in UTC, for where `Intl` is absent.
+pub fn utc_text(epoch_ms: i64) -> String {
+    let seconds = epoch_ms.div_euclid(1000);
+    let (days, rest) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
+    let (year, month, day) = civil_from_days(days);
+    format!("{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC", rest / 3600, rest % 3600 / 60, rest % 60)
+}
+
+/// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
 /// "3 min ago", "in 2 h", "just now": the distance from `now_ms` to `epoch_ms`, in words.
 pub fn relative_text(epoch_ms: i64, now_ms: i64) -> String {
     let delta = now_ms.saturating_sub(epoch_ms);
@@ -249,6 +271,13 @@ mod tests {
             Some(-1000)
         );
         assert!(parse_timestamp("9999-12-31 23:59:59").is_some());
+    }
+
+    #[test]
+    fn utc_text_inverts_parsing() {
+        assert_eq!(utc_text(NOV_20_0600_UTC), "2026-11-20 06:00:00 UTC");
+        assert_eq!(utc_text(-1000), "1969-12-31 23:59:59 UTC");
+        assert_eq!(utc_text(parse_timestamp("2024-02-29T23:59:59Z").map_or(0, |t| t.epoch_ms)), "2024-02-29 23:59:59 UTC");
     }
 
     #[test]

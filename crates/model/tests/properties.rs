@@ -1,17 +1,72 @@
-//! Property tests: bad input never panics, never loops, and never lets a secret through.
+//! Property tests: bad input never panics, never loops, never lets a secret through, and never
+//! changes what is not a secret.
 //!
+//! Every property goes through the path production takes: JSON text into `model_from_json_text`.
 //! Inputs are arbitrary JSON (biased towards the contract's keys and tricky strings), widget
-//! results with secrets planted at random depths, and the fixtures mutated byte by byte and subtree
-//! by subtree. The test command runs proptest's default 256 cases per property; the long run is
-//! `scripts/fuzz-long.sh` (10^6 cases per property; its figures are in the README).
+//! results whose lists often pass the lazy-row threshold, secrets planted at random depths in every
+//! carrier the redaction knows, harmless look-alikes of secrets, and the fixtures mutated byte by
+//! byte and subtree by subtree. The test command runs proptest's default 256 cases per property;
+//! the long run is `scripts/fuzz-long.sh` (its figures are in the README).
 
 use std::sync::OnceLock;
 
 use proptest::prelude::*;
 use serde_json::{json, Map, Value};
-use widget_model::{model_from_json_text, model_from_value, GraphOutcome, State, WidgetModel};
+use widget_model::rows::LAZY_AFTER;
+use widget_model::words::{english, Msg};
+use widget_model::{model_from_json_text, GraphOutcome, State, WidgetModel};
+
+/// The model of `value`, read from its JSON text as a host would deliver it.
+fn model_of(value: &Value) -> WidgetModel {
+    model_from_json_text(&value.to_string())
+}
 
 const SECRET: &str = "zzTOPSECRETzz";
+/// A schedule token: 32 hexadecimal characters, as the trigger path carries it.
+const HEX_SECRET: &str = "feedc0defeedc0defeedc0defeedc0de";
+
+/// Every way a secret reaches a result that the redaction must catch: `(key, value)` to add to an
+/// object. Each value holds [`SECRET`] or [`HEX_SECRET`].
+fn carriers() -> Vec<(&'static str, Value)> {
+    vec![
+        ("token", json!(SECRET)),
+        ("api_key", json!({ "inner": SECRET, "list": [SECRET] })),
+        ("X-API-KEY", json!([SECRET, 1])),
+        ("password", json!(SECRET)),
+        ("client_secret", json!(SECRET)),
+        ("Authorization", json!(format!("Bearer {SECRET}"))),
+        ("cookie", json!(SECRET)),
+        ("url", json!(format!("https://admin:{SECRET}@svc.example/api"))),
+        ("webhook", json!(format!("https://svc.example/hook?api_key={SECRET}&page=2"))),
+        ("trigger_url", json!(format!("https://svc.example/api/pipeline_schedules/3/pipeline_runs/{HEX_SECRET}"))),
+        ("note", json!(format!("rotated: token={SECRET} at noon"))),
+        ("headers_dump", json!(format!("Authorization: Bearer {SECRET}"))),
+        ("message", json!(format!("login failed, password: {SECRET}"))),
+        ("payload", json!(format!(r#"{{"api_key": "{SECRET}", "page": 2}}"#))),
+        ("jwt", json!(format!("eyJhbGciOiJIUzI1NiJ9.eyJzZWNyZXQiOjF9.{SECRET}"))),
+        ("curl", json!(format!(r#"curl -H "Cookie: oauth_token={SECRET}" https://svc.example"#))),
+        ("summary_line", json!(format!("token {HEX_SECRET} rotated"))),
+    ]
+}
+
+/// Strings that look like secrets to a careless eye and are not: they must come out unchanged.
+const LOOK_ALIKES: &[&str] = &[
+    "Basic ETL from S3",
+    "Bearer bond pricing",
+    "token bucket rate limiter",
+    "Password reset emails",
+    "Secret santa sign-ups",
+    "API key rotation report",
+    "Rotate the token weekly",
+    "checksum a1b2c3d4e5f60718293a4b5c6d7e8f90 of the last file",
+    "md5 9e107d9d372bb6826bd81d3542a419d6",
+    "3f786850e387550fdab836ed7e6dc881de23001b",
+    "0123456789abcdef0123456789abcdef",
+    "Basic auth is disabled for this cluster",
+    "the token was rotated yesterday",
+    "https://svc.example/docs/tokens?page=2",
+    "Keys and secrets are managed in Vault",
+];
 
 /// Keys the contract gives meaning to, so generated objects reach deep code paths.
 const KEYS: &[&str] = &[
@@ -79,15 +134,6 @@ const KEYS: &[&str] = &[
     "name",
 ];
 
-const SENSITIVE_KEYS: &[&str] = &[
-    "token",
-    "api_key",
-    "X-API-KEY",
-    "password",
-    "client_secret",
-    "Authorization",
-    "cookie",
-];
 
 const STRINGS: &[&str] = &[
     "svc_resource_widget",
@@ -175,12 +221,21 @@ fn value() -> impl Strategy<Value = Value> {
 
 /// A widget result: the right kind, then any mix of contract fields with arbitrary values.
 fn widget_result() -> impl Strategy<Value = Value> {
-    (prop::collection::vec((prop::sample::select(KEYS), value()), 0..14), any::<bool>(), any::<bool>()).prop_map(
-        |(fields, wrap, text_only)| {
+    (
+        prop::collection::vec((prop::sample::select(KEYS), value()), 0..14),
+        prop::option::of((prop::collection::vec(value(), 1..4), list_length())),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(fields, long, wrap, text_only)| {
             let mut sc = Map::new();
             sc.insert("kind".into(), json!("svc_resource_widget"));
             for (k, v) in fields {
                 sc.insert(k.to_owned(), v);
+            }
+            // Often a list long enough to be kept as text and built row by row.
+            if let Some((records, length)) = long {
+                sc.insert("records".into(), Value::Array(records.into_iter().cycle().take(length).collect()));
             }
             let sc = Value::Object(sc);
             match (wrap, text_only) {
@@ -188,37 +243,55 @@ fn widget_result() -> impl Strategy<Value = Value> {
                 (true, false) => json!({ "structuredContent": sc, "content": [{ "type": "text", "text": sc.to_string() }] }),
                 (true, true) => json!({ "content": [{ "type": "text", "text": sc.to_string() }] }),
             }
-        },
-    )
+        })
 }
 
-/// Adds `key: SECRET` (or an object or list holding it) to objects chosen by `choices`.
-fn plant_secrets(
-    value: &mut Value,
-    choices: &mut impl Iterator<Item = (bool, usize)>,
-    planted: &mut usize,
-) {
-    match value {
-        Value::Object(map) => {
-            if let Some((true, which)) = choices.next() {
-                let key = SENSITIVE_KEYS[which % SENSITIVE_KEYS.len()];
-                let secret = match which % 3 {
-                    0 => json!(SECRET),
-                    1 => json!({ "inner": SECRET, "list": [SECRET] }),
-                    _ => json!([SECRET, 1]),
-                };
-                map.insert(key.to_owned(), secret);
-                *planted += 1;
+/// Adds a secret carrier to the objects chosen by `choices`, and always one to the first object
+/// met, so that every case plants at least one secret.
+fn plant_secrets(value: &mut Value, choices: &mut impl Iterator<Item = (bool, usize)>, planted: &mut usize) {
+    let carriers = carriers();
+    let mut stack = vec![value];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::Object(map) => {
+                let (chosen, which) = choices.next().unwrap_or((false, 0));
+                if chosen || *planted == 0 {
+                    let (key, secret) = &carriers[which % carriers.len()];
+                    map.insert((*key).to_owned(), secret.clone());
+                    *planted += 1;
+                }
+                // Values under identifiers are shown as sent; secrets are not planted there.
+                stack.extend(map.iter_mut().filter(|(k, _)| !is_identifier(k)).map(|(_, v)| v));
             }
-            for child in map.values_mut() {
-                plant_secrets(child, choices, planted);
-            }
+            Value::Array(items) => stack.extend(items.iter_mut()),
+            _ => {}
         }
-        Value::Array(items) => items
-            .iter_mut()
-            .for_each(|child| plant_secrets(child, choices, planted)),
-        _ => {}
     }
+}
+
+fn is_identifier(key: &str) -> bool {
+    widget_model::redact::is_identifier_key(key) || matches!(key, "source" | "target")
+}
+
+/// Whether `text` holds a planted secret.
+fn leaks(text: &str) -> bool {
+    text.contains(SECRET) || text.contains(HEX_SECRET)
+}
+
+/// A list of `records` repeated to `length` records, inside a widget result.
+fn list_result(records: &[Value], length: usize, wrap: bool) -> Value {
+    let records: Vec<Value> = records.iter().cycle().take(length).cloned().collect();
+    let sc = json!({ "kind": "svc_resource_widget", "schema_version": 1, "resource": "pipeline_runs", "action": "list", "state": "ok", "records": records });
+    if wrap {
+        json!({ "structuredContent": sc, "content": [{ "type": "text", "text": sc.to_string() }] })
+    } else {
+        sc
+    }
+}
+
+/// How many records a generated list has: often past the lazy-row threshold.
+fn list_length() -> impl Strategy<Value = usize> {
+    prop_oneof![1 => 0..12usize, 2 => (LAZY_AFTER + 1)..(LAZY_AFTER + 40)]
 }
 
 fn invariants(model: &WidgetModel) -> Result<(), TestCaseError> {
@@ -239,11 +312,9 @@ fn invariants(model: &WidgetModel) -> Result<(), TestCaseError> {
             .iter()
             .all(|&(s, t)| s < g.nodes.len() && t < g.nodes.len() && s != t));
     }
-    if let GraphOutcome::Fallback(reason) = &model.graph {
-        prop_assert!(
-            !reason.contains('\n') && reason.chars().count() < 200,
-            "one short line: {reason:?}"
-        );
+    if let GraphOutcome::Fallback(problem) = &model.graph {
+        let reason = english(&Msg::GraphNotDrawn(problem.clone()));
+        prop_assert!(!reason.contains('\n') && reason.chars().count() < 200, "one short line: {reason:?}");
     }
     prop_assert!(model.notices.len() <= widget_model::limits::MAX_NOTICES);
     Ok(())
@@ -355,14 +426,21 @@ fn replace_node(value: &mut Value, n: usize, replacement: Value) {
 proptest! {
     #[test]
     fn arbitrary_json_never_panics(v in value()) {
-        invariants(&model_from_value(v))?;
+        invariants(&model_of(&v))?;
     }
 
     #[test]
     fn arbitrary_widget_results_never_panic(v in widget_result()) {
-        let text = v.to_string();
-        invariants(&model_from_value(v))?;
-        invariants(&model_from_json_text(&text))?;
+        invariants(&model_of(&v))?;
+    }
+
+    #[test]
+    fn arbitrary_long_lists_never_panic(
+        records in prop::collection::vec(value(), 1..6),
+        length in list_length(),
+        wrap in any::<bool>(),
+    ) {
+        invariants(&model_of(&list_result(&records, length, wrap)))?;
     }
 
     #[test]
@@ -373,9 +451,29 @@ proptest! {
         let mut v = v;
         let mut planted = 0;
         plant_secrets(&mut v, &mut choices.into_iter(), &mut planted);
-        let model = model_from_value(v);
+        prop_assert!(planted > 0, "the case planted nothing");
+        let model = model_of(&v);
         invariants(&model)?;
-        prop_assert!(!format!("{model:?}").contains(SECRET), "a planted secret reached the model");
+        prop_assert!(!leaks(&format!("{model:?}")), "a planted secret reached the model");
+    }
+
+    #[test]
+    fn secrets_planted_in_long_lists_never_reach_the_model_or_its_rows(
+        records in prop::collection::vec(prop::collection::vec((key(), leaf()), 0..6).prop_map(|f| Value::Object(f.into_iter().collect())), 1..6),
+        choices in prop::collection::vec((any::<bool>(), any::<usize>()), 1..64),
+        length in list_length(),
+        wrap in any::<bool>(),
+    ) {
+        let mut records = records;
+        let mut planted = 0;
+        for record in &mut records {
+            plant_secrets(record, &mut choices.iter().copied(), &mut planted);
+        }
+        prop_assert!(planted > 0, "the case planted nothing");
+        let model = model_of(&list_result(&records, length, wrap));
+        invariants(&model)?;
+        // Debug of lazy rows builds every row: the rows drawn on demand are checked too.
+        prop_assert!(!leaks(&format!("{model:?}")), "a planted secret reached the model");
     }
 
     #[test]
@@ -385,16 +483,40 @@ proptest! {
     ) {
         // The structuredContent (wherever the generator put it), secrets planted, then carried
         // only as content[0].text, as hosts that drop structuredContent deliver it.
-        let mut structured = v.get("structuredContent").cloned().unwrap_or(v);
+        let mut structured = v.get("structuredContent").filter(|s| s.is_object()).cloned().unwrap_or(v);
         let mut planted = 0;
         plant_secrets(&mut structured, &mut choices.into_iter(), &mut planted);
+        prop_assert!(planted > 0, "the case planted nothing");
         let result = json!({ "content": [{ "type": "text", "text": structured.to_string() }] });
         let text = result.to_string();
         let model = model_from_json_text(&text);
         invariants(&model)?;
-        prop_assert!(!format!("{model:?}").contains(SECRET), "a planted secret reached the model");
+        prop_assert!(!leaks(&format!("{model:?}")), "a planted secret reached the model");
         let kept = widget_model::redacted_json(&text).unwrap_or_default();
-        prop_assert!(!kept.contains(SECRET), "a planted secret reached the kept copy");
+        prop_assert!(!leaks(&kept), "a planted secret reached the kept copy");
+    }
+
+    #[test]
+    fn look_alikes_come_out_unchanged(
+        picks in prop::collection::vec(prop::collection::vec(any::<prop::sample::Index>(), 6), 1..6),
+        length in list_length(),
+    ) {
+        const FIELDS: [&str; 6] = ["name", "description", "uuid", "checksum", "commit", "note"];
+        let records: Vec<Value> = picks
+            .iter()
+            .map(|p| Value::Object(FIELDS.iter().zip(p).map(|(k, i)| ((*k).to_owned(), json!(i.get(LOOK_ALIKES)))).collect()))
+            .collect();
+        let mut result = list_result(&records, length, true);
+        result["structuredContent"]["columns"] = json!(FIELDS);
+        let model = model_of(&result);
+        prop_assert_eq!(model.redacted, 0, "nothing here is a secret");
+        prop_assert_eq!(model.table.rows.len(), length);
+        for (i, row) in model.table.rows.iter().enumerate().take(LAZY_AFTER + 5) {
+            let record = &records[i % records.len()];
+            for (column, cell) in model.table.columns.iter().zip(&row.cells) {
+                prop_assert_eq!(cell.plain_text(), record[&column.key].as_str().unwrap_or_default(), "row {} column {}", i, &column.key);
+            }
+        }
     }
 
     #[test]
@@ -417,7 +539,7 @@ proptest! {
     ) {
         let mut fixture = index.get(parsed_corpus()).clone();
         replace_node(&mut fixture, at, replacement);
-        invariants(&model_from_value(fixture))?;
+        invariants(&model_of(&fixture))?;
     }
 }
 
@@ -429,7 +551,7 @@ fn oversized_payloads_are_an_error_state_with_a_clear_message() {
     );
     let model = model_from_json_text(&big);
     assert_eq!(model.state, State::Error);
-    let message = model.error.map(|e| e.message).unwrap_or_default();
+    let message = model.error.map(|e| e.message.english()).unwrap_or_default();
     assert!(message.contains("8 MB"), "{message}");
 }
 
@@ -438,7 +560,5 @@ fn nesting_past_the_parser_limit_is_an_error_state() {
     let deep = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
     let model = model_from_json_text(&deep);
     assert_eq!(model.state, State::Error);
-    assert!(model
-        .error
-        .is_some_and(|e| e.message.contains("nested deeper than 128")));
+    assert!(model.error.is_some_and(|e| e.message.english().contains("nested deeper than 128")));
 }
