@@ -190,9 +190,12 @@ def field_counts(captured):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("base_url")
+    ap.add_argument("base_url", nargs="?", default=os.environ.get("MAGE_URL"),
+                    help="default: $MAGE_URL (set by serve.sh run)")
     ap.add_argument("--out", default=DEFAULT_OUT)
     args = ap.parse_args()
+    if not args.base_url:
+        ap.error("give the base URL or set MAGE_URL")
 
     m = Mage(args.base_url)
     c = Capture(m, args.out)
