@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use leptos::{mount::mount_to, prelude::*, task::tick};
 use resource_widget::app::{AppState, HostEvent, HostServices, ToolPayload};
+use resource_widget::bridge::context::patch_of_host_context;
 use resource_widget::views::cell::{CellView, Room};
 use resource_widget::views::context;
 use resource_widget::views::detail::RecordDetail;
@@ -177,10 +178,10 @@ async fn the_root_follows_the_host_theme_and_variables() {
     let services = Recorder::default().services();
     let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
     state.update(|s| {
-        s.apply(HostEvent::ContextChanged(serde_json::json!({
+        s.apply(HostEvent::ContextChanged(patch_of_host_context(&serde_json::json!({
             "theme": "dark",
             "styles": { "variables": { "--color-text-primary": "#fafafa", "--font-sans": "Host Sans, sans-serif" } }
-        })))
+        }))))
     });
     tick().await;
     let root = one(&section, "#widget");
@@ -199,9 +200,7 @@ async fn the_root_follows_the_host_theme_and_variables() {
     assert_eq!(color.as_deref(), Some("rgb(250, 250, 250)"));
 
     state.update(|s| {
-        s.apply(HostEvent::ContextChanged(
-            serde_json::json!({ "theme": "light" }),
-        ))
+        s.apply(HostEvent::ContextChanged(patch_of_host_context(&serde_json::json!({ "theme": "light" }))))
     });
     tick().await;
     assert!(root.class_name().contains("theme-light"));

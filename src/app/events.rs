@@ -1,7 +1,7 @@
 //! What a host bridge reports. Bridges translate their host's protocol (MCP Apps postMessage,
 //! `window.openai`, …) into these events; the rest of the widget knows nothing of protocols.
 
-use super::host_context::HostContext;
+use super::host_context::{ContextPatch, HostContext};
 
 /// A tool result exactly as the host delivered it: raw JSON text, parsed later by the model.
 #[derive(Clone, Debug, PartialEq)]
@@ -9,10 +9,7 @@ pub enum ToolPayload {
     /// A whole CallToolResult (MCP Apps `ui/notifications/tool-result` params).
     CallToolResult(String),
     /// A structuredContent and the result's `_meta` (the `window.openai` runtime gives them apart).
-    Parts {
-        structured: String,
-        meta: Option<String>,
-    },
+    Parts { structured: String, meta: Option<String> },
 }
 
 /// Something the host told the widget.
@@ -21,7 +18,7 @@ pub enum HostEvent {
     /// The handshake completed; the host's context (theme, styles, display mode, locale…).
     Connected(HostContext),
     /// A partial update of the host context, to merge.
-    ContextChanged(serde_json::Value),
+    ContextChanged(ContextPatch),
     /// The tool was called; its result is on the way.
     ToolInput,
     /// The tool's result.

@@ -8,6 +8,6 @@ pub mod services;
 pub mod state;
 
 pub use events::{HostEvent, ToolPayload};
-pub use host_context::{HostContext, Theme};
+pub use host_context::{ContextPatch, DisplayMode, HostContext, Theme};
 pub use services::HostServices;
 pub use state::{AppState, Phase};

@@ -85,7 +85,7 @@ impl AppState {
     pub fn apply(&mut self, event: HostEvent) {
         match event {
             HostEvent::Connected(context) => self.context = context,
-            HostEvent::ContextChanged(patch) => self.context.merge(&patch),
+            HostEvent::ContextChanged(patch) => self.context.merge(patch),
             HostEvent::ToolInput => self.phase = Phase::Loading,
             HostEvent::ToolResult(payload) => {
                 self.phase = Phase::Ready {
@@ -224,18 +224,14 @@ mod tests {
             structured: structured.into(),
             meta: Some(meta.into()),
         });
-        assert_eq!(model.header.title, "From hints");
+        assert_eq!(model.header.title, widget_model::words::Text::Given("From hints".into()));
     }
 
     #[test]
     fn context_changes_merge() {
+        use super::super::host_context::{ContextPatch, Theme};
         let mut s = AppState::default();
-        s.apply(HostEvent::ContextChanged(
-            serde_json::json!({ "theme": "dark" }),
-        ));
-        assert_eq!(
-            s.context.theme,
-            Some(super::super::host_context::Theme::Dark)
-        );
+        s.apply(HostEvent::ContextChanged(ContextPatch { theme: Some(Some(Theme::Dark)), ..Default::default() }));
+        assert_eq!(s.context.theme, Some(Theme::Dark));
     }
 }

@@ -3,7 +3,8 @@
 
 use serde_json::{json, Value};
 
-use crate::app::{HostContext, HostEvent, ToolPayload};
+use super::context::patch_of_host_context;
+use crate::app::{ContextPatch, HostEvent, ToolPayload};
 
 /// The MCP Apps protocol version this widget speaks.
 pub const PROTOCOL_VERSION: &str = "2026-01-26";
@@ -54,7 +55,7 @@ pub fn classify(
 pub fn needs_params(method: &str) -> bool {
     matches!(
         method,
-        method::TOOL_RESULT | method::TOOL_CANCELLED | method::HOST_CONTEXT_CHANGED
+        method::TOOL_INPUT | method::TOOL_RESULT | method::TOOL_CANCELLED | method::HOST_CONTEXT_CHANGED
     )
 }
 
@@ -77,27 +78,66 @@ pub fn notification_event(name: &str, params: Option<String>) -> Option<HostEven
             Some(HostEvent::ToolCancelled(reason))
         }
         method::HOST_CONTEXT_CHANGED => {
-            let patch = params.and_then(|p| serde_json::from_str(&p).ok())?;
-            Some(HostEvent::ContextChanged(patch))
+            let patch = params.and_then(|p| serde_json::from_str::<Value>(&p).ok())?;
+            Some(HostEvent::ContextChanged(patch_of_host_context(&patch)))
         }
         _ => None,
     }
 }
 
-/// The host context of a `ui/initialize` result (JSON text); a malformed result gives the default.
-pub fn host_context_of_initialize_result(result: &str) -> (HostContext, bool) {
+/// The tool call this frame shows, from `hostContext.toolInfo`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ToolCall {
+    pub name: String,
+    /// The JSON-RPC id of the `tools/call` request, as JSON text.
+    pub request_id: String,
+}
+
+/// What the widget takes from its `ui/initialize` result.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Initialized {
+    pub context: ContextPatch,
+    pub can_open_links: bool,
+    pub tool_call: Option<ToolCall>,
+}
+
+/// Reads a `ui/initialize` result (JSON text); a malformed result gives the defaults.
+pub fn read_initialize_result(result: &str) -> Initialized {
     let Ok(result) = serde_json::from_str::<Value>(result) else {
-        return (HostContext::default(), false);
+        return Initialized::default();
     };
-    let context = result
-        .get("hostContext")
-        .map(HostContext::from_json)
-        .unwrap_or_default();
-    let can_open_links = result
-        .get("hostCapabilities")
-        .and_then(|c| c.get("openLinks"))
-        .is_some();
-    (context, can_open_links)
+    let context = result.get("hostContext");
+    let tool_call = context.and_then(|c| c.get("toolInfo")).and_then(|info| {
+        let name = info.get("tool")?.get("name")?.as_str()?;
+        let request_id = match info.get("id")? {
+            id @ (Value::String(_) | Value::Number(_)) => id.to_string(),
+            _ => return None,
+        };
+        (name.len() <= 128 && request_id.len() <= 128).then(|| ToolCall { name: name.to_owned(), request_id })
+    });
+    Initialized {
+        context: context.map(patch_of_host_context).unwrap_or_default(),
+        can_open_links: result.get("hostCapabilities").and_then(|c| c.get("openLinks")).is_some(),
+        tool_call,
+    }
+}
+
+/// The `arguments` of a `tool-input` notification's params (JSON text), canonical: object keys
+/// sorted at every depth, so that the same arguments always read the same.
+pub fn tool_input_arguments(params: &str) -> Option<String> {
+    fn canonical(value: &Value) -> Value {
+        match value {
+            Value::Object(map) => {
+                let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+                entries.sort_by(|a, b| a.0.cmp(b.0));
+                Value::Object(entries.into_iter().map(|(k, v)| (k.clone(), canonical(v))).collect())
+            }
+            Value::Array(items) => Value::Array(items.iter().map(canonical).collect()),
+            other => other.clone(),
+        }
+    }
+    let params: Value = serde_json::from_str(params).ok()?;
+    Some(canonical(params.get("arguments").unwrap_or(&Value::Null)).to_string())
 }
 
 pub fn initialize_request(id: u64) -> String {
@@ -234,16 +274,26 @@ mod tests {
     }
 
     #[test]
-    fn the_initialize_result_gives_context_and_capabilities() {
-        let (context, links) = host_context_of_initialize_result(
-            r#"{"protocolVersion":"2026-01-26","hostCapabilities":{"openLinks":{}},"hostContext":{"theme":"dark"}}"#,
+    fn the_initialize_result_gives_context_capabilities_and_the_tool_call() {
+        let init = read_initialize_result(
+            r#"{"protocolVersion":"2026-01-26","hostCapabilities":{"openLinks":{}},"hostContext":{"theme":"dark","toolInfo":{"id":42,"tool":{"name":"pipeline_list"}}}}"#,
         );
-        assert_eq!(context.theme, Some(crate::app::Theme::Dark));
-        assert!(links);
-        assert_eq!(
-            host_context_of_initialize_result("nonsense"),
-            (HostContext::default(), false)
-        );
+        assert_eq!(init.context.theme, Some(Some(crate::app::Theme::Dark)));
+        assert!(init.can_open_links);
+        assert_eq!(init.tool_call, Some(ToolCall { name: "pipeline_list".into(), request_id: "42".into() }));
+        assert_eq!(read_initialize_result("nonsense"), Initialized::default());
+        let no_id = read_initialize_result(r#"{"hostContext":{"toolInfo":{"tool":{"name":"x"}}}}"#);
+        assert_eq!(no_id.tool_call, None);
+    }
+
+    #[test]
+    fn tool_arguments_read_the_same_whatever_their_key_order() {
+        let a = tool_input_arguments(r#"{"arguments":{"uuid":"etl","opts":{"b":1,"a":[{"y":1,"x":2}]}}}"#);
+        let b = tool_input_arguments(r#"{"arguments":{"opts":{"a":[{"x":2,"y":1}],"b":1},"uuid":"etl"}}"#);
+        assert_eq!(a, b);
+        assert_ne!(a, tool_input_arguments(r#"{"arguments":{"uuid":"other"}}"#));
+        assert_eq!(tool_input_arguments("{}").as_deref(), Some("null"));
+        assert_eq!(tool_input_arguments("nope"), None);
     }
 
     #[test]

@@ -14,7 +14,7 @@ use js_sys::{Object, Reflect, JSON};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{MessageEvent, Window};
 
-use super::jsonrpc::{self, method, MessageKind};
+use super::jsonrpc::{self, method, MessageKind, ToolCall};
 use super::size::SizeReporter;
 use super::storage;
 use crate::app::{HostEvent, ToolPayload};
@@ -33,8 +33,14 @@ struct Shared {
     dispatch: Box<dyn Fn(HostEvent)>,
     can_open_links: Cell<bool>,
     size: RefCell<Option<SizeReporter>>,
-    /// Where this tool call's result is kept across reloads (from `hostContext.toolInfo`).
+    /// The tool call this frame shows (`hostContext.toolInfo`), once the handshake is done.
+    tool_call: RefCell<Option<ToolCall>>,
+    /// Where this tool call's result is kept across reloads, once its arguments are known.
     storage_key: RefCell<Option<String>>,
+    /// `ui/notifications/initialized` was sent: nothing is restored before.
+    initialized: Cell<bool>,
+    /// A live result arrived: a kept one is never shown after it.
+    live_result: Cell<bool>,
 }
 
 /// A live connection to an MCP Apps host. Dropping it stops listening.
@@ -58,7 +64,10 @@ impl McpAppsBridge {
             dispatch: Box::new(dispatch),
             can_open_links: Cell::new(false),
             size: RefCell::new(None),
+            tool_call: RefCell::new(None),
             storage_key: RefCell::new(None),
+            initialized: Cell::new(false),
+            live_result: Cell::new(false),
         });
         let listener = {
             let shared = Rc::clone(&shared);
@@ -153,13 +162,13 @@ impl Shared {
                 } else {
                     None
                 };
+                if name == method::TOOL_INPUT {
+                    self.on_tool_input(params.as_deref());
+                }
                 if let Some(event) = jsonrpc::notification_event(&name, params) {
-                    if let (HostEvent::ToolResult(ToolPayload::CallToolResult(text)), Some(key)) =
-                        (&event, self.storage_key.borrow().as_ref())
-                    {
-                        if text.len() <= storage::MAX_STORED_BYTES {
-                            storage::save_later(&self.window, key.clone(), text.clone());
-                        }
+                    if let HostEvent::ToolResult(ToolPayload::CallToolResult(text)) = &event {
+                        self.live_result.set(true);
+                        self.keep(text);
                     }
                     (self.dispatch)(event);
                     // The content may have changed; the resize observer can be paused off screen.
@@ -171,6 +180,32 @@ impl Shared {
         }
     }
 
+    /// The call's arguments name where its result is kept; a frame rebuilt for the same call
+    /// shows the kept result (marked restored) until the live one comes.
+    fn on_tool_input(&self, params: Option<&str>) {
+        let arguments = params.and_then(jsonrpc::tool_input_arguments);
+        let key = match (self.tool_call.borrow().as_ref(), arguments) {
+            (Some(call), Some(arguments)) => Some(storage::result_key(&call.name, &call.request_id, &arguments)),
+            _ => None,
+        };
+        *self.storage_key.borrow_mut() = key.clone();
+        if !self.initialized.get() || self.live_result.get() {
+            return;
+        }
+        if let Some(kept) = key.as_deref().and_then(|k| storage::load(&self.window, k)) {
+            (self.dispatch)(HostEvent::RestoredResult(ToolPayload::CallToolResult(kept)));
+        }
+    }
+
+    /// Keeps a live result (redacted, later) under this call's key, when it is known.
+    fn keep(&self, text: &str) {
+        if let Some(key) = self.storage_key.borrow().as_ref() {
+            if text.len() <= storage::MAX_STORED_BYTES {
+                storage::save_later(&self.window, key.clone(), text.to_owned());
+            }
+        }
+    }
+
     fn on_response(self: &Rc<Self>, id: Option<f64>, result: Option<JsValue>) {
         let Some(pending) = id.and_then(|id| self.pending.borrow_mut().remove(&(id as u64))) else {
             return;
@@ -178,19 +213,14 @@ impl Shared {
         match pending {
             Pending::Initialize => {
                 let result = result.and_then(|r| stringify(&r)).unwrap_or_default();
-                let (context, can_open_links) = jsonrpc::host_context_of_initialize_result(&result);
-                self.can_open_links.set(can_open_links);
-                let key = context.tool_call_key.clone();
+                let init = jsonrpc::read_initialize_result(&result);
+                self.can_open_links.set(init.can_open_links);
+                *self.tool_call.borrow_mut() = init.tool_call;
+                let mut context = super::browser_context(&self.window);
+                context.merge(init.context);
                 (self.dispatch)(HostEvent::Connected(context));
-                // A frame rebuilt for the same tool call shows the kept result until a live one comes.
-                if let Some(kept) = key.as_deref().and_then(|k| storage::load(&self.window, k)) {
-                    (self.dispatch)(HostEvent::RestoredResult(ToolPayload::CallToolResult(kept)));
-                }
-                *self.storage_key.borrow_mut() = key;
-                self.post(&jsonrpc::notification(
-                    method::INITIALIZED,
-                    serde_json::json!({}),
-                ));
+                self.post(&jsonrpc::notification(method::INITIALIZED, serde_json::json!({})));
+                self.initialized.set(true);
                 self.start_size_reports();
             }
             Pending::OpenLink => {}

@@ -12,16 +12,17 @@ use js_sys::{Function, Object, Reflect, JSON};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CustomEvent, Window};
 
+use super::context::patch_of_openai_globals;
 use super::size::SizeReporter;
-use crate::app::host_context::openai_globals_patch;
-use crate::app::{HostContext, HostEvent, ToolPayload};
+use crate::app::{HostEvent, ToolPayload};
 
 /// The event the host fires when globals change.
 pub const SET_GLOBALS: &str = "openai:set_globals";
 /// The key of our entry in `widgetState`.
 const STATE_KEY: &str = "resourceWidget";
-/// `widgetState` is meant to stay small: larger results are not kept.
-const MAX_STATE_BYTES: usize = 64 * 1024;
+/// The Apps SDK shows `widgetState` to the model, so it must stay small: a result whose redacted
+/// copy is larger is not kept.
+pub const MAX_STATE_BYTES: usize = 16 * 1024;
 
 struct Shared {
     openai: JsValue,
@@ -67,10 +68,9 @@ impl OpenAiBridge {
             dispatch: Box::new(dispatch),
             delivered: RefCell::new(JsValue::NULL),
         });
-        let mut context = HostContext::default();
-        if let Some(globals) = shared.globals_json(&["theme", "displayMode", "maxHeight", "locale"])
-        {
-            context.merge_openai_globals(&globals);
+        let mut context = super::browser_context(window);
+        if let Some(globals) = shared.globals_json(&["theme", "displayMode", "maxHeight", "locale"]) {
+            context.merge(patch_of_openai_globals(&globals));
         }
         (shared.dispatch)(HostEvent::Connected(context));
         if !shared.deliver_result() {
@@ -87,7 +87,7 @@ impl OpenAiBridge {
                 let Some(globals) = globals else { return };
                 if let Some(patch) = stringify(&globals).and_then(|t| serde_json::from_str(&t).ok())
                 {
-                    (shared.dispatch)(HostEvent::ContextChanged(openai_globals_patch(&patch)));
+                    (shared.dispatch)(HostEvent::ContextChanged(patch_of_openai_globals(&patch)));
                 }
                 // The result globals are read from window.openai itself: the event may carry only
                 // what changed.
@@ -176,7 +176,7 @@ impl Shared {
 
     /// Keeps a small result, redacted, in `widgetState` beside whatever else is there.
     fn keep(&self, structured: &str, meta: Option<&str>) {
-        if structured.len() + meta.map_or(0, str::len) > MAX_STATE_BYTES {
+        if structured.len() + meta.map_or(0, str::len) > 4 * MAX_STATE_BYTES {
             return;
         }
         let Some(set_state) = method(&self.openai, "setWidgetState") else {
@@ -185,9 +185,13 @@ impl Shared {
         let Some(structured) = widget_model::redacted_json(structured) else {
             return;
         };
+        let meta = meta.and_then(widget_model::redacted_json);
+        if structured.len() + meta.as_deref().map_or(0, str::len) > MAX_STATE_BYTES {
+            return;
+        }
         let entry = Object::new();
         let _ = Reflect::set(&entry, &"structured".into(), &structured.into());
-        if let Some(meta) = meta.and_then(widget_model::redacted_json) {
+        if let Some(meta) = meta {
             let _ = Reflect::set(&entry, &"meta".into(), &meta.into());
         }
         let previous = get(&self.openai, "widgetState");

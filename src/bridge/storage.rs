@@ -2,7 +2,10 @@
 //! rebuild the frame without sending the result again. What is kept is the redacted JSON (never a
 //! raw secret), at most [`MAX_STORED_BYTES`], written after the render so it never delays one.
 //!
-//! Sandboxed frames may refuse storage: every access is guarded and a refusal means "not kept".
+//! A kept result belongs to one tool call: its key names the tool, the request id and a hash of the
+//! call's arguments ([`result_key`]), and it lives in `sessionStorage`, which another tab (another
+//! conversation) does not share. Sandboxed frames may refuse storage: every access is guarded and a
+//! refusal means "not kept".
 
 use gloo_timers::callback::Timeout;
 use web_sys::{Storage, Window};
@@ -11,16 +14,28 @@ use web_sys::{Storage, Window};
 pub const MAX_STORED_BYTES: usize = 1024 * 1024;
 /// Results kept per origin; the oldest goes first.
 const MAX_KEPT: usize = 20;
-const INDEX_KEY: &str = "resource-widget/index";
+const INDEX_KEY: &str = "resource-widget/v2/index";
 
-fn local_storage(window: &Window) -> Option<Storage> {
+/// Where the result of the call of `tool` (request `request_id`) with `arguments` (canonical JSON
+/// text) is kept.
+pub fn result_key(tool: &str, request_id: &str, arguments: &str) -> String {
+    format!("resource-widget/v2/{tool}/{request_id}/{:016x}", fnv1a(arguments.as_bytes()))
+}
+
+/// 64-bit FNV-1a: a stable, dependency-free digest (the key need not resist an attacker: the
+/// frame's own storage is the frame's own).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |hash, &b| (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+fn session_storage(window: &Window) -> Option<Storage> {
     // Throws (Err) in frames without allow-same-origin; may be None; both mean no storage.
-    window.local_storage().ok().flatten()
+    window.session_storage().ok().flatten()
 }
 
 /// The result kept under `key`, if any.
 pub fn load(window: &Window, key: &str) -> Option<String> {
-    local_storage(window)?.get_item(key).ok().flatten()
+    session_storage(window)?.get_item(key).ok().flatten()
 }
 
 /// Keeps the redacted form of `payload` under `key`, after the current task.
@@ -38,7 +53,7 @@ pub fn save_later(window: &Window, key: String, payload: String) {
 }
 
 fn save(window: &Window, key: &str, text: &str) -> Option<()> {
-    let storage = local_storage(window)?;
+    let storage = session_storage(window)?;
     let mut index: Vec<String> = storage
         .get_item(INDEX_KEY)
         .ok()
@@ -56,4 +71,19 @@ fn save(window: &Window, key: &str, text: &str) -> Option<()> {
     storage
         .set_item(INDEX_KEY, &serde_json::to_string(&index).ok()?)
         .ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_differ_with_tool_request_and_arguments() {
+        let key = result_key("pipeline_get", "7", r#"{"uuid":"etl"}"#);
+        assert!(key.starts_with("resource-widget/v2/pipeline_get/7/"));
+        assert_eq!(key, result_key("pipeline_get", "7", r#"{"uuid":"etl"}"#));
+        assert_ne!(key, result_key("pipeline_get", "7", r#"{"uuid":"etl2"}"#));
+        assert_ne!(key, result_key("pipeline_get", "8", r#"{"uuid":"etl"}"#));
+        assert_ne!(key, result_key("block_get", "7", r#"{"uuid":"etl"}"#));
+    }
 }

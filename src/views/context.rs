@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::app::HostServices;
+use crate::views::locale::{Locale, LocaleStore};
 
 /// The host services, in local storage (they hold the window, which is not `Send`).
 pub type Services = StoredValue<HostServices, LocalStorage>;
@@ -20,10 +21,12 @@ pub struct Announcer {
     pub message: RwSignal<String>,
 }
 
-/// Provides services, clock and announcer to the views below. Call once, at the root.
+/// Provides services, clock, announcer and locale (the browser's, until the host names one) to
+/// the views below. Call once, at the root.
 pub fn provide(services: HostServices) {
     let now = (services.now_ms)();
     provide_context(StoredValue::new_local(services));
+    provide_context::<LocaleStore>(StoredValue::new_local(Locale::new(None, None)));
     provide_context(Clock {
         now_ms: RwSignal::new(now),
     });

@@ -7,6 +7,7 @@ pub mod context;
 pub mod detail;
 pub mod graph;
 pub mod header;
+pub mod locale;
 pub mod mutation;
 pub mod notices;
 pub mod states;

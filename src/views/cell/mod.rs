@@ -3,9 +3,11 @@
 //! a text node.
 
 use leptos::prelude::*;
+use widget_model::words::Msg;
 use widget_model::{Cell, Field, Status};
 
 use crate::views::context::{announce, services, Clock};
+use crate::views::locale::{locale, locale_store, t};
 
 /// Values longer than this are cut with an ellipsis in a table; focus shows them whole.
 const CUT_AT_CHARS: usize = 48;
@@ -25,18 +27,18 @@ pub enum Room {
 pub fn CellView(cell: Cell, room: Room) -> AnyView {
     match cell {
         Cell::Missing => view! {
-            <span class="missing"><span aria-hidden="true">"—"</span><span class="visually-hidden">"none"</span></span>
+            <span class="missing"><span aria-hidden="true">"—"</span><span class="visually-hidden">{t(&Msg::Missing)}</span></span>
         }
         .into_any(),
-        Cell::Redacted => view! { <span class="redacted">"redacted"</span> }.into_any(),
+        Cell::Redacted => view! { <span class="redacted">{t(&Msg::Redacted)}</span> }.into_any(),
         Cell::Text(text) => view! { <LongText text room/> }.into_any(),
         Cell::Elided(text) => view! { <span class="elided">{text}</span> }.into_any(),
         Cell::Id(id) => view! { <IdValue id/> }.into_any(),
         Cell::Status(status) => view! { <StatusPill status/> }.into_any(),
-        Cell::Time(t) => view! { <TimeValue epoch_ms=t.epoch_ms absolute=t.absolute/> }.into_any(),
-        Cell::Number { text, .. } => view! { <span class="number">{text}</span> }.into_any(),
-        Cell::Duration { text, .. } => view! { <span class="number">{text}</span> }.into_any(),
-        Cell::Bool(b) => view! { <span class=if b { "bool bool--yes" } else { "bool bool--no" }>{if b { "Yes" } else { "No" }}</span> }.into_any(),
+        Cell::Time(time) => view! { <TimeValue epoch_ms=time.epoch_ms written=time.absolute/> }.into_any(),
+        Cell::Number { value, .. } => view! { <span class="number">{locale().formats().decimal(value, 3)}</span> }.into_any(),
+        Cell::Duration { seconds, .. } => view! { <span class="number">{locale().formats().duration(seconds)}</span> }.into_any(),
+        Cell::Bool(b) => view! { <span class=if b { "bool bool--yes" } else { "bool bool--no" }>{t(if b { &Msg::Yes } else { &Msg::No })}</span> }.into_any(),
         Cell::Link { href } => view! { <ExternalLink href/> }.into_any(),
         Cell::Code { text, language } => match room {
             Room::Table => view! { <LongText text room/> }.into_any(),
@@ -46,7 +48,7 @@ pub fn CellView(cell: Cell, room: Room) -> AnyView {
             <ul class="tags">{tags.into_iter().map(|t| view! { <li class="tag">{t}</li> }).collect_view()}</ul>
         }
         .into_any(),
-        cell if cell.is_empty_nested() => view! { <span class="missing">"none"</span> }.into_any(),
+        cell if cell.is_empty_nested() => view! { <span class="missing">{t(&Msg::Missing)}</span> }.into_any(),
         cell @ Cell::List { .. } | cell @ Cell::Record { .. } => view! { <Nested cell room/> }.into_any(),
     }
 }
@@ -76,14 +78,19 @@ pub fn StatusPill(status: Status) -> impl IntoView {
     }
 }
 
-/// A timestamp relative to now ("3 min ago"); its absolute time and zone show on hover and on
-/// keyboard focus, and are read by screen readers.
+/// A timestamp relative to now ("3 min ago", "vor 3 Tagen"); its absolute time in the host's zone,
+/// with the zone named, shows on hover and on keyboard focus and is read by screen readers.
+///
+/// - `epoch_ms`: the instant.
+/// - `written`: the value as the producer wrote it, kept as the element's `data-written`.
 #[component]
-pub fn TimeValue(epoch_ms: i64, absolute: String) -> impl IntoView {
+pub fn TimeValue(epoch_ms: i64, written: String) -> impl IntoView {
     let clock = expect_context::<Clock>();
-    let relative = move || widget_model::time::relative_text(epoch_ms, clock.now_ms.get() as i64);
+    let store = locale_store();
+    let absolute = store.with_value(|l| l.formats().absolute(epoch_ms));
+    let relative = move || store.with_value(|l| l.formats().relative(epoch_ms, clock.now_ms.get() as i64));
     view! {
-        <span class="time" tabindex="0">
+        <span class="time" tabindex="0" data-written=written>
             <span class="time__relative">{relative}</span>
             <span class="tip" role="tooltip">{absolute}</span>
         </span>
@@ -93,21 +100,17 @@ pub fn TimeValue(epoch_ms: i64, absolute: String) -> impl IntoView {
 /// An identifier in monospace with a copy button.
 #[component]
 fn IdValue(id: String) -> impl IntoView {
-    let label = format!("Copy {}", widget_model::text::truncate_chars(&id, 60));
+    let label = t(&Msg::CopyValue { value: widget_model::text::truncate_chars(&id, 60) });
     let copy_text = id.clone();
     let long = id.chars().count() > CUT_AT_CHARS;
     let copy = move |_| {
         let copied = services().with_value(|s| (s.copy_text)(&copy_text));
-        announce(if copied {
-            "Copied to the clipboard"
-        } else {
-            "Could not copy: the host did not allow it"
-        });
+        announce(&t(if copied { &Msg::Copied } else { &Msg::CopyFailed }));
     };
     view! {
         <span class="id">
             <code class=if long { "id__value cut" } else { "id__value" } tabindex=long.then_some("0") title=long.then(|| id.clone())>{id.clone()}</code>
-            <button type="button" class="copy" aria-label=label title="Copy" on:click=copy>
+            <button type="button" class="copy" aria-label=label title=t(&Msg::Copy) on:click=copy>
                 <svg class="copy__icon" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
                     <rect x="5" y="5" width="9" height="9" rx="1.5" fill="none" stroke="currentColor" stroke-width="1.5"/>
                     <path d="M11 3.5V3a1 1 0 0 0-1-1H3a1 1 0 0 0-1 1v7a1 1 0 0 0 1 1h.5" fill="none" stroke="currentColor" stroke-width="1.5"/>
@@ -133,7 +136,7 @@ fn ExternalLink(href: String) -> impl IntoView {
 /// Source code with its language as a caption.
 #[component]
 pub fn CodeBlock(text: String, language: Option<String>) -> impl IntoView {
-    let caption = language.clone().unwrap_or_else(|| "code".to_owned());
+    let caption = language.clone().unwrap_or_else(|| t(&Msg::Code));
     view! {
         <figure class="code">
             <figcaption class="code__language">{caption}</figcaption>
@@ -145,7 +148,7 @@ pub fn CodeBlock(text: String, language: Option<String>) -> impl IntoView {
 /// A nested object or array: a summary ("3 fields") that expands.
 #[component]
 fn Nested(cell: Cell, room: Room) -> impl IntoView {
-    let summary = cell.summary();
+    let summary = cell.summary().map(|m| t(&m)).unwrap_or_default();
     let open = room == Room::Detail;
     view! {
         <details class="nested" open=open>
@@ -163,7 +166,7 @@ pub fn NestedBody(cell: Cell) -> AnyView {
             let more = total.saturating_sub(fields.len());
             view! {
                 <FieldList fields room=Room::Table/>
-                {(more > 0).then(|| view! { <p class="nested__more">{format!("and {more} more")}</p> })}
+                {(more > 0).then(|| view! { <p class="nested__more">{t(&Msg::AndMore { count: more as u64 })}</p> })}
             }
             .into_any()
         }
@@ -173,7 +176,7 @@ pub fn NestedBody(cell: Cell) -> AnyView {
                 <ol class="nested__items">
                     {items.into_iter().map(|item| view! { <li><CellView cell=item room=Room::Table/></li> }).collect_view()}
                 </ol>
-                {(more > 0).then(|| view! { <p class="nested__more">{format!("and {more} more")}</p> })}
+                {(more > 0).then(|| view! { <p class="nested__more">{t(&Msg::AndMore { count: more as u64 })}</p> })}
             }
             .into_any()
         }

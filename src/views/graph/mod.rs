@@ -9,9 +9,11 @@ use std::sync::Arc;
 
 use graph_layout::{layout, Layout, Spacing};
 use leptos::prelude::*;
+use widget_model::words::Msg;
 use widget_model::{Graph, GraphNode, GraphOutcome, NodeDetail, WidgetModel};
 
 use crate::views::cell::{FieldList, Room};
+use crate::views::locale::{locale, t};
 
 /// Node labels longer than this are cut with an ellipsis.
 const LABEL_CHARS: usize = 24;
@@ -34,7 +36,7 @@ struct NodeText {
 fn node_text(node: &GraphNode) -> NodeText {
     let label = widget_model::text::truncate_chars(&node.label, LABEL_CHARS);
     let kind = if node.type_name.is_empty() {
-        "block".to_owned()
+        t(&Msg::BlockWord)
     } else {
         node.type_name.replace('_', " ")
     };
@@ -120,7 +122,7 @@ pub fn GraphSection(model: Arc<WidgetModel>) -> impl IntoView {
     match &model.graph {
         GraphOutcome::Absent => ().into_any(),
         GraphOutcome::Fallback(reason) => {
-            view! { <p class="graph-reason" role="note">{reason.clone()}</p> }.into_any()
+            view! { <p class="graph-reason" role="note">{t(&Msg::GraphNotDrawn(reason.clone()))}</p> }.into_any()
         }
         GraphOutcome::Drawable(graph) => {
             view! { <GraphView graph=graph.clone() details=model.node_details.clone()/> }.into_any()
@@ -233,7 +235,7 @@ fn GraphView(graph: Graph, details: Vec<NodeDetail>) -> impl IntoView {
     let caption_graph = Arc::clone(&graph);
     let caption = move || {
         hovered.get().or(focused.get()).or(selected.get()).and_then(|i| caption_graph.nodes.get(i)).map(|n| {
-            let kind = if n.type_name.is_empty() { "block".to_owned() } else { n.type_name.replace('_', " ") };
+            let kind = if n.type_name.is_empty() { t(&Msg::BlockWord) } else { n.type_name.replace('_', " ") };
             let status = n.status.as_ref().map(|s| format!(" · {}", s.label.to_lowercase())).unwrap_or_default();
             view! { <span class="graph__focus-label" dir="auto">{n.label.clone()}</span><span class="graph__focus-meta">{format!(" — {kind}{status}")}</span> }
         })
@@ -244,35 +246,33 @@ fn GraphView(graph: Graph, details: Vec<NodeDetail>) -> impl IntoView {
             let record = details.iter().find(|d| d.node_id == node.id).map(|d| d.fields.clone());
             let title = widget_model::text::truncate_chars(&node.label, 80);
             view! {
-                <section class="graph__detail" aria-label=format!("Block {title}")>
+                <section class="graph__detail" aria-label=t(&Msg::BlockTitled { title: title.clone() })>
                     <h2 class="graph__detail-title" dir="auto">{title.clone()}</h2>
                     {match record {
                         Some(fields) => view! { <FieldList fields room=Room::Detail/> }.into_any(),
-                        None => view! { <p class="graph__detail-none">"This result carries no record for this block."</p> }.into_any(),
+                        None => view! { <p class="graph__detail-none">{t(&Msg::NoRecordForBlock)}</p> }.into_any(),
                     }}
                 </section>
             }
         })
     };
-    let count = format!(
-        "{} · {}",
-        widget_model::text::plural(graph.nodes.len(), "block", "blocks"),
-        widget_model::text::plural(graph.edges.len(), "dependency", "dependencies")
-    );
+    let locale = locale();
+    let (blocks, dependencies) = (graph.nodes.len() as u64, graph.edges.len() as u64);
+    let count = locale.t(&Msg::GraphCount { blocks, edges: dependencies });
     view! {
-        <section class="graph" aria-label="Block dependency graph">
+        <section class="graph" aria-label=locale.t(&Msg::Graph)>
             <div class="graph__toolbar">
                 <span class="graph__count">{count}</span>
-                <span class="graph__zoom" role="group" aria-label="Zoom">
-                    <button type="button" class="graph__button" aria-label="Zoom out" on:click=move |_| zoom_by(0.8)>"−"</button>
-                    <button type="button" class="graph__button" aria-pressed=move || if zoom.get().is_none() { "true" } else { "false" } on:click=move |_| zoom.set(None)>"Fit"</button>
+                <span class="graph__zoom" role="group" aria-label=locale.t(&Msg::Zoom)>
+                    <button type="button" class="graph__button" aria-label=locale.t(&Msg::ZoomOut) on:click=move |_| zoom_by(0.8)>"−"</button>
+                    <button type="button" class="graph__button" aria-pressed=move || if zoom.get().is_none() { "true" } else { "false" } on:click=move |_| zoom.set(None)>{locale.t(&Msg::Fit)}</button>
                     <button type="button" class="graph__button" aria-pressed=move || if zoom.get() == Some(1.0) { "true" } else { "false" } on:click=move |_| zoom.set(Some(1.0))>"100%"</button>
-                    <button type="button" class="graph__button" aria-label="Zoom in" on:click=move |_| zoom_by(1.25)>"+"</button>
+                    <button type="button" class="graph__button" aria-label=locale.t(&Msg::ZoomIn) on:click=move |_| zoom_by(1.25)>"+"</button>
                 </span>
             </div>
             <p class="graph__focus">{caption}</p>
             <div class="graph__viewport">
-                <svg class="graph__svg" viewBox=format!("0 0 {w:.0} {h:.0}") style=svg_style role="group" aria-label=format!("{} in layers, top to bottom", widget_model::text::plural(graph.nodes.len(), "block", "blocks"))>
+                <svg class="graph__svg" viewBox=format!("0 0 {w:.0} {h:.0}") style=svg_style role="group" aria-label=locale.t(&Msg::GraphLayers { blocks })>
                     <defs>
                         <marker id="graph-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
                             <path d="M0 0 L10 5 L0 10 z" class="edge__arrow"/>

@@ -2,16 +2,18 @@
 //! for a delete that returned no record, a compact success state.
 
 use leptos::prelude::*;
+use widget_model::words::Msg;
 use widget_model::{Mutation, Operation};
 
 use crate::views::cell::{CellView, Room};
+use crate::views::locale::{locale, t};
 
 fn tone(operation: &Operation) -> &'static str {
     match operation {
         Operation::Create => "banner banner--create",
         Operation::Update => "banner banner--update",
         Operation::Delete => "banner banner--delete",
-        Operation::Other(_) => "banner banner--other",
+        Operation::Run | Operation::Sync | Operation::Other(_) => "banner banner--other",
     }
 }
 
@@ -20,15 +22,16 @@ fn tone(operation: &Operation) -> &'static str {
 /// - `mutation`: banner text, message and changes.
 #[component]
 pub fn MutationBanner(mutation: Mutation) -> impl IntoView {
+    let locale = locale();
     let changes = mutation.changes;
     view! {
         <div class=tone(&mutation.operation) role="status">
-            <p class="banner__title"><span class="banner__icon" aria-hidden="true">"✓"</span>{mutation.banner}</p>
+            <p class="banner__title"><span class="banner__icon" aria-hidden="true">"✓"</span>{locale.t(&mutation.banner)}</p>
             {mutation.message.map(|m| view! { <p class="banner__message" dir="auto">{m}</p> })}
             {(!changes.is_empty()).then(|| view! {
                 <table class="changes">
-                    <caption class="visually-hidden">"Changed fields"</caption>
-                    <thead><tr><th scope="col">"Field"</th><th scope="col">"Before"</th><th scope="col">"After"</th></tr></thead>
+                    <caption class="visually-hidden">{locale.t(&Msg::ChangedFields)}</caption>
+                    <thead><tr><th scope="col">{locale.t(&Msg::Field)}</th><th scope="col">{locale.t(&Msg::Before)}</th><th scope="col">{locale.t(&Msg::After)}</th></tr></thead>
                     <tbody>
                         {changes.into_iter().map(|c| view! {
                             <tr>
@@ -49,8 +52,8 @@ pub fn MutationBanner(mutation: Mutation) -> impl IntoView {
 
 /// The line below a mutated record: "Created pipeline · etl_daily".
 #[component]
-pub fn MutationFooter(text: String) -> impl IntoView {
-    view! { <footer class="mutation-footer">{text}</footer> }
+pub fn MutationFooter(text: Msg) -> impl IntoView {
+    view! { <footer class="mutation-footer">{t(&text)}</footer> }
 }
 
 /// A delete that returned no record: the whole result is this line.
@@ -60,7 +63,7 @@ pub fn CompactSuccess(mutation: Mutation) -> impl IntoView {
         <div class="compact-success" role="status">
             <span class="compact-success__icon" aria-hidden="true">"✓"</span>
             <div>
-                <p class="compact-success__title">{mutation.banner}</p>
+                <p class="compact-success__title">{t(&mutation.banner)}</p>
                 {mutation.message.map(|m| view! { <p class="compact-success__message" dir="auto">{m}</p> })}
             </div>
         </div>

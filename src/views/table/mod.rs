@@ -12,9 +12,11 @@ use std::sync::Arc;
 use leptos::html::Div;
 use leptos::prelude::*;
 use widget_model::sort::{sorted_order, Direction};
+use widget_model::words::Msg;
 use widget_model::{Density, WidgetModel};
 
 use crate::views::cell::{CellView, Room};
+use crate::views::locale::{locale, t};
 
 /// Lists longer than this are windowed.
 pub const WINDOW_AFTER: usize = 200;
@@ -171,25 +173,25 @@ pub fn ListTable(model: Arc<WidgetModel>) -> impl IntoView {
             view! { <tr class="table__spacer" aria-hidden="true"><td colspan=span style=format!("height: {height:.0}px")></td></tr> }
         })
     };
-    let title = model.header.title.clone();
+    let title = locale().text(&model.header.title);
     let columns = model.table.columns.len();
     let find = windowed.then(|| {
         let shown = move || {
             let n = order.with(Vec::len);
             if query.with(String::is_empty) {
-                format!("{count} rows")
+                t(&Msg::Rows { count: count as u64 })
             } else {
-                format!("{n} of {count} rows match")
+                t(&Msg::RowsMatch { shown: n as u64, total: count as u64 })
             }
         };
         view! {
             <div class="table-find">
                 <label class="table-find__label">
-                    "Find"
+                    {t(&Msg::Find)}
                     <input
                         type="search"
                         class="table-find__input"
-                        placeholder="in every row"
+                        placeholder=t(&Msg::FindPlaceholder)
                         on:input=move |ev| {
                             query.set(event_target_value(&ev));
                             scroll_top.set(0.0);
@@ -209,7 +211,7 @@ pub fn ListTable(model: Arc<WidgetModel>) -> impl IntoView {
             class="table-scroll"
             class:table-scroll--windowed=windowed
             role="region"
-            aria-label=format!("{title}: table")
+            aria-label=t(&Msg::TableOf { title: title.clone() })
             tabindex="0"
             node_ref=scroller
             on:scroll=on_scroll
@@ -230,7 +232,7 @@ pub fn ListTable(model: Arc<WidgetModel>) -> impl IntoView {
             </table>
         </div>
         {(model.table.omitted_rows > 0).then(|| view! {
-            <p class="table-note">{format!("{} more records are not shown.", model.table.omitted_rows)}</p>
+            <p class="table-note">{t(&Msg::MoreRecordsNotShown { count: model.table.omitted_rows as u64 })}</p>
         })}
     }
 }

@@ -4,10 +4,12 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
+use widget_model::words::Msg;
 use widget_model::{Density, Layout, State, WidgetModel};
 
-use crate::app::{AppState, HostContext, HostServices, Phase, Theme};
+use crate::app::{AppState, DisplayMode, HostContext, HostServices, Phase, Theme};
 use crate::views::context::{self, Announcer, Clock};
+use crate::views::locale::{locale, Locale, LocaleStore};
 use crate::views::detail::RecordDetail;
 use crate::views::graph::GraphSection;
 use crate::views::header::Header;
@@ -32,6 +34,19 @@ pub fn Widget(state: RwSignal<AppState>, services: HostServices) -> impl IntoVie
         _ => Density::Compact,
     };
     let class = move || root_class(&host.get(), density());
+    // The host's locale, else the browser's; the host's zone, else the producer's hint, else the
+    // browser's. A change draws the result again in the new language.
+    let locale_key = Memo::new(move |_| {
+        state.with(|s| {
+            let hint = match &s.phase {
+                Phase::Ready { model, .. } => model.time_zone.clone(),
+                _ => None,
+            };
+            (s.context.effective_locale().map(str::to_owned), s.context.time_zone.clone().or(hint))
+        })
+    });
+    let locale_store = expect_context::<LocaleStore>();
+    let lang = move || locale_key.with(|(tag, _)| tag.as_deref().map(widget_model::words::Lang::from_locale).unwrap_or_default().tag());
     let warm = warm_up_soon();
     let warming = move || warm.get() && phase.with(|p| matches!(p, Phase::Waiting | Phase::Loading));
     view! {
@@ -41,11 +56,16 @@ pub fn Widget(state: RwSignal<AppState>, services: HostServices) -> impl IntoVie
             data-state=move || phase.with(Phase::data_state)
             aria-busy=move || phase.with(Phase::is_busy).then_some("true")
             style=move || host.with(root_style)
+            lang=lang
         >
-            {move || match phase.get() {
-                Phase::Waiting | Phase::Loading => view! { <LoadingState/> }.into_any(),
-                Phase::Cancelled { reason } => view! { <CancelledState reason/> }.into_any(),
-                Phase::Ready { model, restored } => view! { <ResultView model restored/> }.into_any(),
+            {move || {
+                let (tag, zone) = locale_key.get();
+                locale_store.set_value(Locale::new(tag.as_deref(), zone.as_deref()));
+                match phase.get() {
+                    Phase::Waiting | Phase::Loading => view! { <LoadingState/> }.into_any(),
+                    Phase::Cancelled { reason } => view! { <CancelledState reason/> }.into_any(),
+                    Phase::Ready { model, restored } => view! { <ResultView model restored/> }.into_any(),
+                }
             }}
             <p class="visually-hidden" aria-live="polite">{move || announcer.message.get()}</p>
             {move || warming().then(|| view! {
@@ -68,7 +88,7 @@ fn root_class(host: &HostContext, density: Density) -> String {
         Density::Compact => " density-compact",
         Density::Comfortable => " density-comfortable",
     };
-    let fullscreen = if host.display_mode.as_deref() == Some("fullscreen") {
+    let fullscreen = if host.display_mode == Some(DisplayMode::Fullscreen) {
         " display-fullscreen"
     } else {
         ""
@@ -118,12 +138,10 @@ fn keep_clock_ticking() {
 /// One tool result.
 #[component]
 fn ResultView(model: Arc<WidgetModel>, restored: bool) -> impl IntoView {
-    let mut notes: Vec<String> = model.visible_notices().map(|n| n.text.clone()).collect();
+    let locale = locale();
+    let mut notes: Vec<String> = model.notices.iter().map(|n| locale.t(n)).collect();
     if restored {
-        notes.insert(
-            0,
-            "Restored: the host reloaded this view without resending the result.".to_owned(),
-        );
+        notes.insert(0, locale.t(&Msg::Restored));
     }
     match model.state {
         State::Loading => view! { <LoadingState/> }.into_any(),
@@ -133,7 +151,7 @@ fn ResultView(model: Arc<WidgetModel>, restored: bool) -> impl IntoView {
         State::Empty => view! {
             <Notices notes/>
             <Header header=model.header.clone() filters=model.filters.clone() range=None/>
-            <EmptyState message=model.empty_message.clone()/>
+            <EmptyState message=locale.text(&model.empty_message)/>
         }
         .into_any(),
         State::Ok => match &model.mutation {
