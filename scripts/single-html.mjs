@@ -69,33 +69,82 @@ html = html
   .replace(/<script\b[^>]*type="module"[^>]*>[\s\S]*?<\/script>\s*/g, "");
 
 const wasmGzip = gzip(wasm);
+// The last resort, plain JavaScript that needs nothing from the Rust side: when either build
+// traps (a panic, which aborts), the widget is dead, so this replaces it with the error state (in
+// the words the widget left in data-fatal-message, in the host's language) and reports the new
+// height through whichever host bridge is there, as the bridge would have.
+const FATAL = `
+function isTrap(error) {
+  return error instanceof WebAssembly.RuntimeError || /^(unreachable|abort)/i.test(String(error && error.message));
+}
+let dead = false;
+function replaceDeadWidget() {
+  if (dead) return;
+  dead = true;
+  const old = document.getElementById("widget");
+  const root = document.createElement("main");
+  root.id = "widget";
+  root.className = old ? old.className : "widget";
+  root.dataset.state = "error";
+  const box = document.createElement("div");
+  box.className = "state state--error";
+  box.setAttribute("role", "alert");
+  const text = document.createElement("p");
+  text.className = "state__text";
+  text.textContent = (old && old.dataset.fatalMessage) || "The widget stopped on an internal error. Ask for the result again.";
+  box.append(text);
+  root.append(box);
+  if (old) old.replaceWith(root); else document.body.append(root);
+  const html = document.documentElement;
+  html.style.height = "max-content";
+  const height = Math.ceil(html.getBoundingClientRect().height);
+  html.style.height = "";
+  try {
+    if (window.openai && typeof window.openai.notifyIntrinsicHeight === "function") window.openai.notifyIntrinsicHeight(height);
+    else if (window.parent !== window) window.parent.postMessage({ jsonrpc: "2.0", method: "ui/notifications/size-changed", params: { width: Math.ceil(innerWidth), height } }, "*");
+  } catch {}
+}
+addEventListener("error", (event) => { if (isTrap(event.error)) replaceDeadWidget(); });
+addEventListener("unhandledrejection", (event) => { if (isTrap(event.reason)) replaceDeadWidget(); });
+`;
 // The boot code runs in the wasm glue's module scope, so minification renames __wbg_init
 // consistently.
 const boot = `
 const wasmGzipBase64 = "${wasmGzip.toString("base64")}";
 const jsGzipBase64 = "${jsGzip.toString("base64")}";
+${FATAL}
 function inflate(base64) {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")));
 }
-function wasmAllowed() {
-  // Compiling the smallest module throws where the CSP forbids WebAssembly.
+function wasmRuns() {
+  // Instantiate the smallest module, not just compile it: WebKit compiles under a CSP without
+  // 'wasm-unsafe-eval' and refuses only at instantiation.
   try {
-    new WebAssembly.Module(Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0));
+    new WebAssembly.Instance(new WebAssembly.Module(Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0)));
     return true;
   } catch {
     return false;
   }
 }
-if (wasmAllowed()) {
-  document.documentElement.dataset.build = "wasm";
-  await __wbg_init({ module_or_path: await inflate(wasmGzipBase64).arrayBuffer() });
-} else {
+async function startJs() {
   document.documentElement.dataset.build = "js";
   const script = document.createElement("script");
   script.type = "module";
   script.textContent = await inflate(jsGzipBase64).text();
   document.head.append(script);
+}
+if (wasmRuns()) {
+  document.documentElement.dataset.build = "wasm";
+  try {
+    await __wbg_init({ module_or_path: await inflate(wasmGzipBase64).arrayBuffer() });
+  } catch {
+    // Whatever stopped the wasm build from starting, the JavaScript build needs none of it.
+    document.body.replaceChildren();
+    await startJs();
+  }
+} else {
+  await startJs();
 }
 `;
 const script = minify(glue + boot);

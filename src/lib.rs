@@ -13,6 +13,9 @@ use leptos::prelude::*;
 
 /// Mounts the widget on `<body>` and connects it to its host.
 pub fn start() {
+    if let Some(window) = web_sys::window() {
+        bridge::expose_test_hooks(&window);
+    }
     let state = RwSignal::new(app::AppState::default());
     let (connection, services) = bridge::connect(move |event| state.update(|s| s.apply(event)));
     // The connection lives as long as the page.

@@ -29,6 +29,20 @@ pub enum Connection {
     Standalone,
 }
 
+/// Exposes `window.__resourceWidgetTest.panic()`, which aborts inside the widget exactly as a panic
+/// does in these builds (`panic = "abort"`: a trap): the end-to-end
+/// tests use it to check that a dead widget becomes the error state and still reports its size
+/// (the boot script's last resort). Only code inside this frame can call it, and such code could
+/// remove the widget anyway.
+pub fn expose_test_hooks(window: &web_sys::Window) {
+    let panic = wasm_bindgen::closure::Closure::<dyn Fn()>::new(|| std::process::abort());
+    let hooks = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&hooks, &"panic".into(), panic.as_ref());
+    let _ = js_sys::Reflect::set(window, &"__resourceWidgetTest".into(), &hooks);
+    // The hook lives as long as the page.
+    panic.forget();
+}
+
 /// Connects to whichever host this frame runs in.
 pub fn connect(dispatch: impl Fn(HostEvent) + 'static) -> (Connection, HostServices) {
     let Some(window) = web_sys::window() else {

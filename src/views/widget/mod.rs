@@ -57,6 +57,7 @@ pub fn Widget(state: RwSignal<AppState>, services: HostServices) -> impl IntoVie
             aria-busy=move || phase.with(Phase::is_busy).then_some("true")
             style=move || host.with(root_style)
             lang=lang
+            data-fatal-message=move || { locale_key.track(); locale_store.with_value(|l| l.t(&Msg::WidgetStopped)) }
         >
             {move || {
                 let (tag, zone) = locale_key.get();

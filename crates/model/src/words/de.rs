@@ -91,6 +91,7 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::Loading => "Ergebnisse werden geladen …".into(),
         Msg::Cancelled => "Der Tool-Aufruf wurde abgebrochen.".into(),
         Msg::SomethingWentWrong => "Etwas ist schiefgelaufen.".into(),
+        Msg::WidgetStopped => "Das Widget wurde wegen eines internen Fehlers beendet. Fordern Sie das Ergebnis erneut an.".into(),
         Msg::Restored => "Wiederhergestellt: Der Host hat diese Ansicht neu geladen, ohne das Ergebnis erneut zu senden.".into(),
         Msg::TooLarge { bytes, limit_bytes } => format!(
             "Dieses Ergebnis ist {} MB groß; das Widget zeigt Ergebnisse bis {} MB.",

@@ -98,6 +98,7 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::Loading => "Loading results…".into(),
         Msg::Cancelled => "The tool call was cancelled.".into(),
         Msg::SomethingWentWrong => "Something went wrong.".into(),
+        Msg::WidgetStopped => "The widget stopped on an internal error. Ask for the result again.".into(),
         Msg::Restored => "Restored: the host reloaded this view without resending the result.".into(),
         Msg::TooLarge { bytes, limit_bytes } => format!(
             "This result is {} MB; the widget renders results up to {} MB.",

@@ -89,6 +89,7 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::Loading => "Cargando resultados…".into(),
         Msg::Cancelled => "La llamada a la herramienta se canceló.".into(),
         Msg::SomethingWentWrong => "Algo salió mal.".into(),
+        Msg::WidgetStopped => "El widget se detuvo por un error interno. Vuelva a pedir el resultado.".into(),
         Msg::Restored => "Restaurado: el host recargó esta vista sin volver a enviar el resultado.".into(),
         Msg::TooLarge { bytes, limit_bytes } => format!(
             "Este resultado ocupa {} MB; el widget muestra resultados de hasta {} MB.",

@@ -86,6 +86,7 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::Loading => "Chargement des résultats…".into(),
         Msg::Cancelled => "L'appel de l'outil a été annulé.".into(),
         Msg::SomethingWentWrong => "Un problème est survenu.".into(),
+        Msg::WidgetStopped => "Le widget s'est arrêté sur une erreur interne. Redemandez le résultat.".into(),
         Msg::Restored => "Restauré : l'hôte a rechargé cette vue sans renvoyer le résultat.".into(),
         Msg::TooLarge { bytes, limit_bytes } => format!(
             "Ce résultat pèse {} Mo ; le widget affiche les résultats jusqu'à {} Mo.",

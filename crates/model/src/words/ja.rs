@@ -84,6 +84,7 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::Loading => "結果を読み込んでいます…".into(),
         Msg::Cancelled => "ツールの呼び出しはキャンセルされました。".into(),
         Msg::SomethingWentWrong => "問題が発生しました。".into(),
+        Msg::WidgetStopped => "内部エラーのためウィジェットが停止しました。結果をもう一度要求してください。".into(),
         Msg::Restored => "復元: ホストが結果を再送せずにこの表示を再読み込みしました。".into(),
         Msg::TooLarge { bytes, limit_bytes } => format!(
             "この結果は {} MB です。ウィジェットが表示できるのは {} MB までです。",

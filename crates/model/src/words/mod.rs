@@ -181,6 +181,8 @@ pub enum Msg {
     Loading,
     Cancelled,
     SomethingWentWrong,
+    /// The widget itself stopped (a panic); shown by the boot script's last resort.
+    WidgetStopped,
     Restored,
     // The widget's own errors about a result.
     TooLarge { bytes: u64, limit_bytes: u64 },
@@ -334,7 +336,7 @@ mod tests {
         let p = |range, total, more, page| Msg::Pagination(Pagination { range, total, more, page });
         let other = Noun::Other { singular: "cloud user".into(), plural: "cloud users".into() };
         let mut all = vec![
-            Msg::Loading, Msg::Cancelled, Msg::SomethingWentWrong, Msg::Restored,
+            Msg::Loading, Msg::Cancelled, Msg::SomethingWentWrong, Msg::WidgetStopped, Msg::Restored,
             Msg::TooLarge { bytes: 9_437_184, limit_bytes: 8_388_608 }, Msg::TooLargeRemedy, Msg::TooDeep { limit: 128 },
             Msg::InvalidJson { line: 1, column: 7 }, Msg::NotJsonObject, Msg::StructuredNotObject, Msg::NeitherResultNorWidget,
             Msg::NoWidgetData, Msg::OtherKind { kind: "'weather'".into() }, Msg::NoKind, Msg::ToolReportedError,
