@@ -40,6 +40,29 @@ export function randomLayeredDag(n, seed = 1) {
 }
 
 /**
+ * A dense DAG at the widget's bounds: `n` nodes in `layers` layers (each node one layer), and
+ * `edgeCount` edges whose spans (layers crossed) average about `meanSpan`, so the layout's work
+ * (edge segments) is about edgeCount × meanSpan. Seeded like the others.
+ */
+export function denseDag(n, layers, edgeCount, meanSpan, seed = 1) {
+  const random = rng(seed * 104729 + n + edgeCount);
+  const layerOf = Array.from({ length: n }, (_, v) => Math.floor((v * layers) / n));
+  const inLayer = Array.from({ length: layers }, () => []);
+  layerOf.forEach((l, v) => inLayer[l].push(v));
+  const pick = (l) => inLayer[l][Math.floor(random() * inLayer[l].length)];
+  const edges = new Set();
+  // A chain through the layers, so every layer is used; then spans drawn around the mean.
+  for (let l = 1; l < layers; l++) edges.add(`${pick(l - 1)},${pick(l)}`);
+  for (let guard = 0; edges.size < edgeCount && guard < edgeCount * 20; guard++) {
+    const span = Math.max(1, Math.min(layers - 1, Math.round(meanSpan * 2 * random())));
+    const from = Math.floor(random() * (layers - span));
+    edges.add(`${pick(from)},${pick(from + span)}`);
+  }
+  const widths = Array.from({ length: n }, () => 64 + Math.round(random() * 136));
+  return { widths, edges: [...edges].map((e) => e.split(",").map(Number)) };
+}
+
+/**
  * Proper crossings between polylines (arrays of [x, y]); segments of the same polyline and
  * segments that merely touch (a shared node, a shared endpoint) do not count.
  */

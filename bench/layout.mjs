@@ -1,22 +1,30 @@
 #!/usr/bin/env node
 // Benchmark of the block-graph layout. Prints, for random layered DAGs of 100, 500, 1,000 and
-// 5,000 nodes (about 1.5 edges per node, seeded): the layout's median time natively and in
-// headless Chromium (the same Rust compiled to wasm), elkjs's layered algorithm's time in node,
-// and both layouts' edge crossings counted by the same geometric counter.
+// 5,000 nodes (about 1.5 edges per node, seeded), and for dense graphs at the widget's bounds
+// (500 nodes, 2,500 edges, about 20,000 edge segments: crates/model/src/limits.rs): the layout's
+// median time natively and in headless Chromium (the same Rust compiled to wasm), elkjs's layered
+// algorithm's time in node, and both layouts' edge crossings counted by the same geometric counter.
 //
 //   node bench/layout.mjs            (after scripts/setup.sh; builds what it needs)
 //   SIZES=100,500 RUNS=3 node bench/layout.mjs
 import { spawnSync, execFileSync } from "node:child_process";
 import { join } from "node:path";
 import ELK from "elkjs/lib/elk.bundled.js";
-import { randomLayeredDag, countCrossings, median } from "./graphs.mjs";
+import { randomLayeredDag, denseDag, countCrossings, median } from "./graphs.mjs";
 import { ROOT, toolEnv as env, openWasmBench } from "./wasm-page.mjs";
 
 const SIZES = (process.env.SIZES ?? "100,500,1000,5000").split(",").map(Number);
 const RUNS = Number(process.env.RUNS ?? 5);
 const ELK_RUNS = Number(process.env.ELK_RUNS ?? 3);
 
-const graphs = SIZES.map((n) => ({ n, ...randomLayeredDag(n, 1) }));
+const DENSE = process.env.DENSE === "0" ? [] : [
+  { label: "500 dense", n: 500, layers: 40, edges: 2_500, span: 8 },
+  { label: "500 dense, short", n: 500, layers: 25, edges: 2_500, span: 2 },
+];
+const graphs = [
+  ...SIZES.map((n) => ({ label: String(n), n, ...randomLayeredDag(n, 1) })),
+  ...DENSE.map((d) => ({ label: d.label, n: d.n, ...denseDag(d.n, d.layers, d.edges, d.span) })),
+];
 
 // --- native -------------------------------------------------------------------------------
 execFileSync("cargo", ["build", "--quiet", "--release", "-p", "graph-layout", "--example", "bench"], { cwd: ROOT, env, stdio: "inherit" });
@@ -79,11 +87,11 @@ for (const g of graphs) {
 // --- report ----------------------------------------------------------------------------------
 const fmt = (ms) => (ms < 10 ? ms.toFixed(2) : ms < 100 ? ms.toFixed(1) : Math.round(ms).toString());
 console.log(`layout benchmark: medians of ${RUNS} runs (elkjs: ${ELK_RUNS}); Chromium ${chromiumVersion}; node ${process.version}`);
-console.log("| nodes | edges | native ms | Chromium ms | elkjs ms | crossings (ours) | crossings (elkjs) | ours / elkjs |");
-console.log("|---:|---:|---:|---:|---:|---:|---:|---:|");
+console.log("| graph | nodes | edges | segments | native ms | Chromium ms | elkjs ms | crossings (ours) | crossings (elkjs) | ours / elkjs |");
+console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
 graphs.forEach((g, i) => {
   const ours = countCrossings(nativeResults[i].routes);
   const theirs = elkResults[i].crossings;
   const ratio = theirs === 0 ? (ours === 0 ? "1.00" : "∞") : (ours / theirs).toFixed(2);
-  console.log(`| ${g.n} | ${g.edges.length} | ${fmt(nativeResults[i].median_ms)} | ${fmt(browserMs[i])} | ${fmt(elkResults[i].ms)} | ${ours} | ${theirs} | ${ratio} |`);
+  console.log(`| ${g.label} | ${g.n} | ${g.edges.length} | ${nativeResults[i].segments} | ${fmt(nativeResults[i].median_ms)} | ${fmt(browserMs[i])} | ${fmt(elkResults[i].ms)} | ${ours} | ${theirs} | ${ratio} |`);
 });

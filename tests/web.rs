@@ -396,11 +396,14 @@ async fn timestamps_are_relative_with_the_absolute_time_reachable_by_keyboard() 
         move || view! { <CellView cell=Cell::Time(t) room=Room::Table/> },
     );
     tick().await;
-    assert_eq!(texts(&section, ".time__relative"), ["7 min ago"]);
+    assert_eq!(texts(&section, ".time__relative"), ["7 minutes ago"]);
     let time = one(&section, ".time");
     assert_eq!(time.get_attribute("tabindex").as_deref(), Some("0"));
     let tip = one(&section, ".tip");
-    assert_eq!(text(&tip), "2026-11-20 05:53:00 UTC");
+    // The browser's locale and zone here (en-US, UTC): Intl writes the date, the time and the zone.
+    let absolute = text(&tip);
+    assert!(absolute.contains("2026") && absolute.contains("5:53:00") && absolute.contains("UTC"), "{absolute}");
+    assert_eq!(time.get_attribute("data-written").as_deref(), Some("2026-11-20 05:53:00 UTC"));
     time.unchecked_ref::<HtmlElement>().focus().expect("focus");
     let clip = window()
         .get_computed_style(&tip)
@@ -822,5 +825,166 @@ async fn sorting_and_finding_cover_every_row_of_a_long_list() {
     input.dispatch_event(&web_sys::Event::new("input").expect("event")).expect("dispatch");
     tick().await;
     assert_eq!(first_column(&section), ["4321"]);
-    assert!(text(&one(&section, ".table-find__count")).contains("1 of 5000 rows match"));
+    assert!(text(&one(&section, ".table-find__count")).contains("1 of 5,000 rows match"));
+}
+
+// ---------- faithful on real data: secrets hidden, look-alikes shown, the host's locale ----------
+
+/// A secret planted in each carrier the redaction knows.
+const SECRET: &str = "zzTOPSECRETzz";
+const HEX_SECRET: &str = "feedc0defeedc0defeedc0defeedc0de";
+
+fn carriers() -> Vec<(&'static str, serde_json::Value)> {
+    use serde_json::json;
+    vec![
+        ("token", json!(SECRET)),
+        ("api_key", json!({ "inner": SECRET })),
+        ("url", json!(format!("https://admin:{SECRET}@svc.example/api"))),
+        ("webhook", json!(format!("https://svc.example/hook?api_key={SECRET}&page=2"))),
+        ("trigger_url", json!(format!("https://svc.example/api/pipeline_schedules/3/pipeline_runs/{HEX_SECRET}"))),
+        ("note", json!(format!("rotated: token={SECRET} at noon"))),
+        ("headers_dump", json!(format!("Authorization: Bearer {SECRET}"))),
+        ("message", json!(format!("login failed, password: {SECRET}"))),
+        ("payload", json!(format!(r#"{{"api_key": "{SECRET}", "page": 2}}"#))),
+        ("jwt", json!(format!("eyJhbGciOiJIUzI1NiJ9.eyJzZWNyZXQiOjF9.{SECRET}"))),
+        ("summary_line", json!(format!("token {HEX_SECRET} rotated"))),
+    ]
+}
+
+/// Every console call from now on, recorded in `window.__logged` (and still printed).
+fn record_console() {
+    let install = js_sys::Function::new_no_args(
+        "if (!window.__logged) { window.__logged = []; for (const k of ['log','info','warn','error','debug']) { const o = console[k]; console[k] = (...a) => { window.__logged.push(a.map(String).join(' ')); o.apply(console, a); }; } }",
+    );
+    install.call0(&wasm_bindgen::JsValue::NULL).expect("console recorder");
+}
+
+fn logged() -> String {
+    let logged = js_sys::Reflect::get(&window(), &"__logged".into()).expect("__logged");
+    js_sys::JSON::stringify(&logged).ok().and_then(|s| s.as_string()).unwrap_or_default()
+}
+
+/// Results that plant every carrier in records (short and windowed lists), nested values, the
+/// summary, the filters, the hints, graph labels and the text-only delivery.
+fn planted_results() -> Vec<String> {
+    use serde_json::json;
+    let mut results = Vec::new();
+    for (i, (key, secret)) in carriers().into_iter().enumerate() {
+        let record = json!({ "uuid": format!("p{i}"), "name": "Basic ETL from S3", key: secret.clone(), "nested": { key: secret.clone(), "list": [{ key: secret.clone() }] } });
+        // Free text carries a secret only with its context (a label, a URL, a JWT's shape); a value
+        // that is secret only because of its key goes nowhere else.
+        let note = match &secret {
+            serde_json::Value::String(s) if !widget_model::redact::is_sensitive_key(key) => s.clone(),
+            _ => "plain words".to_owned(),
+        };
+        let widget = |records: Vec<serde_json::Value>| json!({
+            "kind": "svc_resource_widget", "schema_version": 1, "resource": "pipelines", "action": "list", "state": "ok",
+            "records": records, "summary": { "title": "Pipelines", "message": note }, "filters": { key: secret.clone() },
+        });
+        let short = widget(vec![record.clone(), json!({ "uuid": "q", "name": "x" })]);
+        results.push(json!({ "structuredContent": short, "content": [{ "type": "text", "text": short.to_string() }], "_meta": { "host/widgetData": { "title": note, key: secret.clone() } } }).to_string());
+        let long = widget(vec![record.clone(); 260]);
+        results.push(json!({ "content": [{ "type": "text", "text": long.to_string() }] }).to_string());
+        let detail = json!({
+            "kind": "svc_resource_widget", "schema_version": 1, "resource": "pipeline", "action": "get", "state": "ok",
+            "records": [record.clone()],
+            "graph": { "nodes": [{ "id": "a", "label": note, "type": "transformer" }, { "id": "b", "label": "b" }], "edges": [{ "source": "a", "target": "b" }], "totalNodes": 2, "truncated": false }
+        });
+        results.push(json!({ "structuredContent": detail }).to_string());
+    }
+    results
+}
+
+#[wasm_bindgen_test]
+async fn planted_secrets_reach_neither_dom_title_clipboard_nor_console() {
+    record_console();
+    for result in planted_results() {
+        let section = container(None);
+        let state = RwSignal::new(AppState::default());
+        let recorder = Recorder::default();
+        let services = recorder.services();
+        let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
+        state.update(|s| s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(result.clone()))));
+        tick().await;
+        let root = one(&section, "#widget");
+        assert_eq!(root.get_attribute("data-state").as_deref(), Some("ok"), "{result:.200}");
+        // Open every nested value and the first graph node, and copy every id.
+        for details in all(&root, "details") {
+            let _ = details.set_attribute("open", "");
+        }
+        if let Some(node) = root.query_selector("[data-node-id=a]").ok().flatten() {
+            node.dispatch_event(&web_sys::Event::new("click").expect("event")).expect("click");
+        }
+        for button in all(&root, ".copy") {
+            button.unchecked_into::<HtmlElement>().click();
+        }
+        tick().await;
+        let html = document().document_element().map(|e| e.outer_html()).unwrap_or_default();
+        let copied = recorder.copied.borrow().join("\n");
+        for (place, text) in [("DOM", html), ("title", document().title()), ("clipboard", copied), ("console", logged())] {
+            assert!(!text.contains(SECRET) && !text.contains(HEX_SECRET), "a planted secret reached the {place}: {result:.300}");
+        }
+        assert!(text(&root).contains("Basic ETL from S3"), "look-alikes beside secrets stay");
+        section.remove();
+    }
+}
+
+#[wasm_bindgen_test]
+async fn look_alikes_are_shown_exactly_as_sent() {
+    let fixture = include_str!("../fixtures/pipelines/look-alikes.json");
+    let section = container(None);
+    let state = RwSignal::new(AppState::default());
+    let services = Recorder::default().services();
+    let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
+    state.update(|s| s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(fixture.into()))));
+    tick().await;
+    let root = one(&section, "#widget");
+    let shown = text(&root);
+    let sent: serde_json::Value = serde_json::from_str(fixture).expect("fixture");
+    for record in sent["structuredContent"]["records"].as_array().expect("records") {
+        for key in ["name", "uuid", "description"] {
+            let value = record[key].as_str().expect("string");
+            let visible = if value.contains("https://") { value.split(" https://").next().unwrap_or(value) } else { value };
+            assert!(shown.contains(visible), "{key} {value:?} is not shown as sent");
+        }
+    }
+    assert!(all(&root, ".redacted").is_empty());
+    assert!(!shown.contains("[redacted]"));
+}
+
+#[wasm_bindgen_test]
+async fn numbers_times_and_words_follow_the_host_locale_and_zone() {
+    use resource_widget::app::HostContext;
+    let section = container(None);
+    let state = RwSignal::new(AppState::default());
+    let services = Recorder::default().services();
+    let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
+    let mut context = HostContext::default();
+    context.merge(patch_of_host_context(&serde_json::json!({ "locale": "de-DE", "timeZone": "Europe/Berlin" })));
+    state.update(|s| {
+        s.apply(HostEvent::Connected(context));
+        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(include_str!("../fixtures/pipeline_runs/numbers-and-times.json").into())));
+    });
+    tick().await;
+    let root = one(&section, "#widget");
+    let shown = text(&root);
+    assert_eq!(root.get_attribute("lang").as_deref(), Some("de"));
+    assert!(shown.contains("1.234.567") && shown.contains("1,25"), "{shown}");
+    assert!(shown.contains("vor 3 Tagen"), "{shown}");
+    let tip = text(&one(&root, ".time .tip"));
+    assert!(tip.contains("MEZ") || tip.contains("GMT+1") || tip.contains("GMT+01"), "the zone is named: {tip}");
+    assert!(tip.contains("07:00:00"), "06:00 UTC is 07:00 in Berlin: {tip}");
+    assert!(shown.contains("1 Datensatz"), "the widget's own words in German: {shown}");
+
+    state.update(|s| s.apply(HostEvent::ContextChanged(patch_of_host_context(&serde_json::json!({ "locale": "en-US" })))));
+    tick().await;
+    let root = one(&section, "#widget");
+    let shown = text(&root);
+    assert_eq!(root.get_attribute("lang").as_deref(), Some("en"));
+    assert!(shown.contains("1,234,567") && shown.contains("1.25"), "{shown}");
+    assert!(shown.contains("3 days ago") && shown.contains("1 record"), "{shown}");
+
+    state.update(|s| s.apply(HostEvent::ContextChanged(patch_of_host_context(&serde_json::json!({ "locale": "ja-JP" })))));
+    tick().await;
+    assert!(text(&one(&section, "#widget")).contains("1 件"), "Japanese words");
 }

@@ -4,7 +4,7 @@
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
-use graph_layout::{layout, Spacing};
+use graph_layout::{layout, segment_count, Spacing};
 
 fn main() {
     let stdin = std::io::stdin();
@@ -54,6 +54,7 @@ fn main() {
             "median_ms": times[times.len() / 2],
             "crossings": l.crossings,
             "layers": l.layers,
+            "segments": segment_count(widths.len(), &edges),
             "width": l.width,
             "height": l.height,
             "routes": routes,
