@@ -33,7 +33,7 @@ pub const MAX_GRAPH_EDGES: usize = 2_500;
 /// Most edge segments (an edge crossing k layers is k segments; see
 /// `graph_layout::segment_count`) a drawable graph may need. The layout's time follows this
 /// count: at the bound, 500 nodes take about … ms in Chromium (bench/layout.mjs prints it).
-pub const MAX_LAYOUT_SEGMENTS: u64 = 20_000;
+pub const MAX_LAYOUT_SEGMENTS: u64 = 10_000;
 
 /// Characters of an id quoted inside a one-line message (fallback reasons, notices).
 pub const MAX_QUOTED_CHARS: usize = 40;
