@@ -9,7 +9,7 @@ use crate::project::Project;
 use crate::runs::RunId;
 use crate::server::DemoServer;
 use crate::widget_result::{
-    column, plain_column, to_json, ColumnType, Hints, Summary, ToolError, WidgetResult,
+    plain_column, to_json, untyped_column, ColumnType, Hints, Summary, ToolError, WidgetResult,
 };
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
@@ -63,7 +63,8 @@ fn logs(project: &Project, run_id: &RunId) -> Result<WidgetResult, ToolError> {
             plain_column("name", ColumnType::Text),
             plain_column("content", ColumnType::Code),
             plain_column("size", ColumnType::Number),
-            column("modified_timestamp", "Modified", ColumnType::Datetime),
+            // Epoch seconds: the widget reads them as times by the key, not under a datetime type.
+            untyped_column("modified_timestamp", "Modified"),
             plain_column("path", ColumnType::Code),
         ])
         .filter("pipeline_run_id", Some(id))

@@ -9,7 +9,9 @@ use serde_json::{json, Value};
 use crate::project::{BlockOutput, Project};
 use crate::runs::RunId;
 use crate::server::DemoServer;
-use crate::widget_result::{column, ColumnType, Hints, Summary, ToolError, WidgetResult};
+use crate::widget_result::{
+    column, untyped_column, ColumnType, Hints, Summary, ToolError, WidgetResult,
+};
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[schemars(transform = crate::server::optional_means_absent)]
@@ -136,9 +138,9 @@ fn outputs(project: &Project, args: BlockOutputsArgs) -> Result<WidgetResult, To
         .columns(vec![
             column("variable_uuid", "Variable", ColumnType::Id),
             column("type", "Type", ColumnType::Text),
-            column("shape", "Shape", ColumnType::Json),
-            column("sample_data", "Sample", ColumnType::Json),
-            column("text_data", "Text", ColumnType::Text),
+            untyped_column("shape", "Shape"),
+            untyped_column("sample_data", "Sample"),
+            untyped_column("text_data", "Text"),
         ])
         .filter("block_uuid", Some(block_uuid.as_str()))
         .filter("block_run_id", block_run_id)

@@ -114,6 +114,15 @@ pub fn column(key: &'static str, label: &'static str, column_type: ColumnType) -
     }
 }
 
+/// A column whose type the widget infers from the values (epoch times, mixed shapes).
+pub fn untyped_column(key: &'static str, label: &'static str) -> Column {
+    Column {
+        key,
+        label: Some(label),
+        column_type: None,
+    }
+}
+
 /// A column whose label the widget derives from the key.
 pub fn plain_column(key: &'static str, column_type: ColumnType) -> Column {
     Column {
