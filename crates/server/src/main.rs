@@ -252,11 +252,27 @@ async fn serve_http(
     tracing::info!("serving MCP over Streamable HTTP at http://{bound}/mcp");
     axum::serve(listener, router)
         .with_graceful_shutdown(async move {
-            let _ = tokio::signal::ctrl_c().await;
-            tracing::info!("interrupted; stopping");
+            stop_requested().await;
+            tracing::info!("stopping");
             cancel.cancel();
         })
         .await
         .context("the HTTP server failed")?;
     Ok(())
+}
+
+/// Ctrl-C, or SIGTERM where there is one (what a process manager or a script's `kill` sends).
+async fn stop_requested() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut terminate) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = terminate.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
