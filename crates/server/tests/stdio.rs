@@ -547,3 +547,46 @@ async fn logs_go_to_stderr_and_hold_no_result_and_no_secret() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn data_loads_another_project_and_a_broken_one_is_refused_by_name() {
+    bounded(async {
+        let widget = test_widget();
+        let dir = tempfile::tempdir().expect("temp dir");
+        let project = json!({
+            "version": 1,
+            "project": {"name": "tiny", "uuid": "tiny"},
+            "pipelines": [{"uuid": "only_one", "name": "Only one", "type": "streaming", "created_at": "2026-01-01 00:00:00", "updated_at": "2026-01-01 00:00:00",
+                "blocks": [{"uuid": "source", "name": "source", "type": "data_loader", "language": "yaml", "status": "executed"},
+                           {"uuid": "sink", "name": "sink", "type": "data_exporter", "language": "yaml", "status": "executed", "upstream_blocks": ["source"]}]}]
+        });
+        let path = dir.path().join("tiny.json");
+        std::fs::write(&path, project.to_string()).expect("write data");
+        let client = stdio_client(&widget, &["--data", path.to_str().expect("utf-8 path")]).await;
+        let listed = structured(&call(&client, "pipeline_list", json!({})).await);
+        assert_eq!(listed["records"].as_array().map(Vec::len), Some(1));
+        assert_eq!(listed["records"][0]["uuid"], "only_one");
+        let got = structured(&call(&client, "pipeline_get", json!({"uuid": "only_one"})).await);
+        assert_eq!(got["graph"]["edges"], json!([{"source": "source", "target": "sink"}]));
+        client.cancel().await.expect("close");
+
+        let broken = dir.path().join("broken.json");
+        let mut bad = project.clone();
+        bad["pipelines"][0]["blocks"][1]["upstream_blocks"] = json!(["ghost"]);
+        std::fs::write(&broken, bad.to_string()).expect("write data");
+        let output = tokio::process::Command::new(BINARY)
+            .arg("--widget")
+            .arg(&widget.path)
+            .arg("--data")
+            .arg(&broken)
+            .stdin(Stdio::null())
+            .output()
+            .await
+            .expect("run");
+        assert!(!output.status.success());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("'ghost'"), "the error names the unknown block: {stderr}");
+        assert!(output.stdout.is_empty(), "nothing but MCP on stdout");
+    })
+    .await;
+}
