@@ -1,0 +1,278 @@
+//! `pipeline-demo-server`: the reference MCP server of the resource widget. It serves
+//! `dist/resource-widget.html` as an MCP Apps resource and the pipeline service's tools over an
+//! embedded demo project, on stdio (the default) or Streamable HTTP. Logs go to stderr only: stdout
+//! is the stdio transport.
+
+mod blocks;
+mod config;
+mod logs;
+mod outputs;
+mod pipelines;
+mod project;
+mod redact;
+mod runs;
+mod schedules;
+mod server;
+mod widget;
+mod widget_result;
+
+use std::collections::BTreeSet;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Parser, ValueEnum};
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use rmcp::ServiceExt;
+use tokio_util::sync::CancellationToken;
+
+use crate::config::CredentialSource;
+use crate::project::Project;
+use crate::server::{DemoServer, ServerOptions};
+use crate::widget::WidgetResource;
+
+/// The address `--http` uses when given without one.
+const DEFAULT_HTTP_ADDRESS: &str = "127.0.0.1:3001";
+
+/// Browser origins always allowed on the HTTP transport: pages served from this machine.
+const LOOPBACK_ORIGINS: &[&str] = &[
+    "http://localhost:*",
+    "http://127.0.0.1:*",
+    "http://[::1]:*",
+    "https://localhost:*",
+    "https://127.0.0.1:*",
+    "https://[::1]:*",
+];
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "pipeline-demo-server",
+    version,
+    about = "Reference MCP server of the pipeline resource widget: the widget as an MCP Apps resource and the pipeline service's tools over a demo project.",
+    after_help = "Transports: stdio (default) or Streamable HTTP at http://ADDR/mcp.\nSee crates/server/README.md for host set-up, the tools and the data shape."
+)]
+struct Cli {
+    /// Serve MCP on stdin/stdout (the default).
+    #[arg(long, conflicts_with = "http")]
+    stdio: bool,
+
+    /// Serve MCP over Streamable HTTP at ADDR, endpoint /mcp [default ADDR: 127.0.0.1:3001]. Give a
+    /// non-loopback address (0.0.0.0:3001) only to expose the server on purpose.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = DEFAULT_HTTP_ADDRESS)]
+    http: Option<SocketAddr>,
+
+    /// Also accept HTTP requests whose Origin header is ORIGIN (e.g. https://app.example:443 or
+    /// http://host:*). Loopback origins are always accepted; requests without Origin pass. Repeatable.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    allow_origins: Vec<String>,
+
+    /// Also accept HTTP requests whose Host header names HOST (needed when clients reach a
+    /// 0.0.0.0 binding by a name or address). Loopback hosts are always accepted. Repeatable.
+    #[arg(long = "allow-host", value_name = "HOST")]
+    allow_hosts: Vec<String>,
+
+    /// The widget HTML to serve [default: dist/resource-widget.html above the current directory or
+    /// the binary]. Any HTML file will do for a try-out without a build.
+    #[arg(long, value_name = "FILE")]
+    widget: Option<PathBuf>,
+
+    /// Read credentials from this config.json ({cluster_url, oauth_token, api_key?,
+    /// oauth_token_expires_at?}) as the agent does. Without it the demo runs authenticated.
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+
+    /// Load the project from this JSON file instead of the embedded demo project (same shape as
+    /// fixtures/demo/project.json).
+    #[arg(long, value_name = "FILE")]
+    data: Option<PathBuf>,
+
+    /// Make TOOL fail with INTERNAL_ERROR, to see and test that state. Repeatable.
+    #[arg(long = "fail-tool", value_name = "TOOL")]
+    fail_tools: Vec<String>,
+
+    /// How much the server logs (to stderr). Tool results and arguments are never logged.
+    #[arg(long, value_enum, default_value_t = LogLevel::Info)]
+    log_level: LogLevel,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum LogLevel {
+    Error,
+    Warn,
+    Info,
+    Debug,
+}
+
+impl LogLevel {
+    fn directive(self) -> &'static str {
+        match self {
+            LogLevel::Error => "error",
+            LogLevel::Warn => "warn",
+            LogLevel::Info => "info",
+            LogLevel::Debug => "debug",
+        }
+    }
+}
+
+fn init_logging(level: LogLevel) {
+    // rmcp logs whole requests and results at debug level: it stays at warn whatever the level,
+    // so no tool result or argument reaches the log.
+    let filter = tracing_subscriber::EnvFilter::new(format!(
+        "warn,pipeline_demo_server={},rmcp=warn",
+        level.directive()
+    ));
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .with_target(false)
+        .with_env_filter(filter)
+        .init();
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_logging(cli.log_level);
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            tracing::error!("cannot start the async runtime: {error}");
+            return ExitCode::from(1);
+        }
+    };
+    match runtime.block_on(run(cli)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            tracing::error!("{error:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+async fn run(cli: Cli) -> anyhow::Result<()> {
+    let widget = WidgetResource::load(cli.widget.as_deref()).map_err(anyhow::Error::msg)?;
+    let project = match &cli.data {
+        Some(path) => Project::from_file(path),
+        None => Project::embedded(),
+    }
+    .map_err(anyhow::Error::msg)?;
+    let credentials = CredentialSource::new(cli.config.clone());
+    tracing::info!(
+        "widget {} ({} bytes) as {}; project '{}' ({} pipelines) from {}; {}",
+        widget.path.display(),
+        widget.html.len(),
+        widget.uri,
+        project.project.name,
+        project.pipelines.len(),
+        cli.data
+            .as_ref()
+            .map_or("the embedded demo data".to_owned(), |p| p
+                .display()
+                .to_string()),
+        credentials.describe(),
+    );
+    let server = DemoServer::new(ServerOptions {
+        project,
+        widget,
+        credentials,
+        failing_tools: cli.fail_tools.iter().cloned().collect::<BTreeSet<_>>(),
+    });
+    let known = server.tool_names();
+    for tool in &cli.fail_tools {
+        if !known.contains(tool) {
+            anyhow::bail!(
+                "--fail-tool {tool}: no such tool (tools: {})",
+                known.join(", ")
+            );
+        }
+    }
+    match cli.http {
+        Some(address) => serve_http(server, address, cli.allow_origins, cli.allow_hosts).await,
+        None => serve_stdio(server).await,
+    }
+}
+
+async fn serve_stdio(server: DemoServer) -> anyhow::Result<()> {
+    tracing::info!("serving MCP on stdio");
+    let running = server
+        .serve(rmcp::transport::stdio())
+        .await
+        .context("the MCP session on stdio did not start")?;
+    running
+        .waiting()
+        .await
+        .context("the MCP session on stdio failed")?;
+    tracing::info!("stdin closed; stopping");
+    Ok(())
+}
+
+async fn serve_http(
+    server: DemoServer,
+    address: SocketAddr,
+    allow_origins: Vec<String>,
+    allow_hosts: Vec<String>,
+) -> anyhow::Result<()> {
+    let mut hosts: Vec<String> = vec!["localhost".into(), "127.0.0.1".into(), "::1".into()];
+    // A specific non-loopback address is reached by that address; 0.0.0.0 needs --allow-host.
+    if !address.ip().is_loopback() && !address.ip().is_unspecified() {
+        hosts.push(address.ip().to_string());
+    }
+    hosts.extend(allow_hosts);
+    let origins: Vec<String> = LOOPBACK_ORIGINS
+        .iter()
+        .map(|o| (*o).to_owned())
+        .chain(allow_origins)
+        .collect();
+    let cancel = CancellationToken::new();
+    let config = StreamableHttpServerConfig::default()
+        .with_allowed_hosts(hosts)
+        .with_allowed_origins(origins)
+        .with_cancellation_token(cancel.child_token());
+    let service = StreamableHttpService::new(
+        move || Ok(server.clone()),
+        LocalSessionManager::default().into(),
+        config,
+    );
+    let router = axum::Router::new().nest_service("/mcp", service);
+    let listener = tokio::net::TcpListener::bind(address)
+        .await
+        .with_context(|| format!("cannot listen on {address}"))?;
+    let bound = listener
+        .local_addr()
+        .context("the listening address is unknown")?;
+    if !bound.ip().is_loopback() {
+        tracing::warn!(
+            "listening on {bound}, beyond this machine: anyone who can reach it can call the tools"
+        );
+    }
+    tracing::info!("serving MCP over Streamable HTTP at http://{bound}/mcp");
+    axum::serve(listener, router)
+        .with_graceful_shutdown(async move {
+            stop_requested().await;
+            tracing::info!("stopping");
+            cancel.cancel();
+        })
+        .await
+        .context("the HTTP server failed")?;
+    Ok(())
+}
+
+/// Ctrl-C, or SIGTERM where there is one (what a process manager or a script's `kill` sends).
+async fn stop_requested() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut terminate) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = terminate.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}

@@ -1,0 +1,372 @@
+//! Shared by the integration tests: the built binary driven by rmcp's own client over stdio or
+//! Streamable HTTP, the project's JSON Schemas, and the secrets planted in the demo data.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::Duration;
+
+use rmcp::model::{CallToolRequestParams, CallToolResult, ReadResourceRequestParams};
+use rmcp::service::RunningService;
+use rmcp::transport::{ConfigureCommandExt, StreamableHttpClientTransport, TokioChildProcess};
+use rmcp::{RoleClient, ServiceExt};
+use serde_json::{json, Map, Value};
+use tokio::io::{AsyncBufReadExt, BufReader};
+
+pub const BINARY: &str = env!("CARGO_BIN_EXE_pipeline-demo-server");
+/// Every test runs under this bound.
+pub const TEST_TIMEOUT: Duration = Duration::from_secs(90);
+
+pub type Client = RunningService<RoleClient, ()>;
+
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// A small HTML file standing in for the built widget (the tests do not need a widget build);
+/// non-ASCII on purpose, to see that every byte comes back.
+pub struct TestWidget {
+    _dir: tempfile::TempDir,
+    pub path: PathBuf,
+    pub bytes: Vec<u8>,
+}
+
+pub fn test_widget() -> TestWidget {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("resource-widget.html");
+    let bytes = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Widget é ✓</title></head>\r\n<body><main id=\"app\">Rendering…</main></body></html>\n"
+        .as_bytes()
+        .to_vec();
+    std::fs::write(&path, &bytes).expect("write widget");
+    TestWidget {
+        _dir: dir,
+        path,
+        bytes,
+    }
+}
+
+/// The URI the server must give the widget: sha256 of the bytes, first 8 hex digits.
+pub fn expected_uri(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(bytes);
+    let short: String = digest.iter().take(4).map(|b| format!("{b:02x}")).collect();
+    format!("ui://pipeline-service/resource-widget-{short}.html")
+}
+
+/// Starts the server on stdio with `--widget` and `extra` arguments and connects rmcp's client.
+pub async fn stdio_client(widget: &TestWidget, extra: &[&str]) -> Client {
+    let transport =
+        TokioChildProcess::builder(tokio::process::Command::new(BINARY).configure(|cmd| {
+            cmd.arg("--stdio")
+                .arg("--widget")
+                .arg(&widget.path)
+                .args(extra);
+        }))
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn the server")
+        .0;
+    ().serve(transport).await.expect("MCP handshake over stdio")
+}
+
+/// A server on Streamable HTTP at a free loopback port; killed when dropped.
+pub struct HttpServer {
+    child: tokio::process::Child,
+    pub url: String,
+}
+
+impl Drop for HttpServer {
+    fn drop(&mut self) {
+        let _ = self.child.start_kill();
+    }
+}
+
+/// Starts `--http 127.0.0.1:0` and reads the bound address from the server's log on stderr.
+pub async fn http_server(widget: &TestWidget, extra: &[&str]) -> HttpServer {
+    let mut child = tokio::process::Command::new(BINARY)
+        .arg("--http")
+        .arg("127.0.0.1:0")
+        .arg("--widget")
+        .arg(&widget.path)
+        .args(extra)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("spawn the server");
+    let stderr = child.stderr.take().expect("stderr piped");
+    let mut lines = BufReader::new(stderr).lines();
+    let url = tokio::time::timeout(Duration::from_secs(30), async {
+        while let Some(line) = lines.next_line().await.expect("read stderr") {
+            if let Some(at) = line.find("http://127.0.0.1:") {
+                return line[at..].split_whitespace().next().map(str::to_owned);
+            }
+        }
+        None
+    })
+    .await
+    .expect("the server announces its address within 30 s")
+    .expect("an http://127.0.0.1:PORT/mcp line on stderr");
+    // Keep draining stderr so the server never blocks on a full pipe.
+    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+    HttpServer { child, url }
+}
+
+pub async fn http_client(server: &HttpServer) -> Client {
+    let transport = StreamableHttpClientTransport::from_uri(server.url.clone());
+    ().serve(transport)
+        .await
+        .expect("MCP handshake over Streamable HTTP")
+}
+
+pub async fn call(client: &Client, tool: &str, arguments: Value) -> CallToolResult {
+    let arguments: Map<String, Value> = match arguments {
+        Value::Object(map) => map,
+        Value::Null => Map::new(),
+        other => panic!("arguments must be an object, not {other}"),
+    };
+    client
+        .call_tool(CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments))
+        .await
+        .unwrap_or_else(|error| panic!("tools/call {tool} failed at the protocol level: {error}"))
+}
+
+pub async fn read_widget(client: &Client, uri: &str) -> rmcp::model::ReadResourceResult {
+    client
+        .read_resource(ReadResourceRequestParams::new(uri))
+        .await
+        .expect("resources/read")
+}
+
+pub fn structured(result: &CallToolResult) -> Value {
+    result
+        .structured_content
+        .clone()
+        .expect("structuredContent")
+}
+
+pub fn text(result: &CallToolResult) -> String {
+    result
+        .content
+        .first()
+        .and_then(|c| c.as_text())
+        .map(|t| t.text.clone())
+        .expect("content[0].text")
+}
+
+/// The error code of an error result, checking the envelope on the way.
+pub fn error_code(result: &CallToolResult) -> String {
+    assert_eq!(
+        result.is_error,
+        Some(true),
+        "an error result has isError: true"
+    );
+    let envelope = structured(result);
+    assert_eq!(envelope["status"], "error");
+    assert_eq!(
+        serde_json::from_str::<Value>(&text(result)).expect("text is JSON"),
+        envelope
+    );
+    envelope["error"]["code"]
+        .as_str()
+        .expect("error.code")
+        .to_owned()
+}
+
+/// The project's JSON Schemas, compiled.
+pub struct Schemas {
+    pub widget_result: jsonschema::Validator,
+    pub widget_data: jsonschema::Validator,
+    pub tool_error: jsonschema::Validator,
+}
+
+pub fn schemas() -> Schemas {
+    let load = |name: &str| -> jsonschema::Validator {
+        let path = repo_root().join("schema").join(name);
+        let schema: Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).expect("schema file"))
+                .expect("schema JSON");
+        assert_eq!(
+            schema["$schema"], "https://json-schema.org/draft/2020-12/schema",
+            "{name} is draft 2020-12"
+        );
+        jsonschema::draft202012::new(&schema).expect("schema compiles")
+    };
+    Schemas {
+        widget_result: load("widget-result.schema.json"),
+        widget_data: load("widget-data.schema.json"),
+        tool_error: load("tool-error.schema.json"),
+    }
+}
+
+fn errors_of(validator: &jsonschema::Validator, value: &Value) -> Vec<String> {
+    validator
+        .iter_errors(value)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect()
+}
+
+impl Schemas {
+    /// Checks one tool result against the contract; returns what is wrong.
+    pub fn violations(&self, tool: &str, result: &CallToolResult) -> Vec<String> {
+        let mut found = Vec::new();
+        let Some(structured) = result.structured_content.as_ref() else {
+            return vec![format!("{tool}: no structuredContent")];
+        };
+        match serde_json::from_str::<Value>(&text(result)) {
+            Ok(parsed) if &parsed == structured => {}
+            _ => found.push(format!(
+                "{tool}: content[0].text is not the structuredContent"
+            )),
+        }
+        if result.is_error == Some(true) {
+            found.extend(
+                errors_of(&self.tool_error, structured)
+                    .into_iter()
+                    .map(|e| format!("{tool} (error envelope): {e}")),
+            );
+        } else {
+            found.extend(
+                errors_of(&self.widget_result, structured)
+                    .into_iter()
+                    .map(|e| format!("{tool}: {e}")),
+            );
+            match result
+                .meta
+                .as_ref()
+                .and_then(|m| m.0.get("host/widgetData"))
+            {
+                Some(hints) => found.extend(
+                    errors_of(&self.widget_data, hints)
+                        .into_iter()
+                        .map(|e| format!("{tool} hints: {e}")),
+                ),
+                None => found.push(format!("{tool}: no _meta[\"host/widgetData\"]")),
+            }
+        }
+        found
+    }
+}
+
+/// Key endings that mark a secret (the contract's list, as the server and the renderer read it).
+const SENSITIVE_SUFFIXES: &[&str] = &[
+    "token",
+    "apikey",
+    "password",
+    "passwd",
+    "secret",
+    "oauthtoken",
+    "accesstoken",
+    "refreshtoken",
+    "authorization",
+    "cookie",
+    "credentials",
+    "credential",
+    "privatekey",
+    "clientsecret",
+];
+
+pub fn is_sensitive_key(key: &str) -> bool {
+    let normalized: String = key
+        .chars()
+        .filter(|c| !matches!(c, '_' | '-' | '.' | ' '))
+        .flat_map(char::to_lowercase)
+        .collect();
+    SENSITIVE_SUFFIXES.iter().any(|s| normalized.ends_with(s))
+}
+
+/// Every string under a sensitive key in the embedded demo data: schedule tokens, the tokens
+/// copied into runs, passwords, API keys, the webhook token, the private key.
+pub fn planted_secrets() -> Vec<String> {
+    let path = repo_root().join("fixtures/demo/project.json");
+    let project: Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("demo data")).expect("JSON");
+    let mut secrets = std::collections::BTreeSet::new();
+    let mut stack = vec![(false, &project)];
+    while let Some((under_secret, value)) = stack.pop() {
+        match value {
+            Value::Object(map) => stack.extend(
+                map.iter()
+                    .map(|(k, v)| (under_secret || is_sensitive_key(k), v)),
+            ),
+            Value::Array(items) => stack.extend(items.iter().map(|v| (under_secret, v))),
+            Value::String(s) if under_secret && s.len() >= 8 => {
+                secrets.insert(s.clone());
+            }
+            _ => {}
+        }
+    }
+    secrets.into_iter().collect()
+}
+
+/// `(tool, arguments)` reaching every tool, read-only ones first, then mutations.
+pub fn every_tool_call() -> Vec<(&'static str, Value)> {
+    vec![
+        ("pipeline_list", json!({})),
+        ("pipeline_get", json!({"uuid": "etl_daily"})),
+        ("pipeline_get", json!({"uuid": "warehouse_rebuild"})),
+        ("block_list", json!({"pipeline_uuid": "warehouse_rebuild"})),
+        (
+            "block_get",
+            json!({"pipeline_uuid": "inventory_sync", "uuid": "postgres_inventory"}),
+        ),
+        ("block_templates_list", json!({})),
+        ("block_templates_list", json!({"force_refresh": true})),
+        ("pipeline_runs", json!({})),
+        (
+            "pipeline_runs",
+            json!({"pipeline_uuid": "etl_daily", "status": "failed", "page": 1, "per_page": 5}),
+        ),
+        ("block_runs", json!({"pipeline_run_id": "1298"})),
+        (
+            "block_outputs",
+            json!({"pipeline_uuid": "etl_daily", "block_uuid": "load_orders"}),
+        ),
+        (
+            "block_outputs",
+            json!({"pipeline_uuid": "customer_360", "block_uuid": "score_churn_risk"}),
+        ),
+        ("run_logs", json!({"pipeline_run_id": "1298"})),
+        ("pipeline_schedules", json!({})),
+        ("pipeline_schedules", json!({"schedule_type": "api"})),
+        ("pipeline_triggers", json!({"pipeline_uuid": "etl_daily"})),
+        ("backfill_list", json!({})),
+        (
+            "pipeline_create",
+            json!({"name": "Orders hourly", "type": "streaming"}),
+        ),
+        (
+            "pipeline_update",
+            json!({"uuid": "orders_hourly", "description": "Hourly orders."}),
+        ),
+        (
+            "block_create",
+            json!({"pipeline_uuid": "orders_hourly", "name": "orders source", "type": "data_loader", "language": "yaml"}),
+        ),
+        (
+            "block_create",
+            json!({"pipeline_uuid": "orders_hourly", "name": "mask", "type": "transformer", "upstream_blocks": ["orders_source"], "config": {"api_key": "cfg-secret-1234567890"}}),
+        ),
+        (
+            "block_update",
+            json!({"pipeline_uuid": "orders_hourly", "uuid": "mask", "content": "def mask(df):\n    return df\n"}),
+        ),
+        (
+            "run_pipeline",
+            json!({"pipeline_uuid": "etl_daily", "payload": {"variables": {"batch": 7}, "token": "payload-token-1234567890"}}),
+        ),
+        (
+            "block_delete",
+            json!({"pipeline_uuid": "orders_hourly", "uuid": "mask"}),
+        ),
+        ("pipeline_delete", json!({"uuid": "orders_hourly"})),
+    ]
+}
+
+/// Runs `body` under the test time bound.
+pub async fn bounded<F: std::future::Future<Output = ()>>(body: F) {
+    tokio::time::timeout(TEST_TIMEOUT, body)
+        .await
+        .expect("the test finished within its time bound");
+}

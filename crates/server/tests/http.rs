@@ -1,0 +1,141 @@
+//! The server over Streamable HTTP on a free loopback port: rmcp's client lists the tools, reads
+//! the widget and calls tools; sessions share one project; requests from a foreign browser
+//! Origin are refused (DNS rebinding), loopback and `--allow-origin` origins pass.
+
+mod common;
+
+use common::*;
+use serde_json::{json, Value};
+
+#[tokio::test]
+async fn streamable_http_serves_the_tools_and_the_widget() {
+    bounded(async {
+        let widget = test_widget();
+        let uri = expected_uri(&widget.bytes);
+        let server = http_server(&widget, &[]).await;
+        assert!(server.url.ends_with("/mcp"), "{}", server.url);
+        let client = http_client(&server).await;
+        let tools = client.list_all_tools().await.expect("tools/list");
+        for name in [
+            "pipeline_list",
+            "pipeline_get",
+            "run_pipeline",
+            "pipeline_schedules",
+            "pipeline_triggers",
+            "block_outputs",
+        ] {
+            let tool = tools
+                .iter()
+                .find(|t| t.name == name)
+                .unwrap_or_else(|| panic!("{name} listed"));
+            let meta = Value::Object(tool.meta.as_ref().map(|m| m.0.clone()).unwrap_or_default());
+            assert_eq!(meta["ui"]["resourceUri"], uri);
+            assert_eq!(meta["host/outputTemplate"], uri);
+        }
+        let read = read_widget(&client, &uri).await;
+        let contents = serde_json::to_value(&read.contents[0]).expect("contents");
+        assert_eq!(contents["mimeType"], "text/html;profile=mcp-app");
+        assert_eq!(
+            contents["text"].as_str().expect("text").as_bytes(),
+            widget.bytes.as_slice()
+        );
+
+        let schemas = schemas();
+        let result = call(&client, "pipeline_get", json!({"uuid": "etl_daily"})).await;
+        assert!(
+            schemas.violations("pipeline_get", &result).is_empty(),
+            "{:?}",
+            schemas.violations("pipeline_get", &result)
+        );
+        client.cancel().await.expect("close");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_change_made_in_one_session_shows_in_another() {
+    bounded(async {
+        let widget = test_widget();
+        let server = http_server(&widget, &[]).await;
+        let first = http_client(&server).await;
+        let second = http_client(&server).await;
+        let created = call(
+            &first,
+            "pipeline_create",
+            json!({"name": "Shared across sessions"}),
+        )
+        .await;
+        assert_ne!(created.is_error, Some(true));
+        let listed = structured(&call(&second, "pipeline_list", json!({})).await);
+        assert!(listed["records"]
+            .as_array()
+            .expect("records")
+            .iter()
+            .any(|r| r["uuid"] == "shared_across_sessions"));
+        first.cancel().await.expect("close");
+        second.cancel().await.expect("close");
+    })
+    .await;
+}
+
+/// A raw `initialize` POST with the given Origin header (or none); returns the HTTP status.
+async fn initialize_with_origin(url: &str, origin: Option<&str>) -> u16 {
+    let body = json!({
+        "jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "origin-test", "version": "0"}}
+    });
+    let mut request = reqwest::Client::new()
+        .post(url)
+        .header("Accept", "application/json, text/event-stream")
+        .header("Content-Type", "application/json")
+        .body(body.to_string());
+    if let Some(origin) = origin {
+        request = request.header("Origin", origin);
+    }
+    request
+        .send()
+        .await
+        .expect("HTTP request")
+        .status()
+        .as_u16()
+}
+
+#[tokio::test]
+async fn a_foreign_origin_is_rejected_and_loopback_origins_pass() {
+    bounded(async {
+        let widget = test_widget();
+        let server = http_server(&widget, &[]).await;
+        assert_eq!(
+            initialize_with_origin(&server.url, Some("https://evil.example")).await,
+            403
+        );
+        assert_eq!(
+            initialize_with_origin(&server.url, Some("http://attacker.test:3001")).await,
+            403
+        );
+        assert_eq!(
+            initialize_with_origin(&server.url, Some("http://localhost:6274")).await,
+            200
+        );
+        assert_eq!(
+            initialize_with_origin(&server.url, Some("http://127.0.0.1:5173")).await,
+            200
+        );
+        assert_eq!(
+            initialize_with_origin(&server.url, None).await,
+            200,
+            "non-browser clients send no Origin"
+        );
+
+        let allowing = http_server(&widget, &["--allow-origin", "https://app.example:443"]).await;
+        assert_eq!(
+            initialize_with_origin(&allowing.url, Some("https://app.example")).await,
+            200
+        );
+        assert_eq!(
+            initialize_with_origin(&allowing.url, Some("https://evil.example")).await,
+            403
+        );
+    })
+    .await;
+}
