@@ -18,6 +18,9 @@ step "build dist/resource-widget.html and the model's report tool (for the previ
 ./scripts/build.sh
 cargo build --quiet --release -p widget-model --example report
 
+step "the reference MCP server through a client nobody on the team wrote (the MCP Inspector's CLI)"
+./scripts/inspector-check.sh
+
 # The wasm test runner takes GECKODRIVER before CHROMEDRIVER: name exactly one per run.
 step "browser tests in headless Chromium"
 env -u GECKODRIVER CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web

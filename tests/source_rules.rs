@@ -17,11 +17,16 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The widget's and the model's source files.
+/// The widget's, the model's and the layout's source files.
 fn sources() -> Vec<(PathBuf, String)> {
+    sources_in(&["src", "crates/model/src", "crates/layout/src"])
+}
+
+/// The source files under `dirs` (relative to the workspace root).
+fn sources_in(dirs: &[&str]) -> Vec<(PathBuf, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    for dir in ["src", "crates/model/src", "crates/layout/src"] {
+    for dir in dirs {
         rust_files(&root.join(dir), &mut files);
     }
     files
@@ -73,7 +78,7 @@ fn no_inner_html_anywhere() {
 #[test]
 fn no_unwrap_or_expect_outside_tests() {
     let found = scan(
-        &sources(),
+        &sources_in(&["src", "crates/model/src", "crates/layout/src", "crates/server/src"]),
         &[
             ".unwrap()",
             ".expect(",

@@ -198,7 +198,7 @@ fn every_fixture_file_is_in_the_manifest() {
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).expect("fixtures dir") {
             let path = entry.expect("entry").path();
-            // Raw captures of a real server and the demo project are inputs to fixtures, not fixtures.
+            // Raw captures of a real server and the demo server's project are not tool results.
             if path.ends_with("mage/raw") || path.ends_with("demo") {
                 continue;
             }
