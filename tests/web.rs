@@ -13,7 +13,7 @@ use resource_widget::views::cell::{CellView, Room};
 use resource_widget::views::context;
 use resource_widget::views::detail::RecordDetail;
 use resource_widget::views::graph::GraphSection;
-use resource_widget::views::header::Header;
+use resource_widget::views::header::ResultHeader;
 use resource_widget::views::mutation::{CompactSuccess, MutationBanner};
 use resource_widget::views::table::ListTable;
 use resource_widget::views::Widget;
@@ -516,7 +516,7 @@ async fn the_header_shows_title_counts_filters_and_range() {
     let _handle = mount(
         &section,
         &recorder,
-        move || view! { <Header header filters range/> },
+        move || view! { <ResultHeader header filters range/> },
     );
     tick().await;
     assert_eq!(texts(&section, "h1"), ["Runs of etl_daily"]);

@@ -7,7 +7,7 @@ use std::io::Read;
 
 use serde_json::json;
 use widget_model::words::{english, Msg};
-use widget_model::{model_from_json_text, GraphOutcome, Layout};
+use widget_model::{model_from_json_text, GraphOutcome, Arrangement};
 
 fn main() {
     let mut text = String::new();
@@ -35,7 +35,7 @@ fn main() {
         "state": m.state.as_str(),
         "resource": m.resource,
         "action": m.action,
-        "layout": match m.layout { Layout::List => "list", Layout::Detail => "detail" },
+        "layout": match m.arrangement { Arrangement::List => "list", Arrangement::Detail => "detail" },
         "title": m.header.title.english(),
         "rows": m.table.rows.len(),
         "columns": m.table.columns.iter().map(|c| &c.key).collect::<Vec<_>>(),

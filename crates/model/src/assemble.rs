@@ -11,7 +11,7 @@ use crate::error;
 use crate::graph::{validate_graph, GraphOutcome};
 use crate::hints::{parse_hints, Hints};
 use crate::limits::{MAX_COLUMNS, MAX_JSON_DEPTH, MAX_NOTICES, MAX_RECORDS};
-use crate::model::{Column, Header, Layout, NodeDetail, Row, State, Table, WidgetModel};
+use crate::model::{Column, Header, Arrangement, NodeDetail, Row, State, Table, WidgetModel};
 use crate::mutation::{build_mutation, MutationInput};
 use crate::redact::Blanked;
 use crate::rows::{cells_of, CellSpec, Rows};
@@ -134,13 +134,13 @@ pub fn assemble_records(sc: Map<String, Value>, records_in: RecordsIn<'_>, hints
         record: detail_record.or_else(|| records.first().copied()),
     });
 
-    let layout = if detail_record.is_some() {
-        Layout::Detail
+    let arrangement = if detail_record.is_some() {
+        Arrangement::Detail
     } else {
-        Layout::List
+        Arrangement::List
     };
-    let shown: Vec<&Map<String, Value>> = match (layout, mutation_record) {
-        (Layout::Detail, Some(record)) => vec![record],
+    let shown: Vec<&Map<String, Value>> = match (arrangement, mutation_record) {
+        (Arrangement::Detail, Some(record)) => vec![record],
         _ => records.iter().take(MAX_RECORDS).copied().collect(),
     };
     let key_hints = KeyHints {
@@ -150,7 +150,7 @@ pub fn assemble_records(sc: Map<String, Value>, records_in: RecordsIn<'_>, hints
     let columns = columns(
         sc.get("columns"),
         &shown,
-        layout,
+        arrangement,
         &hints,
         &key_hints,
         &mut report,
@@ -158,28 +158,28 @@ pub fn assemble_records(sc: Map<String, Value>, records_in: RecordsIn<'_>, hints
     if lazy.is_some() && !matches!(sc.get("columns"), Some(Value::Array(c)) if !c.is_empty()) {
         report.diagnostic(format!("columns inferred from the first {} of {total} records", shown.len()));
     }
-    let (mut table, blanked) = table(columns, &shown, lazy.filter(|_| layout == Layout::List), &mut report);
+    let (mut table, blanked) = table(columns, &shown, lazy.filter(|_| arrangement == Arrangement::List), &mut report);
     if blanked.max_depth > MAX_JSON_DEPTH {
         return WidgetModel::error(Msg::TooDeep { limit: count(MAX_JSON_DEPTH) });
     }
     let redacted = redacted + blanked.values;
-    if layout == Layout::List && total > MAX_RECORDS {
+    if arrangement == Arrangement::List && total > MAX_RECORDS {
         table.omitted_rows = total - MAX_RECORDS;
         report.visible(Msg::FirstRecords { shown: count(MAX_RECORDS), total: count(total) });
     }
 
     let summary = parse_summary(sc.get("summary"), &mut problems);
     let filters = parse_filters(sc.get("filters"), &mut problems);
-    let pagination = match layout {
-        Layout::List => parse_pagination(sc.get("pagination"), table.rows.len(), &mut problems),
-        Layout::Detail => None,
+    let pagination = match arrangement {
+        Arrangement::List => parse_pagination(sc.get("pagination"), table.rows.len(), &mut problems),
+        Arrangement::Detail => None,
     };
-    let header = header(&table, layout, detail_record, &hints, summary, &noun);
+    let header = header(&table, arrangement, detail_record, &hints, summary, &noun);
 
     let mut graph = validate_graph(sc.get("graph"), hints.graph_node_limit());
     // A pipeline's detail is where a graph belongs; say so when it is missing.
     if graph == GraphOutcome::Absent
-        && layout == Layout::Detail
+        && arrangement == Arrangement::Detail
         && action == "get"
         && matches!(resource.as_str(), "pipeline" | "pipelines")
     {
@@ -203,7 +203,7 @@ pub fn assemble_records(sc: Map<String, Value>, records_in: RecordsIn<'_>, hints
     let (state, error) = state(&sc, &table, mutation.as_ref(), &header.message, &mut report);
     WidgetModel {
         state,
-        layout,
+        arrangement,
         header,
         table,
         filters,
@@ -301,25 +301,25 @@ struct ColumnSpec {
 fn columns(
     declared: Option<&Value>,
     records: &[&Map<String, Value>],
-    layout: Layout,
+    arrangement: Arrangement,
     hints: &Hints,
     key_hints: &KeyHints,
     report: &mut Report,
 ) -> Vec<ColumnSpec> {
-    let mut specs = match (layout, declared) {
-        (Layout::List, Some(Value::Array(items))) if !items.is_empty() => {
+    let mut specs = match (arrangement, declared) {
+        (Arrangement::List, Some(Value::Array(items))) if !items.is_empty() => {
             declared_columns(items, key_hints, report)
         }
-        (Layout::List, Some(Value::Array(_)) | None | Some(Value::Null)) | (Layout::Detail, _) => {
+        (Arrangement::List, Some(Value::Array(_)) | None | Some(Value::Null)) | (Arrangement::Detail, _) => {
             Vec::new()
         }
-        (Layout::List, Some(_)) => {
+        (Arrangement::List, Some(_)) => {
             report.diagnostic("columns is not a list; columns inferred from the records");
             Vec::new()
         }
     };
     if specs.is_empty() {
-        specs = inferred_columns(records, key_hints, layout, report);
+        specs = inferred_columns(records, key_hints, arrangement, report);
     }
     specs.retain(|c| !hints.hidden_columns.contains(&c.key));
     if !hints.column_order.is_empty() {
@@ -390,12 +390,12 @@ fn declared_columns(items: &[Value], key_hints: &KeyHints, report: &mut Report) 
 fn inferred_columns(
     records: &[&Map<String, Value>],
     key_hints: &KeyHints,
-    layout: Layout,
+    arrangement: Arrangement,
     report: &mut Report,
 ) -> Vec<ColumnSpec> {
-    let limit = match layout {
-        Layout::List => MAX_COLUMNS,
-        Layout::Detail => MAX_COLUMNS * 4,
+    let limit = match arrangement {
+        Arrangement::List => MAX_COLUMNS,
+        Arrangement::Detail => MAX_COLUMNS * 4,
     };
     let mut seen: HashSet<&str> = HashSet::new();
     let mut keys: Vec<&str> = Vec::new();
@@ -488,7 +488,7 @@ fn table(
 
 fn header(
     table: &Table,
-    layout: Layout,
+    arrangement: Arrangement,
     detail_record: Option<&Map<String, Value>>,
     hints: &Hints,
     summary: crate::summary::Summary,
@@ -511,8 +511,8 @@ fn header(
     };
     let given = hints.title.clone().or(summary.title).map(Text::Given);
     let title = given
-        .or_else(|| if layout == Layout::Detail { record_title() } else { None })
-        .unwrap_or_else(|| Text::Own(Msg::Title { noun: noun.clone(), plural: layout == Layout::List }));
+        .or_else(|| if arrangement == Arrangement::Detail { record_title() } else { None })
+        .unwrap_or_else(|| Text::Own(Msg::Title { noun: noun.clone(), plural: arrangement == Arrangement::List }));
     let names_the_kind = |title: &Text| match title {
         Text::Own(_) => true,
         Text::Given(t) => {
@@ -521,11 +521,11 @@ fn header(
         }
     };
     let subtitle = hints.subtitle.clone().or(summary.subtitle).map(Text::Given).or_else(|| {
-        (layout == Layout::Detail && !names_the_kind(&title)).then(|| Text::Own(Msg::Title { noun: noun.clone(), plural: false }))
+        (arrangement == Arrangement::Detail && !names_the_kind(&title)).then(|| Text::Own(Msg::Title { noun: noun.clone(), plural: false }))
     });
     let counts = if !summary.counts.is_empty() {
         summary.counts
-    } else if layout == Layout::List && !table.rows.is_lazy() {
+    } else if arrangement == Arrangement::List && !table.rows.is_lazy() {
         let status_column = table.columns.iter().position(|c| c.kind == ColumnKind::Status);
         status_column.map_or_else(Vec::new, |i| {
             count_statuses(table.rows.iter().filter_map(|r| match &r.cells[i] {
@@ -536,10 +536,10 @@ fn header(
     } else {
         Vec::new()
     };
-    let total = match (layout, summary.total) {
-        (Layout::List, Some(total)) => Some(Msg::InAll { total }),
-        (Layout::List, None) => Some(Msg::RecordCount { count: count(table.rows.len()) }),
-        (Layout::Detail, _) => None,
+    let total = match (arrangement, summary.total) {
+        (Arrangement::List, Some(total)) => Some(Msg::InAll { total }),
+        (Arrangement::List, None) => Some(Msg::RecordCount { count: count(table.rows.len()) }),
+        (Arrangement::Detail, _) => None,
     };
     Header { title, subtitle, message: summary.message, counts, total }
 }

@@ -30,7 +30,7 @@ impl State {
 
 /// Whether records are shown as a table or as one record's fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Layout {
+pub enum Arrangement {
     List,
     Detail,
 }
@@ -157,7 +157,7 @@ pub struct WidgetModel {
     pub state: State,
     pub resource: String,
     pub action: String,
-    pub layout: Layout,
+    pub arrangement: Arrangement,
     pub header: Header,
     pub table: Table,
     pub filters: Vec<Chip>,
@@ -197,7 +197,7 @@ impl WidgetModel {
             state: State::Ok,
             resource: String::new(),
             action: String::new(),
-            layout: Layout::List,
+            arrangement: Arrangement::List,
             header: Header::default(),
             table: Table::default(),
             filters: Vec::new(),

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 use widget_model::words::{english, Msg};
-use widget_model::{model_from_json_text, GraphOutcome, Layout, State, WidgetModel};
+use widget_model::{model_from_json_text, GraphOutcome, Arrangement, State, WidgetModel};
 
 /// Everything the model would show, in English: its own words rendered, the data as it is.
 fn shown_text(model: &WidgetModel) -> String {
@@ -87,9 +87,9 @@ fn every_fixture_produces_what_the_manifest_says() {
             }
         }
         if let Some(layout) = expect["layout"].as_str() {
-            let actual = match model.layout {
-                Layout::List => "list",
-                Layout::Detail => "detail",
+            let actual = match model.arrangement {
+                Arrangement::List => "list",
+                Arrangement::Detail => "detail",
             };
             if actual != layout {
                 fail(format!("layout {actual} != {layout}"));
