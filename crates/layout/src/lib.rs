@@ -12,6 +12,7 @@
 //! 5. Edges are routed through their dummies' positions, so they run between the layers.
 
 mod crossings;
+mod layered;
 mod layering;
 mod ordering;
 mod placement;
@@ -106,7 +107,7 @@ pub fn layout(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> Pl
     let clean = clean_edges(n, edges);
 
     let layered = layering::assign(n, &clean);
-    let graph = ordering::LayeredGraph::build(n, &layered.layer, &layered.edges);
+    let graph = layered::LayeredGraph::build(n, &layered.layer, &layered.edges);
     let order = ordering::minimise_crossings(&graph);
     let crossings = crossings::total(&graph, &order);
 

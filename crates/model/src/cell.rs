@@ -6,7 +6,7 @@ use serde_json::Value;
 use crate::limits::{MAX_CELL_DEPTH, MAX_NESTED_ITEMS};
 use crate::redact::is_sensitive_key;
 use crate::status::Status;
-use crate::text::{bounded_text, humanize_key};
+use crate::text::{bounded_text, humanize_key, number_text};
 use crate::time::{duration_text, parse_timestamp, Timestamp};
 use crate::words::Msg;
 
@@ -285,28 +285,6 @@ fn number_cell(value: f64) -> Cell {
     Cell::Number {
         value,
         text: number_text(value),
-    }
-}
-
-/// Integers as written; fractions to at most three decimals, trailing zeros dropped. The plain
-/// form, for sorting, Find and the copy; the views write numbers in the host's locale.
-pub fn number_text(value: f64) -> String {
-    number_text_with(value, 3)
-}
-
-/// [`number_text`] with at most `max_fraction` decimals.
-pub fn number_text_with(value: f64, max_fraction: u8) -> String {
-    if value.fract() == 0.0 && value.abs() < 1e15 {
-        format!("{}", value as i64)
-    } else if value.abs() >= 1e15 {
-        format!("{value:e}")
-    } else {
-        let fixed = format!("{value:.*}", usize::from(max_fraction));
-        if fixed.contains('.') {
-            fixed.trim_end_matches('0').trim_end_matches('.').to_owned()
-        } else {
-            fixed
-        }
     }
 }
 
@@ -596,13 +574,6 @@ mod tests {
         assert!(c.is_empty_nested());
     }
 
-    #[test]
-    fn numbers_read_cleanly() {
-        assert_eq!(number_text(3.0), "3");
-        assert_eq!(number_text(2.50), "2.5");
-        assert_eq!(number_text(1.0 / 3.0), "0.333");
-        assert_eq!(number_text(1e20), "1e20");
-    }
 
     #[test]
     fn inferred_kinds_follow_key_names_and_hints() {

@@ -34,4 +34,6 @@ pub use graph::{BlockType, Graph, GraphNode, GraphOutcome};
 pub use hints::Density;
 pub use input::{model_from_json_text, model_from_structured_text, redacted_json, too_large};
 pub use model::*;
+pub use rows::Row;
+pub use words::Operation;
 pub use status::{Status, Tone};

@@ -5,7 +5,8 @@ use crate::cell::{Cell, ColumnKind, Field};
 use crate::graph::GraphOutcome;
 use crate::hints::Density;
 use crate::status::Status;
-use crate::words::{Msg, Pagination, Text};
+use crate::rows::Rows;
+use crate::words::{Msg, Operation, Pagination, Text};
 
 /// The widget's state, as its root element's `data-state` says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,19 +46,11 @@ pub struct Column {
     pub numeric: bool,
 }
 
-/// One record, one cell per column.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Row {
-    /// Stable identity for keyed rendering: the record's id when it has one, else its position.
-    pub key: String,
-    pub cells: Vec<Cell>,
-}
-
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Table {
     pub columns: Vec<Column>,
     /// One per record, possibly built on demand ([`crate::rows`]).
-    pub rows: crate::rows::Rows,
+    pub rows: Rows,
     /// Records past the row limit, counted but not kept.
     pub omitted_rows: usize,
 }
@@ -93,20 +86,6 @@ impl Default for Header {
 pub struct Chip {
     pub label: String,
     pub value: String,
-}
-
-/// What a mutating tool did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Operation {
-    Create,
-    Update,
-    Delete,
-    /// `run`, `trigger`: a run started.
-    Run,
-    /// `sync`: files synchronised.
-    Sync,
-    /// Any other word the producer used, kept as written.
-    Other(String),
 }
 
 /// A field a mutation changed.

@@ -13,8 +13,6 @@ mod es;
 mod fr;
 mod ja;
 
-use crate::model::Operation;
-
 /// A language the catalog speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Lang {
@@ -76,7 +74,7 @@ impl Formats for PlainFormats {
         n.to_string()
     }
     fn decimal(&self, value: f64, max_fraction: u8) -> String {
-        crate::cell::number_text_with(value, max_fraction)
+        crate::text::number_text_with(value, max_fraction)
     }
     fn relative(&self, epoch_ms: i64, now_ms: i64) -> String {
         crate::time::relative_text(epoch_ms, now_ms)
@@ -106,6 +104,20 @@ pub enum Noun {
     LogFile,
     /// A resource the widget does not know: its words come from the resource name.
     Other { singular: String, plural: String },
+}
+
+/// What a mutating tool did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Operation {
+    Create,
+    Update,
+    Delete,
+    /// `run`, `trigger`: a run started.
+    Run,
+    /// `sync`: files synchronised.
+    Sync,
+    /// Any other word the producer used, kept as written.
+    Other(String),
 }
 
 /// A tool error code of the tool interface.
