@@ -28,12 +28,13 @@ pub fn model_from_json_text(text: &str) -> WidgetModel {
     }
 }
 
-/// The model of a structuredContent given as JSON text, with its hints (`window.openai` gives
-/// them apart).
-pub fn model_from_structured_text(text: &str, mut hints: Option<Value>) -> WidgetModel {
-    if text.len() > MAX_PAYLOAD_BYTES {
+/// The model of a structuredContent given as JSON text, with its `host/widgetData` hints as JSON
+/// text (`window.openai` gives them apart). Hints that are not JSON are ignored.
+pub fn model_from_structured_text(text: &str, hints: Option<&str>) -> WidgetModel {
+    if text.len() + hints.map_or(0, str::len) > MAX_PAYLOAD_BYTES {
         return too_large(text.len());
     }
+    let mut hints = hints.and_then(|h| serde_json::from_str::<Value>(h).ok());
     let redacted = hints.as_mut().map_or(0, redact_in_place);
     match parse(text, false) {
         Ok(parsed) => widget_from_parsed(parsed, text, hints, redacted),
