@@ -29,7 +29,7 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
-# The pinned nightly that rebuilds std for the wasm MVP (scripts/build-js.sh, the JavaScript build).
+# The pinned nightly that rebuilds std for the wasm MVP (scripts/build.sh: the widget is built for the MVP with it).
 NIGHTLY=$(cat scripts/nightly-toolchain)
 if ! rustup component list --installed --toolchain "$NIGHTLY" 2>/dev/null | grep -q '^rust-src'; then
   say "installing the $NIGHTLY toolchain with rust-src (for the JavaScript build)"

@@ -79,7 +79,13 @@ pub enum RecordsIn<'t> {
 
 /// The model of one structuredContent `sc` (already redacted, its records given apart), with its
 /// `host/widgetData` hints.
-pub fn assemble_records(sc: Map<String, Value>, records_in: RecordsIn<'_>, hints: Option<Value>, redacted: usize) -> WidgetModel {
+pub fn assemble_records(
+    sc: Map<String, Value>,
+    records_in: RecordsIn<'_>,
+    graph: Option<&serde_json::value::RawValue>,
+    hints: Option<Value>,
+    redacted: usize,
+) -> WidgetModel {
     match sc.get("kind") {
         Some(Value::String(k)) if k == WIDGET_KIND => {}
         Some(Value::String(k)) => return WidgetModel::error(Msg::OtherKind { kind: short_line(k) }),
@@ -176,7 +182,8 @@ pub fn assemble_records(sc: Map<String, Value>, records_in: RecordsIn<'_>, hints
     };
     let header = header(&table, arrangement, detail_record, &hints, summary, &noun);
 
-    let mut graph = validate_graph(sc.get("graph"), hints.graph_node_limit());
+    let (mut graph, graph_redacted) = validate_graph(graph, hints.graph_node_limit());
+    let redacted = redacted + graph_redacted;
     // A pipeline's detail is where a graph belongs; say so when it is missing.
     if graph == GraphOutcome::Absent
         && arrangement == Arrangement::Detail
