@@ -13,6 +13,7 @@ use crate::hints::{parse_hints, Hints};
 use crate::limits::{MAX_COLUMNS, MAX_JSON_DEPTH, MAX_NOTICES, MAX_RECORDS};
 use crate::model::{Arrangement, Column, Header, NodeDetail, State, Table, WidgetModel};
 use crate::mutation::{build_mutation, MutationInput};
+use crate::rank::{rank_keys, RankHints};
 use crate::redact::Blanked;
 use crate::rows::{cells_of, CellSpec, Row, Rows};
 use crate::summary::{count_statuses, parse_filters, parse_pagination, parse_summary};
@@ -303,6 +304,8 @@ struct ColumnSpec {
     kind: ColumnKind,
     declared_kind: bool,
     align_right: Option<bool>,
+    /// Ranked last as empty or constant: shown behind "N more columns".
+    secondary: bool,
 }
 
 fn columns(
@@ -326,18 +329,16 @@ fn columns(
         }
     };
     if specs.is_empty() {
-        specs = inferred_columns(records, key_hints, arrangement, report);
+        specs = inferred_columns(records, key_hints, arrangement, hints, report);
     }
     specs.retain(|c| !hints.hidden_columns.contains(&c.key));
     if !hints.column_order.is_empty() {
-        let position = |key: &str| {
-            hints
-                .column_order
-                .iter()
-                .position(|k| k == key)
-                .unwrap_or(usize::MAX)
-        };
-        specs.sort_by_key(|c| position(&c.key)); // stable: unlisted columns keep their order
+        let position = |key: &str| hints.column_order.iter().position(|k| k == key);
+        for spec in specs.iter_mut().filter(|s| position(&s.key).is_some()) {
+            // The producer asked for it by name: never behind "more columns".
+            spec.secondary = false;
+        }
+        specs.sort_by_key(|c| position(&c.key).unwrap_or(usize::MAX)); // stable: unlisted columns keep their rank
     }
     specs
 }
@@ -353,6 +354,7 @@ fn declared_columns(items: &[Value], key_hints: &KeyHints, report: &mut Report) 
                 label: None,
                 declared_kind: false,
                 align_right: None,
+                secondary: false,
             }),
             Value::Object(obj) => obj.get("key").and_then(Value::as_str).map(|key| {
                 let declared = obj.get("type").and_then(Value::as_str);
@@ -376,6 +378,7 @@ fn declared_columns(items: &[Value], key_hints: &KeyHints, report: &mut Report) 
                         Some("left" | "start") => Some(false),
                         _ => None,
                     },
+                    secondary: false,
                 }
             }),
             _ => None,
@@ -394,43 +397,47 @@ fn declared_columns(items: &[Value], key_hints: &KeyHints, report: &mut Report) 
     specs
 }
 
+/// Columns from the records' keys, ranked ([`crate::rank`]) since the producer gave none.
 fn inferred_columns(
     records: &[&Map<String, Value>],
     key_hints: &KeyHints,
     arrangement: Arrangement,
+    hints: &Hints,
     report: &mut Report,
 ) -> Vec<ColumnSpec> {
     let limit = match arrangement {
         Arrangement::List => MAX_COLUMNS,
         Arrangement::Detail => MAX_COLUMNS * 4,
     };
+    // Every key is ranked (up to a bound), so the columns cut are the least telling ones.
     let mut seen: HashSet<&str> = HashSet::new();
     let mut keys: Vec<&str> = Vec::new();
-    let mut extra = 0usize;
     for record in records {
         for key in record.keys() {
-            if seen.contains(key.as_str()) {
-                continue;
-            }
-            if keys.len() < limit {
-                seen.insert(key);
+            if keys.len() < limit * 16 && seen.insert(key) {
                 keys.push(key);
-            } else if seen.len() < limit * 16 {
-                seen.insert(key);
-                extra += 1;
             }
         }
     }
-    if extra > 0 {
-        report.visible(Msg::FieldsNotColumns { count: count(extra) });
+    let rank_hints = RankHints {
+        title_key: hints.title_key.as_deref(),
+        primary_key: hints.primary_key.as_deref(),
+        status_key: hints.status_key.as_deref(),
+    };
+    let ranked = rank_keys(&keys, records, rank_hints, arrangement == Arrangement::Detail);
+    if ranked.len() > limit {
+        report.visible(Msg::FieldsNotColumns { count: count(ranked.len() - limit) });
     }
-    keys.into_iter()
-        .map(|key| ColumnSpec {
+    ranked
+        .into_iter()
+        .take(limit)
+        .map(|(key, secondary)| ColumnSpec {
             key: key.to_owned(),
             label: None,
             kind: ColumnKind::infer(key, key_hints),
             declared_kind: false,
             align_right: None,
+            secondary,
         })
         .collect()
 }
@@ -480,6 +487,7 @@ fn table(
                 key: spec.key,
                 kind: spec.kind,
                 numeric,
+                secondary: spec.secondary,
             }
         })
         .collect();

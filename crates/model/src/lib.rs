@@ -19,6 +19,7 @@ pub mod limits;
 pub mod model;
 pub mod mutation;
 pub mod parse;
+pub mod rank;
 pub mod redact;
 pub mod resource;
 pub mod rows;

@@ -44,6 +44,9 @@ pub struct Column {
     pub kind: ColumnKind,
     /// Right-aligned (numbers, durations).
     pub numeric: bool,
+    /// Ranked last (empty or the same in every record): drawn behind "N more columns", still
+    /// sorted and searched.
+    pub secondary: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
