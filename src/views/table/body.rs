@@ -21,7 +21,7 @@ pub fn TableRows(model: Arc<WidgetModel>, state: TableState) -> impl IntoView {
     });
     // The spacers span the real column count: a large colspan makes every table layout work on
     // that many columns (it made each scroll step cost tens of milliseconds).
-    let span = model.table.columns.len().max(1);
+    let span = state.shown_columns.get_untracked().len().max(1);
     let row = move |index: usize| view! { <TableRow model=Arc::clone(&model) index state/> };
     let spacer = move |rows: usize| {
         let height = rows as f64 * state.row_px;
@@ -41,14 +41,12 @@ pub fn TableRows(model: Arc<WidgetModel>, state: TableState) -> impl IntoView {
 /// One record's row.
 #[component]
 fn TableRow(model: Arc<WidgetModel>, index: usize, state: TableState) -> impl IntoView {
-    let cells = model
-        .table
-        .rows
-        .get(index)
-        .map(|row| row.cells.as_slice())
-        .unwrap_or_default()
+    let cells = model.table.rows.get(index).map(|row| row.cells.as_slice()).unwrap_or_default();
+    let cells = state
+        .shown_columns
+        .get_untracked()
         .iter()
-        .zip(&model.table.columns)
+        .filter_map(|&i| Some((cells.get(i)?, model.table.columns.get(i)?)))
         .map(|(cell, column)| {
             view! {
                 <td class:num=column.numeric data-label=column.label.clone()>

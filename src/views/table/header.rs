@@ -11,13 +11,15 @@ use super::window::next_sort;
 /// The header row.
 ///
 /// - `columns`: the table's columns, in display order.
-/// - `state`: the table's shared state (its sort).
+/// - `state`: the table's shared state (its sort and the columns drawn).
 #[component]
 pub fn SortHeader(columns: Vec<Column>, state: TableState) -> impl IntoView {
     let sort = state.sort;
-    let cells = columns
-        .into_iter()
-        .enumerate()
+    let cells = state
+        .shown_columns
+        .get_untracked()
+        .iter()
+        .filter_map(|&i| Some((i, columns.get(i)?.clone())))
         .map(|(i, column)| {
             let aria_sort = move || match sort.get() {
                 Some((c, d)) if c == i => d.aria(),

@@ -29,12 +29,41 @@ use find::FindBox;
 use header::SortHeader;
 use state::TableState;
 
+/// A number per table drawn, for element ids.
+fn next_table_number() -> u32 {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The button that shows the columns ranked last (empty or the same in every record) and hides
+/// them again; none when there are none.
+///
+/// - `state`: the table's shared state.
+/// - `controls`: the table's element id.
+#[component]
+fn MoreColumns(state: TableState, controls: String) -> impl IntoView {
+    let count = state.secondary as u64;
+    (count > 0).then(|| {
+        let all = state.all_columns;
+        let label = move || if all.get() { t(&Msg::FewerColumns) } else { t(&Msg::MoreColumns { count }) };
+        view! {
+            <button type="button" class="table-more" aria-expanded=move || if all.get() { "true" } else { "false" } aria-controls=controls on:click=move |_| all.update(|a| *a = !*a)>
+                {label}
+            </button>
+        }
+    })
+}
+
 /// Records as a table.
 ///
 /// - `model`: the result; its `table` is drawn, its title names the table.
 #[component]
 pub fn ListTable(model: Arc<WidgetModel>) -> impl IntoView {
     let state = TableState::new(&model);
+    // An id for the toggle's aria-controls, unique per table in the page.
+    let table_id = format!("table-{}", next_table_number());
+    let table_id_for_toggle = table_id.clone();
     let scroller = NodeRef::<Div>::new();
     let on_scroll = move |_| {
         if let Some(el) = scroller.get_untracked() {
@@ -44,30 +73,43 @@ pub fn ListTable(model: Arc<WidgetModel>) -> impl IntoView {
     };
     let title = locale().text(&model.header.title);
     let caption = title.clone();
-    let columns = model.table.columns.len();
     let windowed = state.windowed;
     let omitted = model.table.omitted_rows;
+    // Header and rows are drawn again when the secondary columns are shown or hidden.
+    let table = move || {
+        let _ = state.shown_columns.get();
+        let columns = state.shown_columns.with_untracked(|c| c.len());
+        view! {
+            <table
+                class="table"
+                id=table_id.clone()
+                aria-rowcount=move || windowed.then(|| (state.shown() + 1).to_string())
+                aria-colcount=windowed.then(|| columns.to_string())
+            >
+                <caption class="visually-hidden">{caption.clone()}</caption>
+                <SortHeader columns=model.table.columns.clone() state/>
+                <TableRows model=Arc::clone(&model) state/>
+            </table>
+        }
+    };
     view! {
-        {windowed.then(|| view! { <FindBox state scroller/> })}
+        {(windowed || state.secondary > 0).then(|| view! {
+            <div class="table-tools">
+                {windowed.then(|| view! { <FindBox state scroller/> })}
+                <MoreColumns state controls=table_id_for_toggle/>
+            </div>
+        })}
         <div
             class="table-scroll"
             class:table-scroll--windowed=windowed
             role="region"
-            aria-label=t(&Msg::TableOf { title: title.to_owned() })
+            aria-label=t(&Msg::TableOf { title })
             tabindex="0"
             node_ref=scroller
             on:scroll=on_scroll
             style=windowed.then(|| format!("--row-h: {:.0}px", state.row_px))
         >
-            <table
-                class="table"
-                aria-rowcount=move || windowed.then(|| (state.shown() + 1).to_string())
-                aria-colcount=windowed.then(|| columns.to_string())
-            >
-                <caption class="visually-hidden">{caption}</caption>
-                <SortHeader columns=model.table.columns.clone() state/>
-                <TableRows model=Arc::clone(&model) state/>
-            </table>
+            {table}
         </div>
         {(omitted > 0).then(|| view! { <p class="table-note">{t(&Msg::MoreRecordsNotShown { count: omitted as u64 })}</p> })}
     }

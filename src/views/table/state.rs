@@ -23,6 +23,12 @@ pub struct TableState {
     pub range: Memo<std::ops::Range<usize>>,
     /// Every record's position in `order` (windowed tables), for `aria-rowindex`.
     pub positions: Memo<Arc<Vec<u32>>>,
+    /// Whether the secondary columns (ranked last) are drawn too.
+    pub all_columns: RwSignal<bool>,
+    /// The indices of the columns drawn, in order.
+    pub shown_columns: Memo<Arc<Vec<usize>>>,
+    /// How many columns are secondary.
+    pub secondary: usize,
     pub count: usize,
     pub windowed: bool,
     pub row_px: f64,
@@ -78,7 +84,14 @@ impl TableState {
             }
             Arc::new(at)
         });
-        TableState { sort, query, scroll_top, viewport, order, range, positions, count, windowed, row_px }
+        let secondary_flags: Vec<bool> = model.table.columns.iter().map(|c| c.secondary).collect();
+        let secondary = secondary_flags.iter().filter(|s| **s).count();
+        let all_columns = RwSignal::new(false);
+        let shown_columns = Memo::new(move |_| {
+            let all = all_columns.get();
+            Arc::new(secondary_flags.iter().enumerate().filter(|(_, s)| all || !**s).map(|(i, _)| i).collect::<Vec<_>>())
+        });
+        TableState { sort, query, scroll_top, viewport, order, range, positions, all_columns, shown_columns, secondary, count, windowed, row_px }
     }
 
     /// How many rows the current order holds.

@@ -215,6 +215,9 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::FindPlaceholder => "in allen Zeilen".into(),
         Msg::Rows { count: n } => count(f, *n, "Zeile", "Zeilen"),
         Msg::RowsMatch { shown, total } => format!("{} von {} Zeilen passen", f.integer(*shown), f.integer(*total)),
+        Msg::MoreColumns { count: n } => format!("{} mehr", count(f, *n, "Spalte", "Spalten")),
+        Msg::FewerColumns => "Weniger Spalten".into(),
+        Msg::MoreFields { count: n } => format!("{} mehr, leer", count(f, *n, "Feld", "Felder")),
         Msg::TableOf { title } => format!("{title}: Tabelle"),
     }
 }

@@ -223,6 +223,9 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::FindPlaceholder => "in every row".into(),
         Msg::Rows { count } => plural(f, *count, "row", "rows"),
         Msg::RowsMatch { shown, total } => format!("{} of {} rows match", f.integer(*shown), f.integer(*total)),
+        Msg::MoreColumns { count } => format!("{} more {}", f.integer(*count), if *count == 1 { "column" } else { "columns" }),
+        Msg::FewerColumns => "Fewer columns".into(),
+        Msg::MoreFields { count } => format!("{} more {}, empty", f.integer(*count), if *count == 1 { "field" } else { "fields" }),
         Msg::TableOf { title } => format!("{title}: table"),
     }
 }

@@ -211,6 +211,9 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::FindPlaceholder => "en todas las filas".into(),
         Msg::Rows { count: n } => count(f, *n, "fila", "filas"),
         Msg::RowsMatch { shown, total } => format!("{} de {} filas coinciden", f.integer(*shown), f.integer(*total)),
+        Msg::MoreColumns { count: n } => format!("{} más", count(f, *n, "columna", "columnas")),
+        Msg::FewerColumns => "Menos columnas".into(),
+        Msg::MoreFields { count: n } => format!("{} más, vacíos", count(f, *n, "campo", "campos")),
         Msg::TableOf { title } => format!("{title}: tabla"),
     }
 }

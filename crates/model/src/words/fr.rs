@@ -208,6 +208,9 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::FindPlaceholder => "dans toutes les lignes".into(),
         Msg::Rows { count: n } => count(f, *n, "ligne", "lignes"),
         Msg::RowsMatch { shown, total } => format!("{} lignes sur {} correspondent", f.integer(*shown), f.integer(*total)),
+        Msg::MoreColumns { count: n } => format!("{} de plus", count(f, *n, "colonne", "colonnes")),
+        Msg::FewerColumns => "Moins de colonnes".into(),
+        Msg::MoreFields { count: n } => format!("{} de plus, vides", count(f, *n, "champ", "champs")),
         Msg::TableOf { title } => format!("{title} : tableau"),
     }
 }

@@ -200,6 +200,9 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::FindPlaceholder => "すべての行から".into(),
         Msg::Rows { count: n } => count(f, *n, "行"),
         Msg::RowsMatch { shown, total } => format!("{} 行中 {} 行が一致", f.integer(*total), f.integer(*shown)),
+        Msg::MoreColumns { count: n } => format!("ほかに {}", count(f, *n, "列")),
+        Msg::FewerColumns => "列を減らす".into(),
+        Msg::MoreFields { count: n } => format!("空のフィールド {}", count(f, *n, "個")),
         Msg::TableOf { title } => format!("{title}: 表"),
     }
 }

@@ -267,6 +267,11 @@ pub enum Msg {
     Rows { count: u64 },
     RowsMatch { shown: u64, total: u64 },
     TableOf { title: String },
+    /// The control that shows the columns ranked last (empty or the same in every record).
+    MoreColumns { count: u64 },
+    FewerColumns,
+    /// The same for a detail view's empty fields.
+    MoreFields { count: u64 },
 }
 
 /// `msg` in `lang`, with numbers written by `formats`.
@@ -366,6 +371,7 @@ mod tests {
             Msg::NamedFields { name: "load_orders".into(), count: 15 }, Msg::AndMore { count: 4 }, Msg::Copy,
             Msg::CopyValue { value: "etl".into() }, Msg::Copied, Msg::CopyFailed, Msg::Code, Msg::Find, Msg::FindPlaceholder,
             Msg::Rows { count: 10_000 }, Msg::RowsMatch { shown: 3, total: 10_000 }, Msg::TableOf { title: "Runs".into() },
+            Msg::MoreColumns { count: 1 }, Msg::MoreColumns { count: 12 }, Msg::FewerColumns, Msg::MoreFields { count: 1 }, Msg::MoreFields { count: 4 },
         ];
         for code in [ErrorCode::ConfigInvalid, ErrorCode::AuthRequired, ErrorCode::AuthExpired, ErrorCode::ApiError, ErrorCode::ToolNotFound, ErrorCode::InternalError] {
             all.push(Msg::CodeMeaning(code));
