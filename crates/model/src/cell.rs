@@ -29,6 +29,8 @@ pub enum ColumnKind {
     Code,
     Json,
     Tags,
+    /// A size in bytes, read as KB or MB.
+    Bytes,
 }
 
 impl ColumnKind {
@@ -72,6 +74,11 @@ impl ColumnKind {
             ColumnKind::Duration { millis: false }
         } else if k.ends_with("_ms") {
             ColumnKind::Duration { millis: true }
+        } else if k == "timestamp" || k.ends_with("_at") || k.ends_with("_timestamp") {
+            // Strings in any accepted form, and epoch seconds (or milliseconds).
+            ColumnKind::Datetime
+        } else if k == "size" || k == "bytes" || k.ends_with("_size") || k.ends_with("_bytes") {
+            ColumnKind::Bytes
         } else {
             ColumnKind::Auto
         }
@@ -79,7 +86,7 @@ impl ColumnKind {
 
     /// Whether values of this kind read best right-aligned.
     pub fn is_numeric(self) -> bool {
-        matches!(self, ColumnKind::Number | ColumnKind::Duration { .. })
+        matches!(self, ColumnKind::Number | ColumnKind::Duration { .. } | ColumnKind::Bytes)
     }
 }
 
@@ -119,6 +126,8 @@ pub enum Cell {
         seconds: f64,
         text: String,
     },
+    /// A size in bytes.
+    Bytes(u64),
     /// An `http:` or `https:` URL; nothing else becomes a link.
     Link {
         href: String,
@@ -189,6 +198,8 @@ impl Cell {
             (ColumnKind::Id, Value::Number(n)) => Some(Cell::Id(n.to_string())),
             (ColumnKind::Status, Value::String(s)) => Some(Cell::Status(Status::new(s))),
             (ColumnKind::Datetime, Value::String(s)) => parse_timestamp(s).map(Cell::Time),
+            (ColumnKind::Datetime, Value::Number(n)) => n.as_f64().and_then(crate::time::epoch_timestamp).map(Cell::Time),
+            (ColumnKind::Bytes, Value::Number(n)) => n.as_u64().map(Cell::Bytes),
             (ColumnKind::Number, Value::Number(n)) => n.as_f64().map(number_cell),
             (ColumnKind::Number, Value::String(s)) => s
                 .trim()
@@ -225,6 +236,7 @@ impl Cell {
             Cell::Status(s) => s.raw.clone(),
             Cell::Time(t) => t.absolute.clone(),
             Cell::Number { text, .. } | Cell::Duration { text, .. } => text.clone(),
+            Cell::Bytes(n) => crate::text::bytes_text(*n),
             Cell::Bool(b) => if *b { "true" } else { "false" }.to_owned(),
             Cell::Link { href } => href.clone(),
             Cell::Code { text, .. } => text.clone(),
@@ -270,6 +282,7 @@ impl Cell {
             Cell::Bool(b) => SortKey::Bool(*b),
             Cell::Number { value, .. } => SortKey::Number(*value),
             Cell::Duration { seconds, .. } => SortKey::Number(*seconds),
+            Cell::Bytes(n) => SortKey::Number(*n as f64),
             Cell::Time(t) => SortKey::Time(t.epoch_ms),
             Cell::Id(s) => match s.parse::<f64>() {
                 Ok(v) if v.is_finite() => SortKey::Number(v),
@@ -472,6 +485,19 @@ mod tests {
     }
 
     #[test]
+    fn epoch_seconds_in_time_named_fields_are_times_and_sizes_are_bytes() {
+        let (c, _) = cell("modified_timestamp", json!(1795451630.121), ColumnKind::infer("modified_timestamp", &KeyHints::default()));
+        assert!(matches!(c, Cell::Time(ref t) if t.epoch_ms == 1_795_451_630_121), "{c:?}");
+        let (c, _) = cell("created_at", json!(1795451630000u64), ColumnKind::Datetime);
+        assert!(matches!(c, Cell::Time(ref t) if t.epoch_ms == 1_795_451_630_000), "milliseconds too: {c:?}");
+        let (c, _) = cell("retries_at", json!(3), ColumnKind::Datetime);
+        assert_eq!(c, Cell::Number { value: 3.0, text: "3".into() }, "a small number is not a time");
+        let (c, _) = cell("size", json!(26492), ColumnKind::Bytes);
+        assert_eq!(c, Cell::Bytes(26492));
+        assert_eq!(c.plain_text(), "25.9 KB");
+    }
+
+    #[test]
     fn a_value_of_the_wrong_type_degrades_only_its_cell() {
         let (c, degraded) = cell(
             "execution_date",
@@ -592,6 +618,9 @@ mod tests {
             ColumnKind::infer("duration", &hints),
             ColumnKind::Duration { millis: false }
         );
-        assert_eq!(ColumnKind::infer("created_at", &hints), ColumnKind::Auto);
+        assert_eq!(ColumnKind::infer("created_at", &hints), ColumnKind::Datetime);
+        assert_eq!(ColumnKind::infer("modified_timestamp", &hints), ColumnKind::Datetime);
+        assert_eq!(ColumnKind::infer("size", &hints), ColumnKind::Bytes);
+        assert_eq!(ColumnKind::infer("label", &hints), ColumnKind::Auto);
     }
 }

@@ -92,6 +92,21 @@ pub fn plural(count: usize, singular: &str, plural: &str) -> String {
     }
 }
 
+/// "25.9 KB": a size in bytes, plainly (the views write it in the host's locale).
+pub fn bytes_text(bytes: u64) -> String {
+    const UNITS: [&str; 4] = ["KB", "MB", "GB", "TB"];
+    if bytes < 1024 {
+        return format!("{bytes} B");
+    }
+    let mut value = bytes as f64 / 1024.0;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    format!("{} {}", number_text_with(value, 1), UNITS[unit])
+}
+
 /// Integers as written; fractions to at most three decimals, trailing zeros dropped. The plain
 /// form, for sorting, Find and the copy; the views write numbers in the host's locale.
 pub fn number_text(value: f64) -> String {

@@ -38,6 +38,7 @@ pub fn CellView(cell: Cell, room: Room) -> AnyView {
         Cell::Time(time) => view! { <TimeValue epoch_ms=time.epoch_ms written=time.absolute/> }.into_any(),
         Cell::Number { value, .. } => view! { <span class="number">{locale().formats().decimal(value, 3)}</span> }.into_any(),
         Cell::Duration { seconds, .. } => view! { <span class="number">{locale().formats().duration(seconds)}</span> }.into_any(),
+        Cell::Bytes(bytes) => view! { <span class="number" title=format!("{bytes} B")>{locale().formats().bytes(bytes)}</span> }.into_any(),
         Cell::Bool(b) => view! { <span class=if b { "bool bool--yes" } else { "bool bool--no" }>{t(if b { &Msg::Yes } else { &Msg::No })}</span> }.into_any(),
         Cell::Link { href } => view! { <ExternalLink href/> }.into_any(),
         Cell::Code { text, language } => match room {

@@ -19,7 +19,12 @@ pub struct IntlFormats {
     absolute: Function,
     /// `Intl.NumberFormat` with a unit, one per entry of [`DURATION_UNITS`], then milliseconds.
     units: Vec<Function>,
+    /// `Intl.NumberFormat` with a unit, one per entry of [`BYTE_UNITS`].
+    byte_units: Vec<Function>,
 }
+
+/// The units a size is written in, each 1,024 times the one before.
+const BYTE_UNITS: [&str; 5] = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"];
 
 impl IntlFormats {
     /// Formats for `tag` in `zone`; a locale or zone `Intl` refuses falls back to the browser's
@@ -65,6 +70,7 @@ impl IntlFormats {
         };
         let mut units = DURATION_UNITS.iter().map(|(name, _)| unit(name)).collect::<Option<Vec<_>>>()?;
         units.push(unit("millisecond")?);
+        let byte_units = BYTE_UNITS.iter().map(|name| unit(name)).collect::<Option<Vec<_>>>()?;
         Some(IntlFormats {
             integer: number(0)?,
             decimal_1: number(1)?,
@@ -72,6 +78,7 @@ impl IntlFormats {
             relative: build("RelativeTimeFormat", &[("numeric", "auto".into())])?,
             absolute,
             units,
+            byte_units,
         })
     }
 }
@@ -91,6 +98,16 @@ impl Formats for IntlFormats {
             1 => call(&self.decimal_1, value),
             _ => call(&self.decimal_3, value),
         }
+    }
+
+    fn bytes(&self, bytes: u64) -> String {
+        let mut value = bytes as f64;
+        let mut unit = 0;
+        while value >= 1024.0 && unit + 1 < BYTE_UNITS.len() {
+            value /= 1024.0;
+            unit += 1;
+        }
+        call(&self.byte_units[unit], value)
     }
 
     fn relative(&self, epoch_ms: i64, now_ms: i64) -> String {

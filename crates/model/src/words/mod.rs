@@ -63,6 +63,8 @@ pub trait Formats {
     fn absolute(&self, epoch_ms: i64) -> String;
     /// A duration in one or two units: "1 min 5 s".
     fn duration(&self, seconds: f64) -> String;
+    /// A size in bytes: "25.9 KB", "1,5 MB".
+    fn bytes(&self, bytes: u64) -> String;
 }
 
 /// Plain formatting without `Intl`: digits as Rust writes them, times in UTC, English units.
@@ -84,6 +86,9 @@ impl Formats for PlainFormats {
     }
     fn duration(&self, seconds: f64) -> String {
         crate::time::duration_text(seconds).unwrap_or_default()
+    }
+    fn bytes(&self, bytes: u64) -> String {
+        crate::text::bytes_text(bytes)
     }
 }
 
