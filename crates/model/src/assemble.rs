@@ -11,7 +11,7 @@ use crate::error;
 use crate::graph::{validate_graph, GraphOutcome};
 use crate::hints::{parse_hints, Hints};
 use crate::limits::{MAX_COLUMNS, MAX_JSON_DEPTH, MAX_NOTICES, MAX_RECORDS};
-use crate::model::{Arrangement, Column, Header, NodeDetail, State, Table, WidgetModel};
+use crate::model::{Arrangement, Column, Content, Header, NodeDetail, State, Table, WidgetModel};
 use crate::mutation::{build_mutation, MutationInput};
 use crate::rank::{rank_keys, RankHints};
 use crate::redact::Blanked;
@@ -208,8 +208,12 @@ pub fn assemble_records(
         ));
     }
 
+    let content = content(&resource, &action, &records);
+    let timeline = detail_record.filter(|_| arrangement == Arrangement::Detail).and_then(crate::timeline::timeline);
     let (state, error) = state(&sc, &table, mutation.as_ref(), &header.message, &mut report);
     WidgetModel {
+        content,
+        timeline,
         state,
         arrangement,
         header,
@@ -228,6 +232,20 @@ pub fn assemble_records(
         redacted,
         resource,
         action,
+    }
+}
+
+/// Whether the records are block outputs or log files, which have views of their own.
+fn content(resource: &str, action: &str, records: &[&Map<String, Value>]) -> Content {
+    let about_outputs = matches!(resource, "block_outputs" | "block_output");
+    // Blocks have a `name` and a `content` too: only a result about logs is read as log files.
+    let about_logs = action == "logs" || resource.ends_with("logs") || resource.ends_with("log");
+    if about_outputs && crate::outputs::are_outputs(records) {
+        Content::Outputs(crate::outputs::outputs(records))
+    } else if about_logs && crate::logs::are_log_files(records) {
+        Content::Logs(crate::logs::log_files(records))
+    } else {
+        Content::Records
     }
 }
 
@@ -300,7 +318,7 @@ fn report_skipped(skipped: usize, report: &mut Report) {
 /// A column as declared or inferred, before its values are seen.
 struct ColumnSpec {
     key: String,
-    label: Option<String>,
+    label: Option<Text>,
     kind: ColumnKind,
     declared_kind: bool,
     align_right: Option<bool>,
@@ -370,7 +388,7 @@ fn declared_columns(items: &[Value], key_hints: &KeyHints, report: &mut Report) 
                     label: obj
                         .get("label")
                         .and_then(Value::as_str)
-                        .map(|l| truncate_chars(&bounded_text(l), 80)),
+                        .map(|l| Text::Given(truncate_chars(&bounded_text(l), 80))),
                     declared_kind: kind.is_some(),
                     kind: kind.unwrap_or_else(|| ColumnKind::infer(key, key_hints)),
                     align_right: match obj.get("align").and_then(Value::as_str) {
@@ -428,7 +446,7 @@ fn inferred_columns(
     if ranked.len() > limit {
         report.visible(Msg::FieldsNotColumns { count: count(ranked.len() - limit) });
     }
-    ranked
+    let mut specs: Vec<ColumnSpec> = ranked
         .into_iter()
         .take(limit)
         .map(|(key, secondary)| ColumnSpec {
@@ -439,7 +457,24 @@ fn inferred_columns(
             align_right: None,
             secondary,
         })
-        .collect()
+        .collect();
+    // Runs that count their blocks get a progress column ("38/40 blocks") after their status.
+    let counts_blocks = |r: &&Map<String, Value>| r.contains_key("block_runs_count") && r.contains_key("completed_block_runs_count");
+    if arrangement == Arrangement::List && records.iter().any(counts_blocks) {
+        let after = specs.iter().position(|s| s.kind == ColumnKind::Status).map_or(0, |i| i + 1);
+        specs.insert(
+            after.min(specs.len()),
+            ColumnSpec {
+                key: "progress".to_owned(),
+                label: Some(Text::Own(Msg::ProgressColumn)),
+                kind: ColumnKind::Progress,
+                declared_kind: true,
+                align_right: Some(false),
+                secondary: false,
+            },
+        );
+    }
+    specs
 }
 
 /// The table of `records` in the columns of `specs`. With `lazy`, the rows are those records'
@@ -483,7 +518,7 @@ fn table(
                         }))
             });
             Column {
-                label: spec.label.unwrap_or_else(|| humanize_key(&spec.key)),
+                label: spec.label.unwrap_or_else(|| Text::Given(humanize_key(&spec.key))),
                 key: spec.key,
                 kind: spec.kind,
                 numeric,

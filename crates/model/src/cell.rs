@@ -31,6 +31,8 @@ pub enum ColumnKind {
     Tags,
     /// A size in bytes, read as KB or MB.
     Bytes,
+    /// A run's progress, from its `completed_block_runs_count` and `block_runs_count`.
+    Progress,
 }
 
 impl ColumnKind {
@@ -128,6 +130,8 @@ pub enum Cell {
     },
     /// A size in bytes.
     Bytes(u64),
+    /// Blocks done of all blocks in a run.
+    Progress { done: u64, total: u64 },
     /// An `http:` or `https:` URL; nothing else becomes a link.
     Link {
         href: String,
@@ -164,6 +168,14 @@ pub struct Degraded {
 }
 
 impl Cell {
+    /// A run's progress from its record, when it carries both counts.
+    pub fn progress_of(record: &serde_json::Map<String, Value>) -> Cell {
+        match (record.get("completed_block_runs_count").and_then(Value::as_u64), record.get("block_runs_count").and_then(Value::as_u64)) {
+            (Some(done), Some(total)) => Cell::Progress { done: done.min(total), total },
+            _ => Cell::Missing,
+        }
+    }
+
     /// Classifies `value`, read under `key` in a column of `kind`.
     pub fn from_value(
         key: &str,
@@ -237,6 +249,7 @@ impl Cell {
             Cell::Time(t) => t.absolute.clone(),
             Cell::Number { text, .. } | Cell::Duration { text, .. } => text.clone(),
             Cell::Bytes(n) => crate::text::bytes_text(*n),
+            Cell::Progress { done, total } => format!("{done}/{total}"),
             Cell::Bool(b) => if *b { "true" } else { "false" }.to_owned(),
             Cell::Link { href } => href.clone(),
             Cell::Code { text, .. } => text.clone(),
@@ -283,6 +296,7 @@ impl Cell {
             Cell::Number { value, .. } => SortKey::Number(*value),
             Cell::Duration { seconds, .. } => SortKey::Number(*seconds),
             Cell::Bytes(n) => SortKey::Number(*n as f64),
+            Cell::Progress { done, total } => SortKey::Number(if *total == 0 { 0.0 } else { *done as f64 / *total as f64 }),
             Cell::Time(t) => SortKey::Time(t.epoch_ms),
             Cell::Id(s) => match s.parse::<f64>() {
                 Ok(v) if v.is_finite() => SortKey::Number(v),

@@ -16,8 +16,10 @@ pub mod graph;
 pub mod hints;
 pub mod input;
 pub mod limits;
+pub mod logs;
 pub mod model;
 pub mod mutation;
+pub mod outputs;
 pub mod parse;
 pub mod rank;
 pub mod redact;
@@ -28,6 +30,7 @@ pub mod status;
 pub mod summary;
 pub mod text;
 pub mod time;
+pub mod timeline;
 pub mod words;
 
 pub use cell::{Cell, ColumnKind, Field, SortKey};

@@ -40,7 +40,9 @@ pub enum Arrangement {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Column {
     pub key: String,
-    pub label: String,
+    /// The key in words (`Pipeline UUID`), the producer's label, or ours for a column the widget
+    /// adds (`Progress`).
+    pub label: Text,
     pub kind: ColumnKind,
     /// Right-aligned (numbers, durations).
     pub numeric: bool,
@@ -133,6 +135,18 @@ pub struct NodeDetail {
     pub fields: Vec<Field>,
 }
 
+/// Records the widget shows in a form of their own rather than as a table.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Content {
+    /// A table (a list) or one record's fields (a detail).
+    #[default]
+    Records,
+    /// Block outputs: a data grid per table output, text as sent.
+    Outputs(Vec<crate::outputs::Output>),
+    /// Log files: a log viewer.
+    Logs(Vec<crate::logs::LogFile>),
+}
+
 /// Everything the widget draws for one tool result.
 #[derive(Clone, Debug, PartialEq)]
 pub struct WidgetModel {
@@ -147,6 +161,10 @@ pub struct WidgetModel {
     pub pagination: Option<Pagination>,
     pub mutation: Option<Mutation>,
     pub graph: GraphOutcome,
+    /// How the records are shown: as a table or detail, or as outputs or logs.
+    pub content: Content,
+    /// A run's block runs on a time axis, when the run embeds them.
+    pub timeline: Option<crate::timeline::Timeline>,
     /// Records of the graph's blocks, by node, when the result carries them.
     pub node_details: Vec<NodeDetail>,
     pub error: Option<ErrorInfo>,
@@ -186,6 +204,8 @@ impl WidgetModel {
             pagination: None,
             mutation: None,
             graph: GraphOutcome::Absent,
+            content: Content::Records,
+            timeline: None,
             node_details: Vec::new(),
             error: None,
             empty_message: Text::Given(String::new()),

@@ -93,6 +93,30 @@ pub fn redact_in_place(root: &mut Value) -> usize {
     redact_with_depth(root, 0)
 }
 
+/// In a table given as `{columns: [names], rows: [[values]]}` (a DataFrame sample), the values of
+/// columns whose names are sensitive: no object key carries them, so the column name decides.
+fn redact_table_columns(map: &mut serde_json::Map<String, Value>) -> usize {
+    let sensitive: Vec<usize> = match map.get("columns") {
+        Some(Value::Array(columns)) => {
+            columns.iter().enumerate().filter(|(_, c)| c.as_str().is_some_and(is_sensitive_key)).map(|(i, _)| i).collect()
+        }
+        _ => return 0,
+    };
+    let Some(Value::Array(rows)) = map.get_mut("rows").filter(|_| !sensitive.is_empty()) else {
+        return 0;
+    };
+    let mut changed = 0;
+    for row in rows.iter_mut().filter_map(Value::as_array_mut) {
+        for &i in &sensitive {
+            if let Some(cell) = row.get_mut(i).filter(|c| !c.is_null() && c.as_str() != Some(REDACTED)) {
+                *cell = Value::String(REDACTED.to_owned());
+                changed += 1;
+            }
+        }
+    }
+    changed
+}
+
 /// Levels of JSON-in-a-string followed; deeper strings are scrubbed as plain text.
 const MAX_EMBEDDED_JSON: usize = 3;
 
@@ -102,6 +126,7 @@ fn redact_with_depth(root: &mut Value, embedded: usize) -> usize {
     while let Some((value, place)) = stack.pop() {
         match value {
             Value::Object(map) => {
+                changed += redact_table_columns(map);
                 for (key, child) in map.iter_mut() {
                     if is_sensitive_key(key) {
                         if !matches!(child, Value::String(s) if s == REDACTED) && !child.is_null() {
@@ -724,6 +749,14 @@ mod tests {
             let mut bytes = text.as_bytes().to_vec();
             blank_sensitive_values(&mut bytes);
         }
+    }
+
+    #[test]
+    fn table_columns_named_as_secrets_are_redacted() {
+        let mut v = json!({ "sample_data": { "columns": ["user", "api_key", 3], "rows": [["a", "k1", 1], ["b", null, 2], "odd"] } });
+        assert_eq!(redact_in_place(&mut v), 1);
+        assert_eq!(v["sample_data"]["rows"][0], json!(["a", REDACTED, 1]));
+        assert_eq!(v["sample_data"]["rows"][1][1], Value::Null);
     }
 
     #[test]

@@ -37,7 +37,11 @@ pub fn cells_of(record: &Map<String, Value>, specs: &[CellSpec], degraded: &mut 
     specs
         .iter()
         .zip(degraded.iter_mut())
-        .map(|(spec, d)| Cell::from_value(&spec.key, record.get(&spec.key).unwrap_or(&Value::Null), spec.kind, &ctx, d))
+        .map(|(spec, d)| match spec.kind {
+            // A column the widget adds: read from two fields of the record.
+            ColumnKind::Progress => Cell::progress_of(record),
+            _ => Cell::from_value(&spec.key, record.get(&spec.key).unwrap_or(&Value::Null), spec.kind, &ctx, d),
+        })
         .collect()
 }
 

@@ -277,6 +277,23 @@ pub enum Msg {
     FewerColumns,
     /// The same for a detail view's empty fields.
     MoreFields { count: u64 },
+    // Runs, outputs and logs.
+    ProgressColumn,
+    BlocksDone { done: u64, total: u64 },
+    RunTimeline,
+    StillRunning,
+    NotStarted,
+    /// A whole output's size: "838 rows × 13 columns".
+    Shape { rows: u64, columns: u64 },
+    /// The rows a table shows of a larger output.
+    SampleOf { count: u64 },
+    CopyTsv,
+    NoOutputData,
+    LogLines { count: u64 },
+    EmptyLog,
+    FirstError,
+    ShowInLog,
+    LineDetails,
 }
 
 /// `msg` in `lang`, with numbers written by `formats`.
@@ -377,6 +394,9 @@ mod tests {
             Msg::CopyValue { value: "etl".into() }, Msg::Copied, Msg::CopyFailed, Msg::Code, Msg::Find, Msg::FindPlaceholder,
             Msg::Rows { count: 10_000 }, Msg::RowsMatch { shown: 3, total: 10_000 }, Msg::TableOf { title: "Runs".into() },
             Msg::MoreColumns { count: 1 }, Msg::MoreColumns { count: 12 }, Msg::FewerColumns, Msg::MoreFields { count: 1 }, Msg::MoreFields { count: 4 },
+            Msg::ProgressColumn, Msg::BlocksDone { done: 38, total: 40 }, Msg::BlocksDone { done: 1, total: 1 }, Msg::RunTimeline, Msg::StillRunning, Msg::NotStarted,
+            Msg::Shape { rows: 838, columns: 13 }, Msg::Shape { rows: 1, columns: 1 }, Msg::SampleOf { count: 300 }, Msg::CopyTsv, Msg::NoOutputData,
+            Msg::LogLines { count: 3_700 }, Msg::LogLines { count: 1 }, Msg::EmptyLog, Msg::FirstError, Msg::ShowInLog, Msg::LineDetails,
         ];
         for code in [ErrorCode::ConfigInvalid, ErrorCode::AuthRequired, ErrorCode::AuthExpired, ErrorCode::ApiError, ErrorCode::ToolNotFound, ErrorCode::InternalError] {
             all.push(Msg::CodeMeaning(code));
