@@ -8,14 +8,14 @@ use widget_model::words::Msg;
 use widget_model::{Cell, Column, WidgetModel};
 
 use crate::views::cell::{CellView, Room};
-use crate::views::locale::t;
+use crate::views::locale::{locale, t};
 
 /// One label/value row.
 fn field_row(column: &Column, cell: &Cell) -> impl IntoView {
     let wide = matches!(cell, Cell::Record { .. } | Cell::List { .. });
     view! {
         <div class="detail__row" class:detail__row--wide=wide>
-            <dt class="detail__label">{column.label.clone()}</dt>
+            <dt class="detail__label">{locale().text(&column.label)}</dt>
             <dd class="detail__value" dir="auto"><CellView cell=cell.clone() room=Room::Detail/></dd>
         </div>
     }
@@ -52,7 +52,7 @@ pub fn RecordDetail(model: Arc<WidgetModel>) -> impl IntoView {
         .into_iter()
         .map(|(column, cell)| {
             view! {
-                <section class="detail__code" aria-label=column.label.clone()>
+                <section class="detail__code" aria-label=locale().text(&column.label)>
                     <CellView cell=cell.clone() room=Room::Detail/>
                 </section>
             }

@@ -17,6 +17,8 @@ pub struct IntlFormats {
     /// `Intl.RelativeTimeFormat` with `numeric: "auto"` ("yesterday", "gestern").
     relative: Object,
     absolute: Function,
+    /// Hours, minutes and seconds in the zone.
+    clock: Function,
     /// `Intl.NumberFormat` with a unit, one per entry of [`DURATION_UNITS`], then milliseconds.
     units: Vec<Function>,
     /// `Intl.NumberFormat` with a unit, one per entry of [`BYTE_UNITS`].
@@ -64,6 +66,14 @@ impl IntlFormats {
             build("DateTimeFormat", &options).or_else(|| build("DateTimeFormat", &options[..2]))
         }
         .and_then(format_of)?;
+        let clock = {
+            let mut options = vec![("timeStyle", JsValue::from("medium"))];
+            if let Some(zone) = zone {
+                options.push(("timeZone", zone.into()));
+            }
+            build("DateTimeFormat", &options).or_else(|| build("DateTimeFormat", &options[..1]))
+        }
+        .and_then(format_of)?;
         let unit = |name: &str| {
             build("NumberFormat", &[("style", "unit".into()), ("unit", name.into()), ("unitDisplay", "short".into()), ("maximumFractionDigits", 1.into())])
                 .and_then(format_of)
@@ -77,6 +87,7 @@ impl IntlFormats {
             decimal_3: number(3)?,
             relative: build("RelativeTimeFormat", &[("numeric", "auto".into())])?,
             absolute,
+            clock,
             units,
             byte_units,
         })
@@ -98,6 +109,11 @@ impl Formats for IntlFormats {
             1 => call(&self.decimal_1, value),
             _ => call(&self.decimal_3, value),
         }
+    }
+
+    fn clock(&self, epoch_ms: i64) -> String {
+        let date = js_sys::Date::new(&JsValue::from_f64(epoch_ms as f64));
+        self.clock.call1(&JsValue::NULL, &date).ok().and_then(|v| v.as_string()).unwrap_or_default()
     }
 
     fn bytes(&self, bytes: u64) -> String {

@@ -4,17 +4,18 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use widget_model::WidgetModel;
+use widget_model::Table;
 
 use super::state::TableState;
 use crate::views::cell::{CellView, Room};
+use crate::views::locale::locale;
 
 /// The `<tbody>`.
 ///
-/// - `model`: the result whose rows are drawn.
+/// - `table`: the rows and columns drawn.
 /// - `state`: the table's shared state (its order and window).
 #[component]
-pub fn TableRows(model: Arc<WidgetModel>, state: TableState) -> impl IntoView {
+pub fn TableRows(table: Arc<Table>, state: TableState) -> impl IntoView {
     let visible = Memo::new(move |_| {
         let r = state.range.get();
         state.order.with(|o| o.get(r).map(<[usize]>::to_vec).unwrap_or_default())
@@ -22,7 +23,7 @@ pub fn TableRows(model: Arc<WidgetModel>, state: TableState) -> impl IntoView {
     // The spacers span the real column count: a large colspan makes every table layout work on
     // that many columns (it made each scroll step cost tens of milliseconds).
     let span = state.shown_columns.get_untracked().len().max(1);
-    let row = move |index: usize| view! { <TableRow model=Arc::clone(&model) index state/> };
+    let row = move |index: usize| view! { <TableRow table=Arc::clone(&table) index state/> };
     let spacer = move |rows: usize| {
         let height = rows as f64 * state.row_px;
         (height > 0.0).then(|| {
@@ -40,16 +41,17 @@ pub fn TableRows(model: Arc<WidgetModel>, state: TableState) -> impl IntoView {
 
 /// One record's row.
 #[component]
-fn TableRow(model: Arc<WidgetModel>, index: usize, state: TableState) -> impl IntoView {
-    let cells = model.table.rows.get(index).map(|row| row.cells.as_slice()).unwrap_or_default();
+fn TableRow(table: Arc<Table>, index: usize, state: TableState) -> impl IntoView {
+    let locale = locale();
+    let cells = table.rows.get(index).map(|row| row.cells.as_slice()).unwrap_or_default();
     let cells = state
         .shown_columns
         .get_untracked()
         .iter()
-        .filter_map(|&i| Some((cells.get(i)?, model.table.columns.get(i)?)))
+        .filter_map(|&i| Some((cells.get(i)?, table.columns.get(i)?)))
         .map(|(cell, column)| {
             view! {
-                <td class:num=column.numeric data-label=column.label.clone()>
+                <td class:num=column.numeric data-label=locale.text(&column.label)>
                     <CellView cell=cell.clone() room=Room::Table/>
                 </td>
             }

@@ -7,6 +7,7 @@ use widget_model::Column;
 
 use super::state::TableState;
 use super::window::next_sort;
+use crate::views::locale::locale;
 
 /// The header row.
 ///
@@ -15,6 +16,7 @@ use super::window::next_sort;
 #[component]
 pub fn SortHeader(columns: Vec<Column>, state: TableState) -> impl IntoView {
     let sort = state.sort;
+    let locale = locale();
     let cells = state
         .shown_columns
         .get_untracked()
@@ -33,7 +35,7 @@ pub fn SortHeader(columns: Vec<Column>, state: TableState) -> impl IntoView {
             view! {
                 <th scope="col" class:num=column.numeric aria-sort=aria_sort>
                     <button type="button" class="sort" on:click=move |_| sort.update(|s| *s = next_sort(*s, i))>
-                        <span class="sort__label">{column.label}</span>
+                        <span class="sort__label">{locale.text(&column.label)}</span>
                         <span class="sort__icon" aria-hidden="true">{icon}</span>
                     </button>
                 </th>

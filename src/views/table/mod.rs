@@ -21,7 +21,7 @@ use std::sync::Arc;
 use leptos::html::Div;
 use leptos::prelude::*;
 use widget_model::words::Msg;
-use widget_model::WidgetModel;
+use widget_model::{Density, Table, WidgetModel};
 
 use crate::views::locale::{locale, t};
 use body::TableRows;
@@ -60,7 +60,23 @@ fn MoreColumns(state: TableState, controls: String) -> impl IntoView {
 /// - `model`: the result; its `table` is drawn, its title names the table.
 #[component]
 pub fn ListTable(model: Arc<WidgetModel>) -> impl IntoView {
-    let state = TableState::new(&model);
+    let title = locale().text(&model.header.title);
+    let omitted = model.table.omitted_rows;
+    view! {
+        <DataTable table=Arc::new(model.table.clone()) title density=model.density/>
+        {(omitted > 0).then(|| view! { <p class="table-note">{t(&Msg::MoreRecordsNotShown { count: omitted as u64 })}</p> })}
+    }
+}
+
+/// A table of rows and columns: sortable, windowed past `WINDOW_AFTER` rows with its own Find,
+/// secondary columns behind a toggle.
+///
+/// - `table`: the columns and rows.
+/// - `title`: what the table is, for its caption and region label.
+/// - `density`: row height.
+#[component]
+pub fn DataTable(table: Arc<Table>, title: String, density: Density) -> impl IntoView {
+    let state = TableState::new(&table, density);
     // An id for the toggle's aria-controls, unique per table in the page.
     let table_id = format!("table-{}", next_table_number());
     let table_id_for_toggle = table_id.clone();
@@ -71,10 +87,8 @@ pub fn ListTable(model: Arc<WidgetModel>) -> impl IntoView {
             state.viewport.set(f64::from(el.client_height()));
         }
     };
-    let title = locale().text(&model.header.title);
     let caption = title.clone();
     let windowed = state.windowed;
-    let omitted = model.table.omitted_rows;
     // Header and rows are drawn again when the secondary columns are shown or hidden.
     let table = move || {
         let _ = state.shown_columns.get();
@@ -87,8 +101,8 @@ pub fn ListTable(model: Arc<WidgetModel>) -> impl IntoView {
                 aria-colcount=windowed.then(|| columns.to_string())
             >
                 <caption class="visually-hidden">{caption.clone()}</caption>
-                <SortHeader columns=model.table.columns.clone() state/>
-                <TableRows model=Arc::clone(&model) state/>
+                <SortHeader columns=table.columns.clone() state/>
+                <TableRows table=Arc::clone(&table) state/>
             </table>
         }
     };
@@ -111,6 +125,5 @@ pub fn ListTable(model: Arc<WidgetModel>) -> impl IntoView {
         >
             {table}
         </div>
-        {(omitted > 0).then(|| view! { <p class="table-note">{t(&Msg::MoreRecordsNotShown { count: omitted as u64 })}</p> })}
     }
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use widget_model::sort::{sorted_order, Direction};
-use widget_model::WidgetModel;
+use widget_model::{Density, Table};
 
 use super::window::{row_height, visible_range, WINDOW_AFTER};
 
@@ -35,32 +35,32 @@ pub struct TableState {
 }
 
 impl TableState {
-    pub fn new(model: &Arc<WidgetModel>) -> TableState {
-        let count = model.table.rows.len();
+    pub fn new(table: &Arc<Table>, density: Density) -> TableState {
+        let count = table.rows.len();
         let windowed = count > WINDOW_AFTER;
-        let row_px = row_height(model.density);
+        let row_px = row_height(density);
         let sort = RwSignal::new(None::<(usize, Direction)>);
         let query = RwSignal::new(String::new());
         let sorted = {
-            let model = Arc::clone(model);
+            let table = Arc::clone(table);
             Memo::new(move |_| {
                 Arc::new(match sort.get() {
-                    None => (0..model.table.rows.len()).collect::<Vec<_>>(),
-                    Some((column, direction)) => sorted_order(&model.table.rows, column, direction),
+                    None => (0..table.rows.len()).collect::<Vec<_>>(),
+                    Some((column, direction)) => sorted_order(&table.rows, column, direction),
                 })
             })
         };
         let needle = Memo::new(move |_| query.with(|q| q.trim().to_lowercase()));
         let texts = StoredValue::new(None::<Arc<Vec<String>>>);
         let order = {
-            let model = Arc::clone(model);
+            let table = Arc::clone(table);
             Memo::new(move |_| {
                 let needle = needle.get();
                 if needle.is_empty() {
                     return sorted.get();
                 }
                 let texts = texts.get_value().unwrap_or_else(|| {
-                    let built = Arc::new(row_texts(&model));
+                    let built = Arc::new(row_texts(&table));
                     texts.set_value(Some(Arc::clone(&built)));
                     built
                 });
@@ -84,7 +84,7 @@ impl TableState {
             }
             Arc::new(at)
         });
-        let secondary_flags: Vec<bool> = model.table.columns.iter().map(|c| c.secondary).collect();
+        let secondary_flags: Vec<bool> = table.columns.iter().map(|c| c.secondary).collect();
         let secondary = secondary_flags.iter().filter(|s| **s).count();
         let all_columns = RwSignal::new(false);
         let shown_columns = Memo::new(move |_| {
@@ -101,9 +101,8 @@ impl TableState {
 }
 
 /// Each row's cells as one lower-cased line, for Find.
-fn row_texts(model: &WidgetModel) -> Vec<String> {
-    model
-        .table
+fn row_texts(table: &Table) -> Vec<String> {
+    table
         .rows
         .iter()
         .map(|r| r.cells.iter().map(|c| c.plain_text().to_lowercase()).collect::<Vec<_>>().join("\u{1f}"))

@@ -65,6 +65,8 @@ pub trait Formats {
     fn duration(&self, seconds: f64) -> String;
     /// A size in bytes: "25.9 KB", "1,5 MB".
     fn bytes(&self, bytes: u64) -> String;
+    /// The time of day of an instant, to the second: "16:33:49".
+    fn clock(&self, epoch_ms: i64) -> String;
 }
 
 /// Plain formatting without `Intl`: digits as Rust writes them, times in UTC, English units.
@@ -89,6 +91,9 @@ impl Formats for PlainFormats {
     }
     fn bytes(&self, bytes: u64) -> String {
         crate::text::bytes_text(bytes)
+    }
+    fn clock(&self, epoch_ms: i64) -> String {
+        crate::time::utc_text(epoch_ms).get(11..19).unwrap_or_default().to_owned()
     }
 }
 
