@@ -201,3 +201,32 @@ fn no_module_imports_a_module_that_imports_it_back() {
     }
     assert!(cycles.is_empty(), "import cycles (shared types belong to the module that owns them):\n{}", cycles.join("\n"));
 }
+
+/// Every component's stylesheet (one beside each component) is inlined by index.html, and the
+/// browser tests load the same list, so a new component cannot ship or be tested unstyled.
+#[test]
+fn every_stylesheet_is_inlined_and_tested() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut sheets = Vec::new();
+    for dir in ["style", "src/views"] {
+        let mut stack = vec![root.join(dir)];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).expect("readable dir") {
+                let path = entry.expect("entry").path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == "css") {
+                    let relative = path.strip_prefix(root).expect("under root");
+                    sheets.push(relative.to_string_lossy().replace('\\', "/"));
+                }
+            }
+        }
+    }
+    assert!(sheets.len() > 5, "found the stylesheets");
+    let index = std::fs::read_to_string(root.join("index.html")).expect("index.html");
+    let web_tests = std::fs::read_to_string(root.join("tests/web.rs")).expect("tests/web.rs");
+    for sheet in &sheets {
+        assert!(index.contains(&format!("href=\"{sheet}\"")), "index.html does not inline {sheet}");
+        assert!(web_tests.contains(&format!("include_str!(\"../{sheet}\")")), "tests/web.rs does not load {sheet}");
+    }
+}

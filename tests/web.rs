@@ -113,6 +113,9 @@ const STYLES: &[&str] = &[
     include_str!("../src/views/mutation/mutation.css"),
     include_str!("../src/views/notices/notices.css"),
     include_str!("../src/views/graph/graph.css"),
+    include_str!("../src/views/outputs/outputs.css"),
+    include_str!("../src/views/logs/logs.css"),
+    include_str!("../src/views/timeline/timeline.css"),
 ];
 
 fn ensure_styles() {

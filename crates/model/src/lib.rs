@@ -26,6 +26,7 @@ pub mod redact;
 pub mod resource;
 pub mod rows;
 pub mod sort;
+pub mod table;
 pub mod status;
 pub mod summary;
 pub mod text;
@@ -40,4 +41,5 @@ pub use input::{model_from_json_text, model_from_structured_text, redacted_json,
 pub use model::*;
 pub use rows::Row;
 pub use words::Operation;
-pub use status::{Status, Tone};
+pub use status::{Status, StatusCount, Tone};
+pub use table::{Column, Table};

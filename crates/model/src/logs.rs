@@ -90,6 +90,16 @@ impl LogLine {
     pub fn is_error(&self) -> bool {
         self.level == Some(Level::Error) || self.error.is_some() || self.traceback
     }
+
+    /// What went wrong in one line: the exception a traceback ends with (`StaleCredentialError: …`),
+    /// else the message. Runners wrap the real error in a generic message ("Exception thrown
+    /// when attempting to run …"); the exception is what a reader looks for.
+    pub fn headline(&self) -> &str {
+        self.error
+            .as_deref()
+            .and_then(|e| e.lines().rev().map(str::trim).find(|l| is_exception_line(l)))
+            .unwrap_or(&self.message)
+    }
 }
 
 /// Whether `records` are log files: each has a string `name` and a string `content`.
@@ -225,11 +235,13 @@ mod tests {
         assert_eq!(f.line_count(), 3);
         assert_eq!(f.first_error, Some(1));
         let first = f.line(0);
-        assert_eq!((first.level, first.block.as_deref(), first.message.as_str()), (Some(Level::Info), Some("check"), "Start"));
+        assert_eq!((first.level.clone(), first.block.as_deref(), first.message.as_str()), (Some(Level::Info), Some("check"), "Start"));
         assert!(first.time.is_some());
         let second = f.line(1);
         assert!(second.is_error());
         assert!(second.error.as_deref().is_some_and(|e| e.contains("ValueError: bad")));
+        assert_eq!(second.headline(), "ValueError: bad", "the exception, not the wrapper's message");
+        assert_eq!(first.headline(), "Start");
         assert_eq!(f.line(2).message, "plain words");
         assert!(f.modified.is_some());
     }

@@ -1,11 +1,11 @@
 //! The view model: everything the views draw, already parsed, checked and redacted. The views read
 //! it and nothing else.
 
-use crate::cell::{Cell, ColumnKind, Field};
+use crate::cell::{Cell, Field};
 use crate::graph::GraphOutcome;
 use crate::hints::Density;
-use crate::status::Status;
-use crate::rows::Rows;
+use crate::status::StatusCount;
+use crate::table::Table;
 use crate::words::{Msg, Operation, Pagination, Text};
 
 /// The widget's state, as its root element's `data-state` says it.
@@ -34,37 +34,6 @@ impl State {
 pub enum Arrangement {
     List,
     Detail,
-}
-
-/// A column of the table, in display order.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Column {
-    pub key: String,
-    /// The key in words (`Pipeline UUID`), the producer's label, or ours for a column the widget
-    /// adds (`Progress`).
-    pub label: Text,
-    pub kind: ColumnKind,
-    /// Right-aligned (numbers, durations).
-    pub numeric: bool,
-    /// Ranked last (empty or the same in every record): drawn behind "N more columns", still
-    /// sorted and searched.
-    pub secondary: bool,
-}
-
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Table {
-    pub columns: Vec<Column>,
-    /// One per record, possibly built on demand ([`crate::rows`]).
-    pub rows: Rows,
-    /// Records past the row limit, counted but not kept.
-    pub omitted_rows: usize,
-}
-
-/// How many records are in one status.
-#[derive(Clone, Debug, PartialEq)]
-pub struct StatusCount {
-    pub status: Status,
-    pub count: u64,
 }
 
 /// The header above a list or a record.

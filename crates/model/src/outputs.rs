@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 
 use crate::cell::{Cell, CellContext, ColumnKind, Degraded, KeyHints};
 use crate::limits::{MAX_COLUMNS, MAX_RECORDS};
-use crate::model::{Column, Table};
+use crate::table::{Column, Table};
 use crate::rows::{Row, Rows};
 use crate::text::{bounded_text, truncate_chars};
 use crate::words::Text;

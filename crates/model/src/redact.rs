@@ -372,10 +372,12 @@ pub fn scrub_string(s: &str) -> Option<String> {
             Next::Keep => false,
         };
         if hide && trim_quotes(part) != REDACTED {
-            out.push_str(REDACTED);
-            changed = true;
-            next = Next::Keep;
-            continue;
+            if let Some(hidden) = hide_value(part) {
+                out.push_str(&hidden);
+                changed = true;
+                next = Next::Keep;
+                continue;
+            }
         }
         // An auth scheme after a label passes the label on: "Authorization: Bearer <secret>".
         next = match next {
@@ -391,6 +393,19 @@ pub fn scrub_string(s: &str) -> Option<String> {
         }
     }
     changed.then_some(out)
+}
+
+/// `part` with its value hidden and the quoting around it kept: `"abc",` → `"[redacted]",`,
+/// `partner-portal\n",` (a value inside JSON held in a string) → `[redacted]\n",`, so the
+/// carrier stays what it was. `None` when there is no value (only quotes and punctuation).
+fn hide_value(part: &str) -> Option<String> {
+    let start = part.len() - part.trim_start_matches(['"', '\'', '\\']).len();
+    let rest = &part[start..];
+    if rest.starts_with(REDACTED) {
+        return None;
+    }
+    let end = rest.find(['"', '\'', '\\', ',', ';', ')', '}', ']']).unwrap_or(rest.len());
+    (end > 0).then(|| format!("{}{REDACTED}{}", &part[..start], &rest[end..]))
 }
 
 /// What a word says of the word after it.
@@ -800,6 +815,11 @@ mod tests {
                 r#"{"schema_version":null,"token":[redacted]}"#,
             ),
             ("Cookie: oauth_token=abc", "Cookie: [redacted]"),
+            (r#"say "api_key": "abc123", then"#, r#"say "api_key": "[redacted]", then"#),
+            // A value inside JSON held in a string (a log line): the quoting after it stays.
+            (r#"{"message": "refresh token: partner-portal
+", "next": 1}"#, r#"{"message": "refresh token: [redacted]
+", "next": 1}"#),
             ("set oauth_token=abc", "set oauth_token=[redacted]"),
         ];
         for (input, expected) in cases {

@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::model::StatusCount;
+use crate::status::StatusCount;
 use crate::status::{Status, Tone};
 use crate::text::{bounded_text, truncate_chars};
 use crate::time::{epoch_timestamp, parse_timestamp};

@@ -51,7 +51,8 @@ fn FirstError(line: LogLine, place: Place, file_name: String, selected: RwSignal
     view! {
         <section class="log-error" role="alert" aria-label=t(&Msg::FirstError)>
             <p class="log-error__title">{t(&Msg::FirstError)}<span class="log-error__where">{where_}</span></p>
-            <p class="log-error__message" dir="auto">{line.message.clone()}</p>
+            <p class="log-error__message" dir="auto">{line.headline().to_owned()}</p>
+            {(line.headline() != line.message).then(|| view! { <p class="log-error__context" dir="auto">{line.message.clone()}</p> })}
             {line.error.clone().map(|e| view! { <pre class="log-error__trace" tabindex="0">{e}</pre> })}
             <button type="button" class="log-error__show" on:click=move |_| selected.set(Some(place))>{t(&Msg::ShowInLog)}</button>
         </section>

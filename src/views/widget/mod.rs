@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use widget_model::words::Msg;
-use widget_model::{Density, Arrangement, State, WidgetModel};
+use widget_model::{Arrangement, Content, Density, State, WidgetModel};
 
 use crate::app::{AppState, DisplayMode, HostContext, HostServices, Phase, Theme};
 use crate::views::context::{self, Announcer, Clock};
@@ -16,7 +16,10 @@ use crate::views::header::ResultHeader;
 use crate::views::mutation::{CompactSuccess, MutationBanner, MutationFooter};
 use crate::views::notices::Notices;
 use crate::views::states::{CancelledState, EmptyState, ErrorState, LoadingState};
+use crate::views::logs::LogView;
+use crate::views::outputs::OutputsView;
 use crate::views::table::ListTable;
+use crate::views::timeline::RunTimeline;
 
 /// The whole widget.
 ///
@@ -166,15 +169,21 @@ fn ResultView(model: Arc<WidgetModel>, restored: bool) -> impl IntoView {
                 let footer = mutation
                     .as_ref()
                     .map(|m| view! { <MutationFooter text=m.footer.clone()/> });
-                let body = match model.arrangement {
-                    Arrangement::List => view! { <ListTable model=Arc::clone(&model)/> }.into_any(),
-                    Arrangement::Detail => view! { <RecordDetail model=Arc::clone(&model)/> }.into_any(),
+                let body = match (&model.content, model.arrangement) {
+                    (Content::Outputs(outputs), _) => {
+                        view! { <OutputsView outputs=outputs.clone() density=model.density/> }.into_any()
+                    }
+                    (Content::Logs(files), _) => view! { <LogView files=files.clone()/> }.into_any(),
+                    (Content::Records, Arrangement::List) => view! { <ListTable model=Arc::clone(&model)/> }.into_any(),
+                    (Content::Records, Arrangement::Detail) => view! { <RecordDetail model=Arc::clone(&model)/> }.into_any(),
                 };
+                let timeline = model.timeline.clone().map(|timeline| view! { <RunTimeline timeline/> });
                 view! {
                     <Notices notes/>
                     {banner}
                     <ResultHeader header=model.header.clone() filters=model.filters.clone() range=model.pagination.clone()/>
                     <GraphSection model=Arc::clone(&model)/>
+                    {timeline}
                     {body}
                     {footer}
                 }
