@@ -1,5 +1,5 @@
 // The one list of what the end-to-end suite checks in every engine: Chromium through Playwright
-// (tests/e2e/shared.spec.mjs), Firefox and WebKit through W3C WebDriver (tests/e2e/webdriver.mjs, next).
+// (tests/e2e/shared.spec.mjs), Firefox and WebKit through W3C WebDriver (tests/e2e/webdriver.mjs).
 // Each check is { name, timeout?, axe?, run(driver) }; the driver is described in lib.mjs.
 import protocol from "./protocol.mjs";
 import csp from "./csp.mjs";
