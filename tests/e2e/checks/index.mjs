@@ -4,12 +4,13 @@
 import protocol from "./protocol.mjs";
 import csp from "./csp.mjs";
 import keyboard from "./keyboard.mjs";
+import fidelity from "./fidelity.mjs";
 import fixtures from "./fixtures.mjs";
 
 /** Per-check time limit unless a check sets its own (as Playwright's config has it). */
 export const CHECK_TIMEOUT = 60_000;
 
-export const CHECKS = [...protocol, ...csp, ...keyboard, ...fixtures];
+export const CHECKS = [...protocol, ...csp, ...keyboard, ...fidelity, ...fixtures];
 
 const names = new Set();
 for (const { name } of CHECKS) {
