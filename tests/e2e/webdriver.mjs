@@ -13,7 +13,7 @@ import { writeFileSync, mkdirSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { startServers } from "../../host/server.mjs";
 import { CHECKS, CHECK_TIMEOUT } from "./checks/index.mjs";
-import { makeDriver } from "./checks/lib.mjs";
+import { makeDriver, mayReuse, afterCheck } from "./checks/lib.mjs";
 import { ENGINES, startDriverServer, newSession, webdriverPage } from "./drivers/webdriver.mjs";
 
 const { values: options } = parseArgs({
@@ -49,6 +49,7 @@ const quit = (driver) => within(10_000, "quit", driver.quit()).catch(() => {});
 /** Runs `queue` (shared by the engine's sessions) in one session; returns nothing, fills `results`. */
 async function worker(engine, url, servers, queue, results) {
   let driver = null;
+  let page = null;
   while (queue.length > 0) {
     const check = queue.shift();
     const result = { engine, name: check.name, notes: [] };
@@ -60,13 +61,20 @@ async function worker(engine, url, servers, queue, results) {
     }
     const t0 = Date.now();
     try {
-      if (!driver) driver = await within(60_000, "new session", newSession(engine, url));
-      const page = webdriverPage(driver, engine, servers, { note: (text) => result.notes.push(text) });
+      if (!driver) {
+        driver = await within(60_000, "new session", newSession(engine, url));
+        page = webdriverPage(driver, engine, servers);
+      }
+      page.note = (text) => result.notes.push(text);
       const limit = check.timeout ?? CHECK_TIMEOUT;
       await within(limit, check.name, (async () => {
-        await page.open();
+        if (!mayReuse(page, check)) {
+          page.shared = null;
+          await page.open();
+        }
         await check.run(makeDriver(page));
       })());
+      afterCheck(page, check, true);
       result.status = "passed";
     } catch (error) {
       result.status = "failed";
@@ -74,6 +82,7 @@ async function worker(engine, url, servers, queue, results) {
       // The session may be stuck in the check's last command: start the next check on a new one.
       if (driver) await quit(driver);
       driver = null;
+      page = null;
     }
     result.ms = Date.now() - t0;
     report(result);

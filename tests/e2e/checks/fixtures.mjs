@@ -79,14 +79,20 @@ export async function checkFixture(d, file, want) {
   });
 }
 
+// Consecutive fixture checks under one CSP share a widget frame (`share`, see lib.mjs widgetFor):
+// each is a new tool call in the frame the previous one left, unless that one failed.
 export default FIXTURE_CSPS.flatMap((csp) =>
-  manifest.fixtures.map(({ file, expect: want }) => ({
-    name: `fixture ${csp}: ${file}`,
-    axe: csp === CSP.wasm,
-    async run(d) {
-      await d.loadWidget({ csp, hostContext: { theme: "light" } });
-      await d.sendResult(file);
-      await checkFixture(d, file, want);
-    },
-  })),
+  manifest.fixtures.map(({ file, expect: want }) => {
+    const share = { csp, hostContext: { theme: "light" } };
+    return {
+      name: `fixture ${csp}: ${file}`,
+      axe: csp === CSP.wasm,
+      share,
+      async run(d) {
+        await d.widgetFor(share);
+        await d.sendResult(file);
+        await checkFixture(d, file, want);
+      },
+    };
+  }),
 );

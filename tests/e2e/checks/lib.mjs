@@ -13,6 +13,12 @@
 //   page.press(key)              a real key press in the widget: "Tab", "Shift+Tab", "Enter", "Space"
 //   page.errors()                uncaught errors the engine reported for the page (may be [])
 //   page.note(text)              records a fact for the run's report (e.g. the build an engine ran)
+//   page.shared                  the runner's record of a widget frame a `share` check may reuse
+//                                ({ key, clean }, or null); see widgetFor
+//
+// Runners: before each check, reset the host page (page.open) unless the check is marked `share`,
+// page.shared.key is its share key (shareKey) and page.shared.clean; after a check, set
+// page.shared.clean = true when a `share` check passed, else page.shared = null.
 // Functions given to host/widget are serialised: they may use only their argument and the page.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -59,6 +65,18 @@ const ERROR_OBSERVER =
   "addEventListener('error',function(e){__widgetErrors.push(String(e.message||e.error))});" +
   "addEventListener('unhandledrejection',function(e){__widgetErrors.push('unhandled rejection: '+String(e.reason&&e.reason.message||e.reason))});" +
   "</script>";
+
+/** The key under which a `share` check's frame may be reused (as widgetFor computes it). */
+export const shareKey = ({ csp = CSP.wasm, hostContext = {} } = {}) => JSON.stringify({ csp, hostContext });
+
+/** Whether a runner may skip the page reset before `check` (see widgetFor). */
+export const mayReuse = (page, check) => Boolean(check.share && page.shared?.clean && page.shared.key === shareKey(check.share));
+
+/** What a runner records after `check` ran on `page`. */
+export function afterCheck(page, check, passed) {
+  if (passed && check.share && page.shared) page.shared.clean = true;
+  else page.shared = null;
+}
 
 /** The full driver the checks use, from an engine's page primitives. */
 export function makeDriver(page) {
@@ -108,6 +126,28 @@ export function makeDriver(page) {
         },
         { sandboxUrl: page.sandboxUrl, csp, hostContext, width: width ?? null, handshake, observer: observeErrors ? ERROR_OBSERVER : null },
       );
+    },
+
+    /**
+     * A widget frame for a check marked `share` (checks/fixtures.mjs): the frame the previous check
+     * left, when that check was a `share` check with the same options and passed (the runner then
+     * skipped the page reset and set `page.shared.clean`), is given a new tool call (tool-input,
+     * then the widget waits in data-state="loading" with the last result gone); otherwise a fresh
+     * frame is loaded. A fresh frame per fixture would cost a widget start each (about a second of
+     * CPU per fixture and engine on this machine), for nothing a fixture asserts.
+     */
+    async widgetFor({ csp = CSP.wasm, hostContext = {} } = {}) {
+      const key = shareKey({ csp, hostContext });
+      if (page.shared?.key === key && page.shared.clean) {
+        page.shared.clean = false;
+        await page.host(() => void (window.messages = []));
+        await d.toolInput({});
+        await expectState(d, "loading");
+        return;
+      }
+      page.shared = null;
+      await d.loadWidget({ csp, hostContext });
+      page.shared = { key, clean: false };
     },
 
     /** Sends a fixture as the tool result; it travels as JSON text and is parsed in the page. */

@@ -26,6 +26,8 @@ export function playwrightPage(page, servers, { note = () => {} } = {}) {
     },
     errors: async () => [...errors],
     note,
+    /** A widget frame a `share` check may reuse (checks/lib.mjs widgetFor), kept by the runner. */
+    shared: null,
   };
 }
 

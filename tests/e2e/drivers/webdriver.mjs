@@ -180,7 +180,7 @@ const KEYS = { Tab: Key.TAB, Enter: Key.ENTER, Space: Key.SPACE };
  * sessionStorage and the host's state start empty, as a new Playwright page does) and closes the
  * previous one.
  */
-export function webdriverPage(driver, engine, servers, { note = () => {} } = {}) {
+export function webdriverPage(driver, engine, servers) {
   let context = "host";
   let opened = 0;
   const toHost = async () => {
@@ -336,6 +336,9 @@ export function webdriverPage(driver, engine, servers, { note = () => {} } = {})
       await toHost();
       return (await driver.executeScript("return window.__hostErrors || []")) ?? [];
     },
-    note,
+    /** The runner sets this per check. */
+    note: () => {},
+    /** A widget frame a `share` check may reuse (checks/lib.mjs widgetFor), kept by the runner. */
+    shared: null,
   };
 }
