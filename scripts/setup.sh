@@ -12,11 +12,15 @@ WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/,
 say() { printf 'setup: %s\n' "$*"; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
-# Debian packages: browsers and their drivers.
+# Debian packages: browsers and their drivers. WebKit (Safari's engine) is WebKitGTK's WebDriver,
+# which has no headless mode: it runs on a virtual X display (xvfb-run, which needs xauth).
 missing=()
 command -v chromium >/dev/null || missing+=(chromium)
 command -v chromedriver >/dev/null || missing+=(chromium-driver)
 command -v firefox-esr >/dev/null || missing+=(firefox-esr)
+command -v WebKitWebDriver >/dev/null || missing+=(webkit2gtk-driver)
+command -v xvfb-run >/dev/null || missing+=(xvfb)
+command -v xauth >/dev/null || missing+=(xauth)
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing Debian packages: ${missing[*]}"
   as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
@@ -53,10 +57,11 @@ if ! grep -q "wasm_bindgen = \"$WASM_BINDGEN_VERSION\"" Trunk.toml; then
   exit 1
 fi
 
-# npm packages, locally (never -g: the global prefix would replace Debian's binaries).
+# npm packages, locally (never -g: the global prefix would replace Debian's binaries). No package
+# may download a browser: the suite drives Debian's.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "installing npm packages"
-  npm ci --no-audit --no-fund --loglevel=error
+  PUPPETEER_SKIP_DOWNLOAD=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
 fi
 
 # Trunk builds offline: every crate must be in the local registry first.
