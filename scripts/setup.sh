@@ -59,9 +59,13 @@ fi
 
 # npm packages, locally (never -g: the global prefix would replace Debian's binaries). No package
 # may download a browser: the suite drives Debian's.
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+# Installed again whenever package-lock.json differs from the one last installed (by content: a
+# checkout or a merge does not keep modification times in order).
+lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ "$(cat node_modules/.installed-lock-hash 2>/dev/null)" != "$lock_hash" ]; then
   say "installing npm packages"
   PUPPETEER_SKIP_DOWNLOAD=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+  echo "$lock_hash" > node_modules/.installed-lock-hash
 fi
 
 # Trunk builds offline: every crate must be in the local registry first.
