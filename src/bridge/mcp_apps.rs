@@ -162,15 +162,17 @@ impl Shared {
                 } else {
                     None
                 };
-                if name == method::TOOL_INPUT {
-                    self.on_tool_input(params.as_deref());
-                }
+                // Read before the input event takes `params`; shown after it, which shows "loading".
+                let kept = if name == method::TOOL_INPUT { self.on_tool_input(params.as_deref()) } else { None };
                 if let Some(event) = jsonrpc::notification_event(&name, params) {
                     if let HostEvent::ToolResult(ToolPayload::CallToolResult(text)) = &event {
                         self.live_result.set(true);
                         self.keep(text);
                     }
                     (self.dispatch)(event);
+                    if let Some(kept) = kept {
+                        (self.dispatch)(HostEvent::RestoredResult(ToolPayload::CallToolResult(kept)));
+                    }
                     // The content may have changed; the resize observer can be paused off screen.
                     if let Some(size) = self.size.borrow().as_ref() {
                         size.request();
@@ -181,8 +183,8 @@ impl Shared {
     }
 
     /// The call's arguments name where its result is kept; a frame rebuilt for the same call
-    /// shows the kept result (marked restored) until the live one comes.
-    fn on_tool_input(&self, params: Option<&str>) {
+    /// shows the kept result (marked restored) until the live one comes. Returns that result.
+    fn on_tool_input(&self, params: Option<&str>) -> Option<String> {
         let arguments = params.and_then(jsonrpc::tool_input_arguments);
         let key = match (self.tool_call.borrow().as_ref(), arguments) {
             (Some(call), Some(arguments)) => Some(storage::result_key(&call.name, &call.request_id, &arguments)),
@@ -190,11 +192,9 @@ impl Shared {
         };
         *self.storage_key.borrow_mut() = key.clone();
         if !self.initialized.get() || self.live_result.get() {
-            return;
+            return None;
         }
-        if let Some(kept) = key.as_deref().and_then(|k| storage::load(&self.window, k)) {
-            (self.dispatch)(HostEvent::RestoredResult(ToolPayload::CallToolResult(kept)));
-        }
+        key.as_deref().and_then(|k| storage::load(&self.window, k))
     }
 
     /// Keeps a live result (redacted, later) under this call's key, when it is known.

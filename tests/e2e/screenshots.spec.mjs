@@ -5,6 +5,9 @@
 import { mkdirSync, copyFileSync } from "node:fs";
 import { test, expect, widgetFrame, driverFor } from "./support.mjs";
 
+/** A few minutes after the mage fixtures were captured. */
+const MAGE_NOW = "2026-11-23T16:40:00Z";
+
 const SHOTS = [
   { name: "runs-light", file: "pipeline_runs/list-ok.json", theme: "light", width: 760 },
   { name: "runs-dark", file: "pipeline_runs/list-ok.json", theme: "dark", width: 760 },
@@ -16,13 +19,19 @@ const SHOTS = [
   { name: "delete-compact-dark", file: "pipelines/delete.json", theme: "dark", width: 560 },
   { name: "graph-fallback-narrow", file: "graphs/cycle.json", theme: "light", width: 360 },
   { name: "error-auth-expired-light", file: "errors/auth-expired.json", theme: "light", width: 560 },
+  // Real pipeline data (issue 17): what mage-ai 0.9.80 returned, read at a glance. Their clock is
+  // the capture's day.
+  { name: "mage-pipelines-light", file: "mage/pipelines-list.json", theme: "light", width: 760, now: MAGE_NOW },
+  { name: "mage-output-grid-light", file: "mage/block-outputs-dataframe.json", theme: "light", width: 760, now: MAGE_NOW },
+  { name: "mage-failed-logs-dark", file: "mage/pipeline-run-logs-failed.json", theme: "dark", width: 760, now: MAGE_NOW },
+  { name: "mage-run-timeline-light", file: "mage/pipeline-run-failed.json", theme: "light", width: 760, now: MAGE_NOW },
 ];
 
 for (const shot of SHOTS) {
   test(`screenshot ${shot.name}`, async ({ hostPage: page, servers }) => {
     await page.setViewportSize({ width: shot.width + 40, height: 900 });
     // Relative times ("7 min ago") against the fixtures' own day, so pictures do not age.
-    await page.clock.setFixedTime(new Date("2026-11-20T06:00:00Z"));
+    await page.clock.setFixedTime(new Date(shot.now ?? "2026-11-20T06:00:00Z"));
     const d = driverFor(page, servers);
     await d.loadWidget({ hostContext: { theme: shot.theme, displayMode: "inline" }, width: shot.width });
     await d.sendResult(shot.file);

@@ -47,12 +47,14 @@ pub fn timeline(record: &Map<String, Value>) -> Option<Timeline> {
         .iter()
         .filter_map(Value::as_object)
         .filter_map(|run| {
-            Some(Bar {
-                block: truncate_chars(&bounded_text(run.get("block_uuid")?.as_str()?), 120),
-                status: Status::new(run.get("status").and_then(Value::as_str).unwrap_or("unknown")),
-                start_ms: time(run, "started_at"),
-                end_ms: time(run, "completed_at"),
-            })
+            let status = Status::new(run.get("status").and_then(Value::as_str).unwrap_or("unknown"));
+            let start_ms = time(run, "started_at");
+            // A block that failed or was cancelled has no completed_at: it ended when its record
+            // was last updated. Only a running block runs on to the right edge.
+            let end_ms = time(run, "completed_at").or_else(|| {
+                (start_ms.is_some() && status.tone != Tone::Running).then(|| time(run, "updated_at")).flatten()
+            });
+            Some(Bar { block: truncate_chars(&bounded_text(run.get("block_uuid")?.as_str()?), 120), status, start_ms, end_ms })
         })
         .collect();
     if bars.is_empty() {
@@ -106,6 +108,17 @@ mod tests {
         let legend: Vec<(&str, u64)> = t.legend.iter().map(|c| (c.status.raw.as_str(), c.count)).collect();
         assert_eq!(legend, [("failed", 1), ("cancelled", 1), ("completed", 2)]);
         assert!(t.end_ms > t.start_ms);
+    }
+
+    #[test]
+    fn a_failed_block_ends_when_it_was_last_updated_and_only_a_running_one_runs_on() {
+        let record = json!({ "block_runs": [
+            { "block_uuid": "check", "status": "failed", "started_at": "2026-11-23 16:33:49", "completed_at": null, "updated_at": "2026-11-23 16:33:50" },
+            { "block_uuid": "live", "status": "running", "started_at": "2026-11-23 16:33:49", "completed_at": null, "updated_at": "2026-11-23 16:33:50" },
+        ] });
+        let t = timeline(record.as_object().expect("object")).expect("timeline");
+        assert_eq!(t.bars[0].end_ms.zip(t.bars[0].start_ms).map(|(e, s)| e - s), Some(1000));
+        assert_eq!(t.bars[1].end_ms, None, "a running block has no end yet");
     }
 
     #[test]

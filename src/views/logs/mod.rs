@@ -169,7 +169,9 @@ fn LogLines(file: Arc<LogFile>, index: usize, selected: RwSignal<Option<Place>>)
             </label>
             <span class="table-find__count" role="status">{shown}</span>
         </div>
-        <div class="log" node_ref=scroller on:scroll=on_scroll tabindex="0" role="region" aria-label=file.name.clone()>
+        // A short file takes the room its lines need, a long one a scroll box of BOX_PX.
+        <div class="log" node_ref=scroller on:scroll=on_scroll tabindex="0" role="region" aria-label=file.name.clone()
+            style=format!("height: {:.0}px", (count as f64 * LINE_PX + 2.0).min(BOX_PX))>
             <ol class="log__lines" role="list" style=move || format!("height: {:.0}px", order.with(|o| o.len()) as f64 * LINE_PX)>
                 <For each=move || visible.get() key=|i| *i children=line/>
             </ol>

@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 use widget_model::timeline::Timeline;
 use widget_model::words::Msg;
+use widget_model::Tone;
 
 use crate::views::cell::StatusPill;
 use crate::views::locale::{locale, t};
@@ -31,7 +32,8 @@ pub fn RunTimeline(timeline: Timeline) -> impl IntoView {
                 (Some(start), Some(end)) => {
                     (at(start), (at(end) - at(start)).max(0.5), locale.formats().duration((end - start).max(0) as f64 / 1000.0))
                 }
-                (Some(start), None) => (at(start), (100.0 - at(start)).max(0.5), t(&Msg::StillRunning)),
+                (Some(start), None) if bar.status.tone == Tone::Running => (at(start), (100.0 - at(start)).max(0.5), t(&Msg::StillRunning)),
+                (Some(start), None) => (at(start), 0.5, String::new()),
                 (None, _) => (0.0, 0.0, t(&Msg::NotStarted)),
             };
             view! {
