@@ -186,3 +186,14 @@ console.log(
     `(wasm ${kb(wasm.length)} KB raw, ${kb(wasmGzip.length)} KB gzip; ` +
     `JavaScript build ${kb(jsModule.length)} KB raw, ${kb(jsGzip.length)} KB gzip)`,
 );
+
+// The size budget (scripts/size-budget.json): past it, the build fails.
+const budget = JSON.parse(readFileSync(new URL("./size-budget.json", import.meta.url), "utf8"));
+const over = [
+  ["file_raw", html.length],
+  ["file_gzip", gz],
+  ["wasm_raw", wasm.length],
+  ["js_build_raw", jsModule.length],
+].filter(([name, size]) => size > budget[name]);
+for (const [name, size] of over) console.error(`single-html: ${name} is ${size} bytes, over its budget of ${budget[name]} (scripts/size-budget.json)`);
+if (over.length) process.exit(1);
