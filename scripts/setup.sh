@@ -43,7 +43,11 @@ fi
 # Cargo tools at pinned versions. `cargo install` builds from crates.io (no prebuilt downloads).
 cargo_tool() { # binary version crate [cargo install flags...]
   local bin=$1 version=$2 crate=$3; shift 3
-  if "$bin" --version 2>/dev/null | grep -qF " $version"; then return; fi
+  # Read the whole output first: `grep -q` closes the pipe at its first match, and under pipefail a
+  # tool that prints more after that line (geckodriver does) would count as missing.
+  local installed
+  installed=$("$bin" --version 2>/dev/null || true)
+  if grep -qF " $version" <<<"$installed"; then return; fi
   say "installing $crate $version (a first install takes minutes)"
   cargo install --quiet "$crate" --version "$version" --force "$@"
 }

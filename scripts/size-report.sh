@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 TWIGGY_VERSION=0.8.0
-if ! twiggy --version 2>/dev/null | grep -qF " $TWIGGY_VERSION"; then
+if ! grep -qF " $TWIGGY_VERSION" <<<"$(twiggy --version 2>/dev/null || true)"; then
   echo "size-report: installing twiggy $TWIGGY_VERSION from crates.io (a first install takes minutes)"
   cargo install --quiet twiggy --version "$TWIGGY_VERSION" --locked
 fi
