@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Where the widget's bytes are: twiggy over the release wasm that scripts/build.sh left (cargo's
-# output, before wasm-bindgen and wasm-opt, so every function still has its name). Prints the top
+# Where the widget's bytes are: twiggy over the release wasm that scripts/build.sh left, after
+# wasm-bindgen (run again here with --keep-debug so every function keeps its name) and before
+# wasm-opt, which takes a further ~8% off what is listed. Prints the top
 # items, the dominators (what keeps what alive) and the bytes per crate, then the file's figures
 # against the budget (scripts/size-budget.json). Run after ./scripts/build.sh.
 set -euo pipefail
@@ -13,32 +14,16 @@ if ! grep -qF " $TWIGGY_VERSION" <<<"$(twiggy --version 2>/dev/null || true)"; t
 fi
 WASM=target/wasm32-unknown-unknown/release/resource-widget.wasm
 [ -f "$WASM" ] || { echo "size-report: $WASM is missing; run ./scripts/build.sh first" >&2; exit 1; }
-TOP=${TOP:-25}
+TOP=${TOP:-20}
 
-printf '== top %s items (before wasm-opt; shallow bytes)\n' "$TOP"
-twiggy top -n "$TOP" "$WASM"
-printf '\n== dominators, top %s (retained bytes: what each keeps alive)\n' "$TOP"
-twiggy dominators -d 2 -r "$TOP" "$WASM"
-printf '\n== bytes per crate (functions named by their crate path; data and tables apart)\n'
-twiggy top -n 100000 --format csv "$WASM" | node -e '
-  const lines = require("fs").readFileSync(0, "utf8").trim().split("\n").slice(1);
-  const byCrate = new Map();
-  let total = 0;
-  for (const line of lines) {
-    const m = line.match(/^"?(.*?)"?,(\d+),/);
-    if (!m) continue;
-    const [, name, size] = m;
-    total += +size;
-    // A demangled path starts with the crate ("leptos::…", "<tachys::… as …>"); the rest are
-    // data segments, tables, imports and unnamed code.
-    const path = name.replace(/^<+/, "").replace(/^&(mut )?/, "");
-    const crate = /^[a-z_][a-z0-9_]*::/.test(path) ? path.split("::")[0] : name.startsWith("data[") ? "(data)" : "(other)";
-    byCrate.set(crate, (byCrate.get(crate) ?? 0) + +size);
-  }
-  const rows = [...byCrate].sort((a, b) => b[1] - a[1]).slice(0, 25);
-  for (const [crate, size] of rows) console.log(`${String(size).padStart(9)} B  ${(100 * size / total).toFixed(1).padStart(5)}%  ${crate}`);
-  console.log(`${String(total).padStart(9)} B  total (before wasm-opt)`);
-'
+OUT=target/size-report
+mkdir -p "$OUT"
+# wasm-bindgen as the build runs it (its describe functions gone), keeping the names for twiggy.
+wasm-bindgen --target web --keep-debug --out-dir "$OUT/bindgen" "$WASM"
+BOUND="$OUT/bindgen/resource-widget_bg.wasm"
+twiggy top -n 100000 --format csv "$BOUND" >"$OUT/top.csv"
+twiggy dominators --format csv "$BOUND" >"$OUT/dominators.csv"
+TOP=$TOP node scripts/size-report.mjs "$OUT/top.csv" "$OUT/dominators.csv"
 printf '\n== the file (scripts/single-html.mjs; budget in scripts/size-budget.json)\n'
 node -e '
   const fs = require("fs"), zlib = require("zlib");
