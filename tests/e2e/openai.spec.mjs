@@ -115,7 +115,8 @@ for (const { file, expect: want } of manifest.fixtures) {
   test(`window.openai: ${file}`, async ({ page, servers }) => {
     await open(page, servers, globalsOf(file));
     await expect(page.locator("#widget")).toHaveAttribute("data-state", want.state);
-    if (want.layout === "list" && want.state === "ok" && !want.compact) {
+    // Outputs and logs are drawn in forms of their own, not as rows of records (checks/fixtures.mjs).
+    if (want.layout === "list" && want.state === "ok" && !want.compact && (want.content ?? "records") === "records") {
       await expectRows(page, want.rows);
     }
   });
