@@ -1,5 +1,8 @@
-// End-to-end suite: the real dist/resource-widget.html inside the ext-apps test host, in Debian's
-// Chromium (never a downloaded browser).
+// End-to-end suite in Chromium: the real dist/resource-widget.html inside the ext-apps test host,
+// in Debian's Chromium (never a downloaded browser). The checks every engine runs are
+// tests/e2e/checks/ (shared.spec.mjs, fixtures-wasm.spec.mjs, fixtures-js.spec.mjs here; Firefox
+// and WebKit: tests/e2e/webdriver.mjs); openai, preview and screenshots are Chromium-only.
+// Two workers: each takes a whole file, in order (consecutive fixture checks share a frame).
 import { defineConfig } from "@playwright/test";
 
 export default defineConfig({

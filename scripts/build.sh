@@ -1,11 +1,21 @@
 #!/usr/bin/env bash
-# Builds dist/resource-widget.html, the single self-contained file an MCP server registers: the
-# wasm build (Trunk) and the JavaScript build for CSPs without WebAssembly (scripts/build-js.sh).
-# Expects scripts/setup.sh to have run.
+# Builds dist/resource-widget.html, the single self-contained file an MCP server registers. One
+# release build serves both builds in the file: Trunk builds the wasm (the pinned nightly, std
+# rebuilt for the wasm MVP with panics that abort at once and no source locations), and wasm2js
+# turns that same wasm into the JavaScript build for CSPs that forbid WebAssembly. Every cut to the
+# Rust shrinks both. Expects scripts/setup.sh to have run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Local tools first: wasm-opt from npm binaryen (Debian's 108 breaks the module), cargo's bin.
+# Local tools first: wasm-opt and wasm2js from npm binaryen (Debian's 108 breaks the module).
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+export RUSTUP_TOOLCHAIN
+RUSTUP_TOOLCHAIN=$(cat scripts/nightly-toolchain)
+# std for the MVP (wasm2js accepts no reference types, bulk memory or other post-MVP features);
+# RUSTFLAGS reach only the wasm target (Trunk passes --target), not build scripts.
+export CARGO_UNSTABLE_BUILD_STD="std,panic_abort"
+export RUSTFLAGS="-C target-cpu=mvp -Z location-detail=none -Z unstable-options -C panic=immediate-abort"
 trunk build --release --quiet
-./scripts/build-js.sh
+JS_OUT=target/js-build
+mkdir -p "$JS_OUT"
+wasm2js -Oz dist/trunk/resource-widget_bg.wasm -o "$JS_OUT/asm.js"
 node scripts/single-html.mjs

@@ -12,11 +12,15 @@ WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/,
 say() { printf 'setup: %s\n' "$*"; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
-# Debian packages: browsers and their drivers.
+# Debian packages: browsers and their drivers. WebKit (Safari's engine) is WebKitGTK's WebDriver,
+# which has no headless mode: it runs on a virtual X display (xvfb-run, which needs xauth).
 missing=()
 command -v chromium >/dev/null || missing+=(chromium)
 command -v chromedriver >/dev/null || missing+=(chromium-driver)
 command -v firefox-esr >/dev/null || missing+=(firefox-esr)
+command -v WebKitWebDriver >/dev/null || missing+=(webkit2gtk-driver)
+command -v xvfb-run >/dev/null || missing+=(xvfb)
+command -v xauth >/dev/null || missing+=(xauth)
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing Debian packages: ${missing[*]}"
   as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
@@ -29,7 +33,7 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
-# The pinned nightly that rebuilds std for the wasm MVP (scripts/build-js.sh, the JavaScript build).
+# The pinned nightly that rebuilds std for the wasm MVP (scripts/build.sh: the widget is built for the MVP with it).
 NIGHTLY=$(cat scripts/nightly-toolchain)
 if ! rustup component list --installed --toolchain "$NIGHTLY" 2>/dev/null | grep -q '^rust-src'; then
   say "installing the $NIGHTLY toolchain with rust-src (for the JavaScript build)"
@@ -53,10 +57,15 @@ if ! grep -q "wasm_bindgen = \"$WASM_BINDGEN_VERSION\"" Trunk.toml; then
   exit 1
 fi
 
-# npm packages, locally (never -g: the global prefix would replace Debian's binaries).
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+# npm packages, locally (never -g: the global prefix would replace Debian's binaries). No package
+# may download a browser: the suite drives Debian's.
+# Installed again whenever package-lock.json differs from the one last installed (by content: a
+# checkout or a merge does not keep modification times in order).
+lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ "$(cat node_modules/.installed-lock-hash 2>/dev/null)" != "$lock_hash" ]; then
   say "installing npm packages"
-  npm ci --no-audit --no-fund --loglevel=error
+  PUPPETEER_SKIP_DOWNLOAD=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+  echo "$lock_hash" > node_modules/.installed-lock-hash
 fi
 
 # Trunk builds offline: every crate must be in the local registry first.

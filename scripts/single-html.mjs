@@ -3,13 +3,14 @@
 // dist/resource-widget.html.
 //
 // Inputs: Trunk's output (dist/trunk: index.html with inlined CSS, the wasm-bindgen glue, the wasm)
-// and the JavaScript build (target/mvp/js-build, from scripts/build-js.sh).
+// and the JavaScript build (target/js-build/asm.js: wasm2js of the same wasm, from scripts/build.sh).
 //
-// The page runs one inline module script: the wasm glue and a probe. Where the host's CSP allows
-// WebAssembly, the gzipped wasm is inflated with DecompressionStream and started. Where it does
-// not (the MCP Apps spec's default CSP), the gzipped JavaScript build is inflated and inserted as
-// an inline module script, which 'unsafe-inline' allows. The page makes no request of any kind;
-// this script fails the build if it would.
+// The page runs one inline module script: the wasm-bindgen glue and a probe. Where the host's CSP
+// allows WebAssembly, the gzipped wasm is inflated with DecompressionStream and started. Where it
+// does not (the MCP Apps spec's default CSP), the gzipped JavaScript build (the same wasm as
+// JavaScript) is inflated and inserted as an inline module script, which 'unsafe-inline' allows;
+// it instantiates through the same glue. The page makes no request of any kind; this script fails
+// the build if it would.
 
 import { readFileSync, writeFileSync, readdirSync, mkdirSync, existsSync } from "node:fs";
 import { join, dirname } from "node:path";
@@ -19,7 +20,7 @@ import { transformSync } from "esbuild";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const STAGING = join(ROOT, "dist/trunk");
-const JS_BUILD = join(ROOT, "target/mvp/js-build");
+const JS_BUILD = join(ROOT, "target/js-build");
 const OUTPUT = join(ROOT, "dist/resource-widget.html");
 
 function fail(message) {
@@ -38,28 +39,48 @@ let html = readFileSync(join(STAGING, "index.html"), "utf8");
 const glue = readFileSync(join(STAGING, glueFile), "utf8");
 const wasm = readFileSync(join(STAGING, wasmFile));
 
-// ---- the JavaScript build (wasm2js) ----
-if (!existsSync(join(JS_BUILD, "asm.js"))) fail("no JavaScript build: run scripts/build-js.sh");
-let jsGlue = readFileSync(join(JS_BUILD, "glue.js"), "utf8");
+// ---- the JavaScript build (wasm2js of the same wasm) ----
+if (!existsSync(join(JS_BUILD, "asm.js"))) fail("no JavaScript build: run scripts/build.sh");
 let asm = readFileSync(join(JS_BUILD, "asm.js"), "utf8");
 
 // wasm2js grows memory into a new ArrayBuffer without detaching the old one, so wasm-bindgen's
-// "is my view detached?" checks would keep stale views after growth: compare buffers instead.
-jsGlue = jsGlue
+// "is my view detached?" checks would keep stale views after growth: compare buffers instead
+// (also right for the wasm build, whose old buffer is detached on growth).
+let patchedGlue = glue
   .replace(/(cached\w+Memory0) === null \|\| \1\.byteLength === 0/g, "$1 === null || $1.buffer !== wasm.memory.buffer")
   .replace(
     /(cached\w+Memory0)\.buffer\.detached === true \|\| \(\1\.buffer\.detached === undefined && \1\.buffer !== wasm\.memory\.buffer\)/g,
     "$1.buffer !== wasm.memory.buffer",
   );
-if (/byteLength === 0|\.detached/.test(jsGlue)) fail("the JavaScript build's glue has a memory check this script does not know; update the patch");
+if (/byteLength === 0|\.detached/.test(patchedGlue)) fail("the glue has a memory check this script does not know; update the patch");
+// TextDecoder and TextEncoder.encodeInto refuse views of a resizable buffer (the JavaScript build's
+// memory, below): those go through a copy. The wasm build's memory is never resizable.
+const decodeCall = "return cachedTextDecoder.decode(bytes);";
+const encodeCall = "const ret = cachedTextEncoder.encodeInto(arg, view);";
+if (!patchedGlue.includes(decodeCall) || !patchedGlue.includes(encodeCall)) fail("the glue's text coding is not in the expected shape");
+patchedGlue = patchedGlue
+  .replace(decodeCall, "return cachedTextDecoder.decode(bytes.buffer.resizable ? bytes.slice() : bytes);")
+  .replace(encodeCall, "const ret = view.buffer.resizable ? (() => { const buf = cachedTextEncoder.encode(arg); view.set(buf); return { read: arg.length, written: buf.length }; })() : cachedTextEncoder.encodeInto(arg, view);");
 
 // wasm2js emits an ES module importing the glue's imports and exporting the instance's exports;
-// we call its asmFunc with the glue's import object instead.
+// the JavaScript build instead calls its asmFunc with the glue's import object, which the boot
+// code lends it for the moment (window.__resourceWidgetGlue).
 const importLine = /^import \* as \S+ from '[^']+';\n/m;
 const instantiation = /\nvar retasmFunc = asmFunc\([\s\S]*$/;
 if (!importLine.test(asm) || !instantiation.test(asm)) fail("wasm2js output is not in the expected shape");
 asm = asm.replace(importLine, "").replace(instantiation, "\n");
-const jsModule = minify(`${jsGlue}\n${asm}\n__wbg_finalize_init({ exports: asmFunc(__wbg_get_imports()) }, undefined);\n`);
+
+// wasm2js grows memory by allocating a larger ArrayBuffer and copying everything into it, on every
+// growth: a result that allocates 40 MB page by page copies gigabytes. A resizable ArrayBuffer
+// (ES2024) grows in place, and typed arrays made on it without a length track its size, so growth
+// costs nothing; engines without it keep the copying path.
+const initialBuffer = /var buffer = new ArrayBuffer\((\d+)\);/;
+const growBody = /if \(\(oldPages < newPages\) && \(newPages < 65536\)\) \{\n(\s+)var newBuffer = new ArrayBuffer\(newPages << 16\);/;
+if (!initialBuffer.test(asm) || !growBody.test(asm)) fail("wasm2js memory code is not in the expected shape");
+asm = asm
+  .replace(initialBuffer, (_, bytes) => `var buffer = (() => { try { const b = new ArrayBuffer(${bytes}, { maxByteLength: 2147483648 }); if (b.resizable) return b; } catch {} return new ArrayBuffer(${bytes}); })();`)
+  .replace(growBody, (whole, indent) => whole.replace("{\n", `{\n${indent}if (buffer.resizable) { buffer.resize(newPages << 16); return oldPages; }\n`));
+const jsModule = minify(`${asm}\nconst glue = window.__resourceWidgetGlue;\ndelete window.__resourceWidgetGlue;\nglue.finalize({ exports: asmFunc(glue.imports()) }, undefined);\n`);
 const jsGzip = gzip(Buffer.from(jsModule));
 
 // ---- the page ----
@@ -129,6 +150,7 @@ function wasmRuns() {
 }
 async function startJs() {
   document.documentElement.dataset.build = "js";
+  window.__resourceWidgetGlue = { imports: __wbg_get_imports, finalize: __wbg_finalize_init };
   const script = document.createElement("script");
   script.type = "module";
   script.textContent = await inflate(jsGzipBase64).text();
@@ -147,7 +169,7 @@ if (wasmRuns()) {
   await startJs();
 }
 `;
-const script = minify(glue + boot);
+const script = minify(patchedGlue + boot);
 if (script.includes("</script")) fail("the inline script contains '</script'");
 html = html.replace("</body>", () => `<script type="module">${script}</script>\n</body>`);
 

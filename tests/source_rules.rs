@@ -126,3 +126,107 @@ fn the_scanner_finds_production_lines_and_skips_tests_and_comments() {
     );
     assert_eq!(found, ["x.rs:1: fn a() { b.unwrap(); }"]);
 }
+
+/// The module a source file is, relative to its crate's `src`: `views::table::state`, `crate` for
+/// lib.rs and main.rs.
+fn module_name(src_root: &Path, file: &Path) -> String {
+    let rel = file.strip_prefix(src_root).unwrap_or(file).with_extension("");
+    let parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .filter(|p| p != "mod")
+        .collect();
+    match parts.as_slice() {
+        [only] if only == "lib" || only == "main" => "crate".to_owned(),
+        _ => parts.join("::"),
+    }
+}
+
+/// The modules of the crate at `src_root` that each module's production code names through
+/// `crate::` or `super::` paths.
+fn module_imports(src_root: &Path) -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
+    let mut files = Vec::new();
+    rust_files(src_root, &mut files);
+    let names: std::collections::BTreeSet<String> = files.iter().map(|f| module_name(src_root, f)).collect();
+    let mut imports = std::collections::BTreeMap::new();
+    for file in &files {
+        let name = module_name(src_root, file);
+        let text = std::fs::read_to_string(file).expect("readable source");
+        let production = text.split("#[cfg(test)]").next().unwrap_or_default();
+        let mut used = std::collections::BTreeSet::new();
+        for (base, rest) in production.match_indices("crate::").map(|(i, _)| ("crate", &production[i + 7..])).chain(
+            production.match_indices("super::").map(|(i, _)| ("super", &production[i + 7..])),
+        ) {
+            let path: Vec<&str> = rest.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':')).next().unwrap_or_default().split("::").collect();
+            let mut full: Vec<String> = if base == "super" {
+                let mut parent: Vec<String> = name.split("::").map(str::to_owned).collect();
+                parent.pop();
+                parent
+            } else {
+                Vec::new()
+            };
+            full.extend(path.iter().map(|p| (*p).to_owned()));
+            // The longest prefix that names a module of this crate.
+            if let Some(module) = (1..=full.len()).rev().map(|k| full[..k].join("::")).find(|m| names.contains(m)) {
+                if module != name {
+                    used.insert(module);
+                }
+            }
+        }
+        imports.insert(name, used);
+    }
+    imports
+}
+
+#[test]
+fn no_module_imports_a_module_that_imports_it_back() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut cycles = Vec::new();
+    for crate_src in ["src", "crates/model/src", "crates/layout/src", "crates/server/src"] {
+        let imports = module_imports(&root.join(crate_src));
+        // Reachability from each module; a module that reaches itself is on a cycle.
+        for start in imports.keys() {
+            let mut seen = std::collections::BTreeSet::new();
+            let mut stack: Vec<&String> = imports[start].iter().collect();
+            while let Some(m) = stack.pop() {
+                if m == start {
+                    cycles.push(format!("{crate_src}: {start} imports a module that leads back to it"));
+                    break;
+                }
+                if seen.insert(m.clone()) {
+                    stack.extend(imports.get(m).into_iter().flatten());
+                }
+            }
+        }
+    }
+    assert!(cycles.is_empty(), "import cycles (shared types belong to the module that owns them):\n{}", cycles.join("\n"));
+}
+
+/// Every component's stylesheet (one beside each component) is inlined by index.html, and the
+/// browser tests load the same list, so a new component cannot ship or be tested unstyled.
+#[test]
+fn every_stylesheet_is_inlined_and_tested() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut sheets = Vec::new();
+    for dir in ["style", "src/views"] {
+        let mut stack = vec![root.join(dir)];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).expect("readable dir") {
+                let path = entry.expect("entry").path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == "css") {
+                    let relative = path.strip_prefix(root).expect("under root");
+                    sheets.push(relative.to_string_lossy().replace('\\', "/"));
+                }
+            }
+        }
+    }
+    assert!(sheets.len() > 5, "found the stylesheets");
+    let index = std::fs::read_to_string(root.join("index.html")).expect("index.html");
+    let web_tests = std::fs::read_to_string(root.join("tests/web.rs")).expect("tests/web.rs");
+    for sheet in &sheets {
+        assert!(index.contains(&format!("href=\"{sheet}\"")), "index.html does not inline {sheet}");
+        assert!(web_tests.contains(&format!("include_str!(\"../{sheet}\")")), "tests/web.rs does not load {sheet}");
+    }
+}

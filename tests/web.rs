@@ -13,7 +13,7 @@ use resource_widget::views::cell::{CellView, Room};
 use resource_widget::views::context;
 use resource_widget::views::detail::RecordDetail;
 use resource_widget::views::graph::GraphSection;
-use resource_widget::views::header::Header;
+use resource_widget::views::header::ResultHeader;
 use resource_widget::views::mutation::{CompactSuccess, MutationBanner};
 use resource_widget::views::table::ListTable;
 use resource_widget::views::Widget;
@@ -113,6 +113,9 @@ const STYLES: &[&str] = &[
     include_str!("../src/views/mutation/mutation.css"),
     include_str!("../src/views/notices/notices.css"),
     include_str!("../src/views/graph/graph.css"),
+    include_str!("../src/views/outputs/outputs.css"),
+    include_str!("../src/views/logs/logs.css"),
+    include_str!("../src/views/timeline/timeline.css"),
 ];
 
 fn ensure_styles() {
@@ -516,7 +519,7 @@ async fn the_header_shows_title_counts_filters_and_range() {
     let _handle = mount(
         &section,
         &recorder,
-        move || view! { <Header header filters range/> },
+        move || view! { <ResultHeader header filters range/> },
     );
     tick().await;
     assert_eq!(texts(&section, "h1"), ["Runs of etl_daily"]);
@@ -987,4 +990,102 @@ async fn numbers_times_and_words_follow_the_host_locale_and_zone() {
     state.update(|s| s.apply(HostEvent::ContextChanged(patch_of_host_context(&serde_json::json!({ "locale": "ja-JP" })))));
     tick().await;
     assert!(text(&one(&section, "#widget")).contains("1 件"), "Japanese words");
+}
+
+// ---------- real pipeline data at a glance: outputs, logs, a run's timeline, progress ----------
+
+/// Mounts the whole widget on one tool result and returns its section.
+async fn widget_on(fixture: &'static str, recorder: &Recorder) -> (HtmlElement, impl Sized) {
+    let section = container(None);
+    let state = RwSignal::new(AppState::default());
+    let services = recorder.services();
+    let handle = mount_to(section.clone(), move || view! { <Widget state services/> });
+    state.update(|s| s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(fixture.into()))));
+    tick().await;
+    (section, handle)
+}
+
+#[wasm_bindgen_test]
+async fn block_outputs_are_data_grids_and_texts_and_a_grid_copies_as_tsv() {
+    let recorder = Recorder::default();
+    let (section, _handle) = widget_on(include_str!("../fixtures/mage/block-outputs-multiple.json"), &recorder).await;
+    let outputs = all(&section, ".output");
+    assert_eq!(outputs.len(), 3, "one section per output");
+    assert_eq!(texts(&section, ".output__name"), ["output_0", "output_1", "output_2"]);
+    assert_eq!(all(&outputs[0], "tbody tr").len(), 14, "the table output's rows");
+    assert!(text(&outputs[0]).contains("14 rows × 2 columns"), "{}", text(&outputs[0]));
+    assert_eq!(all(&section, ".output__text").len(), 2, "text outputs as sent");
+    assert_eq!(all(&section, "table").len(), 1, "no records table beside the grids");
+    click(&outputs[0], ".output__copy");
+    let copied = recorder.copied.borrow().last().cloned().unwrap_or_default();
+    assert!(copied.starts_with("column\tnull_count\n"), "TSV with the header first: {copied:?}");
+    assert_eq!(copied.lines().count(), 15);
+}
+
+#[wasm_bindgen_test]
+async fn a_large_dataframe_sample_says_its_shape() {
+    let (section, _handle) = widget_on(include_str!("../fixtures/mage/block-outputs-dataframe.json"), &Recorder::default()).await;
+    let output = one(&section, ".output");
+    assert!(text(&output).contains("300 rows × 13 columns"), "{}", text(&output));
+    let headers = texts(&output, "thead th");
+    assert!(headers.iter().any(|h| h.contains("order_id")), "the DataFrame's own column names: {headers:?}");
+    assert!(all(&output, "tbody tr").len() >= 20, "rows drawn");
+}
+
+#[wasm_bindgen_test]
+async fn a_failed_runs_logs_lead_with_its_first_error_and_show_it_in_place() {
+    let (section, _handle) = widget_on(include_str!("../fixtures/mage/pipeline-run-logs-failed.json"), &Recorder::default()).await;
+    let error = one(&section, ".log-error");
+    assert!(text(&one(&error, ".log-error__message")).starts_with("StaleCredentialError"), "{}", text(&error));
+    assert!(text(&error).contains("check_rotation"), "the file and block it happened in");
+    assert_eq!(texts(&section, ".log-file__name")[..2], ["check_rotation.log", "load_refresh_events.log"]);
+    assert!(!all(&section, ".log__line--marked").is_empty(), "error lines are marked");
+    assert!(!text(&section).contains("{\"block_run_id\""), "JSON lines are read, not shown raw");
+    click(&error, ".log-error__show");
+    tick().await;
+    let details = one(&section, ".log-details");
+    assert!(text(&details).contains("Traceback"), "the selected line's traceback");
+    assert_eq!(all(&section, ".log__select[aria-pressed=\"true\"]").len(), 1, "the line is selected in its file");
+}
+
+#[wasm_bindgen_test]
+async fn a_log_of_thousands_of_lines_draws_a_window_and_finds_across_all() {
+    let (section, _handle) = widget_on(include_str!("../fixtures/mage/pipeline-run-logs-large.json"), &Recorder::default()).await;
+    let big = all(&section, ".log-file")
+        .into_iter()
+        .find(|f| text(f).contains("replay_clickstream.log"))
+        .expect("the large file");
+    let drawn = all(&big, ".log__line").len();
+    assert!(drawn > 5 && drawn < 80, "only the lines in view are drawn: {drawn}");
+    assert!(text(&big).contains("3,702 lines"), "{}", text(&one(&big, ".log-file__head")));
+    let input: web_sys::HtmlInputElement = one(&big, ".table-find__input").dyn_into().expect("input");
+    input.set_value("zzz-no-such-line");
+    input.dispatch_event(&web_sys::Event::new("input").expect("event")).expect("dispatch");
+    tick().await;
+    assert_eq!(all(&big, ".log__line").len(), 0);
+    assert!(text(&one(&big, ".table-find__count")).contains("0 of 3,702"), "{}", text(&one(&big, ".table-find__count")));
+}
+
+#[wasm_bindgen_test]
+async fn a_run_shows_its_blocks_on_a_timeline_with_statuses_in_words() {
+    let (section, _handle) = widget_on(include_str!("../fixtures/mage/pipeline-run-failed.json"), &Recorder::default()).await;
+    let timeline = one(&section, ".timeline");
+    let bars = all(&timeline, ".bar");
+    assert_eq!(bars.len(), 3);
+    assert!(bars.iter().any(|b| b.class_name().contains("bar--danger") && text(b).contains("Failed")), "{}", text(&timeline));
+    assert!(!all(&timeline, ".timeline__legend .pill").is_empty(), "a legend of statuses");
+    assert!(one(&section, ".detail").is_connected(), "the run's fields below");
+}
+
+#[wasm_bindgen_test]
+async fn a_runs_list_shows_progress_and_keeps_rare_columns_behind_a_toggle() {
+    let (section, _handle) = widget_on(include_str!("../fixtures/mage/pipeline-runs-list.json"), &Recorder::default()).await;
+    let headers = texts(&section, "thead th");
+    assert!(headers.iter().take(3).any(|h| h.contains("Progress")), "{headers:?}");
+    let progress = texts(&section, ".progress__text");
+    assert!(!progress.is_empty() && progress.iter().all(|p| p.contains('/')), "{progress:?}");
+    let before = all(&section, "thead th").len();
+    click(&section, ".table-more");
+    tick().await;
+    assert!(all(&section, "thead th").len() > before, "more columns on demand");
 }

@@ -8,8 +8,9 @@ use super::host_context::{ContextPatch, HostContext};
 pub enum ToolPayload {
     /// A whole CallToolResult (MCP Apps `ui/notifications/tool-result` params).
     CallToolResult(String),
-    /// A structuredContent and the result's `_meta` (the `window.openai` runtime gives them apart).
-    Parts { structured: String, meta: Option<String> },
+    /// A structuredContent and its `host/widgetData` hints, each as JSON text (the
+    /// `window.openai` runtime gives them apart).
+    Parts { structured: String, hints: Option<String> },
 }
 
 /// Something the host told the widget.

@@ -128,13 +128,7 @@ impl AppState {
 pub fn model_of(payload: &ToolPayload) -> WidgetModel {
     match payload {
         ToolPayload::CallToolResult(text) => model_from_json_text(text),
-        ToolPayload::Parts { structured, meta } => {
-            let hints = meta
-                .as_deref()
-                .and_then(|m| serde_json::from_str::<serde_json::Value>(m).ok())
-                .and_then(|mut m| m.as_object_mut()?.remove("host/widgetData"));
-            model_from_structured_text(structured, hints)
-        }
+        ToolPayload::Parts { structured, hints } => model_from_structured_text(structured, hints.as_deref()),
     }
 }
 
@@ -209,21 +203,14 @@ mod tests {
         let mut s = AppState::default();
         s.apply(result("{not json"));
         assert_eq!(s.phase.data_state(), "error");
-        s.apply(HostEvent::ToolResult(ToolPayload::Parts {
-            structured: "[".repeat(500),
-            meta: None,
-        }));
+        s.apply(HostEvent::ToolResult(ToolPayload::Parts { structured: "[".repeat(500), hints: None }));
         assert_eq!(s.phase.data_state(), "error");
     }
 
     #[test]
-    fn parts_carry_hints_from_meta() {
+    fn parts_carry_their_hints() {
         let structured = r#"{"kind":"svc_resource_widget","schema_version":1,"resource":"pipelines","action":"list","state":"ok","records":[{"uuid":"a"}]}"#;
-        let meta = r#"{"host/widgetData":{"title":"From hints"}}"#;
-        let model = model_of(&ToolPayload::Parts {
-            structured: structured.into(),
-            meta: Some(meta.into()),
-        });
+        let model = model_of(&ToolPayload::Parts { structured: structured.into(), hints: Some(r#"{"title":"From hints"}"#.into()) });
         assert_eq!(model.header.title, widget_model::words::Text::Given("From hints".into()));
     }
 

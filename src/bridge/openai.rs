@@ -149,13 +149,10 @@ impl Shared {
         let Some(structured) = stringify(&output) else {
             return false;
         };
-        let meta = stringify(&get(&self.openai, "toolResponseMetadata")).filter(|m| m != "null");
+        let hints = stringify(&get(&get(&self.openai, "toolResponseMetadata"), "host/widgetData")).filter(|h| h != "null");
         *self.delivered.borrow_mut() = output;
-        self.keep(&structured, meta.as_deref());
-        (self.dispatch)(HostEvent::ToolResult(ToolPayload::Parts {
-            structured,
-            meta,
-        }));
+        self.keep(&structured, hints.as_deref());
+        (self.dispatch)(HostEvent::ToolResult(ToolPayload::Parts { structured, hints }));
         true
     }
 
@@ -163,20 +160,17 @@ impl Shared {
     fn restore_result(&self) {
         let kept = get(&get(&self.openai, "widgetState"), STATE_KEY);
         let structured = get(&kept, "structured").as_string();
-        let meta = get(&kept, "meta").as_string();
+        let hints = get(&kept, "hints").as_string();
         if let Some(structured) = structured {
-            (self.dispatch)(HostEvent::RestoredResult(ToolPayload::Parts {
-                structured,
-                meta,
-            }));
+            (self.dispatch)(HostEvent::RestoredResult(ToolPayload::Parts { structured, hints }));
         } else if get(&self.openai, "toolInput").is_object() {
             (self.dispatch)(HostEvent::ToolInput);
         }
     }
 
     /// Keeps a small result, redacted, in `widgetState` beside whatever else is there.
-    fn keep(&self, structured: &str, meta: Option<&str>) {
-        if structured.len() + meta.map_or(0, str::len) > 4 * MAX_STATE_BYTES {
+    fn keep(&self, structured: &str, hints: Option<&str>) {
+        if structured.len() + hints.map_or(0, str::len) > 4 * MAX_STATE_BYTES {
             return;
         }
         let Some(set_state) = method(&self.openai, "setWidgetState") else {
@@ -185,14 +179,14 @@ impl Shared {
         let Some(structured) = widget_model::redacted_json(structured) else {
             return;
         };
-        let meta = meta.and_then(widget_model::redacted_json);
-        if structured.len() + meta.as_deref().map_or(0, str::len) > MAX_STATE_BYTES {
+        let hints = hints.and_then(widget_model::redacted_json);
+        if structured.len() + hints.as_deref().map_or(0, str::len) > MAX_STATE_BYTES {
             return;
         }
         let entry = Object::new();
         let _ = Reflect::set(&entry, &"structured".into(), &structured.into());
-        if let Some(meta) = meta {
-            let _ = Reflect::set(&entry, &"meta".into(), &meta.into());
+        if let Some(hints) = hints {
+            let _ = Reflect::set(&entry, &"hints".into(), &hints.into());
         }
         let previous = get(&self.openai, "widgetState");
         let state = Object::assign(

@@ -8,10 +8,13 @@ pub mod detail;
 pub mod graph;
 pub mod header;
 pub mod locale;
+pub mod logs;
 pub mod mutation;
 pub mod notices;
+pub mod outputs;
 pub mod states;
 pub mod table;
+pub mod timeline;
 pub mod widget;
 
 pub use widget::Widget;

@@ -1,3 +1,4 @@
+// Chromium only (Playwright: the stub goes in with addInitScript before the widget runs).
 // The widget under the window.openai runtime (ChatGPT's Apps SDK), with a stub that follows the
 // published shape: globals (toolOutput, toolResponseMetadata, theme, displayMode, maxHeight, locale,
 // widgetState), the openai:set_globals event, setWidgetState, notifyIntrinsicHeight, openExternal.

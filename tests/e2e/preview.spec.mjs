@@ -1,3 +1,4 @@
+// Chromium only (Playwright): the preview is a developer's page, not what hosts show.
 // The preview (the main job) end to end: pick a fixture, switch the theme, paste a payload, replay
 // the host's sequence, and read what the widget frame shows and the model reports.
 import { readFileSync } from "node:fs";

@@ -1,8 +1,9 @@
+// Chromium only (Playwright: the pictures need one engine to stay comparable).
 // Screenshots of the real widget in the test host: a representative set in light, dark and narrow
 // frames. They land in target/screenshots/; `UPDATE_SCREENSHOTS=1` also refreshes docs/screenshots/
 // (the README's pictures).
 import { mkdirSync, copyFileSync } from "node:fs";
-import { test, expect, loadWidget, widgetFrame, sendResult } from "./support.mjs";
+import { test, expect, widgetFrame, driverFor } from "./support.mjs";
 
 const SHOTS = [
   { name: "runs-light", file: "pipeline_runs/list-ok.json", theme: "light", width: 760 },
@@ -22,8 +23,9 @@ for (const shot of SHOTS) {
     await page.setViewportSize({ width: shot.width + 40, height: 900 });
     // Relative times ("7 min ago") against the fixtures' own day, so pictures do not age.
     await page.clock.setFixedTime(new Date("2026-11-20T06:00:00Z"));
-    await loadWidget(page, servers, { hostContext: { theme: shot.theme, displayMode: "inline" }, width: shot.width });
-    await sendResult(page, shot.file);
+    const d = driverFor(page, servers);
+    await d.loadWidget({ hostContext: { theme: shot.theme, displayMode: "inline" }, width: shot.width });
+    await d.sendResult(shot.file);
     await expect(widgetFrame(page).locator("#widget")).not.toHaveAttribute("data-state", "loading");
     await page.waitForTimeout(400); // the size report and the host's resize
     mkdirSync("target/screenshots", { recursive: true });

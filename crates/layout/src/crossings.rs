@@ -2,7 +2,7 @@
 //! bilayer cross counting", 2004): sort the edges by their upper end, then count inversions of
 //! their lower ends with a Fenwick tree. O(E log V) per layer pair.
 
-use crate::ordering::LayeredGraph;
+use crate::layered::LayeredGraph;
 
 /// Crossings between layer `upper` and the next, given each node's position in its layer.
 pub fn bilayer(graph: &LayeredGraph, upper: &[usize], position: &[usize], lower_len: usize) -> u64 {

@@ -12,6 +12,7 @@
 //! 5. Edges are routed through their dummies' positions, so they run between the layers.
 
 mod crossings;
+mod layered;
 mod layering;
 mod ordering;
 mod placement;
@@ -64,9 +65,9 @@ pub struct EdgeRoute {
     pub points: Vec<(f32, f32)>,
 }
 
-/// The result of [`layout`].
+/// Where [`layout`] put every node and edge.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Layout {
+pub struct Placement {
     pub nodes: Vec<NodeBox>,
     pub edges: Vec<EdgeRoute>,
     pub width: f32,
@@ -101,12 +102,12 @@ fn clean_edges(n: usize, edges: &[(usize, usize)]) -> Vec<(usize, usize)> {
 /// Lays out a graph of `widths.len()` nodes (node `i` is `widths[i]` wide) and `edges` as
 /// (source, target) index pairs. Self-loops and edges naming no node are ignored; duplicate edges
 /// are drawn once.
-pub fn layout(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> Layout {
+pub fn layout(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> Placement {
     let n = widths.len();
     let clean = clean_edges(n, edges);
 
     let layered = layering::assign(n, &clean);
-    let graph = ordering::LayeredGraph::build(n, &layered.layer, &layered.edges);
+    let graph = layered::LayeredGraph::build(n, &layered.layer, &layered.edges);
     let order = ordering::minimise_crossings(&graph);
     let crossings = crossings::total(&graph, &order);
 
@@ -179,7 +180,7 @@ pub fn layout(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> La
     } else {
         layer_top(layers.saturating_sub(1)) + spacing.node_height + spacing.margin
     };
-    Layout {
+    Placement {
         nodes,
         edges,
         width,
@@ -197,7 +198,7 @@ mod tests {
         a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
     }
 
-    fn assert_no_overlap(l: &Layout) {
+    fn assert_no_overlap(l: &Placement) {
         for (i, a) in l.nodes.iter().enumerate() {
             for b in &l.nodes[i + 1..] {
                 assert!(!boxes_overlap(a, b), "{a:?} overlaps {b:?}");

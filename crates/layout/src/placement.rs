@@ -5,7 +5,7 @@
 //! boxes never overlap whatever their widths. Dummies pull harder on each other, which keeps long
 //! edges straight.
 
-use crate::ordering::LayeredGraph;
+use crate::layered::LayeredGraph;
 
 /// Down-and-up passes before a final pass that looks both ways.
 const PASSES: usize = 6;

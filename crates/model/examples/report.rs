@@ -7,7 +7,8 @@ use std::io::Read;
 
 use serde_json::json;
 use widget_model::words::{english, Msg};
-use widget_model::{model_from_json_text, GraphOutcome, Layout};
+use widget_model::outputs::OutputBody;
+use widget_model::{model_from_json_text, Arrangement, Content, GraphOutcome};
 
 fn main() {
     let mut text = String::new();
@@ -25,6 +26,22 @@ fn main() {
             json!({ "outcome": "fallback", "reason": english(&Msg::GraphNotDrawn(problem.clone())) })
         }
     };
+    let content = match &m.content {
+        Content::Records => json!({ "kind": "records" }),
+        Content::Outputs(outputs) => json!({
+            "kind": "outputs",
+            "outputs": outputs.iter().map(|o| json!({ "name": o.name, "body": match &o.body {
+                OutputBody::Table { table, shape } => json!({ "rows": table.rows.len(), "columns": table.columns.len(), "shape": shape }),
+                OutputBody::Text(t) => json!({ "text": t.chars().count() }),
+                OutputBody::Empty => json!("empty"),
+            } })).collect::<Vec<_>>(),
+        }),
+        Content::Logs(files) => json!({
+            "kind": "logs",
+            "files": files.iter().map(|f| json!({ "name": f.name, "lines": f.line_count() })).collect::<Vec<_>>(),
+            "firstError": files.iter().find_map(|f| Some(f.line(f.first_error?).message)),
+        }),
+    };
     let notices: Vec<_> = m
         .notices
         .iter()
@@ -35,10 +52,13 @@ fn main() {
         "state": m.state.as_str(),
         "resource": m.resource,
         "action": m.action,
-        "layout": match m.layout { Layout::List => "list", Layout::Detail => "detail" },
+        "layout": match m.arrangement { Arrangement::List => "list", Arrangement::Detail => "detail" },
         "title": m.header.title.english(),
         "rows": m.table.rows.len(),
-        "columns": m.table.columns.iter().map(|c| &c.key).collect::<Vec<_>>(),
+        "columns": m.table.columns.iter().filter(|c| !c.secondary).map(|c| &c.key).collect::<Vec<_>>(),
+        "secondaryColumns": m.table.columns.iter().filter(|c| c.secondary).map(|c| &c.key).collect::<Vec<_>>(),
+        "content": content,
+        "timeline": m.timeline.as_ref().map(|t| json!({ "bars": t.bars.len(), "omitted": t.omitted })),
         "pagination": m.pagination.clone().map(|p| english(&Msg::Pagination(p))),
         "mutation": m.mutation.as_ref().map(|x| json!({ "banner": english(&x.banner), "compact": x.compact })),
         "graph": graph,

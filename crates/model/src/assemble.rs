@@ -11,10 +11,12 @@ use crate::error;
 use crate::graph::{validate_graph, GraphOutcome};
 use crate::hints::{parse_hints, Hints};
 use crate::limits::{MAX_COLUMNS, MAX_JSON_DEPTH, MAX_NOTICES, MAX_RECORDS};
-use crate::model::{Column, Header, Layout, NodeDetail, Row, State, Table, WidgetModel};
+use crate::model::{Arrangement, Content, Header, NodeDetail, State, WidgetModel};
+use crate::table::{Column, Table};
 use crate::mutation::{build_mutation, MutationInput};
+use crate::rank::{rank_keys, RankHints};
 use crate::redact::Blanked;
-use crate::rows::{cells_of, CellSpec, Rows};
+use crate::rows::{cells_of, CellSpec, Row, Rows};
 use crate::summary::{count_statuses, parse_filters, parse_pagination, parse_summary};
 use crate::text::{bounded_text, humanize_key, quoted, short_line, truncate_chars};
 use crate::words::{GraphProblem, Msg, Noun, Text};
@@ -79,7 +81,13 @@ pub enum RecordsIn<'t> {
 
 /// The model of one structuredContent `sc` (already redacted, its records given apart), with its
 /// `host/widgetData` hints.
-pub fn assemble_records(sc: Map<String, Value>, records_in: RecordsIn<'_>, hints: Option<Value>, redacted: usize) -> WidgetModel {
+pub fn assemble_records(
+    sc: Map<String, Value>,
+    records_in: RecordsIn<'_>,
+    graph: Option<&serde_json::value::RawValue>,
+    hints: Option<Value>,
+    redacted: usize,
+) -> WidgetModel {
     match sc.get("kind") {
         Some(Value::String(k)) if k == WIDGET_KIND => {}
         Some(Value::String(k)) => return WidgetModel::error(Msg::OtherKind { kind: short_line(k) }),
@@ -134,13 +142,13 @@ pub fn assemble_records(sc: Map<String, Value>, records_in: RecordsIn<'_>, hints
         record: detail_record.or_else(|| records.first().copied()),
     });
 
-    let layout = if detail_record.is_some() {
-        Layout::Detail
+    let arrangement = if detail_record.is_some() {
+        Arrangement::Detail
     } else {
-        Layout::List
+        Arrangement::List
     };
-    let shown: Vec<&Map<String, Value>> = match (layout, mutation_record) {
-        (Layout::Detail, Some(record)) => vec![record],
+    let shown: Vec<&Map<String, Value>> = match (arrangement, mutation_record) {
+        (Arrangement::Detail, Some(record)) => vec![record],
         _ => records.iter().take(MAX_RECORDS).copied().collect(),
     };
     let key_hints = KeyHints {
@@ -150,7 +158,7 @@ pub fn assemble_records(sc: Map<String, Value>, records_in: RecordsIn<'_>, hints
     let columns = columns(
         sc.get("columns"),
         &shown,
-        layout,
+        arrangement,
         &hints,
         &key_hints,
         &mut report,
@@ -158,28 +166,29 @@ pub fn assemble_records(sc: Map<String, Value>, records_in: RecordsIn<'_>, hints
     if lazy.is_some() && !matches!(sc.get("columns"), Some(Value::Array(c)) if !c.is_empty()) {
         report.diagnostic(format!("columns inferred from the first {} of {total} records", shown.len()));
     }
-    let (mut table, blanked) = table(columns, &shown, lazy.filter(|_| layout == Layout::List), &mut report);
+    let (mut table, blanked) = table(columns, &shown, lazy.filter(|_| arrangement == Arrangement::List), &mut report);
     if blanked.max_depth > MAX_JSON_DEPTH {
         return WidgetModel::error(Msg::TooDeep { limit: count(MAX_JSON_DEPTH) });
     }
     let redacted = redacted + blanked.values;
-    if layout == Layout::List && total > MAX_RECORDS {
+    if arrangement == Arrangement::List && total > MAX_RECORDS {
         table.omitted_rows = total - MAX_RECORDS;
         report.visible(Msg::FirstRecords { shown: count(MAX_RECORDS), total: count(total) });
     }
 
     let summary = parse_summary(sc.get("summary"), &mut problems);
     let filters = parse_filters(sc.get("filters"), &mut problems);
-    let pagination = match layout {
-        Layout::List => parse_pagination(sc.get("pagination"), table.rows.len(), &mut problems),
-        Layout::Detail => None,
+    let pagination = match arrangement {
+        Arrangement::List => parse_pagination(sc.get("pagination"), table.rows.len(), &mut problems),
+        Arrangement::Detail => None,
     };
-    let header = header(&table, layout, detail_record, &hints, summary, &noun);
+    let header = header(&table, arrangement, detail_record, &hints, summary, &noun);
 
-    let mut graph = validate_graph(sc.get("graph"), hints.graph_node_limit());
+    let (mut graph, graph_redacted) = validate_graph(graph, hints.graph_node_limit());
+    let redacted = redacted + graph_redacted;
     // A pipeline's detail is where a graph belongs; say so when it is missing.
     if graph == GraphOutcome::Absent
-        && layout == Layout::Detail
+        && arrangement == Arrangement::Detail
         && action == "get"
         && matches!(resource.as_str(), "pipeline" | "pipelines")
     {
@@ -200,10 +209,14 @@ pub fn assemble_records(sc: Map<String, Value>, records_in: RecordsIn<'_>, hints
         ));
     }
 
+    let content = content(&resource, &action, &records);
+    let timeline = detail_record.filter(|_| arrangement == Arrangement::Detail).and_then(crate::timeline::timeline);
     let (state, error) = state(&sc, &table, mutation.as_ref(), &header.message, &mut report);
     WidgetModel {
+        content,
+        timeline,
         state,
-        layout,
+        arrangement,
         header,
         table,
         filters,
@@ -220,6 +233,20 @@ pub fn assemble_records(sc: Map<String, Value>, records_in: RecordsIn<'_>, hints
         redacted,
         resource,
         action,
+    }
+}
+
+/// Whether the records are block outputs or log files, which have views of their own.
+fn content(resource: &str, action: &str, records: &[&Map<String, Value>]) -> Content {
+    let about_outputs = matches!(resource, "block_outputs" | "block_output");
+    // Blocks have a `name` and a `content` too: only a result about logs is read as log files.
+    let about_logs = action == "logs" || resource.ends_with("logs") || resource.ends_with("log");
+    if about_outputs && crate::outputs::are_outputs(records) {
+        Content::Outputs(crate::outputs::outputs(records))
+    } else if about_logs && crate::logs::are_log_files(records) {
+        Content::Logs(crate::logs::log_files(records))
+    } else {
+        Content::Records
     }
 }
 
@@ -292,45 +319,45 @@ fn report_skipped(skipped: usize, report: &mut Report) {
 /// A column as declared or inferred, before its values are seen.
 struct ColumnSpec {
     key: String,
-    label: Option<String>,
+    label: Option<Text>,
     kind: ColumnKind,
     declared_kind: bool,
     align_right: Option<bool>,
+    /// Ranked last as empty or constant: shown behind "N more columns".
+    secondary: bool,
 }
 
 fn columns(
     declared: Option<&Value>,
     records: &[&Map<String, Value>],
-    layout: Layout,
+    arrangement: Arrangement,
     hints: &Hints,
     key_hints: &KeyHints,
     report: &mut Report,
 ) -> Vec<ColumnSpec> {
-    let mut specs = match (layout, declared) {
-        (Layout::List, Some(Value::Array(items))) if !items.is_empty() => {
+    let mut specs = match (arrangement, declared) {
+        (Arrangement::List, Some(Value::Array(items))) if !items.is_empty() => {
             declared_columns(items, key_hints, report)
         }
-        (Layout::List, Some(Value::Array(_)) | None | Some(Value::Null)) | (Layout::Detail, _) => {
+        (Arrangement::List, Some(Value::Array(_)) | None | Some(Value::Null)) | (Arrangement::Detail, _) => {
             Vec::new()
         }
-        (Layout::List, Some(_)) => {
+        (Arrangement::List, Some(_)) => {
             report.diagnostic("columns is not a list; columns inferred from the records");
             Vec::new()
         }
     };
     if specs.is_empty() {
-        specs = inferred_columns(records, key_hints, layout, report);
+        specs = inferred_columns(records, key_hints, arrangement, hints, report);
     }
     specs.retain(|c| !hints.hidden_columns.contains(&c.key));
     if !hints.column_order.is_empty() {
-        let position = |key: &str| {
-            hints
-                .column_order
-                .iter()
-                .position(|k| k == key)
-                .unwrap_or(usize::MAX)
-        };
-        specs.sort_by_key(|c| position(&c.key)); // stable: unlisted columns keep their order
+        let position = |key: &str| hints.column_order.iter().position(|k| k == key);
+        for spec in specs.iter_mut().filter(|s| position(&s.key).is_some()) {
+            // The producer asked for it by name: never behind "more columns".
+            spec.secondary = false;
+        }
+        specs.sort_by_key(|c| position(&c.key).unwrap_or(usize::MAX)); // stable: unlisted columns keep their rank
     }
     specs
 }
@@ -346,6 +373,7 @@ fn declared_columns(items: &[Value], key_hints: &KeyHints, report: &mut Report) 
                 label: None,
                 declared_kind: false,
                 align_right: None,
+                secondary: false,
             }),
             Value::Object(obj) => obj.get("key").and_then(Value::as_str).map(|key| {
                 let declared = obj.get("type").and_then(Value::as_str);
@@ -361,7 +389,7 @@ fn declared_columns(items: &[Value], key_hints: &KeyHints, report: &mut Report) 
                     label: obj
                         .get("label")
                         .and_then(Value::as_str)
-                        .map(|l| truncate_chars(&bounded_text(l), 80)),
+                        .map(|l| Text::Given(truncate_chars(&bounded_text(l), 80))),
                     declared_kind: kind.is_some(),
                     kind: kind.unwrap_or_else(|| ColumnKind::infer(key, key_hints)),
                     align_right: match obj.get("align").and_then(Value::as_str) {
@@ -369,6 +397,7 @@ fn declared_columns(items: &[Value], key_hints: &KeyHints, report: &mut Report) 
                         Some("left" | "start") => Some(false),
                         _ => None,
                     },
+                    secondary: false,
                 }
             }),
             _ => None,
@@ -387,45 +416,66 @@ fn declared_columns(items: &[Value], key_hints: &KeyHints, report: &mut Report) 
     specs
 }
 
+/// Columns from the records' keys, ranked ([`crate::rank`]) since the producer gave none.
 fn inferred_columns(
     records: &[&Map<String, Value>],
     key_hints: &KeyHints,
-    layout: Layout,
+    arrangement: Arrangement,
+    hints: &Hints,
     report: &mut Report,
 ) -> Vec<ColumnSpec> {
-    let limit = match layout {
-        Layout::List => MAX_COLUMNS,
-        Layout::Detail => MAX_COLUMNS * 4,
+    let limit = match arrangement {
+        Arrangement::List => MAX_COLUMNS,
+        Arrangement::Detail => MAX_COLUMNS * 4,
     };
+    // Every key is ranked (up to a bound), so the columns cut are the least telling ones.
     let mut seen: HashSet<&str> = HashSet::new();
     let mut keys: Vec<&str> = Vec::new();
-    let mut extra = 0usize;
     for record in records {
         for key in record.keys() {
-            if seen.contains(key.as_str()) {
-                continue;
-            }
-            if keys.len() < limit {
-                seen.insert(key);
+            if keys.len() < limit * 16 && seen.insert(key) {
                 keys.push(key);
-            } else if seen.len() < limit * 16 {
-                seen.insert(key);
-                extra += 1;
             }
         }
     }
-    if extra > 0 {
-        report.visible(Msg::FieldsNotColumns { count: count(extra) });
+    let rank_hints = RankHints {
+        title_key: hints.title_key.as_deref(),
+        primary_key: hints.primary_key.as_deref(),
+        status_key: hints.status_key.as_deref(),
+    };
+    let ranked = rank_keys(&keys, records, rank_hints, arrangement == Arrangement::Detail);
+    if ranked.len() > limit {
+        report.visible(Msg::FieldsNotColumns { count: count(ranked.len() - limit) });
     }
-    keys.into_iter()
-        .map(|key| ColumnSpec {
+    let mut specs: Vec<ColumnSpec> = ranked
+        .into_iter()
+        .take(limit)
+        .map(|(key, secondary)| ColumnSpec {
             key: key.to_owned(),
             label: None,
             kind: ColumnKind::infer(key, key_hints),
             declared_kind: false,
             align_right: None,
+            secondary,
         })
-        .collect()
+        .collect();
+    // Runs that count their blocks get a progress column ("38/40 blocks") after their status.
+    let counts_blocks = |r: &&Map<String, Value>| r.contains_key("block_runs_count") && r.contains_key("completed_block_runs_count");
+    if arrangement == Arrangement::List && records.iter().any(counts_blocks) {
+        let after = specs.iter().position(|s| s.kind == ColumnKind::Status).map_or(0, |i| i + 1);
+        specs.insert(
+            after.min(specs.len()),
+            ColumnSpec {
+                key: "progress".to_owned(),
+                label: Some(Text::Own(Msg::ProgressColumn)),
+                kind: ColumnKind::Progress,
+                declared_kind: true,
+                align_right: Some(false),
+                secondary: false,
+            },
+        );
+    }
+    specs
 }
 
 /// The table of `records` in the columns of `specs`. With `lazy`, the rows are those records'
@@ -469,10 +519,11 @@ fn table(
                         }))
             });
             Column {
-                label: spec.label.unwrap_or_else(|| humanize_key(&spec.key)),
+                label: spec.label.unwrap_or_else(|| Text::Given(humanize_key(&spec.key))),
                 key: spec.key,
                 kind: spec.kind,
                 numeric,
+                secondary: spec.secondary,
             }
         })
         .collect();
@@ -488,7 +539,7 @@ fn table(
 
 fn header(
     table: &Table,
-    layout: Layout,
+    arrangement: Arrangement,
     detail_record: Option<&Map<String, Value>>,
     hints: &Hints,
     summary: crate::summary::Summary,
@@ -511,8 +562,8 @@ fn header(
     };
     let given = hints.title.clone().or(summary.title).map(Text::Given);
     let title = given
-        .or_else(|| if layout == Layout::Detail { record_title() } else { None })
-        .unwrap_or_else(|| Text::Own(Msg::Title { noun: noun.clone(), plural: layout == Layout::List }));
+        .or_else(|| if arrangement == Arrangement::Detail { record_title() } else { None })
+        .unwrap_or_else(|| Text::Own(Msg::Title { noun: noun.clone(), plural: arrangement == Arrangement::List }));
     let names_the_kind = |title: &Text| match title {
         Text::Own(_) => true,
         Text::Given(t) => {
@@ -521,11 +572,11 @@ fn header(
         }
     };
     let subtitle = hints.subtitle.clone().or(summary.subtitle).map(Text::Given).or_else(|| {
-        (layout == Layout::Detail && !names_the_kind(&title)).then(|| Text::Own(Msg::Title { noun: noun.clone(), plural: false }))
+        (arrangement == Arrangement::Detail && !names_the_kind(&title)).then(|| Text::Own(Msg::Title { noun: noun.clone(), plural: false }))
     });
     let counts = if !summary.counts.is_empty() {
         summary.counts
-    } else if layout == Layout::List && !table.rows.is_lazy() {
+    } else if arrangement == Arrangement::List && !table.rows.is_lazy() {
         let status_column = table.columns.iter().position(|c| c.kind == ColumnKind::Status);
         status_column.map_or_else(Vec::new, |i| {
             count_statuses(table.rows.iter().filter_map(|r| match &r.cells[i] {
@@ -536,10 +587,10 @@ fn header(
     } else {
         Vec::new()
     };
-    let total = match (layout, summary.total) {
-        (Layout::List, Some(total)) => Some(Msg::InAll { total }),
-        (Layout::List, None) => Some(Msg::RecordCount { count: count(table.rows.len()) }),
-        (Layout::Detail, _) => None,
+    let total = match (arrangement, summary.total) {
+        (Arrangement::List, Some(total)) => Some(Msg::InAll { total }),
+        (Arrangement::List, None) => Some(Msg::RecordCount { count: count(table.rows.len()) }),
+        (Arrangement::Detail, _) => None,
     };
     Header { title, subtitle, message: summary.message, counts, total }
 }

@@ -6,7 +6,7 @@ use serde_json::Value;
 use crate::limits::{MAX_CELL_DEPTH, MAX_NESTED_ITEMS};
 use crate::redact::is_sensitive_key;
 use crate::status::Status;
-use crate::text::{bounded_text, humanize_key};
+use crate::text::{bounded_text, humanize_key, number_text};
 use crate::time::{duration_text, parse_timestamp, Timestamp};
 use crate::words::Msg;
 
@@ -29,6 +29,10 @@ pub enum ColumnKind {
     Code,
     Json,
     Tags,
+    /// A size in bytes, read as KB or MB.
+    Bytes,
+    /// A run's progress, from its `completed_block_runs_count` and `block_runs_count`.
+    Progress,
 }
 
 impl ColumnKind {
@@ -72,6 +76,11 @@ impl ColumnKind {
             ColumnKind::Duration { millis: false }
         } else if k.ends_with("_ms") {
             ColumnKind::Duration { millis: true }
+        } else if k == "timestamp" || k.ends_with("_at") || k.ends_with("_timestamp") {
+            // Strings in any accepted form, and epoch seconds (or milliseconds).
+            ColumnKind::Datetime
+        } else if k == "size" || k == "bytes" || k.ends_with("_size") || k.ends_with("_bytes") {
+            ColumnKind::Bytes
         } else {
             ColumnKind::Auto
         }
@@ -79,7 +88,7 @@ impl ColumnKind {
 
     /// Whether values of this kind read best right-aligned.
     pub fn is_numeric(self) -> bool {
-        matches!(self, ColumnKind::Number | ColumnKind::Duration { .. })
+        matches!(self, ColumnKind::Number | ColumnKind::Duration { .. } | ColumnKind::Bytes)
     }
 }
 
@@ -119,6 +128,10 @@ pub enum Cell {
         seconds: f64,
         text: String,
     },
+    /// A size in bytes.
+    Bytes(u64),
+    /// Blocks done of all blocks in a run.
+    Progress { done: u64, total: u64 },
     /// An `http:` or `https:` URL; nothing else becomes a link.
     Link {
         href: String,
@@ -155,6 +168,14 @@ pub struct Degraded {
 }
 
 impl Cell {
+    /// A run's progress from its record, when it carries both counts.
+    pub fn progress_of(record: &serde_json::Map<String, Value>) -> Cell {
+        match (record.get("completed_block_runs_count").and_then(Value::as_u64), record.get("block_runs_count").and_then(Value::as_u64)) {
+            (Some(done), Some(total)) => Cell::Progress { done: done.min(total), total },
+            _ => Cell::Missing,
+        }
+    }
+
     /// Classifies `value`, read under `key` in a column of `kind`.
     pub fn from_value(
         key: &str,
@@ -189,6 +210,8 @@ impl Cell {
             (ColumnKind::Id, Value::Number(n)) => Some(Cell::Id(n.to_string())),
             (ColumnKind::Status, Value::String(s)) => Some(Cell::Status(Status::new(s))),
             (ColumnKind::Datetime, Value::String(s)) => parse_timestamp(s).map(Cell::Time),
+            (ColumnKind::Datetime, Value::Number(n)) => n.as_f64().and_then(crate::time::epoch_timestamp).map(Cell::Time),
+            (ColumnKind::Bytes, Value::Number(n)) => n.as_u64().map(Cell::Bytes),
             (ColumnKind::Number, Value::Number(n)) => n.as_f64().map(number_cell),
             (ColumnKind::Number, Value::String(s)) => s
                 .trim()
@@ -225,6 +248,8 @@ impl Cell {
             Cell::Status(s) => s.raw.clone(),
             Cell::Time(t) => t.absolute.clone(),
             Cell::Number { text, .. } | Cell::Duration { text, .. } => text.clone(),
+            Cell::Bytes(n) => crate::text::bytes_text(*n),
+            Cell::Progress { done, total } => format!("{done}/{total}"),
             Cell::Bool(b) => if *b { "true" } else { "false" }.to_owned(),
             Cell::Link { href } => href.clone(),
             Cell::Code { text, .. } => text.clone(),
@@ -270,6 +295,8 @@ impl Cell {
             Cell::Bool(b) => SortKey::Bool(*b),
             Cell::Number { value, .. } => SortKey::Number(*value),
             Cell::Duration { seconds, .. } => SortKey::Number(*seconds),
+            Cell::Bytes(n) => SortKey::Number(*n as f64),
+            Cell::Progress { done, total } => SortKey::Number(if *total == 0 { 0.0 } else { *done as f64 / *total as f64 }),
             Cell::Time(t) => SortKey::Time(t.epoch_ms),
             Cell::Id(s) => match s.parse::<f64>() {
                 Ok(v) if v.is_finite() => SortKey::Number(v),
@@ -285,28 +312,6 @@ fn number_cell(value: f64) -> Cell {
     Cell::Number {
         value,
         text: number_text(value),
-    }
-}
-
-/// Integers as written; fractions to at most three decimals, trailing zeros dropped. The plain
-/// form, for sorting, Find and the copy; the views write numbers in the host's locale.
-pub fn number_text(value: f64) -> String {
-    number_text_with(value, 3)
-}
-
-/// [`number_text`] with at most `max_fraction` decimals.
-pub fn number_text_with(value: f64, max_fraction: u8) -> String {
-    if value.fract() == 0.0 && value.abs() < 1e15 {
-        format!("{}", value as i64)
-    } else if value.abs() >= 1e15 {
-        format!("{value:e}")
-    } else {
-        let fixed = format!("{value:.*}", usize::from(max_fraction));
-        if fixed.contains('.') {
-            fixed.trim_end_matches('0').trim_end_matches('.').to_owned()
-        } else {
-            fixed
-        }
     }
 }
 
@@ -494,6 +499,19 @@ mod tests {
     }
 
     #[test]
+    fn epoch_seconds_in_time_named_fields_are_times_and_sizes_are_bytes() {
+        let (c, _) = cell("modified_timestamp", json!(1795451630.121), ColumnKind::infer("modified_timestamp", &KeyHints::default()));
+        assert!(matches!(c, Cell::Time(ref t) if t.epoch_ms == 1_795_451_630_121), "{c:?}");
+        let (c, _) = cell("created_at", json!(1795451630000u64), ColumnKind::Datetime);
+        assert!(matches!(c, Cell::Time(ref t) if t.epoch_ms == 1_795_451_630_000), "milliseconds too: {c:?}");
+        let (c, _) = cell("retries_at", json!(3), ColumnKind::Datetime);
+        assert_eq!(c, Cell::Number { value: 3.0, text: "3".into() }, "a small number is not a time");
+        let (c, _) = cell("size", json!(26492), ColumnKind::Bytes);
+        assert_eq!(c, Cell::Bytes(26492));
+        assert_eq!(c.plain_text(), "25.9 KB");
+    }
+
+    #[test]
     fn a_value_of_the_wrong_type_degrades_only_its_cell() {
         let (c, degraded) = cell(
             "execution_date",
@@ -596,13 +614,6 @@ mod tests {
         assert!(c.is_empty_nested());
     }
 
-    #[test]
-    fn numbers_read_cleanly() {
-        assert_eq!(number_text(3.0), "3");
-        assert_eq!(number_text(2.50), "2.5");
-        assert_eq!(number_text(1.0 / 3.0), "0.333");
-        assert_eq!(number_text(1e20), "1e20");
-    }
 
     #[test]
     fn inferred_kinds_follow_key_names_and_hints() {
@@ -621,6 +632,9 @@ mod tests {
             ColumnKind::infer("duration", &hints),
             ColumnKind::Duration { millis: false }
         );
-        assert_eq!(ColumnKind::infer("created_at", &hints), ColumnKind::Auto);
+        assert_eq!(ColumnKind::infer("created_at", &hints), ColumnKind::Datetime);
+        assert_eq!(ColumnKind::infer("modified_timestamp", &hints), ColumnKind::Datetime);
+        assert_eq!(ColumnKind::infer("size", &hints), ColumnKind::Bytes);
+        assert_eq!(ColumnKind::infer("label", &hints), ColumnKind::Auto);
     }
 }

@@ -3,8 +3,13 @@
 //! node limit is applied before any per-node work, so a huge graph costs little.
 
 use std::collections::HashMap;
+use std::fmt;
 
+use serde::de::{self, Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
+
+use crate::redact::redact_in_place;
 
 use crate::limits::{MAX_GRAPH_EDGES, MAX_LAYOUT_SEGMENTS};
 use crate::status::Status;
@@ -101,17 +106,22 @@ pub enum GraphOutcome {
     Fallback(GraphProblem),
 }
 
-/// Validates `value` (the result's `graph`) against the contract, drawing at most `node_limit` nodes.
+/// Validates a result's `graph`, given as its JSON text, against the contract, drawing at most
+/// `node_limit` nodes. Returns the outcome and how many sensitive values were redacted in it.
 ///
-/// The work is bounded by the input's size, never by its square: the node and edge counts are
-/// checked before any per-item work, and the layout's own work (every edge segment between two
-/// adjacent layers, [`graph_layout::segment_count`]) before the graph is declared drawable.
-pub fn validate_graph(value: Option<&Value>, node_limit: usize) -> GraphOutcome {
-    match checked_graph(value, node_limit) {
+/// The work is bounded by the input's size, never by its square, and nothing is built before the
+/// counts allow it: the graph is read as raw node and edge spans, the node and edge counts are
+/// checked first, only then is each node and edge parsed (and each node redacted), and the
+/// layout's own work (every edge segment between two adjacent layers,
+/// [`graph_layout::segment_count`]) is checked before the graph is declared drawable.
+pub fn validate_graph(raw: Option<&RawValue>, node_limit: usize) -> (GraphOutcome, usize) {
+    let mut redacted = 0;
+    let outcome = match checked_graph(raw, node_limit, &mut redacted) {
         Ok(Some(graph)) => GraphOutcome::Drawable(graph),
         Ok(None) => GraphOutcome::Absent,
         Err(problem) => GraphOutcome::Fallback(problem),
-    }
+    };
+    (outcome, redacted)
 }
 
 /// A count as the messages carry it (lossless on every target).
@@ -119,23 +129,127 @@ fn count(n: usize) -> u64 {
     u64::try_from(n).unwrap_or(u64::MAX)
 }
 
-fn checked_graph(value: Option<&Value>, node_limit: usize) -> Result<Option<Graph>, GraphProblem> {
-    let map = match value {
-        None | Some(Value::Null) => return Ok(None),
-        Some(Value::Object(map)) => map,
-        Some(_) => return Err(GraphProblem::NotAnObject),
+/// A graph's parts as spans of the text: only its scalars are parsed.
+#[derive(Default)]
+struct RawGraph<'a> {
+    nodes: Option<RawList<'a>>,
+    edges: Option<RawList<'a>>,
+    total_nodes: Option<Value>,
+    truncated: Option<Value>,
+}
+
+/// A list's items as raw spans, or a sign that the value was not a list.
+enum RawList<'a> {
+    Items(Vec<&'a RawValue>),
+    NotAList,
+}
+
+impl<'de> Deserialize<'de> for RawList<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct ListVisitor;
+        impl<'de> Visitor<'de> for ListVisitor {
+            type Value = RawList<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a list")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RawList<'de>, A::Error> {
+                let mut items = Vec::new();
+                while let Some(item) = seq.next_element::<&'de RawValue>()? {
+                    items.push(item);
+                }
+                Ok(RawList::Items(items))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawList<'de>, A::Error> {
+                while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+                Ok(RawList::NotAList)
+            }
+            fn visit_bool<E: de::Error>(self, _: bool) -> Result<RawList<'de>, E> {
+                Ok(RawList::NotAList)
+            }
+            fn visit_i64<E: de::Error>(self, _: i64) -> Result<RawList<'de>, E> {
+                Ok(RawList::NotAList)
+            }
+            fn visit_u64<E: de::Error>(self, _: u64) -> Result<RawList<'de>, E> {
+                Ok(RawList::NotAList)
+            }
+            fn visit_f64<E: de::Error>(self, _: f64) -> Result<RawList<'de>, E> {
+                Ok(RawList::NotAList)
+            }
+            fn visit_str<E: de::Error>(self, _: &str) -> Result<RawList<'de>, E> {
+                Ok(RawList::NotAList)
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<RawList<'de>, E> {
+                Ok(RawList::NotAList)
+            }
+        }
+        d.deserialize_any(ListVisitor)
+    }
+}
+
+/// Reads `text` as a graph object; `None` when it is not an object.
+fn raw_graph(text: &str) -> Option<RawGraph<'_>> {
+    struct GraphVisitor;
+    impl<'de> Visitor<'de> for GraphVisitor {
+        type Value = Option<RawGraph<'de>>;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a graph")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let mut graph = RawGraph::default();
+            while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                match key.as_ref() {
+                    "nodes" => graph.nodes = Some(map.next_value()?),
+                    "edges" => graph.edges = Some(map.next_value()?),
+                    "totalNodes" => graph.total_nodes = Some(map.next_value()?),
+                    "truncated" => graph.truncated = Some(map.next_value()?),
+                    _ => {
+                        map.next_value::<IgnoredAny>()?;
+                    }
+                }
+            }
+            Ok(Some(graph))
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            while seq.next_element::<IgnoredAny>()?.is_some() {}
+            Ok(None)
+        }
+        fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_i64<E: de::Error>(self, _: i64) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_u64<E: de::Error>(self, _: u64) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_str<E: de::Error>(self, _: &str) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+    }
+    let mut de = serde_json::Deserializer::from_str(text);
+    de.deserialize_any(GraphVisitor).ok().flatten()
+}
+
+fn checked_graph(raw: Option<&RawValue>, node_limit: usize, redacted: &mut usize) -> Result<Option<Graph>, GraphProblem> {
+    let text = match raw.map(RawValue::get) {
+        None | Some("null") => return Ok(None),
+        Some(text) => text,
     };
-    let Some(Value::Array(nodes)) = map.get("nodes") else {
+    let graph = raw_graph(text).ok_or(GraphProblem::NotAnObject)?;
+    let Some(RawList::Items(nodes)) = graph.nodes else {
         return Err(GraphProblem::NodesNotAList);
     };
-    let Some(Value::Array(edges)) = map.get("edges") else {
+    let Some(RawList::Items(edges)) = graph.edges else {
         return Err(GraphProblem::EdgesNotAList);
     };
-    let total = map.get("totalNodes");
-    if map.get("truncated") == Some(&Value::Bool(true)) {
-        return Err(GraphProblem::Truncated { sent: count(nodes.len()), total: total.and_then(Value::as_u64) });
+    let total = graph.total_nodes.filter(|t| !t.is_null());
+    if graph.truncated == Some(Value::Bool(true)) {
+        return Err(GraphProblem::Truncated { sent: count(nodes.len()), total: total.as_ref().and_then(Value::as_u64) });
     }
-    if let Some(total) = total.filter(|t| !t.is_null()) {
+    if let Some(total) = total {
         match total.as_u64() {
             // Compared as u64: on wasm32 a usize cast would read 2^32 + 3 as 3.
             Some(t) if t == count(nodes.len()) => {}
@@ -151,25 +265,34 @@ fn checked_graph(value: Option<&Value>, node_limit: usize) -> Result<Option<Grap
     }
 
     let mut parsed = Vec::with_capacity(nodes.len());
-    let mut index: HashMap<&str, usize> = HashMap::with_capacity(nodes.len());
+    let mut ids: Vec<String> = Vec::with_capacity(nodes.len());
     for (i, node) in nodes.iter().enumerate() {
         let number = count(i) + 1;
-        let Some(obj) = node.as_object() else {
+        let mut value: Value = serde_json::from_str(node.get()).unwrap_or(Value::Null);
+        let Some(obj) = value.as_object_mut() else {
             return Err(GraphProblem::NodeNotObject { index: number });
         };
-        let Some(id) = obj.get("id").and_then(Value::as_str) else {
+        let Some(id) = obj.get("id").and_then(Value::as_str).map(str::to_owned) else {
             return Err(GraphProblem::NodeWithoutId { index: number });
         };
+        // A node's id is an identifier and stays as sent; its other values are redacted.
+        *redacted += redact_in_place(&mut value);
+        let obj = value.as_object().ok_or(GraphProblem::NodeNotObject { index: number })?;
+        parsed.push(node_from(&id, obj));
+        ids.push(id);
+    }
+    let mut index: HashMap<&str, usize> = HashMap::with_capacity(ids.len());
+    for (i, id) in ids.iter().enumerate() {
         if index.insert(id, i).is_some() {
             return Err(GraphProblem::DuplicateId { id: short_line(id) });
         }
-        parsed.push(node_from(id, obj));
     }
 
     let mut edge_list = Vec::with_capacity(edges.len());
     for (i, edge) in edges.iter().enumerate() {
         let number = count(i) + 1;
-        let Some(obj) = edge.as_object() else {
+        let value: Value = serde_json::from_str(edge.get()).unwrap_or(Value::Null);
+        let Some(obj) = value.as_object() else {
             return Err(GraphProblem::EdgeNotObject { index: number });
         };
         let end = |name: &str, which: EdgeEnd| -> Result<usize, GraphProblem> {
@@ -265,7 +388,13 @@ mod tests {
     use serde_json::json;
 
     fn check(graph: Value) -> GraphOutcome {
-        validate_graph(Some(&graph), 500)
+        validate(&graph, 500)
+    }
+
+    fn validate(graph: &Value, limit: usize) -> GraphOutcome {
+        let text = graph.to_string();
+        let raw: Box<RawValue> = serde_json::from_str(&text).expect("json");
+        validate_graph(Some(&raw), limit).0
     }
 
     fn reason(graph: Value) -> String {
@@ -311,11 +440,8 @@ mod tests {
 
     #[test]
     fn absent_graphs_are_not_fallbacks() {
-        assert_eq!(validate_graph(None, 500), GraphOutcome::Absent);
-        assert_eq!(
-            validate_graph(Some(&Value::Null), 500),
-            GraphOutcome::Absent
-        );
+        assert_eq!(validate_graph(None, 500).0, GraphOutcome::Absent);
+        assert_eq!(validate(&Value::Null, 500), GraphOutcome::Absent);
     }
 
     #[test]
@@ -392,10 +518,7 @@ mod tests {
         let many: Vec<Value> = (0..501).map(|i| json!({ "id": format!("b{i}") })).collect();
         let r = reason(json!({ "nodes": many.clone(), "edges": [] }));
         assert!(r.contains("501 blocks, more than the 500"), "{r}");
-        let hinted = validate_graph(
-            Some(&json!({ "nodes": nodes(&["a", "b", "c"]), "edges": [] })),
-            2,
-        );
+        let hinted = validate(&json!({ "nodes": nodes(&["a", "b", "c"]), "edges": [] }), 2);
         assert_eq!(hinted, GraphOutcome::Fallback(GraphProblem::TooManyNodes { count: 3, limit: 2 }));
     }
 

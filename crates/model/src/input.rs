@@ -28,12 +28,13 @@ pub fn model_from_json_text(text: &str) -> WidgetModel {
     }
 }
 
-/// The model of a structuredContent given as JSON text, with its hints (`window.openai` gives
-/// them apart).
-pub fn model_from_structured_text(text: &str, mut hints: Option<Value>) -> WidgetModel {
-    if text.len() > MAX_PAYLOAD_BYTES {
+/// The model of a structuredContent given as JSON text, with its `host/widgetData` hints as JSON
+/// text (`window.openai` gives them apart). Hints that are not JSON are ignored.
+pub fn model_from_structured_text(text: &str, hints: Option<&str>) -> WidgetModel {
+    if text.len() + hints.map_or(0, str::len) > MAX_PAYLOAD_BYTES {
         return too_large(text.len());
     }
+    let mut hints = hints.and_then(|h| serde_json::from_str::<Value>(h).ok());
     let redacted = hints.as_mut().map_or(0, redact_in_place);
     match parse(text, false) {
         Ok(parsed) => widget_from_parsed(parsed, text, hints, redacted),
@@ -47,12 +48,12 @@ fn is_call_result(fields: &Map<String, Value>, structured: bool, content: bool) 
 }
 
 fn model_from_parsed(parsed: Parsed<'_>, text: &str) -> WidgetModel {
-    let Parsed::Object { mut fields, structured, records, content } = parsed else {
+    let Parsed::Object { mut fields, structured, records, graph, content } = parsed else {
         return not_a_widget(Msg::NotJsonObject, None);
     };
     if !is_call_result(&fields, structured.is_some(), content.is_some()) {
         // A bare structuredContent or error envelope (or something else, turned away below).
-        let object = Parsed::Object { fields, structured, records, content };
+        let object = Parsed::Object { fields, structured, records, graph, content };
         return widget_from_parsed(object, text, None, 0);
     }
     let mut hints = fields
@@ -97,7 +98,7 @@ fn model_from_parsed(parsed: Parsed<'_>, text: &str) -> WidgetModel {
 
 /// A structuredContent (bare or taken from a result), with hints already redacted.
 fn widget_from_parsed(parsed: Parsed<'_>, text: &str, hints: Option<Value>, redacted: usize) -> WidgetModel {
-    let Parsed::Object { mut fields, structured, records, content } = parsed else {
+    let Parsed::Object { mut fields, structured, records, graph, content } = parsed else {
         return not_a_widget(Msg::StructuredNotObject, None);
     };
     // Fields with special readings in a tool result are ordinary (unknown) fields here.
@@ -153,7 +154,7 @@ fn widget_from_parsed(parsed: Parsed<'_>, text: &str, hints: Option<Value>, reda
             RecordsIn::Lazy { text, spans, skipped, sample }
         }
     };
-    assemble_records(fields, records, hints, redacted)
+    assemble_records(fields, records, graph, hints, redacted)
 }
 
 /// The JSON text with every sensitive value redacted, for keeping a result across reloads: what is

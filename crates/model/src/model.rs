@@ -1,11 +1,12 @@
 //! The view model: everything the views draw, already parsed, checked and redacted. The views read
 //! it and nothing else.
 
-use crate::cell::{Cell, ColumnKind, Field};
+use crate::cell::{Cell, Field};
 use crate::graph::GraphOutcome;
 use crate::hints::Density;
-use crate::status::Status;
-use crate::words::{Msg, Pagination, Text};
+use crate::status::StatusCount;
+use crate::table::Table;
+use crate::words::{Msg, Operation, Pagination, Text};
 
 /// The widget's state, as its root element's `data-state` says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,43 +31,9 @@ impl State {
 
 /// Whether records are shown as a table or as one record's fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Layout {
+pub enum Arrangement {
     List,
     Detail,
-}
-
-/// A column of the table, in display order.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Column {
-    pub key: String,
-    pub label: String,
-    pub kind: ColumnKind,
-    /// Right-aligned (numbers, durations).
-    pub numeric: bool,
-}
-
-/// One record, one cell per column.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Row {
-    /// Stable identity for keyed rendering: the record's id when it has one, else its position.
-    pub key: String,
-    pub cells: Vec<Cell>,
-}
-
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Table {
-    pub columns: Vec<Column>,
-    /// One per record, possibly built on demand ([`crate::rows`]).
-    pub rows: crate::rows::Rows,
-    /// Records past the row limit, counted but not kept.
-    pub omitted_rows: usize,
-}
-
-/// How many records are in one status.
-#[derive(Clone, Debug, PartialEq)]
-pub struct StatusCount {
-    pub status: Status,
-    pub count: u64,
 }
 
 /// The header above a list or a record.
@@ -93,20 +60,6 @@ impl Default for Header {
 pub struct Chip {
     pub label: String,
     pub value: String,
-}
-
-/// What a mutating tool did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Operation {
-    Create,
-    Update,
-    Delete,
-    /// `run`, `trigger`: a run started.
-    Run,
-    /// `sync`: files synchronised.
-    Sync,
-    /// Any other word the producer used, kept as written.
-    Other(String),
 }
 
 /// A field a mutation changed.
@@ -151,13 +104,25 @@ pub struct NodeDetail {
     pub fields: Vec<Field>,
 }
 
+/// Records the widget shows in a form of their own rather than as a table.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Content {
+    /// A table (a list) or one record's fields (a detail).
+    #[default]
+    Records,
+    /// Block outputs: a data grid per table output, text as sent.
+    Outputs(Vec<crate::outputs::Output>),
+    /// Log files: a log viewer.
+    Logs(Vec<crate::logs::LogFile>),
+}
+
 /// Everything the widget draws for one tool result.
 #[derive(Clone, Debug, PartialEq)]
 pub struct WidgetModel {
     pub state: State,
     pub resource: String,
     pub action: String,
-    pub layout: Layout,
+    pub arrangement: Arrangement,
     pub header: Header,
     pub table: Table,
     pub filters: Vec<Chip>,
@@ -165,6 +130,10 @@ pub struct WidgetModel {
     pub pagination: Option<Pagination>,
     pub mutation: Option<Mutation>,
     pub graph: GraphOutcome,
+    /// How the records are shown: as a table or detail, or as outputs or logs.
+    pub content: Content,
+    /// A run's block runs on a time axis, when the run embeds them.
+    pub timeline: Option<crate::timeline::Timeline>,
     /// Records of the graph's blocks, by node, when the result carries them.
     pub node_details: Vec<NodeDetail>,
     pub error: Option<ErrorInfo>,
@@ -197,13 +166,15 @@ impl WidgetModel {
             state: State::Ok,
             resource: String::new(),
             action: String::new(),
-            layout: Layout::List,
+            arrangement: Arrangement::List,
             header: Header::default(),
             table: Table::default(),
             filters: Vec::new(),
             pagination: None,
             mutation: None,
             graph: GraphOutcome::Absent,
+            content: Content::Records,
+            timeline: None,
             node_details: Vec::new(),
             error: None,
             empty_message: Text::Given(String::new()),

@@ -4,9 +4,9 @@
 use serde_json::{Map, Value};
 
 use crate::cell::{Cell, CellContext, ColumnKind, Degraded};
-use crate::model::{Change, Mutation, Operation};
+use crate::model::{Change, Mutation};
 use crate::text::{bounded_text, humanize_key, truncate_chars};
-use crate::words::{Msg, Noun};
+use crate::words::{Msg, Noun, Operation};
 
 impl Operation {
     pub fn parse(word: &str) -> Operation {

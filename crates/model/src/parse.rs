@@ -1,7 +1,8 @@
 //! Reading a tool result's JSON text in one pass, without building what may never be drawn:
 //! `records` arrays (at the top level or in `structuredContent`) are kept as borrowed raw spans of
-//! the text, and `content` (the fallback text, a copy of the whole result) is kept raw until it is
-//! needed. Everything else becomes `serde_json::Value`s. The JSON is validated all the same.
+//! the text, the `graph` stays raw until its counts are checked ([`crate::graph`]), and `content`
+//! (the fallback text, a copy of the whole result) is kept raw until it is needed. Everything else
+//! becomes `serde_json::Value`s. The JSON is validated all the same.
 
 use std::fmt;
 
@@ -16,6 +17,8 @@ pub enum Parsed<'a> {
         /// `structuredContent`, read the same way (top level only).
         structured: Option<Box<Parsed<'a>>>,
         records: Option<RawRecords<'a>>,
+        /// `graph`, unparsed.
+        graph: Option<&'a RawValue>,
         /// `content`, unparsed (top level only).
         content: Option<&'a RawValue>,
     },
@@ -33,12 +36,15 @@ impl Parsed<'_> {
     pub fn into_value(self) -> Value {
         match self {
             Parsed::Other(v) => v,
-            Parsed::Object { mut fields, structured, records, content } => {
+            Parsed::Object { mut fields, structured, records, graph, content } => {
                 if let Some(s) = structured {
                     fields.insert("structuredContent".to_owned(), s.into_value());
                 }
                 if let Some(r) = records {
                     fields.insert("records".to_owned(), r.into_value());
+                }
+                if let Some(g) = graph {
+                    fields.insert("graph".to_owned(), serde_json::from_str(g.get()).unwrap_or(Value::Null));
                 }
                 if let Some(c) = content {
                     fields.insert("content".to_owned(), serde_json::from_str(c.get()).unwrap_or(Value::Null));
@@ -125,10 +131,11 @@ impl<'de> Visitor<'de> for ParsedSeed {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Parsed<'de>, A::Error> {
         let mut fields = Map::new();
-        let (mut structured, mut records, mut content) = (None, None, None);
+        let (mut structured, mut records, mut graph, mut content) = (None, None, None, None);
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
                 "records" => records = Some(map.next_value_seed(RecordsSeed)?),
+                "graph" => graph = Some(map.next_value::<&'de RawValue>()?),
                 "structuredContent" if self.top => {
                     structured = Some(Box::new(map.next_value_seed(ParsedSeed { top: false })?));
                 }
@@ -139,7 +146,7 @@ impl<'de> Visitor<'de> for ParsedSeed {
                 }
             }
         }
-        Ok(Parsed::Object { fields, structured, records, content })
+        Ok(Parsed::Object { fields, structured, records, graph, content })
     }
 }
 
@@ -192,7 +199,7 @@ mod tests {
     #[test]
     fn records_and_content_stay_raw_and_the_rest_is_parsed() {
         let text = r#"{"content":[{"type":"text","text":"{}"}],"structuredContent":{"kind":"k","records":[{"id":1}, 2]},"isError":false}"#;
-        let Ok(Parsed::Object { fields, structured, records, content }) = parse(text, true) else { panic!("object") };
+        let Ok(Parsed::Object { fields, structured, records, content, .. }) = parse(text, true) else { panic!("object") };
         assert_eq!(fields["isError"], false);
         assert!(records.is_none());
         assert!(content.is_some_and(|c| c.get().starts_with('[')));

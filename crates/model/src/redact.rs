@@ -93,6 +93,30 @@ pub fn redact_in_place(root: &mut Value) -> usize {
     redact_with_depth(root, 0)
 }
 
+/// In a table given as `{columns: [names], rows: [[values]]}` (a DataFrame sample), the values of
+/// columns whose names are sensitive: no object key carries them, so the column name decides.
+fn redact_table_columns(map: &mut serde_json::Map<String, Value>) -> usize {
+    let sensitive: Vec<usize> = match map.get("columns") {
+        Some(Value::Array(columns)) => {
+            columns.iter().enumerate().filter(|(_, c)| c.as_str().is_some_and(is_sensitive_key)).map(|(i, _)| i).collect()
+        }
+        _ => return 0,
+    };
+    let Some(Value::Array(rows)) = map.get_mut("rows").filter(|_| !sensitive.is_empty()) else {
+        return 0;
+    };
+    let mut changed = 0;
+    for row in rows.iter_mut().filter_map(Value::as_array_mut) {
+        for &i in &sensitive {
+            if let Some(cell) = row.get_mut(i).filter(|c| !c.is_null() && c.as_str() != Some(REDACTED)) {
+                *cell = Value::String(REDACTED.to_owned());
+                changed += 1;
+            }
+        }
+    }
+    changed
+}
+
 /// Levels of JSON-in-a-string followed; deeper strings are scrubbed as plain text.
 const MAX_EMBEDDED_JSON: usize = 3;
 
@@ -102,6 +126,7 @@ fn redact_with_depth(root: &mut Value, embedded: usize) -> usize {
     while let Some((value, place)) = stack.pop() {
         match value {
             Value::Object(map) => {
+                changed += redact_table_columns(map);
                 for (key, child) in map.iter_mut() {
                     if is_sensitive_key(key) {
                         if !matches!(child, Value::String(s) if s == REDACTED) && !child.is_null() {
@@ -347,10 +372,12 @@ pub fn scrub_string(s: &str) -> Option<String> {
             Next::Keep => false,
         };
         if hide && trim_quotes(part) != REDACTED {
-            out.push_str(REDACTED);
-            changed = true;
-            next = Next::Keep;
-            continue;
+            if let Some(hidden) = hide_value(part) {
+                out.push_str(&hidden);
+                changed = true;
+                next = Next::Keep;
+                continue;
+            }
         }
         // An auth scheme after a label passes the label on: "Authorization: Bearer <secret>".
         next = match next {
@@ -366,6 +393,19 @@ pub fn scrub_string(s: &str) -> Option<String> {
         }
     }
     changed.then_some(out)
+}
+
+/// `part` with its value hidden and the quoting around it kept: `"abc",` → `"[redacted]",`,
+/// `partner-portal\n",` (a value inside JSON held in a string) → `[redacted]\n",`, so the
+/// carrier stays what it was. `None` when there is no value (only quotes and punctuation).
+fn hide_value(part: &str) -> Option<String> {
+    let start = part.len() - part.trim_start_matches(['"', '\'', '\\']).len();
+    let rest = &part[start..];
+    if rest.starts_with(REDACTED) {
+        return None;
+    }
+    let end = rest.find(['"', '\'', '\\', ',', ';', ')', '}', ']']).unwrap_or(rest.len());
+    (end > 0).then(|| format!("{}{REDACTED}{}", &part[..start], &rest[end..]))
 }
 
 /// What a word says of the word after it.
@@ -727,6 +767,14 @@ mod tests {
     }
 
     #[test]
+    fn table_columns_named_as_secrets_are_redacted() {
+        let mut v = json!({ "sample_data": { "columns": ["user", "api_key", 3], "rows": [["a", "k1", 1], ["b", null, 2], "odd"] } });
+        assert_eq!(redact_in_place(&mut v), 1);
+        assert_eq!(v["sample_data"]["rows"][0], json!(["a", REDACTED, 1]));
+        assert_eq!(v["sample_data"]["rows"][1][1], Value::Null);
+    }
+
+    #[test]
     fn null_secrets_stay_null() {
         let mut v = json!({ "token": null });
         assert_eq!(redact_in_place(&mut v), 0);
@@ -767,6 +815,11 @@ mod tests {
                 r#"{"schema_version":null,"token":[redacted]}"#,
             ),
             ("Cookie: oauth_token=abc", "Cookie: [redacted]"),
+            (r#"say "api_key": "abc123", then"#, r#"say "api_key": "[redacted]", then"#),
+            // A value inside JSON held in a string (a log line): the quoting after it stays.
+            (r#"{"message": "refresh token: partner-portal
+", "next": 1}"#, r#"{"message": "refresh token: [redacted]
+", "next": 1}"#),
             ("set oauth_token=abc", "set oauth_token=[redacted]"),
         ];
         for (input, expected) in cases {

@@ -11,8 +11,15 @@ use std::sync::{Arc, OnceLock};
 use serde_json::{Map, Value};
 
 use crate::cell::{Cell, CellContext, ColumnKind, Degraded};
-use crate::model::Row;
 use crate::redact::{blank_sensitive_values, redact_in_place, Blanked};
+
+/// One record, one cell per column.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// Stable identity for keyed rendering: the record's id when it has one, else its position.
+    pub key: String,
+    pub cells: Vec<Cell>,
+}
 
 /// Lists longer than this, given as text, build their rows on demand.
 pub const LAZY_AFTER: usize = 200;
@@ -30,7 +37,11 @@ pub fn cells_of(record: &Map<String, Value>, specs: &[CellSpec], degraded: &mut 
     specs
         .iter()
         .zip(degraded.iter_mut())
-        .map(|(spec, d)| Cell::from_value(&spec.key, record.get(&spec.key).unwrap_or(&Value::Null), spec.kind, &ctx, d))
+        .map(|(spec, d)| match spec.kind {
+            // A column the widget adds: read from two fields of the record.
+            ColumnKind::Progress => Cell::progress_of(record),
+            _ => Cell::from_value(&spec.key, record.get(&spec.key).unwrap_or(&Value::Null), spec.kind, &ctx, d),
+        })
         .collect()
 }
 

@@ -120,7 +120,7 @@ fn split_digits(s: &str) -> (&str, &str) {
 mod tests {
     use super::*;
     use crate::cell::Cell;
-    use crate::model::Row;
+    use crate::rows::Row;
 
     #[test]
     fn natural_order_reads_numbers_as_numbers() {

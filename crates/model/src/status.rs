@@ -103,3 +103,10 @@ mod tests {
         assert_eq!(Status::new("RUNNING").tone, Tone::Running);
     }
 }
+
+/// How many records are in one status.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StatusCount {
+    pub status: Status,
+    pub count: u64,
+}

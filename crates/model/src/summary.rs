@@ -2,7 +2,8 @@
 
 use serde_json::{Map, Value};
 
-use crate::model::{Chip, StatusCount};
+use crate::model::Chip;
+use crate::status::StatusCount;
 use crate::words::Pagination;
 use crate::status::Status;
 use crate::text::{bounded_text, humanize_key, truncate_chars};

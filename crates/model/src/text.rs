@@ -92,9 +92,55 @@ pub fn plural(count: usize, singular: &str, plural: &str) -> String {
     }
 }
 
+/// "25.9 KB": a size in bytes, plainly (the views write it in the host's locale).
+pub fn bytes_text(bytes: u64) -> String {
+    const UNITS: [&str; 4] = ["KB", "MB", "GB", "TB"];
+    if bytes < 1024 {
+        return format!("{bytes} B");
+    }
+    let mut value = bytes as f64 / 1024.0;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    format!("{} {}", number_text_with(value, 1), UNITS[unit])
+}
+
+/// Integers as written; fractions to at most three decimals, trailing zeros dropped. The plain
+/// form, for sorting, Find and the copy; the views write numbers in the host's locale.
+pub fn number_text(value: f64) -> String {
+    number_text_with(value, 3)
+}
+
+/// [`number_text`] with at most `max_fraction` decimals.
+pub fn number_text_with(value: f64, max_fraction: u8) -> String {
+    if value.fract() == 0.0 && value.abs() < 1e15 {
+        format!("{}", value as i64)
+    } else if value.abs() >= 1e15 {
+        format!("{value:e}")
+    } else {
+        let fixed = format!("{value:.*}", usize::from(max_fraction));
+        if fixed.contains('.') {
+            fixed.trim_end_matches('0').trim_end_matches('.').to_owned()
+        } else {
+            fixed
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_read_cleanly() {
+        assert_eq!(number_text(3.0), "3");
+        assert_eq!(number_text(2.50), "2.5");
+        assert_eq!(number_text(1.0 / 3.0), "0.333");
+        assert_eq!(number_text(1e20), "1e20");
+        assert_eq!(number_text_with(1.25, 1), "1.2");
+    }
 
     #[test]
     fn truncation_counts_characters_not_bytes() {

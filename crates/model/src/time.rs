@@ -134,6 +134,18 @@ fn days_from_civil(year: i64, month: u32, day: u32) -> i64 {
     era * 146_097 + doe - 719_468
 }
 
+/// The instant of epoch seconds, or milliseconds (a number past what seconds can plausibly be):
+/// `None` for values that cannot be a time of the last century or the next millennium.
+pub fn epoch_timestamp(value: f64) -> Option<Timestamp> {
+    let seconds = match value {
+        v if (1e8..1e11).contains(&v) => v,
+        v if (1e11..1e14).contains(&v) => v / 1000.0,
+        _ => return None,
+    };
+    let epoch_ms = (seconds * 1000.0).round() as i64;
+    Some(Timestamp { epoch_ms, offset_minutes: Some(0), absolute: utc_text(epoch_ms) })
+}
+
 /// "2026-11-20 06:00:00 UTC": an instant written plainly in UTC, for where `Intl` is absent.
 pub fn utc_text(epoch_ms: i64) -> String {
     let seconds = epoch_ms.div_euclid(1000);

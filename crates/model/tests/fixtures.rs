@@ -4,7 +4,8 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 use widget_model::words::{english, Msg};
-use widget_model::{model_from_json_text, GraphOutcome, Layout, State, WidgetModel};
+use widget_model::outputs::OutputBody;
+use widget_model::{model_from_json_text, Arrangement, Content, GraphOutcome, State, WidgetModel};
 
 /// Everything the model would show, in English: its own words rendered, the data as it is.
 fn shown_text(model: &WidgetModel) -> String {
@@ -87,9 +88,9 @@ fn every_fixture_produces_what_the_manifest_says() {
             }
         }
         if let Some(layout) = expect["layout"].as_str() {
-            let actual = match model.layout {
-                Layout::List => "list",
-                Layout::Detail => "detail",
+            let actual = match model.arrangement {
+                Arrangement::List => "list",
+                Arrangement::Detail => "detail",
             };
             if actual != layout {
                 fail(format!("layout {actual} != {layout}"));
@@ -159,6 +160,7 @@ fn every_fixture_produces_what_the_manifest_says() {
                 ));
             }
         }
+        check_content(expect, &model, &mut fail);
         let keys: Vec<&str> = model.table.columns.iter().map(|c| c.key.as_str()).collect();
         let first = strings(&expect["firstColumns"]);
         if !first.is_empty() && keys.get(..first.len()) != Some(&first[..]) {
@@ -186,6 +188,60 @@ fn every_fixture_produces_what_the_manifest_says() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// `content` (records, outputs, logs), `outputs` (each output's name and grid shape or text),
+/// `firstError` (the headline of the run's first error), `timeline` (bars drawn).
+fn check_content(expect: &Value, model: &WidgetModel, fail: &mut impl FnMut(String)) {
+    let kind = match &model.content {
+        Content::Records => "records",
+        Content::Outputs(_) => "outputs",
+        Content::Logs(_) => "logs",
+    };
+    if let Some(expected) = expect["content"].as_str() {
+        if kind != expected {
+            fail(format!("content {kind} != {expected}"));
+        }
+    }
+    if let (Some(expected), Content::Outputs(outputs)) = (expect["outputs"].as_array(), &model.content) {
+        let actual: Vec<Value> = outputs
+            .iter()
+            .map(|o| match &o.body {
+                OutputBody::Table { table, .. } => serde_json::json!([o.name, table.rows.len(), table.columns.len()]),
+                OutputBody::Text(_) => serde_json::json!([o.name, "text"]),
+                OutputBody::Empty => serde_json::json!([o.name, "empty"]),
+            })
+            .collect();
+        if &actual != expected {
+            fail(format!("outputs {actual:?} != {expected:?}"));
+        }
+    }
+    if let Some(expected) = expect["firstError"].as_str() {
+        let headline = match &model.content {
+            Content::Logs(files) => files.iter().find_map(|f| Some(f.line(f.first_error?).headline().to_owned())),
+            _ => None,
+        };
+        if !headline.as_deref().is_some_and(|h| h.contains(expected)) {
+            fail(format!("first error {headline:?} lacks {expected:?}"));
+        }
+    }
+    if let Some(bars) = expect["timeline"].as_u64() {
+        let actual = model.timeline.as_ref().map(|t| t.bars.len() as u64);
+        if actual != Some(bars) {
+            fail(format!("timeline bars {actual:?} != {bars}"));
+        }
+    }
+    // Every log line written as `<time> {json}` is read into its fields: a redaction that broke
+    // the JSON would show it raw.
+    if let Content::Logs(files) = &model.content {
+        for file in files {
+            for i in 0..file.line_count() {
+                if file.raw_line(i).contains(" {\"") && file.line(i).message.starts_with('{') {
+                    fail(format!("{} line {} is shown as raw JSON", file.name, i + 1));
+                }
+            }
+        }
+    }
 }
 
 #[test]

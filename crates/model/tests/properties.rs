@@ -520,6 +520,24 @@ proptest! {
     }
 
     #[test]
+    fn ranked_columns_are_deterministic_and_none_is_unreachable(
+        records in prop::collection::vec(prop::collection::vec((key(), leaf()), 0..8).prop_map(|f| Value::Object(f.into_iter().collect())), 1..6),
+        length in list_length(),
+    ) {
+        let result = list_result(&records, length, true);
+        let first = model_of(&result);
+        let again = model_of(&result);
+        let keys = |m: &WidgetModel| m.table.columns.iter().map(|c| (c.key.clone(), c.secondary)).collect::<Vec<_>>();
+        prop_assert_eq!(keys(&first), keys(&again), "the same input ranks the same");
+        // Every key of every record sent is a column, shown or behind "more columns".
+        for record in records.iter().cycle().take(length.min(records.len())) {
+            for key in record.as_object().into_iter().flat_map(|o| o.keys()) {
+                prop_assert!(first.table.columns.iter().any(|c| &c.key == key), "column {} is unreachable", key);
+            }
+        }
+    }
+
+    #[test]
     fn fixtures_mutated_byte_by_byte_never_panic(
         index in any::<prop::sample::Index>(),
         edits in prop::collection::vec(byte_edit(), 1..8),

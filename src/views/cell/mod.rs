@@ -38,6 +38,8 @@ pub fn CellView(cell: Cell, room: Room) -> AnyView {
         Cell::Time(time) => view! { <TimeValue epoch_ms=time.epoch_ms written=time.absolute/> }.into_any(),
         Cell::Number { value, .. } => view! { <span class="number">{locale().formats().decimal(value, 3)}</span> }.into_any(),
         Cell::Duration { seconds, .. } => view! { <span class="number">{locale().formats().duration(seconds)}</span> }.into_any(),
+        Cell::Progress { done, total } => view! { <ProgressValue done total/> }.into_any(),
+        Cell::Bytes(bytes) => view! { <span class="number" title=format!("{bytes} B")>{locale().formats().bytes(bytes)}</span> }.into_any(),
         Cell::Bool(b) => view! { <span class=if b { "bool bool--yes" } else { "bool bool--no" }>{t(if b { &Msg::Yes } else { &Msg::No })}</span> }.into_any(),
         Cell::Link { href } => view! { <ExternalLink href/> }.into_any(),
         Cell::Code { text, language } => match room {
@@ -93,6 +95,18 @@ pub fn TimeValue(epoch_ms: i64, written: String) -> impl IntoView {
         <span class="time" tabindex="0" data-written=written>
             <span class="time__relative">{relative}</span>
             <span class="tip" role="tooltip">{absolute}</span>
+        </span>
+    }
+}
+
+/// A run's progress: a thin bar and "38/40 blocks".
+#[component]
+fn ProgressValue(done: u64, total: u64) -> impl IntoView {
+    let percent = if total == 0 { 0.0 } else { done as f64 * 100.0 / total as f64 };
+    view! {
+        <span class="progress">
+            <span class="progress__bar" aria-hidden="true"><span class="progress__done" style=format!("width: {percent:.0}%")></span></span>
+            <span class="progress__text">{t(&Msg::BlocksDone { done, total })}</span>
         </span>
     }
 }

@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use graph_layout::{layout, Layout, Spacing};
+use graph_layout::{layout, NodeBox, Placement, Spacing};
 use leptos::prelude::*;
 use widget_model::words::Msg;
 use widget_model::{Graph, GraphNode, GraphOutcome, NodeDetail, WidgetModel};
@@ -73,7 +73,7 @@ fn edge_path(points: &[(f32, f32)]) -> String {
 
 /// The node to move to from `from` with an arrow key: left/right within its layer, up/down to the
 /// nearest node (by x) in the next layer that has one.
-fn neighbour(layout: &Layout, from: usize, key: &str) -> Option<usize> {
+fn neighbour(layout: &Placement, from: usize, key: &str) -> Option<usize> {
     let here = layout.nodes.get(from)?;
     let center = here.center_x();
     let in_layer = |layer: usize| {
@@ -130,7 +130,28 @@ pub fn GraphSection(model: Arc<WidgetModel>) -> impl IntoView {
     }
 }
 
-/// A drawable graph.
+/// What the parts of one graph share: the selected, focused and hovered node, and the zoom.
+#[derive(Clone, Copy)]
+struct GraphState {
+    selected: RwSignal<Option<usize>>,
+    focused: RwSignal<Option<usize>>,
+    hovered: RwSignal<Option<usize>>,
+    /// `None`: fit the width.
+    zoom: RwSignal<Option<f32>>,
+}
+
+impl GraphState {
+    /// The one node in the tab order: the focused, else the selected, else the first.
+    fn tab_stop(self) -> usize {
+        self.focused.get().or(self.selected.get()).unwrap_or(0)
+    }
+
+    fn toggle(self, i: usize) {
+        self.selected.update(|s| *s = if *s == Some(i) { None } else { Some(i) });
+    }
+}
+
+/// A drawable graph: toolbar, caption line, the drawing, and the selected block's record.
 ///
 /// - `graph`: validated nodes and edges.
 /// - `details`: block records by node id, shown when a node is selected.
@@ -138,116 +159,161 @@ pub fn GraphSection(model: Arc<WidgetModel>) -> impl IntoView {
 fn GraphView(graph: Graph, details: Vec<NodeDetail>) -> impl IntoView {
     let texts: Vec<NodeText> = graph.nodes.iter().map(node_text).collect();
     let widths: Vec<f32> = texts.iter().map(node_width).collect();
-    let spacing = Spacing {
-        node_height: NODE_HEIGHT,
-        node_gap: 16.0,
-        layer_gap: 36.0,
-        margin: 8.0,
-    };
+    let spacing = Spacing { node_height: NODE_HEIGHT, node_gap: 16.0, layer_gap: 36.0, margin: 8.0 };
     let placed = Arc::new(layout(&widths, &graph.edges, &spacing));
     let graph = Arc::new(graph);
-    let details = Arc::new(details);
+    let state = GraphState {
+        selected: RwSignal::new(graph.nodes.iter().position(|n| n.selected)),
+        focused: RwSignal::new(None),
+        hovered: RwSignal::new(None),
+        zoom: RwSignal::new(None),
+    };
+    let locale = locale();
+    view! {
+        <section class="graph" aria-label=locale.t(&Msg::Graph)>
+            <GraphToolbar blocks=graph.nodes.len() edges=graph.edges.len() state/>
+            <NodeCaption graph=Arc::clone(&graph) state/>
+            <GraphCanvas graph=Arc::clone(&graph) placed texts state/>
+            <NodePanel graph details=Arc::new(details) state/>
+        </section>
+    }
+}
 
-    let initially_selected = graph.nodes.iter().position(|n| n.selected);
-    let selected = RwSignal::new(initially_selected);
-    let focused = RwSignal::new(None::<usize>);
-    let hovered = RwSignal::new(None::<usize>);
-    // The one node in the tab order: the focused, else the selected, else the first.
-    let tab_stop = move || focused.get().or(selected.get()).unwrap_or(0);
-    let zoom = RwSignal::new(None::<f32>); // None: fit the width
+/// The count of blocks and dependencies, and the zoom buttons.
+#[component]
+fn GraphToolbar(blocks: usize, edges: usize, state: GraphState) -> impl IntoView {
+    let locale = locale();
+    let zoom = state.zoom;
+    let zoom_by = move |factor: f32| zoom.update(|z| *z = Some((z.unwrap_or(1.0) * factor).clamp(0.25, 3.0)));
+    view! {
+        <div class="graph__toolbar">
+            <span class="graph__count">{locale.t(&Msg::GraphCount { blocks: blocks as u64, edges: edges as u64 })}</span>
+            <span class="graph__zoom" role="group" aria-label=locale.t(&Msg::Zoom)>
+                <button type="button" class="graph__button" aria-label=locale.t(&Msg::ZoomOut) on:click=move |_| zoom_by(0.8)>"−"</button>
+                <button type="button" class="graph__button" aria-pressed=move || if zoom.get().is_none() { "true" } else { "false" } on:click=move |_| zoom.set(None)>{locale.t(&Msg::Fit)}</button>
+                <button type="button" class="graph__button" aria-pressed=move || if zoom.get() == Some(1.0) { "true" } else { "false" } on:click=move |_| zoom.set(Some(1.0))>"100%"</button>
+                <button type="button" class="graph__button" aria-label=locale.t(&Msg::ZoomIn) on:click=move |_| zoom_by(1.25)>"+"</button>
+            </span>
+        </div>
+    }
+}
 
+/// The hovered, focused or selected block's whole label and type, on one line above the drawing.
+#[component]
+fn NodeCaption(graph: Arc<Graph>, state: GraphState) -> impl IntoView {
+    let block = t(&Msg::BlockWord);
+    let caption = move || {
+        state.hovered.get().or(state.focused.get()).or(state.selected.get()).and_then(|i| graph.nodes.get(i)).map(|n| {
+            let kind = if n.type_name.is_empty() { block.clone() } else { n.type_name.replace('_', " ") };
+            let status = n.status.as_ref().map(|s| format!(" · {}", s.label.to_lowercase())).unwrap_or_default();
+            view! { <span class="graph__focus-label" dir="auto">{n.label.clone()}</span><span class="graph__focus-meta">{format!(" — {kind}{status}")}</span> }
+        })
+    };
+    view! { <p class="graph__focus">{caption}</p> }
+}
+
+/// The drawing: edges, then one focusable node per block.
+#[component]
+fn GraphCanvas(graph: Arc<Graph>, placed: Arc<Placement>, texts: Vec<NodeText>, state: GraphState) -> impl IntoView {
     let (w, h) = (placed.width.max(1.0), placed.height.max(1.0));
+    let zoom = state.zoom;
     let svg_style = move || match zoom.get() {
-        None => format!(
-            "width: 100%; max-width: {w:.0}px; min-width: {:.0}px",
-            (w * MIN_FIT_SCALE).min(w)
-        ),
+        None => format!("width: 100%; max-width: {w:.0}px; min-width: {:.0}px", (w * MIN_FIT_SCALE).min(w)),
         Some(k) => format!("width: {:.0}px", w * k),
     };
-    let zoom_by =
-        move |factor: f32| zoom.update(|z| *z = Some((z.unwrap_or(1.0) * factor).clamp(0.25, 3.0)));
-
     let edges = placed
         .edges
         .iter()
         .map(|e| {
             let (source, target) = (e.source, e.target);
-            let on_selected = move || selected.get().is_some_and(|s| s == source || s == target);
+            let on_selected = move || state.selected.get().is_some_and(|s| s == source || s == target);
             view! { <path class="edge" class:edge--selected=on_selected d=edge_path(&e.points) marker-end="url(#graph-arrow)"/> }
         })
         .collect_view();
-
     let nodes = graph
         .nodes
         .iter()
         .zip(&placed.nodes)
         .zip(texts)
         .enumerate()
-        .map(|(i, ((node, b), text))| {
-            let class = format!(
-                "node node--{} status--{}",
-                node.block_type.css_name(),
-                node.status.as_ref().map_or("unknown", |s| s.tone.css_name())
-            );
-            let placed = Arc::clone(&placed);
-            let on_key = move |event: leptos::ev::KeyboardEvent| {
-                let key = event.key();
-                match key.as_str() {
-                    "Enter" | " " => {
-                        event.prevent_default();
-                        selected.update(|s| *s = if *s == Some(i) { None } else { Some(i) });
-                    }
-                    _ => {
-                        if let Some(next) = neighbour(&placed, i, &key) {
-                            event.prevent_default();
-                            focused.set(Some(next));
-                            focus_node(&event, next);
-                        }
-                    }
-                }
-            };
-            view! {
-                <g
-                    class=class
-                    class:is-selected=move || selected.get() == Some(i)
-                    data-node-id=node.id.clone()
-                    data-index=i.to_string()
-                    transform=format!("translate({:.1} {:.1})", b.x, b.y)
-                    role="button"
-                    tabindex=move || if tab_stop() == i { "0" } else { "-1" }
-                    aria-pressed=move || if selected.get() == Some(i) { "true" } else { "false" }
-                    on:click=move |_| selected.update(|s| *s = if *s == Some(i) { None } else { Some(i) })
-                    on:focus=move |_| focused.set(Some(i))
-                    on:mouseenter=move |_| hovered.set(Some(i))
-                    on:mouseleave=move |_| hovered.set(None)
-                    on:keydown=on_key
-                >
-                    <rect class="node__box" width=format!("{:.1}", b.width) height=format!("{:.1}", b.height) rx="6"/>
-                    <rect class="node__stripe" width="5" height=format!("{:.1}", b.height) rx="2"/>
-                    <circle class="node__status" cx=format!("{:.1}", b.width - 10.0) cy="11" r="4"/>
-                    <text class="node__label" x="12" y="17">{text.label}</text>
-                    <text class="node__meta" x="12" y="32">{text.meta}</text>
-                </g>
-            }
-        })
+        .map(|(i, ((node, b), text))| view! { <GraphNodeView node=node.clone() index=i place=*b text placed=Arc::clone(&placed) state/> })
         .collect_view();
+    view! {
+        <div class="graph__viewport">
+            <svg class="graph__svg" viewBox=format!("0 0 {w:.0} {h:.0}") style=svg_style role="group" aria-label=t(&Msg::GraphLayers { blocks: graph.nodes.len() as u64 })>
+                <defs>
+                    <marker id="graph-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                        <path d="M0 0 L10 5 L0 10 z" class="edge__arrow"/>
+                    </marker>
+                </defs>
+                <g class="graph__edges" aria-hidden="true">{edges}</g>
+                <g class="graph__nodes">{nodes}</g>
+            </svg>
+        </div>
+    }
+}
 
-    let caption_graph = Arc::clone(&graph);
-    let caption = move || {
-        hovered.get().or(focused.get()).or(selected.get()).and_then(|i| caption_graph.nodes.get(i)).map(|n| {
-            let kind = if n.type_name.is_empty() { t(&Msg::BlockWord) } else { n.type_name.replace('_', " ") };
-            let status = n.status.as_ref().map(|s| format!(" · {}", s.label.to_lowercase())).unwrap_or_default();
-            view! { <span class="graph__focus-label" dir="auto">{n.label.clone()}</span><span class="graph__focus-meta">{format!(" — {kind}{status}")}</span> }
-        })
+/// One block: a box coloured by type, its status dot, its label and type; a button that selects.
+#[component]
+fn GraphNodeView(node: GraphNode, index: usize, place: NodeBox, text: NodeText, placed: Arc<Placement>, state: GraphState) -> impl IntoView {
+    let i = index;
+    let class = format!(
+        "node node--{} status--{}",
+        node.block_type.css_name(),
+        node.status.as_ref().map_or("unknown", |s| s.tone.css_name())
+    );
+    let on_key = move |event: leptos::ev::KeyboardEvent| {
+        let key = event.key();
+        match key.as_str() {
+            "Enter" | " " => {
+                event.prevent_default();
+                state.toggle(i);
+            }
+            _ => {
+                if let Some(next) = neighbour(&placed, i, &key) {
+                    event.prevent_default();
+                    state.focused.set(Some(next));
+                    focus_node(&event, next);
+                }
+            }
+        }
     };
-    let panel_graph = Arc::clone(&graph);
-    let panel = move || {
-        selected.get().and_then(|i| panel_graph.nodes.get(i)).map(|node| {
+    view! {
+        <g
+            class=class
+            class:is-selected=move || state.selected.get() == Some(i)
+            data-node-id=node.id
+            data-index=i.to_string()
+            transform=format!("translate({:.1} {:.1})", place.x, place.y)
+            role="button"
+            tabindex=move || if state.tab_stop() == i { "0" } else { "-1" }
+            aria-pressed=move || if state.selected.get() == Some(i) { "true" } else { "false" }
+            on:click=move |_| state.toggle(i)
+            on:focus=move |_| state.focused.set(Some(i))
+            on:mouseenter=move |_| state.hovered.set(Some(i))
+            on:mouseleave=move |_| state.hovered.set(None)
+            on:keydown=on_key
+        >
+            <rect class="node__box" width=format!("{:.1}", place.width) height=format!("{:.1}", place.height) rx="6"/>
+            <rect class="node__stripe" width="5" height=format!("{:.1}", place.height) rx="2"/>
+            <circle class="node__status" cx=format!("{:.1}", place.width - 10.0) cy="11" r="4"/>
+            <text class="node__label" x="12" y="17">{text.label}</text>
+            <text class="node__meta" x="12" y="32">{text.meta}</text>
+        </g>
+    }
+}
+
+/// The selected block's record, when the result carries it.
+#[component]
+fn NodePanel(graph: Arc<Graph>, details: Arc<Vec<NodeDetail>>, state: GraphState) -> impl IntoView {
+    move || {
+        state.selected.get().and_then(|i| graph.nodes.get(i)).map(|node| {
             let record = details.iter().find(|d| d.node_id == node.id).map(|d| d.fields.clone());
             let title = widget_model::text::truncate_chars(&node.label, 80);
+            let label = t(&Msg::BlockTitled { title: title.clone() });
             view! {
-                <section class="graph__detail" aria-label=t(&Msg::BlockTitled { title: title.clone() })>
-                    <h2 class="graph__detail-title" dir="auto">{title.clone()}</h2>
+                <section class="graph__detail" aria-label=label>
+                    <h2 class="graph__detail-title" dir="auto">{title}</h2>
                     {match record {
                         Some(fields) => view! { <FieldList fields room=Room::Detail/> }.into_any(),
                         None => view! { <p class="graph__detail-none">{t(&Msg::NoRecordForBlock)}</p> }.into_any(),
@@ -255,35 +321,6 @@ fn GraphView(graph: Graph, details: Vec<NodeDetail>) -> impl IntoView {
                 </section>
             }
         })
-    };
-    let locale = locale();
-    let (blocks, dependencies) = (graph.nodes.len() as u64, graph.edges.len() as u64);
-    let count = locale.t(&Msg::GraphCount { blocks, edges: dependencies });
-    view! {
-        <section class="graph" aria-label=locale.t(&Msg::Graph)>
-            <div class="graph__toolbar">
-                <span class="graph__count">{count}</span>
-                <span class="graph__zoom" role="group" aria-label=locale.t(&Msg::Zoom)>
-                    <button type="button" class="graph__button" aria-label=locale.t(&Msg::ZoomOut) on:click=move |_| zoom_by(0.8)>"−"</button>
-                    <button type="button" class="graph__button" aria-pressed=move || if zoom.get().is_none() { "true" } else { "false" } on:click=move |_| zoom.set(None)>{locale.t(&Msg::Fit)}</button>
-                    <button type="button" class="graph__button" aria-pressed=move || if zoom.get() == Some(1.0) { "true" } else { "false" } on:click=move |_| zoom.set(Some(1.0))>"100%"</button>
-                    <button type="button" class="graph__button" aria-label=locale.t(&Msg::ZoomIn) on:click=move |_| zoom_by(1.25)>"+"</button>
-                </span>
-            </div>
-            <p class="graph__focus">{caption}</p>
-            <div class="graph__viewport">
-                <svg class="graph__svg" viewBox=format!("0 0 {w:.0} {h:.0}") style=svg_style role="group" aria-label=locale.t(&Msg::GraphLayers { blocks })>
-                    <defs>
-                        <marker id="graph-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-                            <path d="M0 0 L10 5 L0 10 z" class="edge__arrow"/>
-                        </marker>
-                    </defs>
-                    <g class="graph__edges" aria-hidden="true">{edges}</g>
-                    <g class="graph__nodes">{nodes}</g>
-                </svg>
-            </div>
-            {panel}
-        </section>
     }
 }
 

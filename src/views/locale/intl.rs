@@ -17,9 +17,16 @@ pub struct IntlFormats {
     /// `Intl.RelativeTimeFormat` with `numeric: "auto"` ("yesterday", "gestern").
     relative: Object,
     absolute: Function,
+    /// Hours, minutes and seconds in the zone.
+    clock: Function,
     /// `Intl.NumberFormat` with a unit, one per entry of [`DURATION_UNITS`], then milliseconds.
     units: Vec<Function>,
+    /// `Intl.NumberFormat` with a unit, one per entry of [`BYTE_UNITS`].
+    byte_units: Vec<Function>,
 }
+
+/// The units a size is written in, each 1,024 times the one before.
+const BYTE_UNITS: [&str; 5] = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"];
 
 impl IntlFormats {
     /// Formats for `tag` in `zone`; a locale or zone `Intl` refuses falls back to the browser's
@@ -59,19 +66,30 @@ impl IntlFormats {
             build("DateTimeFormat", &options).or_else(|| build("DateTimeFormat", &options[..2]))
         }
         .and_then(format_of)?;
+        let clock = {
+            let mut options = vec![("timeStyle", JsValue::from("medium"))];
+            if let Some(zone) = zone {
+                options.push(("timeZone", zone.into()));
+            }
+            build("DateTimeFormat", &options).or_else(|| build("DateTimeFormat", &options[..1]))
+        }
+        .and_then(format_of)?;
         let unit = |name: &str| {
             build("NumberFormat", &[("style", "unit".into()), ("unit", name.into()), ("unitDisplay", "short".into()), ("maximumFractionDigits", 1.into())])
                 .and_then(format_of)
         };
         let mut units = DURATION_UNITS.iter().map(|(name, _)| unit(name)).collect::<Option<Vec<_>>>()?;
         units.push(unit("millisecond")?);
+        let byte_units = BYTE_UNITS.iter().map(|name| unit(name)).collect::<Option<Vec<_>>>()?;
         Some(IntlFormats {
             integer: number(0)?,
             decimal_1: number(1)?,
             decimal_3: number(3)?,
             relative: build("RelativeTimeFormat", &[("numeric", "auto".into())])?,
             absolute,
+            clock,
             units,
+            byte_units,
         })
     }
 }
@@ -91,6 +109,21 @@ impl Formats for IntlFormats {
             1 => call(&self.decimal_1, value),
             _ => call(&self.decimal_3, value),
         }
+    }
+
+    fn clock(&self, epoch_ms: i64) -> String {
+        let date = js_sys::Date::new(&JsValue::from_f64(epoch_ms as f64));
+        self.clock.call1(&JsValue::NULL, &date).ok().and_then(|v| v.as_string()).unwrap_or_default()
+    }
+
+    fn bytes(&self, bytes: u64) -> String {
+        let mut value = bytes as f64;
+        let mut unit = 0;
+        while value >= 1024.0 && unit + 1 < BYTE_UNITS.len() {
+            value /= 1024.0;
+            unit += 1;
+        }
+        call(&self.byte_units[unit], value)
     }
 
     fn relative(&self, epoch_ms: i64, now_ms: i64) -> String {

@@ -5,18 +5,21 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use widget_model::words::Msg;
-use widget_model::{Density, Layout, State, WidgetModel};
+use widget_model::{Arrangement, Content, Density, State, WidgetModel};
 
 use crate::app::{AppState, DisplayMode, HostContext, HostServices, Phase, Theme};
 use crate::views::context::{self, Announcer, Clock};
 use crate::views::locale::{locale, Locale, LocaleStore};
 use crate::views::detail::RecordDetail;
 use crate::views::graph::GraphSection;
-use crate::views::header::Header;
+use crate::views::header::ResultHeader;
 use crate::views::mutation::{CompactSuccess, MutationBanner, MutationFooter};
 use crate::views::notices::Notices;
 use crate::views::states::{CancelledState, EmptyState, ErrorState, LoadingState};
+use crate::views::logs::LogView;
+use crate::views::outputs::OutputsView;
 use crate::views::table::ListTable;
+use crate::views::timeline::RunTimeline;
 
 /// The whole widget.
 ///
@@ -151,7 +154,7 @@ fn ResultView(model: Arc<WidgetModel>, restored: bool) -> impl IntoView {
         }
         State::Empty => view! {
             <Notices notes/>
-            <Header header=model.header.clone() filters=model.filters.clone() range=None/>
+            <ResultHeader header=model.header.clone() filters=model.filters.clone() range=None/>
             <EmptyState message=locale.text(&model.empty_message)/>
         }
         .into_any(),
@@ -166,15 +169,21 @@ fn ResultView(model: Arc<WidgetModel>, restored: bool) -> impl IntoView {
                 let footer = mutation
                     .as_ref()
                     .map(|m| view! { <MutationFooter text=m.footer.clone()/> });
-                let body = match model.layout {
-                    Layout::List => view! { <ListTable model=Arc::clone(&model)/> }.into_any(),
-                    Layout::Detail => view! { <RecordDetail model=Arc::clone(&model)/> }.into_any(),
+                let body = match (&model.content, model.arrangement) {
+                    (Content::Outputs(outputs), _) => {
+                        view! { <OutputsView outputs=outputs.clone() density=model.density/> }.into_any()
+                    }
+                    (Content::Logs(files), _) => view! { <LogView files=files.clone()/> }.into_any(),
+                    (Content::Records, Arrangement::List) => view! { <ListTable model=Arc::clone(&model)/> }.into_any(),
+                    (Content::Records, Arrangement::Detail) => view! { <RecordDetail model=Arc::clone(&model)/> }.into_any(),
                 };
+                let timeline = model.timeline.clone().map(|timeline| view! { <RunTimeline timeline/> });
                 view! {
                     <Notices notes/>
                     {banner}
-                    <Header header=model.header.clone() filters=model.filters.clone() range=model.pagination.clone()/>
+                    <ResultHeader header=model.header.clone() filters=model.filters.clone() range=model.pagination.clone()/>
                     <GraphSection model=Arc::clone(&model)/>
+                    {timeline}
                     {body}
                     {footer}
                 }

@@ -1,8 +1,7 @@
 //! Deutsch.
 
 use super::common::{pagination_range, quote};
-use super::{EdgeEnd, ErrorCode, Formats, GraphProblem, Msg, Noun};
-use crate::model::Operation;
+use super::{EdgeEnd, ErrorCode, Formats, GraphProblem, Msg, Noun, Operation};
 
 fn count(f: &dyn Formats, n: u64, one: &str, many: &str) -> String {
     if n == 1 {
@@ -216,6 +215,23 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::FindPlaceholder => "in allen Zeilen".into(),
         Msg::Rows { count: n } => count(f, *n, "Zeile", "Zeilen"),
         Msg::RowsMatch { shown, total } => format!("{} von {} Zeilen passen", f.integer(*shown), f.integer(*total)),
+        Msg::MoreColumns { count: n } => format!("{} mehr", count(f, *n, "Spalte", "Spalten")),
+        Msg::FewerColumns => "Weniger Spalten".into(),
+        Msg::MoreFields { count: n } => format!("{} mehr, leer", count(f, *n, "Feld", "Felder")),
+        Msg::ProgressColumn => "Fortschritt".into(),
+        Msg::BlocksDone { done, total } => format!("{}/{} {}", f.integer(*done), f.integer(*total), if *total == 1 { "Block" } else { "Blöcke" }),
+        Msg::RunTimeline => "Blöcke dieses Laufs im zeitlichen Verlauf".into(),
+        Msg::StillRunning => "läuft noch".into(),
+        Msg::NotStarted => "nicht gestartet".into(),
+        Msg::Shape { rows, columns } => format!("{} × {}", count(f, *rows, "Zeile", "Zeilen"), count(f, *columns, "Spalte", "Spalten")),
+        Msg::SampleOf { count } => format!("Stichprobe von {}", f.integer(*count)),
+        Msg::CopyTsv => "Als TSV kopieren".into(),
+        Msg::NoOutputData => "Diese Ausgabe enthält keine Daten.".into(),
+        Msg::LogLines { count: n } => count(f, *n, "Zeile", "Zeilen"),
+        Msg::EmptyLog => "Diese Datei ist leer.".into(),
+        Msg::FirstError => "Erster Fehler".into(),
+        Msg::ShowInLog => "Im Log zeigen".into(),
+        Msg::LineDetails => "Zeilendetails".into(),
         Msg::TableOf { title } => format!("{title}: Tabelle"),
     }
 }

@@ -1,8 +1,7 @@
 //! English.
 
 use super::common::{pagination_range, quote};
-use super::{EdgeEnd, ErrorCode, Formats, GraphProblem, Msg, Noun};
-use crate::model::Operation;
+use super::{EdgeEnd, ErrorCode, Formats, GraphProblem, Msg, Noun, Operation};
 
 fn plural(f: &dyn Formats, n: u64, one: &str, many: &str) -> String {
     if n == 1 {
@@ -224,6 +223,23 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::FindPlaceholder => "in every row".into(),
         Msg::Rows { count } => plural(f, *count, "row", "rows"),
         Msg::RowsMatch { shown, total } => format!("{} of {} rows match", f.integer(*shown), f.integer(*total)),
+        Msg::MoreColumns { count } => format!("{} more {}", f.integer(*count), if *count == 1 { "column" } else { "columns" }),
+        Msg::FewerColumns => "Fewer columns".into(),
+        Msg::MoreFields { count } => format!("{} more {}, empty", f.integer(*count), if *count == 1 { "field" } else { "fields" }),
+        Msg::ProgressColumn => "Progress".into(),
+        Msg::BlocksDone { done, total } => format!("{}/{} {}", f.integer(*done), f.integer(*total), if *total == 1 { "block" } else { "blocks" }),
+        Msg::RunTimeline => "Blocks of this run, in time".into(),
+        Msg::StillRunning => "still running".into(),
+        Msg::NotStarted => "not started".into(),
+        Msg::Shape { rows, columns } => format!("{} × {}", plural(f, *rows, "row", "rows"), plural(f, *columns, "column", "columns")),
+        Msg::SampleOf { count } => format!("sample of {}", f.integer(*count)),
+        Msg::CopyTsv => "Copy as TSV".into(),
+        Msg::NoOutputData => "This output holds no data.".into(),
+        Msg::LogLines { count } => plural(f, *count, "line", "lines"),
+        Msg::EmptyLog => "This file is empty.".into(),
+        Msg::FirstError => "First error".into(),
+        Msg::ShowInLog => "Show in the log".into(),
+        Msg::LineDetails => "Line details".into(),
         Msg::TableOf { title } => format!("{title}: table"),
     }
 }

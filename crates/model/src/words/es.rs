@@ -1,8 +1,7 @@
 //! Español.
 
 use super::common::{pagination_range, quote};
-use super::{EdgeEnd, ErrorCode, Formats, GraphProblem, Msg, Noun};
-use crate::model::Operation;
+use super::{EdgeEnd, ErrorCode, Formats, GraphProblem, Msg, Noun, Operation};
 
 fn count(f: &dyn Formats, n: u64, one: &str, many: &str) -> String {
     if n == 1 {
@@ -212,6 +211,23 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::FindPlaceholder => "en todas las filas".into(),
         Msg::Rows { count: n } => count(f, *n, "fila", "filas"),
         Msg::RowsMatch { shown, total } => format!("{} de {} filas coinciden", f.integer(*shown), f.integer(*total)),
+        Msg::MoreColumns { count: n } => format!("{} más", count(f, *n, "columna", "columnas")),
+        Msg::FewerColumns => "Menos columnas".into(),
+        Msg::MoreFields { count: n } => format!("{} más, vacíos", count(f, *n, "campo", "campos")),
+        Msg::ProgressColumn => "Progreso".into(),
+        Msg::BlocksDone { done, total } => format!("{}/{} {}", f.integer(*done), f.integer(*total), if *total == 1 { "bloque" } else { "bloques" }),
+        Msg::RunTimeline => "Bloques de esta ejecución, en el tiempo".into(),
+        Msg::StillRunning => "en curso".into(),
+        Msg::NotStarted => "sin iniciar".into(),
+        Msg::Shape { rows, columns } => format!("{} × {}", count(f, *rows, "fila", "filas"), count(f, *columns, "columna", "columnas")),
+        Msg::SampleOf { count } => format!("muestra de {}", f.integer(*count)),
+        Msg::CopyTsv => "Copiar como TSV".into(),
+        Msg::NoOutputData => "Esta salida no contiene datos.".into(),
+        Msg::LogLines { count: n } => count(f, *n, "línea", "líneas"),
+        Msg::EmptyLog => "Este archivo está vacío.".into(),
+        Msg::FirstError => "Primer error".into(),
+        Msg::ShowInLog => "Ver en el registro".into(),
+        Msg::LineDetails => "Detalles de la línea".into(),
         Msg::TableOf { title } => format!("{title}: tabla"),
     }
 }

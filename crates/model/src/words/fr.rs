@@ -1,8 +1,7 @@
 //! Français.
 
 use super::common::{pagination_range, quote};
-use super::{EdgeEnd, ErrorCode, Formats, GraphProblem, Msg, Noun};
-use crate::model::Operation;
+use super::{EdgeEnd, ErrorCode, Formats, GraphProblem, Msg, Noun, Operation};
 
 /// French counts 0 and 1 as singular.
 fn count(f: &dyn Formats, n: u64, one: &str, many: &str) -> String {
@@ -209,6 +208,23 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::FindPlaceholder => "dans toutes les lignes".into(),
         Msg::Rows { count: n } => count(f, *n, "ligne", "lignes"),
         Msg::RowsMatch { shown, total } => format!("{} lignes sur {} correspondent", f.integer(*shown), f.integer(*total)),
+        Msg::MoreColumns { count: n } => format!("{} de plus", count(f, *n, "colonne", "colonnes")),
+        Msg::FewerColumns => "Moins de colonnes".into(),
+        Msg::MoreFields { count: n } => format!("{} de plus, vides", count(f, *n, "champ", "champs")),
+        Msg::ProgressColumn => "Progression".into(),
+        Msg::BlocksDone { done, total } => format!("{}/{} {}", f.integer(*done), f.integer(*total), if *total <= 1 { "bloc" } else { "blocs" }),
+        Msg::RunTimeline => "Blocs de cette exécution, dans le temps".into(),
+        Msg::StillRunning => "en cours".into(),
+        Msg::NotStarted => "non démarré".into(),
+        Msg::Shape { rows, columns } => format!("{} × {}", count(f, *rows, "ligne", "lignes"), count(f, *columns, "colonne", "colonnes")),
+        Msg::SampleOf { count } => format!("échantillon de {}", f.integer(*count)),
+        Msg::CopyTsv => "Copier en TSV".into(),
+        Msg::NoOutputData => "Cette sortie ne contient aucune donnée.".into(),
+        Msg::LogLines { count: n } => count(f, *n, "ligne", "lignes"),
+        Msg::EmptyLog => "Ce fichier est vide.".into(),
+        Msg::FirstError => "Première erreur".into(),
+        Msg::ShowInLog => "Voir dans le journal".into(),
+        Msg::LineDetails => "Détails de la ligne".into(),
         Msg::TableOf { title } => format!("{title} : tableau"),
     }
 }

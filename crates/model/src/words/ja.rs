@@ -1,8 +1,7 @@
 //! 日本語.
 
 use super::common::{pagination_range, quote};
-use super::{EdgeEnd, ErrorCode, Formats, GraphProblem, Msg, Noun};
-use crate::model::Operation;
+use super::{EdgeEnd, ErrorCode, Formats, GraphProblem, Msg, Noun, Operation};
 
 /// Japanese has no plural; a count takes a counter word.
 fn count(f: &dyn Formats, n: u64, counter: &str) -> String {
@@ -201,6 +200,23 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::FindPlaceholder => "すべての行から".into(),
         Msg::Rows { count: n } => count(f, *n, "行"),
         Msg::RowsMatch { shown, total } => format!("{} 行中 {} 行が一致", f.integer(*total), f.integer(*shown)),
+        Msg::MoreColumns { count: n } => format!("ほかに {}", count(f, *n, "列")),
+        Msg::FewerColumns => "列を減らす".into(),
+        Msg::MoreFields { count: n } => format!("空のフィールド {}", count(f, *n, "個")),
+        Msg::ProgressColumn => "進捗".into(),
+        Msg::BlocksDone { done, total } => format!("{}/{} ブロック", f.integer(*done), f.integer(*total)),
+        Msg::RunTimeline => "この実行のブロック (時系列)".into(),
+        Msg::StillRunning => "実行中".into(),
+        Msg::NotStarted => "未開始".into(),
+        Msg::Shape { rows, columns } => format!("{} 行 × {} 列", f.integer(*rows), f.integer(*columns)),
+        Msg::SampleOf { count } => format!("{} 行のサンプル", f.integer(*count)),
+        Msg::CopyTsv => "TSV としてコピー".into(),
+        Msg::NoOutputData => "この出力にはデータがありません。".into(),
+        Msg::LogLines { count: n } => count(f, *n, "行"),
+        Msg::EmptyLog => "このファイルは空です。".into(),
+        Msg::FirstError => "最初のエラー".into(),
+        Msg::ShowInLog => "ログで表示".into(),
+        Msg::LineDetails => "行の詳細".into(),
         Msg::TableOf { title } => format!("{title}: 表"),
     }
 }

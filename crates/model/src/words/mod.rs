@@ -13,8 +13,6 @@ mod es;
 mod fr;
 mod ja;
 
-use crate::model::Operation;
-
 /// A language the catalog speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Lang {
@@ -65,6 +63,10 @@ pub trait Formats {
     fn absolute(&self, epoch_ms: i64) -> String;
     /// A duration in one or two units: "1 min 5 s".
     fn duration(&self, seconds: f64) -> String;
+    /// A size in bytes: "25.9 KB", "1,5 MB".
+    fn bytes(&self, bytes: u64) -> String;
+    /// The time of day of an instant, to the second: "16:33:49".
+    fn clock(&self, epoch_ms: i64) -> String;
 }
 
 /// Plain formatting without `Intl`: digits as Rust writes them, times in UTC, English units.
@@ -76,7 +78,7 @@ impl Formats for PlainFormats {
         n.to_string()
     }
     fn decimal(&self, value: f64, max_fraction: u8) -> String {
-        crate::cell::number_text_with(value, max_fraction)
+        crate::text::number_text_with(value, max_fraction)
     }
     fn relative(&self, epoch_ms: i64, now_ms: i64) -> String {
         crate::time::relative_text(epoch_ms, now_ms)
@@ -86,6 +88,12 @@ impl Formats for PlainFormats {
     }
     fn duration(&self, seconds: f64) -> String {
         crate::time::duration_text(seconds).unwrap_or_default()
+    }
+    fn bytes(&self, bytes: u64) -> String {
+        crate::text::bytes_text(bytes)
+    }
+    fn clock(&self, epoch_ms: i64) -> String {
+        crate::time::utc_text(epoch_ms).get(11..19).unwrap_or_default().to_owned()
     }
 }
 
@@ -106,6 +114,20 @@ pub enum Noun {
     LogFile,
     /// A resource the widget does not know: its words come from the resource name.
     Other { singular: String, plural: String },
+}
+
+/// What a mutating tool did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Operation {
+    Create,
+    Update,
+    Delete,
+    /// `run`, `trigger`: a run started.
+    Run,
+    /// `sync`: files synchronised.
+    Sync,
+    /// Any other word the producer used, kept as written.
+    Other(String),
 }
 
 /// A tool error code of the tool interface.
@@ -255,6 +277,28 @@ pub enum Msg {
     Rows { count: u64 },
     RowsMatch { shown: u64, total: u64 },
     TableOf { title: String },
+    /// The control that shows the columns ranked last (empty or the same in every record).
+    MoreColumns { count: u64 },
+    FewerColumns,
+    /// The same for a detail view's empty fields.
+    MoreFields { count: u64 },
+    // Runs, outputs and logs.
+    ProgressColumn,
+    BlocksDone { done: u64, total: u64 },
+    RunTimeline,
+    StillRunning,
+    NotStarted,
+    /// A whole output's size: "838 rows × 13 columns".
+    Shape { rows: u64, columns: u64 },
+    /// The rows a table shows of a larger output.
+    SampleOf { count: u64 },
+    CopyTsv,
+    NoOutputData,
+    LogLines { count: u64 },
+    EmptyLog,
+    FirstError,
+    ShowInLog,
+    LineDetails,
 }
 
 /// `msg` in `lang`, with numbers written by `formats`.
@@ -354,6 +398,10 @@ mod tests {
             Msg::NamedFields { name: "load_orders".into(), count: 15 }, Msg::AndMore { count: 4 }, Msg::Copy,
             Msg::CopyValue { value: "etl".into() }, Msg::Copied, Msg::CopyFailed, Msg::Code, Msg::Find, Msg::FindPlaceholder,
             Msg::Rows { count: 10_000 }, Msg::RowsMatch { shown: 3, total: 10_000 }, Msg::TableOf { title: "Runs".into() },
+            Msg::MoreColumns { count: 1 }, Msg::MoreColumns { count: 12 }, Msg::FewerColumns, Msg::MoreFields { count: 1 }, Msg::MoreFields { count: 4 },
+            Msg::ProgressColumn, Msg::BlocksDone { done: 38, total: 40 }, Msg::BlocksDone { done: 1, total: 1 }, Msg::RunTimeline, Msg::StillRunning, Msg::NotStarted,
+            Msg::Shape { rows: 838, columns: 13 }, Msg::Shape { rows: 1, columns: 1 }, Msg::SampleOf { count: 300 }, Msg::CopyTsv, Msg::NoOutputData,
+            Msg::LogLines { count: 3_700 }, Msg::LogLines { count: 1 }, Msg::EmptyLog, Msg::FirstError, Msg::ShowInLog, Msg::LineDetails,
         ];
         for code in [ErrorCode::ConfigInvalid, ErrorCode::AuthRequired, ErrorCode::AuthExpired, ErrorCode::ApiError, ErrorCode::ToolNotFound, ErrorCode::InternalError] {
             all.push(Msg::CodeMeaning(code));

@@ -1,0 +1,210 @@
+//! Log files as a log viewer: the run's first error first (its message and traceback, and a way
+//! to its place), then one section per file, each line with its time, level and block, error and
+//! traceback lines marked. A file of megabytes stays responsive: the model parses a line only when
+//! it is drawn, and only the lines in view are drawn (the window of `table::window`). Each file has
+//! its own Find, over every line.
+
+use std::sync::Arc;
+
+use leptos::html::Div;
+use leptos::prelude::*;
+use widget_model::logs::{LogFile, LogLine};
+use widget_model::words::Msg;
+
+use crate::views::context::Clock;
+use crate::views::locale::{locale, locale_store, t};
+use crate::views::table::window::visible_range;
+
+/// The height of one line, in CSS pixels (matches logs.css).
+const LINE_PX: f64 = 22.0;
+/// The height of a file's scroll box, in CSS pixels (matches logs.css).
+const BOX_PX: f64 = 320.0;
+
+/// A line to show and select: which file, which line.
+type Place = (usize, usize);
+
+/// Every log file of the result.
+///
+/// - `files`: the files, in the order the producer sent them.
+#[component]
+pub fn LogView(files: Vec<LogFile>) -> impl IntoView {
+    let files: Vec<Arc<LogFile>> = files.into_iter().map(Arc::new).collect();
+    // The line a "show in the log" asked for, or a click selected.
+    let selected = RwSignal::new(None::<Place>);
+    let first_error = files.iter().enumerate().find_map(|(f, file)| Some((f, file.first_error?)));
+    let first = first_error.map(|(f, l)| {
+        let line = files[f].line(l);
+        view! { <FirstError line place=(f, l) file_name=files[f].name.clone() selected/> }
+    });
+    view! {
+        <div class="logs">
+            {first}
+            {files.into_iter().enumerate().map(|(index, file)| view! { <LogFileView file index selected/> }).collect_view()}
+        </div>
+    }
+}
+
+/// The first error of the run, shown before everything else.
+#[component]
+fn FirstError(line: LogLine, place: Place, file_name: String, selected: RwSignal<Option<Place>>) -> impl IntoView {
+    let where_ = [Some(file_name), line.block.clone()].into_iter().flatten().collect::<Vec<_>>().join(" · ");
+    view! {
+        <section class="log-error" role="alert" aria-label=t(&Msg::FirstError)>
+            <p class="log-error__title">{t(&Msg::FirstError)}<span class="log-error__where">{where_}</span></p>
+            <p class="log-error__message" dir="auto">{line.headline().to_owned()}</p>
+            {(line.headline() != line.message).then(|| view! { <p class="log-error__context" dir="auto">{line.message.clone()}</p> })}
+            {line.error.clone().map(|e| view! { <pre class="log-error__trace" tabindex="0">{e}</pre> })}
+            <button type="button" class="log-error__show" on:click=move |_| selected.set(Some(place))>{t(&Msg::ShowInLog)}</button>
+        </section>
+    }
+}
+
+/// One file: its name, size and time, and its lines (or that it is empty).
+#[component]
+fn LogFileView(file: Arc<LogFile>, index: usize, selected: RwSignal<Option<Place>>) -> impl IntoView {
+    let locale = locale();
+    let clock = expect_context::<Clock>();
+    let store = locale_store();
+    let size = file.size.map(|b| locale.formats().bytes(b));
+    let modified = file.modified.as_ref().map(|m| m.epoch_ms);
+    let when = move || modified.map(|ms| store.with_value(|l| l.formats().relative(ms, clock.now_ms.get() as i64)));
+    let lines = t(&Msg::LogLines { count: file.line_count() as u64 });
+    let body = if file.line_count() == 0 {
+        view! { <p class="log-file__empty">{t(&Msg::EmptyLog)}</p> }.into_any()
+    } else {
+        view! { <LogLines file=Arc::clone(&file) index selected/> }.into_any()
+    };
+    view! {
+        <section class="log-file" aria-label=file.name.clone()>
+            <header class="log-file__head">
+                <h2 class="log-file__name">{file.name.clone()}</h2>
+                <span class="log-file__meta">{[Some(lines), size].into_iter().flatten().collect::<Vec<_>>().join(" · ")}</span>
+                <span class="log-file__meta">{when}</span>
+            </header>
+            {body}
+        </section>
+    }
+}
+
+/// A file's lines: windowed, with Find and a details pane for the selected line.
+#[component]
+fn LogLines(file: Arc<LogFile>, index: usize, selected: RwSignal<Option<Place>>) -> impl IntoView {
+    let count = file.line_count();
+    let query = RwSignal::new(String::new());
+    let lowered = StoredValue::new(None::<Arc<Vec<String>>>);
+    let order = {
+        let file = Arc::clone(&file);
+        Memo::new(move |_| {
+            let needle = query.with(|q| q.trim().to_lowercase());
+            if needle.is_empty() {
+                return Arc::new((0..count).collect::<Vec<_>>());
+            }
+            let lines = lowered.get_value().unwrap_or_else(|| {
+                let built = Arc::new((0..count).map(|i| file.raw_line(i).to_lowercase()).collect::<Vec<_>>());
+                lowered.set_value(Some(Arc::clone(&built)));
+                built
+            });
+            Arc::new((0..count).filter(|&i| lines[i].contains(&needle)).collect::<Vec<_>>())
+        })
+    };
+    let scroll_top = RwSignal::new(0.0f64);
+    let scroller = NodeRef::<Div>::new();
+    let range = Memo::new(move |_| visible_range(order.with(|o| o.len()), scroll_top.get(), BOX_PX, LINE_PX));
+    let visible = Memo::new(move |_| {
+        let r = range.get();
+        order.with(|o| o.get(r).map(<[usize]>::to_vec).unwrap_or_default())
+    });
+    // "Show in the log": clear Find, scroll the line into the middle of the box.
+    Effect::new(move |_| {
+        if let Some((f, line)) = selected.get() {
+            if f == index {
+                query.set(String::new());
+                let top = (line as f64 * LINE_PX - BOX_PX / 2.0).max(0.0);
+                scroll_top.set(top);
+                if let Some(el) = scroller.get_untracked() {
+                    el.set_scroll_top(top as i32);
+                }
+            }
+        }
+    });
+    let on_scroll = move |_| {
+        if let Some(el) = scroller.get_untracked() {
+            scroll_top.set(f64::from(el.scroll_top()));
+        }
+    };
+    let shown = move || {
+        if query.with(String::is_empty) {
+            t(&Msg::LogLines { count: count as u64 })
+        } else {
+            t(&Msg::RowsMatch { shown: order.with(|o| o.len()) as u64, total: count as u64 })
+        }
+    };
+    let line_file = Arc::clone(&file);
+    let line = move |i: usize| view! { <LogLineView file=Arc::clone(&line_file) line=i index selected/> };
+    let details_file = Arc::clone(&file);
+    let details = move || {
+        selected.get().filter(|(f, _)| *f == index).map(|(_, l)| {
+            let line = details_file.line(l);
+            let raw = details_file.raw_line(l).to_owned();
+            view! {
+                <section class="log-details" aria-label=t(&Msg::LineDetails)>
+                    <p class="log-details__message" dir="auto">{line.message}</p>
+                    {line.error.map(|e| view! { <pre class="log-error__trace" tabindex="0">{e}</pre> })}
+                    <pre class="log-details__raw" tabindex="0">{raw}</pre>
+                </section>
+            }
+        })
+    };
+    view! {
+        <div class="table-find">
+            <label class="table-find__label">
+                {t(&Msg::Find)}
+                <input type="search" class="table-find__input" placeholder=t(&Msg::FindPlaceholder) on:input=move |ev| {
+                    query.set(event_target_value(&ev));
+                    scroll_top.set(0.0);
+                    if let Some(el) = scroller.get_untracked() {
+                        el.set_scroll_top(0);
+                    }
+                }/>
+            </label>
+            <span class="table-find__count" role="status">{shown}</span>
+        </div>
+        <div class="log" node_ref=scroller on:scroll=on_scroll tabindex="0" role="region" aria-label=file.name.clone()>
+            <ol class="log__lines" role="list" style=move || format!("height: {:.0}px", order.with(|o| o.len()) as f64 * LINE_PX)>
+                <For each=move || visible.get() key=|i| *i children=line/>
+            </ol>
+        </div>
+        {details}
+    }
+}
+
+/// One line: time, level, block and message on one row; error lines marked.
+#[component]
+fn LogLineView(file: Arc<LogFile>, line: usize, index: usize, selected: RwSignal<Option<Place>>) -> impl IntoView {
+    let read = file.line(line);
+    let locale = locale();
+    let level = read.level.as_ref().map(|l| (l.css_name(), l.label().to_owned()));
+    let class = format!(
+        "log__line{}{}",
+        level.as_ref().map(|(c, _)| format!(" log__line--{c}")).unwrap_or_default(),
+        if read.is_error() { " log__line--marked" } else { "" }
+    );
+    let time = read.time.as_ref().map(|t| locale.formats().clock(t.epoch_ms));
+    let top = line as f64 * LINE_PX;
+    view! {
+        <li class=class style=format!("top: {top:.0}px") aria-posinset=(line + 1).to_string() aria-setsize=file.line_count().to_string()>
+            <button
+                type="button"
+                class="log__select"
+                aria-pressed=move || if selected.get() == Some((index, line)) { "true" } else { "false" }
+                on:click=move |_| selected.set(Some((index, line)))
+            >
+                <span class="log__number">{(line + 1).to_string()}</span>
+                {time.map(|t| view! { <span class="log__time">{t}</span> })}
+                {level.map(|(c, label)| view! { <span class=format!("log__level log__level--{c}")>{label}</span> })}
+                {read.block.map(|b| view! { <span class="log__block">{b}</span> })}
+                <span class="log__message" dir="auto">{read.message}</span>
+            </button>
+        </li>
+    }
+}

@@ -1,0 +1,19 @@
+// The one list of what the end-to-end suite checks in every engine: Chromium through Playwright
+// (tests/e2e/shared.spec.mjs), Firefox and WebKit through W3C WebDriver (tests/e2e/webdriver.mjs).
+// Each check is { name, timeout?, axe?, run(driver) }; the driver is described in lib.mjs.
+import protocol from "./protocol.mjs";
+import csp from "./csp.mjs";
+import keyboard from "./keyboard.mjs";
+import fidelity from "./fidelity.mjs";
+import fixtures from "./fixtures.mjs";
+
+/** Per-check time limit unless a check sets its own (as Playwright's config has it). */
+export const CHECK_TIMEOUT = 60_000;
+
+export const CHECKS = [...protocol, ...csp, ...keyboard, ...fidelity, ...fixtures];
+
+const names = new Set();
+for (const { name } of CHECKS) {
+  if (names.has(name)) throw new Error(`two checks are named ${name}`);
+  names.add(name);
+}

@@ -1,0 +1,274 @@
+// What every shared check is written against: the driver (an engine's page with the test host
+// open), fixtures, bounded waits and the widget queries built on the driver's two evaluates.
+//
+// A driver is built by `makeDriver(page)` from an engine's page primitives (drivers/playwright.mjs,
+// drivers/webdriver.mjs):
+//   page.engine                  "chromium" | "firefox" | "webkit"
+//   page.hostUrl, sandboxUrl     the test servers (host/server.mjs)
+//   page.host(fn, arg)           fn(arg) evaluated in the host page (it may be async); JSON back
+//   page.widget(fn, arg)         fn(arg) evaluated in the widget's document (host page →
+//                                .widget-frame, the sandbox proxy on another origin → its iframe)
+//   page.click(selector, index)  a real pointer click on the index-th match in the widget
+//   page.focus(selector, index)  focuses the index-th match in the widget (element.focus())
+//   page.press(key)              a real key press in the widget: "Tab", "Shift+Tab", "Enter", "Space"
+//   page.errors()                uncaught errors the engine reported for the page (may be [])
+//   page.note(text)              records a fact for the run's report (e.g. the build an engine ran)
+//   page.shared                  the runner's record of a widget frame a `share` check may reuse
+//                                ({ key, clean }, or null); see widgetFor
+//
+// Runners: before each check, reset the host page (page.open) unless the check is marked `share`,
+// page.shared.key is its share key (shareKey) and page.shared.clean; after a check, set
+// page.shared.clean = true when a `share` check passed, else page.shared = null.
+// Functions given to host/widget are serialised: they may use only their argument and the page.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+export { assert };
+
+export const manifest = JSON.parse(readFileSync(new URL("../../../fixtures/manifest.json", import.meta.url), "utf8"));
+export const fixtureText = (file) => readFileSync(new URL(`../../../fixtures/${file}`, import.meta.url), "utf8");
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `attempt` until it returns without throwing, at most `timeout` ms and `tries` times (each
+ * `interval` ms apart); then rethrows its last error, saying how long it waited. The one way checks
+ * wait for the widget (Playwright's expect polls the same way, with the same 10-second default).
+ */
+export async function eventually(attempt, { timeout = 10_000, interval = 100, tries = 1_000 } = {}) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (let i = 0; i < tries; i++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() + interval > deadline) break;
+    await sleep(interval);
+  }
+  if (last instanceof Error) last.message = `${last.message}\n(still failing after ${timeout} ms)`;
+  throw last;
+}
+
+/** Past this many rows the widget windows a list (src/views/table: WINDOW_AFTER). */
+export const WINDOW_AFTER = 200;
+
+/** The CSP profiles host/server.mjs serves. */
+export const CSP = { wasm: "spec-default-wasm", spec: "spec-default", unsafeEval: "unsafe-eval" };
+
+// An inline script put at the top of the widget's <head> when a check asks to observe errors: it
+// records uncaught errors and rejections of the widget's document, before any of the widget's code
+// runs. It only listens ('unsafe-inline' allows it under every profile).
+const ERROR_OBSERVER =
+  "<script>window.__widgetErrors=[];" +
+  "addEventListener('error',function(e){__widgetErrors.push(String(e.message||e.error))});" +
+  "addEventListener('unhandledrejection',function(e){__widgetErrors.push('unhandled rejection: '+String(e.reason&&e.reason.message||e.reason))});" +
+  "</script>";
+
+/** The key under which a `share` check's frame may be reused (as widgetFor computes it). */
+export const shareKey = ({ csp = CSP.wasm, hostContext = {} } = {}) => JSON.stringify({ csp, hostContext });
+
+/** Whether a runner may skip the page reset before `check` (see widgetFor). */
+export const mayReuse = (page, check) => Boolean(check.share && page.shared?.clean && page.shared.key === shareKey(check.share));
+
+/** What a runner records after `check` ran on `page`. */
+export function afterCheck(page, check, passed) {
+  if (passed && check.share && page.shared) page.shared.clean = true;
+  else page.shared = null;
+}
+
+/** The full driver the checks use, from an engine's page primitives. */
+export function makeDriver(page) {
+  const d = {
+    engine: page.engine,
+    note: (text) => page.note(text),
+    host: (fn, arg) => page.host(fn, arg ?? null),
+    widget: (fn, arg) => page.widget(fn, arg ?? null),
+    click: (selector, index = 0) => page.click(selector, index),
+    press: (key) => page.press(key),
+
+    /**
+     * Loads the widget into the test host under a CSP profile (removing a frame already there)
+     * and, unless `handshake` is false, waits (at most 15 s) for `ui/notifications/initialized`.
+     * Messages between host and widget collect in the host page's window.messages.
+     */
+    async loadWidget({ csp = CSP.wasm, hostContext = {}, width, handshake = true, observeErrors = false } = {}) {
+      await page.host(
+        async ({ sandboxUrl, csp, hostContext, width, handshake, observer }) => {
+          for (const old of document.querySelectorAll(".widget-frame")) old.remove();
+          if (width) document.documentElement.style.setProperty("--stage-width", `${width}px`);
+          // Fetched once per host page (a page reused for several checks keeps it).
+          window.__widgetHtml ??= await (await fetch("/resource-widget.html")).text();
+          let widgetHtml = window.__widgetHtml;
+          if (observer) widgetHtml = widgetHtml.replace(/<head[^>]*>/i, (head) => head + observer);
+          window.messages = [];
+          window.testHost = await window.host.createHost({
+            container: document.getElementById("stage"),
+            sandboxUrl: `${sandboxUrl}?csp=${csp}`,
+            widgetHtml,
+            hostContext,
+            onMessage: (entry) => window.messages.push(entry),
+          });
+          if (!handshake) return;
+          let timer;
+          const late = new Promise((_, reject) => {
+            timer = setTimeout(() => {
+              const seen = window.messages.map((m) => m.message.method ?? (m.message.result ? "result" : "?"));
+              reject(new Error(`no ui/notifications/initialized within 15 s under ${csp}; messages: ${seen.join(", ") || "none"}`));
+            }, 15_000);
+          });
+          try {
+            await Promise.race([window.testHost.initialized, late]);
+          } finally {
+            clearTimeout(timer);
+          }
+        },
+        { sandboxUrl: page.sandboxUrl, csp, hostContext, width: width ?? null, handshake, observer: observeErrors ? ERROR_OBSERVER : null },
+      );
+    },
+
+    /**
+     * A widget frame for a check marked `share` (checks/fixtures.mjs): the frame the previous check
+     * left, when that check was a `share` check with the same options and passed (the runner then
+     * skipped the page reset and set `page.shared.clean`), is given a new tool call (tool-input,
+     * then the widget waits in data-state="loading" with the last result gone); otherwise a fresh
+     * frame is loaded. A fresh frame per fixture would cost a widget start each (about a second of
+     * CPU per fixture and engine on this machine), for nothing a fixture asserts.
+     */
+    async widgetFor({ csp = CSP.wasm, hostContext = {} } = {}) {
+      const key = shareKey({ csp, hostContext });
+      if (page.shared?.key === key && page.shared.clean) {
+        page.shared.clean = false;
+        await page.host(() => void (window.messages = []));
+        await d.toolInput({});
+        await expectState(d, "loading");
+        return;
+      }
+      page.shared = null;
+      await d.loadWidget({ csp, hostContext });
+      page.shared = { key, clean: false };
+    },
+
+    /** Sends a fixture as the tool result; it travels as JSON text and is parsed in the page. */
+    sendResult: (file) => page.host(async (text) => void (await window.testHost.toolResult(JSON.parse(text))), fixtureText(file)),
+    toolInput: (args = {}) => page.host(async (args) => void (await window.testHost.toolInput(args)), args),
+    toolCancelled: (reason) => page.host(async (reason) => void (await window.testHost.toolCancelled(reason)), reason),
+    contextChanged: (patch) => page.host(async (patch) => void (await window.testHost.contextChanged(patch)), patch),
+    teardown: (reason = "test finished") => page.host((reason) => window.testHost.teardown(reason), reason),
+
+    /** The message log, small: method, id, and params of what the widget sent (not results sent). */
+    messages: () =>
+      page.host(() =>
+        window.messages.map(({ direction, message, at }) => ({
+          direction,
+          method: message.method ?? null,
+          id: message.id ?? null,
+          params: direction === "widget→host" ? message.params ?? null : null,
+          at: at ?? null,
+          epoch: at === undefined ? null : performance.timeOrigin + at,
+        })),
+      ),
+    /** The widget's size reports, as the host received them. */
+    sizes: () => page.host(() => window.testHost.sizes),
+    lastHeight: () => page.host(() => window.testHost.sizes.at(-1)?.height ?? 0),
+
+    /** Uncaught errors in the widget's document (loaded with observeErrors) and in the page. */
+    async errors() {
+      const inWidget = await page.widget(() => window.__widgetErrors ?? ["(no error observer in the widget document)"]);
+      return [...inWidget, ...(await page.errors())];
+    },
+
+    // ---- queries in the widget's document ----
+    /** How many elements match. */
+    count: (selector) => page.widget((s) => document.querySelectorAll(s).length, selector),
+    /**
+     * textContent of the element `selector` names: exactly one must match (as Playwright's strict
+     * locators require), unless `index` picks one of several.
+     */
+    text: (selector, index) => page.widget(strictRead, { selector, index: index ?? null, what: "text" }),
+    /** An attribute of that element, or null when it has none. */
+    attr: (selector, name, index) => page.widget(strictRead, { selector, index: index ?? null, what: "attr", name }),
+    /** Visible as Playwright means it: a non-empty box and not visibility:hidden. */
+    visible: (selector, index) => page.widget(strictRead, { selector, index: index ?? null, what: "visible" }),
+    /** Whether that element has the focus in its document. */
+    focused: (selector, index) => page.widget(strictRead, { selector, index: index ?? null, what: "focused" }),
+    /** A computed style property. */
+    style: (selector, property, index) => page.widget(strictRead, { selector, index: index ?? null, what: "style", name: property }),
+    /** Focuses that element (as Playwright's locator.focus does). */
+    focus: (selector, index = 0) => page.focus(selector, index),
+  };
+  return d;
+}
+
+// Runs in the widget's document: one element by selector (strict unless an index is given).
+function strictRead({ selector, index, what, name }) {
+  const all = document.querySelectorAll(selector);
+  if (index === null && all.length !== 1) throw new Error(`${all.length} elements match ${selector} (expected exactly one)`);
+  const el = all[index ?? 0];
+  if (!el) throw new Error(`no element ${selector} at index ${index}`);
+  switch (what) {
+    case "text":
+      return el.textContent;
+    case "attr":
+      return el.getAttribute(name);
+    case "visible": {
+      const box = el.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== "hidden";
+    }
+    case "focused":
+      return document.activeElement === el;
+    case "style":
+      return getComputedStyle(el).getPropertyValue(name);
+  }
+  throw new Error(`unknown read ${what}`);
+}
+
+/** Whitespace folded as Playwright's toHaveText folds it. */
+export const folded = (text) => String(text ?? "").replace(/\s+/g, " ").trim();
+
+/**
+ * Waits until the widget's root has `data-state` `state` (at most 10 s unless `timeout` says). The
+ * wait runs inside the widget's document (one round trip, not one per poll).
+ */
+export async function expectState(d, state, { timeout = 10_000 } = {}) {
+  const seen = await d.widget(
+    ({ state, timeout }) =>
+      new Promise((resolve) => {
+        const now = () => document.querySelector("#widget")?.getAttribute("data-state") ?? null;
+        if (now() === state) return resolve(state);
+        const observer = new MutationObserver(() => {
+          if (now() === state) done();
+        });
+        const timer = setTimeout(() => done(), timeout);
+        const done = () => {
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve(now());
+        };
+        observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-state"] });
+      }),
+    { state, timeout },
+  );
+  assert.equal(seen, state, `#widget data-state (waited up to ${timeout} ms)`);
+}
+
+/**
+ * Asserts that the list holds `count` records. A short list draws every row; a windowed one draws
+ * a slice and says the total in `aria-rowcount` (the header row included) and its row count text.
+ */
+export async function expectRows(d, count) {
+  const rows = ".table-scroll .table > tbody > tr:not(.table__spacer)";
+  if (count <= WINDOW_AFTER) {
+    await eventually(async () => assert.equal(await d.count(rows), count, `rows drawn (${rows})`));
+    return;
+  }
+  await eventually(async () => assert.equal(await d.attr(".table-scroll .table", "aria-rowcount"), String(count + 1), "aria-rowcount"));
+  // With no locale from the host, the widget writes the count in the browser's own locale (issue
+  // 11): "1,000 rows" in Firefox (en-US), "1000 rows" where the engine's default is POSIX.
+  const written = await d.widget((n) => new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }).format(n), count);
+  await eventually(async () => assert.equal(folded(await d.text(".table-find__count")), `${written} rows`, "row count text"));
+  const drawn = await d.count(rows);
+  assert.ok(drawn > 0, `a windowed list draws a slice (drew ${drawn})`);
+  assert.ok(drawn < count, `a windowed list draws only a slice (drew ${drawn} of ${count})`);
+}

@@ -1,0 +1,123 @@
+// The delivery path end to end: the real widget file inside a real MCP Apps host (ext-apps
+// AppBridge, double-iframe sandbox, CSP header), handshake to teardown.
+import { assert, eventually, expectState, sleep, CSP } from "./lib.mjs";
+
+/** Waits until the last size report is taller than `min`. */
+const reportsAbove = (d, min, options) =>
+  eventually(async () => {
+    const height = await d.lastHeight();
+    assert.ok(height > min, `last reported height ${height} > ${min}`);
+  }, options);
+
+export default [
+  {
+    name: "protocol: renders a tool result inside the ext-apps host under a wasm-permitting CSP",
+    async run(d) {
+      await d.loadWidget({ csp: CSP.wasm, hostContext: { theme: "light", displayMode: "inline" } });
+
+      // The handshake: ui/initialize with our appInfo, then initialized.
+      const log = await d.messages();
+      const initialize = log.find((m) => m.method === "ui/initialize");
+      assert.ok(initialize, "the widget sent ui/initialize");
+      assert.equal(initialize.params.protocolVersion, "2026-01-26");
+      assert.equal(initialize.params.appInfo.name, "resource-widget");
+      assert.ok(log.some((m) => m.method === "ui/notifications/initialized"), "the widget sent ui/notifications/initialized");
+
+      await d.toolInput({ pipeline_uuid: "etl_daily" });
+      await expectState(d, "loading");
+      await eventually(async () => assert.equal(await d.attr("#widget", "aria-busy"), "true"));
+
+      await d.sendResult("pipeline_runs/list-ok.json");
+      await expectState(d, "ok");
+      await eventually(async () => assert.equal(await d.attr("#widget", "aria-busy"), null, "no aria-busy once ok"));
+      await eventually(async () => assert.equal(await d.count("tbody tr"), 20));
+      await eventually(async () => assert.ok((await d.text("tbody")).includes("4821"), "tbody shows run 4821"));
+      // The host grew the frame: the last row is on screen, not clipped inside the frame.
+      await d.host(() => void document.querySelector(".widget-frame").scrollIntoView({ block: "nearest" }));
+      await reportsAbove(d, 400);
+
+      // The widget reported its content height, and the host sized the frame to it.
+      await reportsAbove(d, 200);
+      const frameHeight = await d.host(() => document.querySelector(".widget-frame").getBoundingClientRect().height);
+      const reported = await d.lastHeight();
+      assert.ok(Math.abs(frameHeight - reported) <= 2, `frame height ${frameHeight} vs reported ${reported}`);
+
+      // Teardown is a request: the widget answers it.
+      assert.deepEqual(await d.teardown("test finished"), {});
+    },
+  },
+  {
+    name: "protocol: sizes settle: no resize loop after the result",
+    async run(d) {
+      await d.loadWidget();
+      await d.sendResult("pipelines/list-ok.json");
+      await expectState(d, "ok");
+      await sleep(300);
+      const before = (await d.sizes()).length;
+      await sleep(700);
+      assert.equal((await d.sizes()).length, before, "no size report after the first second");
+    },
+  },
+  {
+    name: "protocol: ignores messages that are not JSON-RPC 2.0 or not from its parent",
+    async run(d) {
+      await d.loadWidget();
+      // A forged result posted by the widget's own frame (not its parent) and junk from the parent.
+      await d.widget(() => {
+        const forged = { jsonrpc: "2.0", method: "ui/notifications/tool-result", params: { structuredContent: { kind: "svc_resource_widget", schema_version: 1, resource: "pipelines", action: "list", state: "ok", records: [{ uuid: "forged" }] } } };
+        window.postMessage(forged, "*");
+      });
+      await d.host(() => {
+        const sandbox = document.querySelector(".widget-frame").contentWindow;
+        sandbox.postMessage({ method: "ui/notifications/tool-result", params: {} }, "*");
+        sandbox.postMessage("not even an object", "*");
+      });
+      await sleep(300);
+      await expectState(d, "loading");
+      assert.ok(!(await d.text("body")).includes("forged"), "nothing forged shown");
+    },
+  },
+  {
+    name: "protocol: reports its size even when the host renders it off screen",
+    async run(d) {
+      // Browsers pause animation frames in off-screen cross-origin frames; the report must not wait for one.
+      await d.host(() => document.body.insertAdjacentHTML("afterbegin", '<div style="height: 3000px"></div>'));
+      await d.loadWidget();
+      await d.sendResult("pipeline_runs/list-ok.json");
+      await reportsAbove(d, 400, { timeout: 5000 });
+    },
+  },
+  {
+    name: "protocol: a frame rebuilt for the same tool call shows the kept result, redacted, marked restored",
+    async run(d) {
+      const secret = "0123456789abcdef0123456789abcdef";
+      const hostContext = { theme: "light", toolInfo: { id: 7, tool: { name: "pipeline_schedules", inputSchema: { type: "object" } } } };
+      const kept = () =>
+        d.widget(() =>
+          Object.keys(sessionStorage)
+            .filter((k) => k.startsWith("resource-widget/v2/pipeline_schedules/7/"))
+            .map((k) => sessionStorage.getItem(k))
+            .join("\n"),
+        );
+      await d.loadWidget({ hostContext });
+      await d.toolInput({ pipeline_uuid: "etl_daily" });
+      await d.sendResult("adversarial/unredacted-tokens.json");
+      await expectState(d, "ok");
+      // What was kept is redacted.
+      await eventually(async () => assert.ok((await kept()).includes("daily_6am"), "the result is kept for this call"));
+      assert.ok(!(await kept()).includes(secret), "no secret kept");
+
+      // The host rebuilds the frame for the same call and sends nothing but the call's input.
+      await d.loadWidget({ hostContext });
+      await d.toolInput({ pipeline_uuid: "etl_daily" });
+      await expectState(d, "ok");
+      await eventually(async () => assert.ok((await d.text(".notices")).includes("Restored"), ".notices says Restored"));
+      await eventually(async () => assert.ok((await d.text(".table tbody")).includes("daily_6am")));
+
+      // A live result replaces it, unmarked.
+      await d.sendResult("pipelines/list-ok.json");
+      await eventually(async () => assert.equal(await d.count(".table tbody tr"), 6));
+      await eventually(async () => assert.equal(await d.count(".notices"), 0, "no .notices for a live result"));
+    },
+  },
+];

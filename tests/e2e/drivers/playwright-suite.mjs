@@ -1,0 +1,72 @@
+// Declares shared checks (tests/e2e/checks/) as Playwright tests in Chromium. Each worker keeps one
+// browser context and page between tests, so that consecutive fixture checks can share a widget
+// frame as in every engine (checks/lib.mjs widgetFor); any other check starts on a new context
+// (fresh storage) with the test host page loaded, as a Playwright `page` would.
+//
+// Chromium only: axe-core over every fixture under the wasm-permitting CSP (checks marked `axe`),
+// in the light and the dark theme (the DOM is the same whichever build drew it, and whichever
+// engine); the frame goes back to the light theme after, for the next fixture.
+import { test as base, expect } from "@playwright/test";
+import { startServers } from "../../../host/server.mjs";
+import { CHECK_TIMEOUT } from "../checks/index.mjs";
+import { makeDriver, mayReuse, afterCheck, eventually, assert } from "../checks/lib.mjs";
+import { playwrightPage } from "./playwright.mjs";
+import { axeViolations } from "../support.mjs";
+
+const test = base.extend({
+  servers: [
+    async ({}, use) => {
+      const servers = await startServers();
+      await use(servers);
+      await servers.close();
+    },
+    { scope: "worker" },
+  ],
+  session: [
+    async ({ browser }, use) => {
+      const session = { context: null, page: null, primitives: null };
+      await use(session);
+      await session.context?.close();
+    },
+    { scope: "worker" },
+  ],
+});
+
+async function freshPage(session, browser, servers) {
+  await session.context?.close();
+  session.context = await browser.newContext();
+  session.page = await session.context.newPage();
+  await session.page.goto(`${servers.hostUrl}/test-host.html`);
+  await session.page.waitForSelector("body[data-ready=true]", { state: "attached" });
+  session.primitives = playwrightPage(session.page, servers);
+}
+
+export function defineChecks(checks) {
+  for (const check of checks) {
+    test(check.name, async ({ session, browser, servers }, testInfo) => {
+      test.setTimeout(check.timeout ?? CHECK_TIMEOUT);
+      if (!session.primitives || !mayReuse(session.primitives, check)) await freshPage(session, browser, servers);
+      const page = session.primitives;
+      page.note = (text) => {
+        testInfo.annotations.push({ type: "note", description: text });
+        console.log(`note [chromium] ${check.name}: ${text}`);
+      };
+      const d = makeDriver(page);
+      let passed = false;
+      try {
+        await check.run(d);
+        if (check.axe) {
+          expect(await axeViolations(session.page), "axe, light theme").toEqual([]);
+          await d.contextChanged({ theme: "dark" });
+          await eventually(async () => assert.match(await d.attr("#widget", "class"), /theme-dark/));
+          expect(await axeViolations(session.page), "axe, dark theme").toEqual([]);
+          await d.contextChanged({ theme: "light" });
+          await eventually(async () => assert.match(await d.attr("#widget", "class"), /theme-light/));
+        }
+        passed = true;
+      } finally {
+        afterCheck(page, check, passed);
+      }
+    });
+  }
+}

@@ -1,0 +1,156 @@
+#!/usr/bin/env node
+// Runs the shared end-to-end checks (tests/e2e/checks/) in Firefox and WebKit over W3C WebDriver:
+// one test server pair for the whole run, each engine's WebDriver server, a bounded number of
+// browser sessions per engine working through the list, a time limit per check, a line per check,
+// a summary, and a non-zero exit when anything failed or did not run.
+//
+//   node tests/e2e/webdriver.mjs [--engines firefox,webkit] [--sessions N] [--grep TEXT] [--deadline SECONDS]
+//
+// --sessions: browser sessions per engine (default 1; the machine has 2 cores and Chromium's run
+// may share them). --grep: only checks whose name contains TEXT. Results and each driver's log go
+// to target/e2e-webdriver/.
+import { writeFileSync, mkdirSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { startServers } from "../../host/server.mjs";
+import { CHECKS, CHECK_TIMEOUT } from "./checks/index.mjs";
+import { makeDriver, mayReuse, afterCheck } from "./checks/lib.mjs";
+import { ENGINES, startDriverServer, newSession, webdriverPage } from "./drivers/webdriver.mjs";
+
+const { values: options } = parseArgs({
+  options: {
+    engines: { type: "string", default: "firefox,webkit" },
+    sessions: { type: "string", default: "1" },
+    grep: { type: "string", default: "" },
+    deadline: { type: "string", default: "1500" },
+  },
+});
+const engines = options.engines.split(",").filter(Boolean);
+for (const engine of engines) if (!ENGINES[engine]) throw new Error(`unknown engine ${engine}`);
+const sessionsPerEngine = Math.max(1, Math.min(4, Number(options.sessions) || 1));
+const checks = CHECKS.filter((c) => c.name.includes(options.grep));
+const OUT = "target/e2e-webdriver";
+mkdirSync(OUT, { recursive: true });
+
+const started = Date.now();
+const deadline = started + Number(options.deadline) * 1000;
+const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
+
+/** Settles with fn's outcome, or rejects after `ms`. */
+function within(ms, what, promise) {
+  let timer;
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: timed out after ${seconds(ms)}`)), ms))),
+  ]).finally(() => clearTimeout(timer));
+}
+
+const quit = (driver) => within(10_000, "quit", driver.quit()).catch(() => {});
+
+/** Runs `queue` (shared by the engine's sessions) in one session; returns nothing, fills `results`. */
+async function worker(engine, url, servers, queue, results) {
+  let driver = null;
+  let page = null;
+  while (queue.length > 0) {
+    const check = queue.shift();
+    const result = { engine, name: check.name, notes: [] };
+    results.push(result);
+    if (Date.now() > deadline) {
+      Object.assign(result, { status: "not run", error: "the run's deadline passed" });
+      report(result);
+      continue;
+    }
+    const t0 = Date.now();
+    try {
+      if (!driver) {
+        driver = await within(60_000, "new session", newSession(engine, url));
+        page = webdriverPage(driver, engine, servers);
+      }
+      page.note = (text) => result.notes.push(text);
+      const limit = check.timeout ?? CHECK_TIMEOUT;
+      await within(limit, check.name, (async () => {
+        if (!mayReuse(page, check)) {
+          page.shared = null;
+          await page.open();
+        }
+        await check.run(makeDriver(page));
+      })());
+      afterCheck(page, check, true);
+      result.status = "passed";
+    } catch (error) {
+      result.status = "failed";
+      result.error = String(error?.stack ?? error);
+      // The session may be stuck in the check's last command: start the next check on a new one.
+      if (driver) await quit(driver);
+      driver = null;
+      page = null;
+    }
+    result.ms = Date.now() - t0;
+    report(result);
+  }
+  if (driver) await quit(driver);
+}
+
+function report(r) {
+  const mark = r.status === "passed" ? "✓" : "✘";
+  console.log(`  ${mark} [${r.engine}] ${r.name} (${r.status === "not run" ? "not run" : seconds(r.ms)})`);
+  for (const n of r.notes) console.log(`      note: ${n}`);
+  if (r.status !== "passed") console.log(r.error.split("\n").map((l) => `      ${l}`).join("\n"));
+}
+
+const servers = await startServers();
+const drivers = [];
+const stopAll = async () => {
+  await Promise.all(drivers.map((d) => d.stop().catch(() => {})));
+  await servers.close();
+};
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, async () => {
+    await stopAll();
+    process.exit(130);
+  });
+}
+
+const results = [];
+const timing = {};
+try {
+  console.log(`${checks.length} checks × ${engines.join(", ")}, ${sessionsPerEngine} session(s) per engine`);
+  await Promise.all(
+    engines.map(async (engine) => {
+      const t0 = Date.now();
+      let server;
+      try {
+        server = await startDriverServer(engine, { logDir: OUT });
+      } catch (error) {
+        for (const check of checks) {
+          const r = { engine, name: check.name, notes: [], status: "not run", error: String(error?.message ?? error) };
+          results.push(r);
+        }
+        console.log(`  ✘ [${engine}] ${error.message}`);
+        return;
+      }
+      drivers.push(server);
+      const queue = [...checks];
+      await Promise.all(Array.from({ length: sessionsPerEngine }, () => worker(engine, server.url, servers, queue, results)));
+      await server.stop();
+      timing[engine] = Date.now() - t0;
+    }),
+  );
+} finally {
+  await stopAll();
+}
+
+writeFileSync(`${OUT}/results.json`, JSON.stringify({ started: new Date(started).toISOString(), timing, results }, null, 2));
+const failed = results.filter((r) => r.status !== "passed");
+console.log("");
+for (const engine of engines) {
+  const mine = results.filter((r) => r.engine === engine);
+  const passed = mine.filter((r) => r.status === "passed").length;
+  console.log(`${engine}: ${passed} passed, ${mine.length - passed} failed or not run, ${seconds(timing[engine] ?? 0)}`);
+}
+if (failed.length > 0) {
+  console.log(`\n${failed.length} failed:`);
+  for (const r of failed) console.log(`  ✘ [${r.engine}] ${r.name}: ${r.error.split("\n")[0]}`);
+  process.exitCode = 1;
+} else {
+  console.log(`all ${results.length} checks passed in ${seconds(Date.now() - started)}`);
+}
