@@ -17,9 +17,12 @@ const HOST_INFO = { name: "resource-widget-test-host", version: "1.0.0" };
  * @param {string} options.widgetHtml      the widget's HTML (dist/resource-widget.html)
  * @param {object} [options.hostContext]   the McpUiHostContext sent in the initialize result
  * @param {(entry: object) => void} [options.onMessage] every message between host and widget
+ * @param {(params: object, extra: object) => Promise<object>} [options.onCallTool] answers the
+ *   widget's `tools/call` requests (a live host forwards them to its MCP server); when given, the
+ *   host also advertises `serverTools`
  * @returns {Promise<TestHost>}
  */
-export async function createHost({ container, sandboxUrl, widgetHtml, hostContext = {}, onMessage = () => {} }) {
+export async function createHost({ container, sandboxUrl, widgetHtml, hostContext = {}, onMessage = () => {}, onCallTool }) {
   const iframe = document.createElement("iframe");
   iframe.setAttribute("sandbox", "allow-scripts allow-same-origin allow-forms");
   iframe.title = "Tool result";
@@ -46,7 +49,9 @@ export async function createHost({ container, sandboxUrl, widgetHtml, hostContex
   container.appendChild(iframe);
   await proxyReady;
 
-  const bridge = new AppBridge(null, HOST_INFO, { openLinks: {}, logging: {} }, { hostContext });
+  const capabilities = { openLinks: {}, logging: {}, ...(onCallTool ? { serverTools: {} } : {}) };
+  const bridge = new AppBridge(null, HOST_INFO, capabilities, { hostContext });
+  if (onCallTool) bridge.oncalltool = onCallTool;
   const sizes = [];
   let initialized;
   const initializedPromise = new Promise((resolve) => (initialized = resolve));

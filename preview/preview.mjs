@@ -1,11 +1,14 @@
 // The preview page: plays fixtures (or the user's JSON) to the real widget through the same host
-// library the end-to-end tests use, with the host's controls and a log of every message.
+// library the end-to-end tests use, with the host's controls and a log of every message. In live
+// mode it is an MCP host: it calls a tool on the server behind /mcp and renders the result in the
+// widget that server serves (see live.mjs).
 import { createHost } from "../host/host.mjs";
+import { buildForm, callTool, connect, describe, readArguments, readWidget, widgetUri } from "./live.mjs";
 
 const $ = (id) => document.getElementById(id);
 const radio = (name) => document.querySelector(`input[name=${name}]:checked`).value;
 
-const [config, manifest, widgetHtml, registration] = await Promise.all([
+const [config, manifest, builtHtml, registration] = await Promise.all([
   fetch("/config.json").then((r) => r.json()),
   fetch("/fixtures/manifest.json").then((r) => r.json()),
   fetch("/resource-widget.html").then((r) => r.text()),
@@ -28,8 +31,14 @@ for (const entry of manifest.fixtures) {
 
 // ---- the host ----
 let host;
-let payload; // the CallToolResult being played
-let payloadText;
+/**
+ * What plays: the widget's HTML, the tool's arguments (tool-input), the CallToolResult
+ * (tool-result) and, live, the answer to the widget's own tool calls. Fixtures play to the
+ * preview's dist/resource-widget.html with no arguments.
+ */
+let current = { html: builtHtml, input: {}, payload: undefined, payloadText: undefined, onCallTool: undefined };
+let fixtureCurrent = current;
+let liveCurrent = null;
 
 function hostContext() {
   const theme = radio("theme");
@@ -70,9 +79,10 @@ async function load() {
   host = await createHost({
     container: $("stage"),
     sandboxUrl: `${config.sandboxUrl}?csp=${$("csp").value}`,
-    widgetHtml,
+    widgetHtml: current.html,
     hostContext: hostContext(),
     onMessage: log,
+    onCallTool: current.onCallTool,
   });
   const started = await Promise.race([host.initialized.then(() => true), new Promise((r) => setTimeout(() => r(false), 8000))]);
   if (!started) log({ direction: "note", message: { note: "the widget did not complete the handshake (see the browser console)" } });
@@ -80,17 +90,17 @@ async function load() {
 }
 
 async function play() {
-  if (!payload) return;
+  if (!current.payload) return;
   if (await load()) {
-    await host.toolInput({});
-    await host.toolResult(payload);
+    await host.toolInput(current.input);
+    await host.toolResult(current.payload);
   }
 }
 
 // ---- the model's report ----
 async function showReport() {
   const body = $("report-body");
-  const report = await fetch("/report", { method: "POST", body: payloadText }).then((r) => r.json(), () => ({ error: "no answer" }));
+  const report = await fetch("/report", { method: "POST", body: current.payloadText }).then((r) => r.json(), () => ({ error: "no answer" }));
   body.replaceChildren();
   if (report.error && !report.state) {
     body.textContent = report.error;
@@ -128,7 +138,7 @@ async function showReport() {
 
 // While a frame loads and plays, the host-sequence buttons wait (a message sent mid-handshake would
 // go nowhere), and `#stage[data-playing]` says so to people and to the preview's tests.
-const SEQUENCE_BUTTONS = ["play", "send-input", "send-result", "send-cancel", "send-context", "send-teardown"];
+const SEQUENCE_BUTTONS = ["play", "send-input", "send-result", "send-cancel", "send-context", "send-teardown", "live-call"];
 let playing = 0;
 async function whilePlaying(work) {
   playing += 1;
@@ -142,11 +152,10 @@ async function whilePlaying(work) {
 }
 function setPlaying() {
   $("stage").dataset.playing = String(playing > 0);
-  for (const id of SEQUENCE_BUTTONS) $(id).disabled = playing > 0;
+  for (const id of SEQUENCE_BUTTONS) $(id).disabled = playing > 0 || (id === "live-call" && !session);
 }
 
 async function choose(text) {
-  payloadText = text;
   let parsed;
   try {
     parsed = JSON.parse(text);
@@ -156,10 +165,11 @@ async function choose(text) {
   }
   $("own-error").textContent = "";
   // A bare structuredContent is wrapped as the CallToolResult a host would deliver.
-  payload =
+  const payload =
     parsed && typeof parsed === "object" && !Array.isArray(parsed) && "kind" in parsed
       ? { content: [{ type: "text", text }], structuredContent: parsed }
       : parsed;
+  current = fixtureCurrent = { html: builtHtml, input: {}, payload, payloadText: text, onCallTool: undefined };
   await Promise.all([whilePlaying(play), showReport()]);
 }
 
@@ -184,8 +194,8 @@ $("own").addEventListener("drop", async (e) => {
   await choose($("own").value);
 });
 $("play").addEventListener("click", () => whilePlaying(play));
-$("send-input").addEventListener("click", () => host?.toolInput({}));
-$("send-result").addEventListener("click", () => payload && host?.toolResult(payload));
+$("send-input").addEventListener("click", () => host?.toolInput(current.input));
+$("send-result").addEventListener("click", () => current.payload && host?.toolResult(current.payload));
 $("send-cancel").addEventListener("click", () => host?.toolCancelled("Cancelled from the preview"));
 $("send-context").addEventListener("click", () => host?.contextChanged(hostContext()));
 $("send-teardown").addEventListener("click", () => host?.teardown("Torn down from the preview"));
@@ -206,5 +216,212 @@ $("display").addEventListener("change", () => host?.contextChanged({ displayMode
 $("locale").addEventListener("change", () => host?.contextChanged({ locale: $("locale").value }));
 $("csp").addEventListener("change", () => whilePlaying(play));
 
+// ---- live mode: the MCP server behind /mcp ----
+let session = null;
+let fields = [];
+let tools = [];
+const selectedTool = () => tools.find((t) => t.name === $("live-tool").value);
+
+function liveState(state, status) {
+  $("live-panel").dataset.state = state;
+  if (status !== undefined) $("live-status").textContent = status;
+}
+const liveError = (text = "") => ($("live-error").textContent = text);
+
+async function liveConnect() {
+  liveError("");
+  const old = session;
+  session = null;
+  tools = [];
+  $("live-tool").replaceChildren();
+  $("live-tool").disabled = true;
+  $("live-form").replaceChildren();
+  setPlaying();
+  await old?.close();
+  const { path, upstream, note } = config.mcp;
+  if (!upstream) {
+    liveState("none", "No MCP server behind this preview: fixtures only.");
+    liveError(
+      `${note ?? "The preview was started without MCP_SERVER_URL."} Run ./scripts/preview.sh (it starts pipeline-demo-server), ` +
+        "or start target/release/pipeline-demo-server --http and the preview with MCP_SERVER_URL=http://127.0.0.1:3001/mcp.",
+    );
+    return;
+  }
+  liveState("connecting", `Connecting to ${upstream} through ${path}…`);
+  try {
+    session = await connect(path);
+  } catch (e) {
+    liveState("error", `Not connected to ${upstream}.`);
+    liveError(`Cannot reach the MCP server at ${upstream} (through ${path}): ${describe(e)}. Is it running? Then press Reconnect.`);
+    return;
+  }
+  tools = [...session.tools].sort((a, b) => a.name.localeCompare(b.name));
+  const withWidget = tools.filter(widgetUri).length;
+  const { name, version } = session.server;
+  liveState(
+    "connected",
+    `Connected to ${name} ${version} at ${upstream} (through ${path}, protocol ${session.protocolVersion ?? "?"}): ` +
+      `${tools.length} tools, ${withWidget} with a widget.`,
+  );
+  for (const tool of tools) $("live-tool").append(new Option(tool.name, tool.name, false, tool.name === "pipeline_list"));
+  $("live-tool").disabled = false;
+  chooseTool();
+  setPlaying();
+}
+
+function chooseTool() {
+  const tool = selectedTool();
+  if (!tool) return;
+  const notes = [];
+  if (tool.annotations?.readOnlyHint) notes.push("read only");
+  if (tool.annotations?.destructiveHint) notes.push("destructive");
+  const uri = widgetUri(tool);
+  $("live-tool-about").textContent = `${tool.description ?? ""}${notes.length ? ` (${notes.join(", ")})` : ""}${uri ? ` Widget: ${uri}` : " No widget (_meta.ui.resourceUri)."}`;
+  fields = buildForm($("live-form"), tool.inputSchema);
+  showArguments();
+}
+
+function showArguments() {
+  const { args, errors } = readArguments(fields);
+  $("live-args").textContent = JSON.stringify(args, null, 2);
+  $("live-args").classList.toggle("error", errors.length > 0);
+  return { args, errors };
+}
+
+/** The widget's own tools/call, forwarded to the server through the page's MCP client. */
+async function forwardToolCall(params, extra) {
+  log({ direction: "note", message: { note: `forwarding the widget's tools/call ${params.name} to the server`, params: params.arguments ?? {} } });
+  if (!session) {
+    log({ direction: "note", message: { note: `widget's tools/call ${params.name} refused: not connected to the MCP server` } });
+    throw new Error("not connected to the MCP server");
+  }
+  try {
+    const result = await callTool(session, params.name, params.arguments ?? {}, extra?.mcpReq?.signal);
+    log({ direction: "note", message: { note: `server answered tools/call ${params.name}${result.isError ? " with an error" : ""}` } });
+    return result;
+  } catch (e) {
+    // The widget gets a JSON-RPC error; the page says why, as for its own calls.
+    log({ direction: "note", message: { note: `widget's tools/call ${params.name} failed: ${describe(e)}` } });
+    liveError(`The widget's tools/call ${params.name} failed: ${describe(e)}. If the server restarted or stopped, press Reconnect.`);
+    throw e;
+  }
+}
+
+/** "resource · action · state, N records", or the error envelope's code and message. */
+function summarize(result) {
+  const sc = result.structuredContent;
+  if (result.isError) {
+    const error = sc?.error ?? {};
+    const text = error.code || error.message ? `${error.code ?? "error"}: ${error.message ?? ""}` : (result.content?.[0]?.text ?? "no details");
+    return { error: true, text: `The tool answered an error (isError): ${text}` };
+  }
+  if (!sc || typeof sc !== "object") return { error: false, text: "ok, no structuredContent (the widget reads content[0].text)" };
+  const records = Array.isArray(sc.records) ? `, ${sc.records.length} record(s)` : "";
+  return { error: false, text: `ok: ${sc.resource ?? "?"} · ${sc.action ?? "?"} · ${sc.state ?? "?"}${records}` };
+}
+
+function showWidgetInfo(widget) {
+  const hash = widget.uri.match(/-([0-9a-f]{8})\.html$/)?.[1];
+  const rows = [
+    ["resource", widget.uri],
+    ["mimeType", widget.mimeType ?? "(none)"],
+    ["size", `${widget.size.toLocaleString("en-US")} bytes (UTF-8), as read`],
+    ["SHA-256", `${widget.sha256.slice(0, 16)}…${hash ? (widget.sha256.startsWith(hash) ? " (matches the hash in the URI)" : ` (does NOT match the URI's ${hash})`) : ""}`],
+    ["vs. this preview's build", widget.html === builtHtml ? "identical to dist/resource-widget.html" : "differs from dist/resource-widget.html (restart the server after a rebuild)"],
+    ["declared CSP", JSON.stringify(widget.meta.ui?.csp ?? null)],
+  ];
+  const dl = document.createElement("dl");
+  for (const [term, value] of rows) {
+    const dt = document.createElement("dt");
+    dt.textContent = term;
+    const dd = document.createElement("dd");
+    dd.textContent = value;
+    dd.dataset.field = term;
+    dl.append(dt, dd);
+  }
+  $("live-widget").replaceChildren(dl);
+}
+
+async function liveCall() {
+  const tool = selectedTool();
+  if (!session || !tool) return;
+  const { args, errors } = showArguments();
+  if (errors.length) {
+    liveError(`Not called: ${errors.join("; ")}.`);
+    return;
+  }
+  liveError("");
+  const uri = widgetUri(tool);
+  $("live-result").className = "";
+  $("live-result").textContent = `Calling ${tool.name}…`;
+  const started = performance.now();
+  let result;
+  let widget;
+  try {
+    [result, widget] = await Promise.all([callTool(session, tool.name, args), uri ? readWidget(session, uri) : null]);
+  } catch (e) {
+    $("live-result").textContent = `${tool.name}: no result.`;
+    $("live-result").className = "error";
+    liveError(`${tool.name} failed: ${describe(e)}. If the server restarted or stopped, press Reconnect.`);
+    return;
+  }
+  const ms = Math.round(performance.now() - started);
+  const summary = summarize(result);
+  $("live-result").textContent = `${tool.name}(${JSON.stringify(args)}) in ${ms} ms: ${summary.text}`;
+  $("live-result").className = summary.error ? "error" : "";
+  $("live-result").dataset.isError = String(Boolean(result.isError));
+  log({ direction: "note", message: { note: `tools/call ${tool.name} → ${summary.text}` } });
+  if (!widget) {
+    // No stale frame left on the stage to be taken for this tool's answer.
+    $("live-widget").textContent = "This tool names no widget resource (_meta.ui.resourceUri); the result above is all there is.";
+    liveCurrent = null;
+    $("stage").replaceChildren();
+    host = undefined;
+    $("report-body").textContent = "—";
+    return;
+  }
+  showWidgetInfo(widget);
+  log({ direction: "note", message: { note: `resources/read ${widget.uri}: ${widget.size} bytes, ${widget.mimeType}` } });
+  liveCurrent = { html: widget.html, input: args, payload: result, payloadText: JSON.stringify(result), onCallTool: forwardToolCall };
+  if (source !== "live") return; // switched to the fixtures meanwhile: shown when back
+  current = liveCurrent;
+  await Promise.all([play(), showReport()]);
+}
+
+let source = "fixtures";
+function setSource(value) {
+  source = value;
+  for (const input of document.querySelectorAll("input[name=source]")) input.checked = input.value === value;
+  const live = value === "live";
+  $("fixtures-panel").hidden = live;
+  $("live-panel").hidden = !live;
+  $("live-call-panel").hidden = !live;
+  if (live) {
+    if (!session && $("live-panel").dataset.state !== "connecting") liveConnect();
+    if (liveCurrent) {
+      current = liveCurrent;
+      return Promise.all([whilePlaying(play), showReport()]);
+    }
+    // Nothing called yet: no fixture stays on the stage to be taken for the server's answer.
+    $("stage").replaceChildren();
+    host = undefined;
+    $("report-body").textContent = "—";
+  } else {
+    current = fixtureCurrent;
+    return Promise.all([whilePlaying(play), showReport()]);
+  }
+}
+
+for (const input of document.querySelectorAll("input[name=source]")) input.addEventListener("change", () => setSource(input.value));
+$("live-connect").addEventListener("click", liveConnect);
+$("live-tool").addEventListener("change", chooseTool);
+$("live-form").addEventListener("input", showArguments);
+$("live-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  whilePlaying(liveCall);
+});
+$("live-call").addEventListener("click", () => whilePlaying(liveCall));
+
 await chooseFixture();
+if (new URLSearchParams(location.search).get("source") === "live") setSource("live");
 document.body.dataset.ready = "true";

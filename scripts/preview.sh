@@ -1,9 +1,107 @@
 #!/usr/bin/env bash
-# The main job: set up (idempotent), build the widget and the model's report tool, then serve the
-# preview on 127.0.0.1 (PREVIEW_PORT, default 8080). Ctrl-C stops it.
+# The main job: set up (idempotent), build the widget, the model's report tool and the demo MCP
+# server, then start both on 127.0.0.1: pipeline-demo-server over Streamable HTTP (MCP_PORT,
+# default 3001, a free port when that one is taken) and the preview (PREVIEW_PORT, default 8080),
+# whose live mode calls the server through its /mcp. One Ctrl-C stops both. When the server does not
+# start, the preview still serves the fixtures and says so in its live mode.
+# DEMO_SERVER_ARGS adds options to the server (e.g. "--config creds.json", "--fail-tool pipeline_get").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 ./scripts/build.sh
 cargo build --quiet --release -p widget-model --example report
-exec node preview/serve.mjs
+MCP_NOTE=
+cargo build --quiet --release -p pipeline-demo-server || MCP_NOTE="scripts/preview.sh could not build pipeline-demo-server"
+
+say() { printf 'preview.sh: %s\n' "$*"; }
+RUN_DIR=target/preview
+mkdir -p "$RUN_DIR"
+SERVER_LOG=$RUN_DIR/demo-server.log
+SERVER_BIN=target/release/pipeline-demo-server
+# shellcheck disable=SC2206 # DEMO_SERVER_ARGS is split on purpose
+EXTRA_ARGS=(${DEMO_SERVER_ARGS:-})
+
+# Each child runs in its own process group (job control), so the trap can stop it with everything
+# it started, and Ctrl-C reaches this script first.
+set -m
+server_pid=
+preview_pid=
+tail_pid=
+stop_group() { # pid: TERM the group, up to 5 s to go, then KILL
+  local pid=$1
+  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 0
+  kill -TERM -- "-$pid" 2>/dev/null || true
+  for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
+  say "process group $pid did not stop in 5 s; killing it"
+  kill -KILL -- "-$pid" 2>/dev/null || true
+}
+cleanup() {
+  trap - INT TERM EXIT
+  stop_group "$preview_pid"
+  stop_group "$server_pid"
+  stop_group "$tail_pid"
+  wait 2>/dev/null || true
+}
+trap 'cleanup; exit 130' INT
+trap 'cleanup; exit 143' TERM
+trap cleanup EXIT
+
+# Starts the server on $1 and waits (at most 20 s) for the log line that names its URL.
+start_server() {
+  : >"$SERVER_LOG"
+  "$SERVER_BIN" --http "$1" "${EXTRA_ARGS[@]}" 2>>"$SERVER_LOG" </dev/null &
+  server_pid=$!
+  for _ in $(seq 200); do
+    MCP_URL=$(sed -n 's/.*serving MCP over Streamable HTTP at \(http:[^ ]*\/mcp\).*/\1/p' "$SERVER_LOG" | head -n1)
+    [ -n "$MCP_URL" ] && return 0
+    kill -0 "$server_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  stop_group "$server_pid"
+  wait "$server_pid" 2>/dev/null || true
+  server_pid=
+  return 1
+}
+
+MCP_URL=
+if [ -n "$MCP_NOTE" ]; then
+  :
+elif start_server "127.0.0.1:${MCP_PORT:-3001}"; then
+  :
+elif [ -z "${MCP_PORT:-}" ] && grep -q "cannot listen" "$SERVER_LOG" && say "port 3001 is taken; the demo server takes a free port" && start_server 127.0.0.1:0; then
+  :
+else
+  MCP_NOTE="pipeline-demo-server did not start: $(grep -v '^\s*$' "$SERVER_LOG" | tail -n 1 | cut -c1-300)"
+fi
+if [ -n "$MCP_URL" ]; then
+  say "demo MCP server: $MCP_URL  (log: $SERVER_LOG)"
+  # Its log goes on to the terminal too: one line per tool call.
+  tail -n +1 -f "$SERVER_LOG" --pid "$server_pid" >&2 &
+  tail_pid=$!
+  disown "$tail_pid"
+else
+  say "WARNING: ${MCP_NOTE}; the preview serves fixtures only (log: $SERVER_LOG)"
+fi
+
+MCP_SERVER_URL=$MCP_URL MCP_SERVER_NOTE=$MCP_NOTE node preview/serve.mjs &
+preview_pid=$!
+say "Ctrl-C stops both"
+# Until the preview stops (or Ctrl-C). A server that stops early is reported; the preview stays,
+# and its live mode says the server does not answer.
+set +e
+if [ -n "$server_pid" ]; then
+  wait -n "$preview_pid" "$server_pid"
+  status=$?
+  if kill -0 "$preview_pid" 2>/dev/null; then
+    say "the demo server stopped (status $status; see $SERVER_LOG); the preview goes on with fixtures"
+    server_pid=
+    wait "$preview_pid"
+    status=$?
+  fi
+else
+  wait "$preview_pid"
+  status=$?
+fi
+set -e
+say "the preview stopped (status $status)"
+exit "$status"

@@ -1,0 +1,350 @@
+// The whole chain, live: the official MCP client (@modelcontextprotocol/client, bundled for the
+// browser) in Chromium → the preview's /mcp → pipeline-demo-server over Streamable HTTP →
+// tools/call and resources/read → the ext-apps host (host/host.mjs) → the widget the server
+// served. For a list, a graph, a mutation banner then the list that shows it, an auth error, the
+// widget's own tools/call forwarded to the server, a server that is down; and the preview's live
+// mode driven through its form once.
+//
+// The server is the built debug binary, which scripts/test.sh's `cargo test --workspace` builds
+// before the end-to-end step (cargo build -p pipeline-demo-server otherwise; PIPELINE_DEMO_SERVER
+// names another, e.g. target/release/pipeline-demo-server), started here on a free loopback port
+// and stopped after.
+import { test as base, expect } from "@playwright/test";
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { bundleForBrowser } from "../../host/server.mjs";
+import { startPreview } from "../../preview/serve.mjs";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const SERVER_BIN = process.env.PIPELINE_DEMO_SERVER ?? join(ROOT, "target/debug/pipeline-demo-server");
+const WIDGET = join(ROOT, "dist/resource-widget.html");
+const LIVE_BUNDLE = bundleForBrowser(join(ROOT, "preview/live.mjs"));
+
+/** Starts pipeline-demo-server on a free loopback port; resolves once it names its URL (20 s at most). */
+async function startDemoServer(args = []) {
+  if (!existsSync(SERVER_BIN)) throw new Error(`${SERVER_BIN} is not built: run cargo build -p pipeline-demo-server`);
+  if (!existsSync(WIDGET)) throw new Error(`${WIDGET} is not built: run ./scripts/build.sh`);
+  const child = spawn(SERVER_BIN, ["--http", "127.0.0.1:0", "--widget", WIDGET, ...args], { stdio: ["ignore", "ignore", "pipe"] });
+  let log = "";
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`pipeline-demo-server named no URL in 20 s:\n${log}`)), 20_000);
+    child.stderr.on("data", (chunk) => {
+      log += chunk;
+      const match = log.match(/serving MCP over Streamable HTTP at (http:\/\/\S+\/mcp)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`pipeline-demo-server stopped (${code}):\n${log}`));
+    });
+  });
+  return {
+    url,
+    log: () => log,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGTERM");
+      const stopped = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 5_000))]);
+      if (!stopped) {
+        child.kill("SIGKILL");
+        await exited;
+      }
+    },
+  };
+}
+
+/** A demo server and a preview whose /mcp forwards to it. */
+async function startChain(args = []) {
+  const demo = await startDemoServer(args);
+  try {
+    const preview = await startPreview({ mcpUrl: demo.url });
+    return {
+      demo,
+      preview,
+      async stop() {
+        await preview.close();
+        await demo.stop();
+      },
+    };
+  } catch (e) {
+    await demo.stop();
+    throw e;
+  }
+}
+
+const EXPIRED = {
+  cluster_url: "http://127.0.0.1:6789",
+  oauth_token: "live-chain-token-8c1f",
+  oauth_token_expires_at: "2020-01-01T00:00:00Z",
+};
+
+const test = base.extend({
+  chain: [
+    async ({}, use) => {
+      const chain = await startChain();
+      await use(chain);
+      await chain.stop();
+    },
+    { scope: "worker", timeout: 40_000 },
+  ],
+  /** A second server whose --config credentials expired in 2020. */
+  expiredChain: [
+    async ({}, use) => {
+      const dir = mkdtempSync(join(tmpdir(), "live-chain-"));
+      const config = join(dir, "config.json");
+      writeFileSync(config, JSON.stringify(EXPIRED));
+      const chain = await startChain(["--config", config]);
+      await use(chain);
+      await chain.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: "worker", timeout: 40_000 },
+  ],
+});
+
+const widget = (page) => page.frameLocator(".widget-frame").frameLocator("iframe");
+
+/** Opens the test host on the preview's origin (so /mcp is same-origin) with the live client as window.live. */
+async function openHost(page, chain) {
+  await page.goto(`${chain.preview.hostUrl}/test-host.html`);
+  await page.waitForSelector("body[data-ready=true]", { state: "attached" });
+  // preview/live.mjs (the preview's client code), bundled with the SDK, as a module.
+  await page.evaluate(async (source) => {
+    const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+    window.live = await import(url);
+    URL.revokeObjectURL(url);
+  }, await LIVE_BUNDLE);
+}
+
+/**
+ * In the page: connect, call `name` with `args`, read the tool's widget through resources/read,
+ * load it in the host (sandbox CSP `csp`), send tool-input and tool-result; the widget's own
+ * tools/call go to the server. Returns what the test checks.
+ */
+function runChain(page, { name, args = {}, csp = "spec-default-wasm", sandboxUrl }) {
+  return page.evaluate(
+    async ({ name, args, csp, sandboxUrl }) => {
+      const { live } = window;
+      window.session ??= await live.connect("/mcp");
+      const { session } = window;
+      const tool = session.tools.find((t) => t.name === name);
+      if (!tool) throw new Error(`no tool ${name}`);
+      const uri = live.widgetUri(tool);
+      const [result, resource] = await Promise.all([live.callTool(session, name, args), live.readWidget(session, uri)]);
+      window.messages = [];
+      document.getElementById("stage").replaceChildren();
+      window.testHost = await window.host.createHost({
+        container: document.getElementById("stage"),
+        sandboxUrl: `${sandboxUrl}?csp=${csp}`,
+        widgetHtml: resource.html,
+        hostContext: { theme: "light", locale: "en-US" },
+        onMessage: (entry) => window.messages.push(entry),
+        onCallTool: (params, extra) => live.callTool(session, params.name, params.arguments ?? {}, extra.mcpReq.signal),
+      });
+      // Bounded, so a widget that never completes the handshake fails here and says so.
+      const handshake = await Promise.race([window.testHost.initialized.then(() => true), new Promise((r) => setTimeout(() => r(false), 15_000))]);
+      if (!handshake) throw new Error(`the widget served as ${uri} did not complete ui/initialize in 15 s`);
+      await window.testHost.toolInput(args);
+      await window.testHost.toolResult(result);
+      return {
+        uri,
+        tools: session.tools.map((t) => t.name),
+        resource: { uri: resource.uri, mimeType: resource.mimeType, size: resource.size, sha256: resource.sha256, html: resource.html },
+        result,
+      };
+    },
+    { name, args, csp, sandboxUrl },
+  );
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("a list: pipeline_list through client, server, resources/read, host and widget", async ({ page, chain }) => {
+  await openHost(page, chain);
+  const run = await runChain(page, { name: "pipeline_list", sandboxUrl: chain.preview.sandboxUrl });
+  expect(run.tools).toEqual(expect.arrayContaining(["pipeline_list", "pipeline_get", "pipeline_create", "block_list", "run_logs"]));
+
+  // The frame got the file the server served, byte for byte: the built widget, under a ui:// URI
+  // that carries the first 8 hex digits of its SHA-256.
+  const file = readFileSync(WIDGET);
+  const sha = createHash("sha256").update(file).digest("hex");
+  expect(run.resource.mimeType).toBe("text/html;profile=mcp-app");
+  expect(run.resource.uri).toBe(`ui://pipeline-service/resource-widget-${sha.slice(0, 8)}.html`);
+  expect(run.resource.size).toBe(file.length);
+  expect(run.resource.sha256).toBe(sha);
+  expect(run.resource.html === file.toString("utf8")).toBe(true);
+
+  const records = run.result.structuredContent.records;
+  expect(run.result.isError ?? false).toBe(false);
+  expect(records.length).toBeGreaterThanOrEqual(6);
+  const root = widget(page).locator("#widget");
+  await expect(root).toHaveAttribute("data-state", "ok");
+  await expect(widget(page).locator(".table-scroll .table > tbody > tr:not(.table__spacer)")).toHaveCount(records.length);
+  await expect(widget(page).locator("tbody")).toContainText("warehouse_rebuild");
+  // tool-input carried the arguments, then tool-result the server's answer.
+  const sent = await page.evaluate(() => window.messages.filter((m) => m.direction === "host→widget").map((m) => m.message.method));
+  expect(sent).toEqual(expect.arrayContaining(["ui/notifications/tool-input", "ui/notifications/tool-result"]));
+  expect(sent.indexOf("ui/notifications/tool-input")).toBeLessThan(sent.indexOf("ui/notifications/tool-result"));
+});
+
+test("a graph: pipeline_get of the 40-block pipeline draws every block", async ({ page, chain }) => {
+  await openHost(page, chain);
+  const run = await runChain(page, { name: "pipeline_get", args: { uuid: "warehouse_rebuild" }, sandboxUrl: chain.preview.sandboxUrl });
+  const graph = run.result.structuredContent.graph;
+  expect(graph.nodes).toHaveLength(40);
+  await expect(widget(page).locator("#widget")).toHaveAttribute("data-state", "ok");
+  await expect(widget(page).locator("svg.graph__svg [data-node-id]")).toHaveCount(40);
+  const ids = await widget(page).locator("svg.graph__svg [data-node-id]").evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-node-id")));
+  expect(ids.sort()).toEqual(graph.nodes.map((n) => n.id).sort());
+});
+
+test("a mutation: pipeline_create shows its banner, then pipeline_list shows the new pipeline", async ({ page, chain }) => {
+  await openHost(page, chain);
+  const name = `Live chain ${Date.now() % 100000}`;
+  const uuid = name.toLowerCase().replace(/ /g, "_");
+  const created = await runChain(page, { name: "pipeline_create", args: { name, type: "python" }, sandboxUrl: chain.preview.sandboxUrl });
+  expect(created.result.isError ?? false).toBe(false);
+  expect(created.result.structuredContent.action).toBe("create");
+  await expect(widget(page).locator("#widget")).toHaveAttribute("data-state", "ok");
+  await expect(widget(page).locator(".banner")).toBeVisible();
+  await expect(widget(page).locator("#widget")).toContainText(uuid);
+
+  const listed = await runChain(page, { name: "pipeline_list", sandboxUrl: chain.preview.sandboxUrl });
+  expect(listed.result.structuredContent.records.map((r) => r.uuid)).toContain(uuid);
+  await expect(widget(page).locator("tbody")).toContainText(uuid);
+});
+
+test("an auth error: expired credentials give AUTH_EXPIRED with its remedy in the widget", async ({ page, expiredChain }) => {
+  await openHost(page, expiredChain);
+  const run = await runChain(page, { name: "pipeline_list", sandboxUrl: expiredChain.preview.sandboxUrl });
+  expect(run.result.isError).toBe(true);
+  expect(run.result.structuredContent.error.code).toBe("AUTH_EXPIRED");
+  const root = widget(page).locator("#widget");
+  await expect(root).toHaveAttribute("data-state", "error");
+  await expect(widget(page).locator(".state--error .state__code")).toHaveText("AUTH_EXPIRED");
+  await expect(widget(page).locator(".state--error .state__remedy")).toContainText("login command");
+  // The credentials never reach the page.
+  expect(JSON.stringify(run.result)).not.toContain(EXPIRED.oauth_token);
+  expect(await root.evaluate((el) => el.outerHTML)).not.toContain(EXPIRED.oauth_token);
+  expect(expiredChain.demo.log()).not.toContain(EXPIRED.oauth_token);
+});
+
+/**
+ * Sends `tools/call` from inside the widget's frame, as an MCP App calls a server tool: the request
+ * goes out through the sandbox proxy to the host, whose oncalltool forwards it to the server.
+ * Resolves to the JSON-RPC answer the frame receives (10 s at most).
+ */
+function toolCallFromWidget(page, params) {
+  const sandbox = page.mainFrame().childFrames().find((f) => f.url().includes("/sandbox.html"));
+  if (!sandbox) throw new Error("no sandbox frame on the page");
+  const [frame] = sandbox.childFrames();
+  if (!frame) throw new Error("no widget frame inside the sandbox");
+  return frame.evaluate(
+    (params) =>
+      new Promise((resolve, reject) => {
+        const id = `live-chain-call-${Date.now()}`;
+        const timer = setTimeout(() => reject(new Error(`no answer to tools/call ${params.name} in 10 s`)), 10_000);
+        window.addEventListener("message", ({ data }) => {
+          if (data?.id !== id) return;
+          clearTimeout(timer);
+          resolve(data);
+        });
+        window.parent.postMessage({ jsonrpc: "2.0", id, method: "tools/call", params }, "*");
+      }),
+    params,
+  );
+}
+
+/** How many times the server's log names `tool` (it logs one line per call, never arguments). */
+const callsLogged = (demo, tool) => demo.log().split("\n").filter((line) => line.includes("tool call") && line.includes(tool)).length;
+
+test("the widget's own tools/call reaches the server through the host", async ({ page, chain }) => {
+  await openHost(page, chain);
+  await runChain(page, { name: "pipeline_list", sandboxUrl: chain.preview.sandboxUrl });
+  await expect(widget(page).locator("#widget")).toHaveAttribute("data-state", "ok");
+  const before = callsLogged(chain.demo, "block_list");
+  const answer = await toolCallFromWidget(page, { name: "block_list", arguments: { pipeline_uuid: "warehouse_rebuild" } });
+  expect(answer.error).toBeUndefined();
+  expect(answer.result.structuredContent.resource).toBe("blocks");
+  expect(answer.result.structuredContent.records).toHaveLength(40);
+  await expect.poll(() => callsLogged(chain.demo, "block_list"), { timeout: 5_000 }).toBe(before + 1);
+});
+
+test("a server that is down: the client's error, not a hang", async ({ page }) => {
+  const chain = await startChain();
+  await chain.demo.stop();
+  try {
+    await openHost(page, chain);
+    const error = await page.evaluate(() => window.live.connect("/mcp").then(() => "connected", (e) => window.live.describe(e)));
+    expect(error).toContain("does not answer");
+  } finally {
+    await chain.preview.close();
+  }
+});
+
+test("the preview's live mode: pick a tool, fill its form, call it, see the widget", async ({ page, chain }) => {
+  await page.goto(`${chain.preview.hostUrl}/`);
+  await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 20_000 });
+  await page.check("input[name=source][value=live]");
+  await expect(page.locator("#live-panel")).toHaveAttribute("data-state", "connected");
+  await expect(page.locator("#live-status")).toContainText("pipeline-demo-server");
+  await expect(page.locator("#fixtures-panel")).toBeHidden();
+
+  // The form comes from the tool's inputSchema: a required string, then an optional array of strings.
+  await page.selectOption("#live-tool", "block_create");
+  await expect(page.locator("[data-arg=pipeline_uuid] .required")).toBeVisible();
+  await expect(page.locator("[data-arg=upstream_blocks]")).toHaveClass(/arg--strings/);
+  await page.click("#live-call");
+  await expect(page.locator("#live-error")).toContainText("pipeline_uuid is required");
+
+  await page.selectOption("#live-tool", "pipeline_get");
+  await page.fill("#arg-uuid", "warehouse_rebuild");
+  await expect(page.locator("#live-args")).toContainText('"uuid": "warehouse_rebuild"');
+  await page.click("#live-call");
+  await expect(page.locator("#live-result")).toContainText("ok: pipeline · get · ok");
+  await expect(page.locator("#live-widget [data-field=resource]")).toContainText("ui://pipeline-service/resource-widget-");
+  await expect(page.locator("#live-widget [data-field=SHA-256]")).toContainText("matches the hash in the URI");
+  await expect(page.locator("#live-widget [data-field=size]")).toContainText(`${readFileSync(WIDGET).length.toLocaleString("en-US")} bytes`);
+  await expect(widget(page).locator("svg.graph__svg [data-node-id]")).toHaveCount(40);
+  await expect(page.locator("#report-body")).toContainText("drawn: 40 blocks");
+
+  // The widget's own tools/call goes to the server through the preview's client, and the log says so.
+  const answer = await toolCallFromWidget(page, { name: "block_get", arguments: { pipeline_uuid: "warehouse_rebuild", uuid: "no_such_block" } });
+  expect(answer.result.isError).toBe(true);
+  expect(answer.result.structuredContent.error.code).toBe("API_ERROR");
+  await expect(page.locator("#log")).toContainText("server answered tools/call block_get with an error");
+
+  // A tool error envelope shows in the page as well as in the widget.
+  await page.fill("#arg-uuid", "no_such_pipeline");
+  await page.click("#live-call");
+  await expect(page.locator("#live-result")).toContainText("The tool answered an error (isError): API_ERROR");
+  await expect(widget(page).locator("#widget")).toHaveAttribute("data-state", "error");
+
+  // Back to the fixtures: they still play.
+  await page.check("input[name=source][value=fixtures]");
+  await page.selectOption("#fixture", "pipeline_runs/list-ok.json");
+  await expect(widget(page).locator(".table tbody tr")).toHaveCount(20);
+});
+
+test("the preview without a server says so and keeps its fixtures", async ({ page }) => {
+  const preview = await startPreview({ mcpNote: "pipeline-demo-server did not start: test" });
+  try {
+    await page.goto(`${preview.hostUrl}/?source=live`);
+    await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 20_000 });
+    await expect(page.locator("#live-panel")).toHaveAttribute("data-state", "none");
+    await expect(page.locator("#live-error")).toContainText("pipeline-demo-server did not start: test");
+    await page.check("input[name=source][value=fixtures]");
+    await page.selectOption("#fixture", "blocks/list-ok.json");
+    await expect(widget(page).locator("#widget")).toHaveAttribute("data-state", "ok");
+  } finally {
+    await preview.close();
+  }
+});
