@@ -102,8 +102,7 @@ async fn spawn(
 /// Every secret the Mage server holds for this project: schedule tokens (also copied into runs),
 /// the session JWT and its token claim, the API key.
 async fn mage_secrets(t: &Target) -> Vec<String> {
-    // The package's reqwest has no default TLS provider: the server installs ring, so does this.
-    let _ = rustls::crypto::ring::default_provider().install_default();
+    install_tls_provider();
     let http = reqwest::Client::new();
     let get = |path: &str| {
         http.get(format!("{}{path}", t.url))
