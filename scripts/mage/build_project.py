@@ -15,6 +15,8 @@ Full project (default; 100-125 s on 2 shared cores, of which ~100 s waiting for 
     event_matchers.
 --minimal: one pipeline (3 blocks), one API trigger, one completed run: about 45 s after the server
 answers (login 2 s, creation 1 s, the run 30-40 s); with --one-process the run takes 11-20 s.
+--minimal --with-failure: also `token_refresh_audit` (3 blocks, an API trigger) and one run of it
+that fails (its transformer raises); both runs start together and are waited for together.
 
 Needs only the standard library. Prints progress on stderr and a JSON summary (ids, timings) on
 stdout; --out also writes it to a file. Re-running against the same server reuses what exists
@@ -540,6 +542,10 @@ def full_project():
     ]
 
 
+def failing_project():
+    return [s for s in full_project() if s["name"] == "Token refresh audit"]
+
+
 def minimal_project():
     return [
         dict(name="Basic ETL from S3", type="python", tags=["core"],
@@ -652,7 +658,7 @@ def fmt(dt):
     return dt.strftime("%Y-%m-%d %H:%M:%S")
 
 
-def build_minimal(b: Builder, summary, one_process=False):
+def build_minimal(b: Builder, summary, one_process=False, with_failure=False):
     uuid = b.pipeline(minimal_project()[0])
     if one_process:
         # Every block of a run in one process: no per-block process start (pandas import) each time.
@@ -665,7 +671,20 @@ def build_minimal(b: Builder, summary, one_process=False):
     if not runs:
         runs = [b.trigger(api, {"pipeline_run": {"variables": {"env": "dev"}}, "triggered_by": "build_project"})]
     summary["runs"] = {"completed": runs[0]["id"]}
-    summary["run_status"] = b.wait([runs[0]["id"]], timeout=150, poll=1.0)
+    to_wait = [runs[0]["id"]]
+    if with_failure:
+        audit = b.pipeline(failing_project()[0])
+        if one_process:
+            b.m.call("PUT", f"/api/pipelines/{audit}", {"pipeline": {"run_pipeline_in_one_process": True}})
+        audit_api = b.schedule(audit, "Token rotation check", schedule_type="api", variables={"max_age_days": 30})
+        summary["pipelines"].append(audit)
+        summary["schedules"]["failing_api"] = audit_api["id"]
+        failing = b.runs_of(audit)
+        if not failing:
+            failing = [b.trigger(audit_api, {"ticket": "SEC-2231"})]
+        summary["runs"]["failed"] = failing[0]["id"]
+        to_wait.append(failing[0]["id"])
+    summary["run_status"] = b.wait(to_wait, timeout=150, poll=1.0)
 
 
 def build_full(b: Builder, summary):
@@ -799,6 +818,8 @@ def main():
     ap.add_argument("--minimal", action="store_true", help="one pipeline, one trigger, one run")
     ap.add_argument("--one-process", action="store_true",
                     help="with --minimal: set run_pipeline_in_one_process (a 3-block run takes ~11 s instead of ~30 s)")
+    ap.add_argument("--with-failure", action="store_true",
+                    help="with --minimal: also a second pipeline whose run fails")
     ap.add_argument("--out", help="also write the JSON summary here")
     args = ap.parse_args()
     if not args.base_url:
@@ -809,7 +830,7 @@ def main():
     b = Builder(m)
     summary = {"base_url": args.base_url, "minimal": args.minimal}
     if args.minimal:
-        build_minimal(b, summary, one_process=args.one_process)
+        build_minimal(b, summary, one_process=args.one_process, with_failure=args.with_failure)
     else:
         build_full(b, summary)
     summary["failures"] = b.failures

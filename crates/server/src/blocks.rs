@@ -9,6 +9,7 @@ use rmcp::{schemars, tool, tool_router};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
+use crate::mage;
 use crate::project::{now_stamp, uuid_from_name, Block, BlockTemplate, Pipeline, Project};
 use crate::redact::Redactor;
 use crate::server::DemoServer;
@@ -39,7 +40,7 @@ pub enum BlockType {
 }
 
 impl BlockType {
-    fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             BlockType::DataLoader => "data_loader",
             BlockType::Transformer => "transformer",
@@ -69,7 +70,7 @@ pub enum BlockLanguage {
 }
 
 impl BlockLanguage {
-    fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             BlockLanguage::Python => "python",
             BlockLanguage::Sql => "sql",
@@ -167,7 +168,14 @@ impl DemoServer {
             open_world_hint = false
         )
     )]
-    fn block_list(&self, Parameters(args): Parameters<BlockListArgs>) -> CallToolResult {
+    async fn block_list(&self, Parameters(args): Parameters<BlockListArgs>) -> CallToolResult {
+        if self.uses_mage() {
+            return self
+                .respond_mage("block_list", |m| async move {
+                    mage::blocks::list(&m, &args.pipeline_uuid).await
+                })
+                .await;
+        }
         self.respond("block_list", |store, _| {
             list(&store.project, &args.pipeline_uuid)
         })
@@ -182,7 +190,14 @@ impl DemoServer {
             open_world_hint = false
         )
     )]
-    fn block_get(&self, Parameters(args): Parameters<BlockGetArgs>) -> CallToolResult {
+    async fn block_get(&self, Parameters(args): Parameters<BlockGetArgs>) -> CallToolResult {
+        if self.uses_mage() {
+            return self
+                .respond_mage("block_get", |m| async move {
+                    mage::blocks::get(&m, &args.pipeline_uuid, &args.uuid).await
+                })
+                .await;
+        }
         self.respond("block_get", |store, _| {
             get(&store.project, &args.pipeline_uuid, &args.uuid)
         })
@@ -197,7 +212,14 @@ impl DemoServer {
             open_world_hint = false
         )
     )]
-    fn block_create(&self, Parameters(args): Parameters<BlockCreateArgs>) -> CallToolResult {
+    async fn block_create(&self, Parameters(args): Parameters<BlockCreateArgs>) -> CallToolResult {
+        if self.uses_mage() {
+            return self
+                .respond_mage("block_create", |m| async move {
+                    mage::blocks::create(&m, args).await
+                })
+                .await;
+        }
         self.respond("block_create", |store, _| {
             let crate::server::Store {
                 project, redactor, ..
@@ -215,7 +237,14 @@ impl DemoServer {
             open_world_hint = false
         )
     )]
-    fn block_update(&self, Parameters(args): Parameters<BlockUpdateArgs>) -> CallToolResult {
+    async fn block_update(&self, Parameters(args): Parameters<BlockUpdateArgs>) -> CallToolResult {
+        if self.uses_mage() {
+            return self
+                .respond_mage("block_update", |m| async move {
+                    mage::blocks::update(&m, args).await
+                })
+                .await;
+        }
         self.respond("block_update", |store, _| update(&mut store.project, args))
     }
 
@@ -228,7 +257,14 @@ impl DemoServer {
             open_world_hint = false
         )
     )]
-    fn block_delete(&self, Parameters(args): Parameters<BlockDeleteArgs>) -> CallToolResult {
+    async fn block_delete(&self, Parameters(args): Parameters<BlockDeleteArgs>) -> CallToolResult {
+        if self.uses_mage() {
+            return self
+                .respond_mage("block_delete", |m| async move {
+                    mage::blocks::delete(&m, args).await
+                })
+                .await;
+        }
         self.respond("block_delete", |store, _| delete(&mut store.project, args))
     }
 
@@ -241,10 +277,18 @@ impl DemoServer {
             open_world_hint = false
         )
     )]
-    fn block_templates_list(
+    async fn block_templates_list(
         &self,
         Parameters(args): Parameters<BlockTemplatesArgs>,
     ) -> CallToolResult {
+        if self.uses_mage() {
+            let force = args.force_refresh.unwrap_or(false);
+            return self
+                .respond_mage("block_templates_list", |m| async move {
+                    mage::templates::list(&m, force).await
+                })
+                .await;
+        }
         self.respond("block_templates_list", |store, _| {
             let now = chrono::Utc::now();
             let fresh = store

@@ -2,11 +2,16 @@
 //! `oauth_token` and an optional `api_key`. Without `--config` the demo runs authenticated.
 //!
 //! The file is read again for every tool call, so fixing it (or "logging in again") takes effect
-//! without a restart. What the demo cluster would answer is simulated from the file itself:
+//! without a restart. For the demo, what the cluster would answer is simulated from the file:
 //! - missing, unreadable, not JSON, or without `cluster_url` → `CONFIG_INVALID`;
 //! - neither `oauth_token` nor `api_key` → `AUTH_REQUIRED`;
 //! - `oauth_token_expires_at` (RFC 3339 or epoch seconds) in the past → the cluster answers 401 →
 //!   `AUTH_EXPIRED`, whose remedy is the agent's login command.
+//!
+//! With a Mage server (`--mage`, `--mage-url`) the same rules hold before any request; after that
+//! the server's own answers decide (a 401 or 403 is `AUTH_EXPIRED`, see `mage::client`).
+//! `--mage-url URL` takes the values from the environment instead of a file:
+//! [`ENV_OAUTH_TOKEN`] and [`ENV_API_KEY`].
 //!
 //! Error messages name fields, never their values.
 
@@ -19,39 +24,86 @@ use crate::widget_result::{ErrorCode, ToolError};
 /// The demo cluster's address when no config file names one (the service's default port).
 pub const DEMO_CLUSTER_URL: &str = "http://127.0.0.1:6789";
 
+/// The session token for `--mage-url` (a Mage session JWT or its `token` claim).
+pub const ENV_OAUTH_TOKEN: &str = "MAGE_OAUTH_TOKEN";
+/// The API key for `--mage-url` (Mage's `X-API-KEY`).
+pub const ENV_API_KEY: &str = "MAGE_API_KEY";
+/// Overrides the agent's hidden working directory.
+pub const ENV_AGENT_HOME: &str = "SVC_AGENT_HOME";
+
+/// The agent's hidden working directory: `$SVC_AGENT_HOME`, else `~/.svc_agent`. It holds
+/// `config.json` and the `cache/` folder (block templates).
+pub fn agent_home() -> PathBuf {
+    if let Some(dir) = std::env::var_os(ENV_AGENT_HOME).filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir);
+    }
+    let home = std::env::var_os("HOME").map_or_else(|| PathBuf::from("."), PathBuf::from);
+    home.join(".svc_agent")
+}
+
 /// Where credentials come from.
 #[derive(Debug, Clone)]
 pub struct CredentialSource {
-    config_file: Option<PathBuf>,
+    kind: SourceKind,
 }
 
-/// An authenticated session with the (demo) cluster.
+#[derive(Debug, Clone)]
+enum SourceKind {
+    /// No config: the demo's built-in session.
+    Demo,
+    /// The agent's config.json.
+    File(PathBuf),
+    /// `--mage-url`: the URL given, the credentials from the environment.
+    Env { cluster_url: String },
+}
+
+/// An authenticated session with the cluster (the demo's or a real one).
 #[derive(Debug, Clone)]
 pub struct Session {
     pub cluster_url: String,
     /// The credential values, for the redactor: they must never appear in a result.
     pub secrets: Vec<String>,
+    pub oauth_token: Option<String>,
+    pub api_key: Option<String>,
 }
 
 impl CredentialSource {
     pub fn new(config_file: Option<PathBuf>) -> Self {
-        Self { config_file }
+        Self {
+            kind: config_file.map_or(SourceKind::Demo, SourceKind::File),
+        }
+    }
+
+    /// `--mage-url URL`: credentials from [`ENV_OAUTH_TOKEN`] and [`ENV_API_KEY`].
+    pub fn from_env(cluster_url: String) -> Self {
+        Self {
+            kind: SourceKind::Env { cluster_url },
+        }
     }
 
     pub fn describe(&self) -> String {
-        match &self.config_file {
-            Some(path) => format!("credentials from {}", path.display()),
-            None => "the demo's built-in session (no --config)".to_owned(),
+        match &self.kind {
+            SourceKind::File(path) => format!("credentials from {}", path.display()),
+            SourceKind::Demo => "the demo's built-in session (no --config)".to_owned(),
+            SourceKind::Env { cluster_url } => {
+                format!("{cluster_url} with credentials from ${ENV_OAUTH_TOKEN} and ${ENV_API_KEY}")
+            }
         }
     }
 
     /// The session for one tool call, or the error every tool answers with.
     pub fn authenticate(&self) -> Result<Session, ToolError> {
-        let Some(path) = &self.config_file else {
-            return Ok(Session {
-                cluster_url: DEMO_CLUSTER_URL.to_owned(),
-                secrets: Vec::new(),
-            });
+        let path = match &self.kind {
+            SourceKind::Demo => {
+                return Ok(Session {
+                    cluster_url: DEMO_CLUSTER_URL.to_owned(),
+                    secrets: Vec::new(),
+                    oauth_token: None,
+                    api_key: None,
+                })
+            }
+            SourceKind::Env { cluster_url } => return from_environment(cluster_url),
+            SourceKind::File(path) => path,
         };
         let shown = path.display();
         let text = std::fs::read_to_string(path).map_err(|error| {
@@ -117,9 +169,36 @@ impl CredentialSource {
         }
         Ok(Session {
             cluster_url,
-            secrets: oauth_token.into_iter().chain(api_key).collect(),
+            secrets: oauth_token.iter().chain(api_key.iter()).cloned().collect(),
+            oauth_token,
+            api_key,
         })
     }
+}
+
+fn from_environment(cluster_url: &str) -> Result<Session, ToolError> {
+    let read = |name: &str| {
+        std::env::var(name)
+            .ok()
+            .map(|v| v.trim().to_owned())
+            .filter(|v| !v.is_empty())
+    };
+    let oauth_token = read(ENV_OAUTH_TOKEN);
+    let api_key = read(ENV_API_KEY);
+    if oauth_token.is_none() && api_key.is_none() {
+        return Err(ToolError::new(
+            ErrorCode::AuthRequired,
+            format!(
+                "No credentials found: neither ${ENV_OAUTH_TOKEN} nor ${ENV_API_KEY} is set for --mage-url. Run the agent's login command, or set them."
+            ),
+        ));
+    }
+    Ok(Session {
+        cluster_url: cluster_url.to_owned(),
+        secrets: oauth_token.iter().chain(api_key.iter()).cloned().collect(),
+        oauth_token,
+        api_key,
+    })
 }
 
 fn non_empty_string(

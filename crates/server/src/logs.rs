@@ -5,6 +5,7 @@ use rmcp::model::CallToolResult;
 use rmcp::{schemars, tool, tool_router};
 use serde::Deserialize;
 
+use crate::mage;
 use crate::project::Project;
 use crate::runs::RunId;
 use crate::server::DemoServer;
@@ -29,7 +30,15 @@ impl DemoServer {
             open_world_hint = false
         )
     )]
-    fn run_logs(&self, Parameters(args): Parameters<RunLogsArgs>) -> CallToolResult {
+    async fn run_logs(&self, Parameters(args): Parameters<RunLogsArgs>) -> CallToolResult {
+        if self.uses_mage() {
+            return self
+                .respond_mage("run_logs", |m| async move {
+                    let id = args.pipeline_run_id.resolve("Pipeline run")?;
+                    mage::logs::logs(&m, id).await
+                })
+                .await;
+        }
         self.respond("run_logs", |store, _| {
             logs(&store.project, &args.pipeline_run_id)
         })

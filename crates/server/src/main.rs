@@ -1,11 +1,12 @@
 //! `pipeline-demo-server`: the reference MCP server of the resource widget. It serves
 //! `dist/resource-widget.html` as an MCP Apps resource and the pipeline service's tools over an
-//! embedded demo project, on stdio (the default) or Streamable HTTP. Logs go to stderr only: stdout
-//! is the stdio transport.
+//! embedded demo project (the default) or a real Mage server (`--mage`, `--mage-url`), on stdio
+//! (the default) or Streamable HTTP. Logs go to stderr only: stdout is the stdio transport.
 
 mod blocks;
 mod config;
 mod logs;
+mod mage;
 mod outputs;
 mod pipelines;
 mod project;
@@ -29,8 +30,9 @@ use rmcp::ServiceExt;
 use tokio_util::sync::CancellationToken;
 
 use crate::config::CredentialSource;
+use crate::mage::MageSettings;
 use crate::project::Project;
-use crate::server::{DemoServer, ServerOptions};
+use crate::server::{Backend, DemoServer, ServerOptions};
 use crate::widget::WidgetResource;
 
 /// The address `--http` uses when given without one.
@@ -79,9 +81,26 @@ struct Cli {
     widget: Option<PathBuf>,
 
     /// Read credentials from this config.json ({cluster_url, oauth_token, api_key?,
-    /// oauth_token_expires_at?}) as the agent does. Without it the demo runs authenticated.
-    #[arg(long, value_name = "FILE")]
+    /// oauth_token_expires_at?}) as the agent does. Without it the demo runs authenticated; with
+    /// --mage it defaults to config.json in the agent's hidden working directory
+    /// ($SVC_AGENT_HOME, else ~/.svc_agent).
+    #[arg(long, value_name = "FILE", conflicts_with = "mage_url")]
     config: Option<PathBuf>,
+
+    /// Drive the Mage server named by the config's cluster_url instead of the demo project,
+    /// with the config's oauth_token (a Mage session) and api_key (Mage's X-API-KEY).
+    #[arg(long, conflicts_with_all = ["mage_url", "data"])]
+    mage: bool,
+
+    /// Drive the Mage server at URL, with credentials from the environment: MAGE_OAUTH_TOKEN
+    /// (a session JWT or its token claim) and MAGE_API_KEY.
+    #[arg(long, value_name = "URL", conflicts_with = "data")]
+    mage_url: Option<String>,
+
+    /// The agent's cache directory, for block_templates.json (kept 24 hours)
+    /// [default: cache/ in the agent's hidden working directory].
+    #[arg(long, value_name = "DIR")]
+    cache_dir: Option<PathBuf>,
 
     /// Load the project from this JSON file instead of the embedded demo project (same shape as
     /// fixtures/demo/project.json).
@@ -160,25 +179,60 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         None => Project::embedded(),
     }
     .map_err(anyhow::Error::msg)?;
-    let credentials = CredentialSource::new(cli.config.clone());
-    tracing::info!(
-        "widget {} ({} bytes) as {}; project '{}' ({} pipelines) from {}; {}",
-        widget.path.display(),
-        widget.html.len(),
-        widget.uri,
-        project.project.name,
-        project.pipelines.len(),
-        cli.data
-            .as_ref()
-            .map_or("the embedded demo data".to_owned(), |p| p
-                .display()
-                .to_string()),
-        credentials.describe(),
-    );
+    let (credentials, backend) = if let Some(url) = &cli.mage_url {
+        (CredentialSource::from_env(url.clone()), Some(url.as_str()))
+    } else if cli.mage {
+        let file = cli
+            .config
+            .clone()
+            .unwrap_or_else(|| config::agent_home().join("config.json"));
+        (
+            CredentialSource::new(Some(file)),
+            Some("the config's cluster_url"),
+        )
+    } else {
+        (CredentialSource::new(cli.config.clone()), None)
+    };
+    let backend = match backend {
+        Some(target) => {
+            let cache_dir = cli
+                .cache_dir
+                .clone()
+                .unwrap_or_else(|| config::agent_home().join("cache"));
+            let settings = MageSettings::new(cache_dir.clone()).map_err(anyhow::Error::msg)?;
+            tracing::info!(
+                "widget {} ({} bytes) as {}; tools drive the Mage server at {target}; {}; block templates cached in {}",
+                widget.path.display(),
+                widget.html.len(),
+                widget.uri,
+                credentials.describe(),
+                cache_dir.display(),
+            );
+            Backend::Mage(settings)
+        }
+        None => {
+            tracing::info!(
+                "widget {} ({} bytes) as {}; project '{}' ({} pipelines) from {}; {}",
+                widget.path.display(),
+                widget.html.len(),
+                widget.uri,
+                project.project.name,
+                project.pipelines.len(),
+                cli.data
+                    .as_ref()
+                    .map_or("the embedded demo data".to_owned(), |p| p
+                        .display()
+                        .to_string()),
+                credentials.describe(),
+            );
+            Backend::Demo
+        }
+    };
     let server = DemoServer::new(ServerOptions {
         project,
         widget,
         credentials,
+        backend,
         failing_tools: cli.fail_tools.iter().cloned().collect::<BTreeSet<_>>(),
     });
     let known = server.tool_names();

@@ -6,6 +6,7 @@ use rmcp::{schemars, tool, tool_router};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use crate::mage;
 use crate::project::{BlockOutput, Project};
 use crate::runs::RunId;
 use crate::server::DemoServer;
@@ -38,7 +39,21 @@ impl DemoServer {
             open_world_hint = false
         )
     )]
-    fn block_outputs(&self, Parameters(args): Parameters<BlockOutputsArgs>) -> CallToolResult {
+    async fn block_outputs(
+        &self,
+        Parameters(args): Parameters<BlockOutputsArgs>,
+    ) -> CallToolResult {
+        if self.uses_mage() {
+            return self
+                .respond_mage("block_outputs", |m| async move {
+                    let id = match &args.block_run_id {
+                        Some(id) => Some(id.resolve("Block run")?),
+                        None => None,
+                    };
+                    mage::outputs::outputs(&m, id, args.pipeline_uuid, args.block_uuid).await
+                })
+                .await;
+        }
         self.respond("block_outputs", |store, _| outputs(&store.project, args))
     }
 }

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
 use crate::blocks::pipeline_graph;
+use crate::mage;
 use crate::project::{now_stamp, uuid_from_name, Pipeline, Project};
 use crate::server::DemoServer;
 use crate::widget_result::{
@@ -23,7 +24,7 @@ pub enum PipelineType {
 }
 
 impl PipelineType {
-    fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             PipelineType::Python => "python",
             PipelineType::Streaming => "streaming",
@@ -78,7 +79,14 @@ impl DemoServer {
             open_world_hint = false
         )
     )]
-    fn pipeline_list(&self) -> CallToolResult {
+    async fn pipeline_list(&self) -> CallToolResult {
+        if self.uses_mage() {
+            return self
+                .respond_mage("pipeline_list", |m| async move {
+                    mage::pipelines::list(&m).await
+                })
+                .await;
+        }
         self.respond("pipeline_list", |store, _| Ok(list(&store.project)))
     }
 
@@ -91,7 +99,14 @@ impl DemoServer {
             open_world_hint = false
         )
     )]
-    fn pipeline_get(&self, Parameters(args): Parameters<PipelineGetArgs>) -> CallToolResult {
+    async fn pipeline_get(&self, Parameters(args): Parameters<PipelineGetArgs>) -> CallToolResult {
+        if self.uses_mage() {
+            return self
+                .respond_mage("pipeline_get", |m| async move {
+                    mage::pipelines::get(&m, &args.uuid).await
+                })
+                .await;
+        }
         self.respond("pipeline_get", |store, _| get(&store.project, &args.uuid))
     }
 
@@ -104,7 +119,18 @@ impl DemoServer {
             open_world_hint = false
         )
     )]
-    fn pipeline_create(&self, Parameters(args): Parameters<PipelineCreateArgs>) -> CallToolResult {
+    async fn pipeline_create(
+        &self,
+        Parameters(args): Parameters<PipelineCreateArgs>,
+    ) -> CallToolResult {
+        if self.uses_mage() {
+            return self
+                .respond_mage("pipeline_create", |m| async move {
+                    let kind = args.pipeline_type.unwrap_or(PipelineType::Python).as_str();
+                    mage::pipelines::create(&m, &args.name, kind).await
+                })
+                .await;
+        }
         self.respond("pipeline_create", |store, _| {
             create(&mut store.project, args)
         })
@@ -119,7 +145,17 @@ impl DemoServer {
             open_world_hint = false
         )
     )]
-    fn pipeline_update(&self, Parameters(args): Parameters<PipelineUpdateArgs>) -> CallToolResult {
+    async fn pipeline_update(
+        &self,
+        Parameters(args): Parameters<PipelineUpdateArgs>,
+    ) -> CallToolResult {
+        if self.uses_mage() {
+            return self
+                .respond_mage("pipeline_update", |m| async move {
+                    mage::pipelines::update(&m, &args.uuid, args.name, args.description).await
+                })
+                .await;
+        }
         self.respond("pipeline_update", |store, _| {
             update(&mut store.project, args)
         })
@@ -134,7 +170,17 @@ impl DemoServer {
             open_world_hint = false
         )
     )]
-    fn pipeline_delete(&self, Parameters(args): Parameters<PipelineDeleteArgs>) -> CallToolResult {
+    async fn pipeline_delete(
+        &self,
+        Parameters(args): Parameters<PipelineDeleteArgs>,
+    ) -> CallToolResult {
+        if self.uses_mage() {
+            return self
+                .respond_mage("pipeline_delete", |m| async move {
+                    mage::pipelines::delete(&m, &args.uuid).await
+                })
+                .await;
+        }
         self.respond("pipeline_delete", |store, _| {
             delete(&mut store.project, &args.uuid)
         })

@@ -98,6 +98,11 @@ impl Redactor {
         }
     }
 
+    /// Adds every secret another redactor knows.
+    pub fn merge(&mut self, other: &Redactor) {
+        self.known.extend(other.known.iter().cloned());
+    }
+
     /// Learns one secret (a credential from the config file, say).
     pub fn learn_secret(&mut self, secret: &str) {
         if secret.len() >= MIN_KNOWN_SECRET_LEN && secret != REDACTED {

@@ -6,6 +6,7 @@ use rmcp::{schemars, tool, tool_router};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
+use crate::mage;
 use crate::project::{now_iso, now_stamp, BlockRun, LogFile, PipelineRun, Project, RunLogs};
 use crate::redact::Redactor;
 use crate::server::DemoServer;
@@ -116,7 +117,14 @@ impl DemoServer {
             open_world_hint = false
         )
     )]
-    fn run_pipeline(&self, Parameters(args): Parameters<RunPipelineArgs>) -> CallToolResult {
+    async fn run_pipeline(&self, Parameters(args): Parameters<RunPipelineArgs>) -> CallToolResult {
+        if self.uses_mage() {
+            return self
+                .respond_mage("run_pipeline", |m| async move {
+                    mage::runs::run(&m, &args.pipeline_uuid, args.payload.unwrap_or_default()).await
+                })
+                .await;
+        }
         self.respond("run_pipeline", |store, _| {
             let crate::server::Store {
                 project, redactor, ..
@@ -134,7 +142,17 @@ impl DemoServer {
             open_world_hint = false
         )
     )]
-    fn pipeline_runs(&self, Parameters(args): Parameters<PipelineRunsArgs>) -> CallToolResult {
+    async fn pipeline_runs(
+        &self,
+        Parameters(args): Parameters<PipelineRunsArgs>,
+    ) -> CallToolResult {
+        if self.uses_mage() {
+            return self
+                .respond_mage("pipeline_runs", |m| async move {
+                    mage::runs::list(&m, args).await
+                })
+                .await;
+        }
         self.respond("pipeline_runs", |store, _| list(&store.project, args))
     }
 
@@ -147,7 +165,15 @@ impl DemoServer {
             open_world_hint = false
         )
     )]
-    fn block_runs(&self, Parameters(args): Parameters<BlockRunsArgs>) -> CallToolResult {
+    async fn block_runs(&self, Parameters(args): Parameters<BlockRunsArgs>) -> CallToolResult {
+        if self.uses_mage() {
+            return self
+                .respond_mage("block_runs", |m| async move {
+                    let id = args.pipeline_run_id.resolve("Pipeline run")?;
+                    mage::runs::block_runs(&m, id).await
+                })
+                .await;
+        }
         self.respond("block_runs", |store, _| {
             block_runs(&store.project, &args.pipeline_run_id)
         })
@@ -162,7 +188,17 @@ impl DemoServer {
             open_world_hint = false
         )
     )]
-    fn backfill_list(&self, Parameters(args): Parameters<BackfillListArgs>) -> CallToolResult {
+    async fn backfill_list(
+        &self,
+        Parameters(args): Parameters<BackfillListArgs>,
+    ) -> CallToolResult {
+        if self.uses_mage() {
+            return self
+                .respond_mage("backfill_list", |m| async move {
+                    mage::runs::backfills(&m, args.pipeline_uuid, args.status).await
+                })
+                .await;
+        }
         self.respond("backfill_list", |store, _| backfills(&store.project, args))
     }
 }

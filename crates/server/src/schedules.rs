@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::config::Session;
+use crate::mage;
 use crate::project::{PipelineSchedule, Project};
 use crate::server::DemoServer;
 use crate::widget_result::{
@@ -22,7 +23,7 @@ pub enum ScheduleStatus {
 }
 
 impl ScheduleStatus {
-    fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             ScheduleStatus::Active => "active",
             ScheduleStatus::Inactive => "inactive",
@@ -39,7 +40,7 @@ pub enum ScheduleType {
 }
 
 impl ScheduleType {
-    fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             ScheduleType::Time => "time",
             ScheduleType::Event => "event",
@@ -79,10 +80,17 @@ impl DemoServer {
             open_world_hint = false
         )
     )]
-    fn pipeline_schedules(
+    async fn pipeline_schedules(
         &self,
         Parameters(args): Parameters<PipelineSchedulesArgs>,
     ) -> CallToolResult {
+        if self.uses_mage() {
+            return self
+                .respond_mage("pipeline_schedules", |m| async move {
+                    mage::schedules::schedules(&m, args).await
+                })
+                .await;
+        }
         self.respond("pipeline_schedules", |store, session| {
             schedules(&store.project, session, args)
         })
@@ -97,10 +105,17 @@ impl DemoServer {
             open_world_hint = false
         )
     )]
-    fn pipeline_triggers(
+    async fn pipeline_triggers(
         &self,
         Parameters(args): Parameters<PipelineTriggersArgs>,
     ) -> CallToolResult {
+        if self.uses_mage() {
+            return self
+                .respond_mage("pipeline_triggers", |m| async move {
+                    mage::schedules::triggers(&m, &args.pipeline_uuid).await
+                })
+                .await;
+        }
         self.respond("pipeline_triggers", |store, _| {
             triggers(&store.project, &args.pipeline_uuid)
         })
@@ -263,6 +278,8 @@ mod tests {
         let session = Session {
             cluster_url: "http://127.0.0.1:6789".into(),
             secrets: vec![],
+            oauth_token: None,
+            api_key: None,
         };
         let args = PipelineSchedulesArgs {
             pipeline_uuid: None,

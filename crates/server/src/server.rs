@@ -19,6 +19,7 @@ use rmcp::{tool_handler, ErrorData as McpError, RoleServer, ServerHandler};
 use serde_json::{json, Map, Value};
 
 use crate::config::{CredentialSource, Session};
+use crate::mage::{Mage, MageSettings};
 use crate::project::Project;
 use crate::redact::Redactor;
 use crate::widget::{self, WidgetResource};
@@ -35,10 +36,20 @@ pub struct Store {
     pub templates_fetched_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
+/// Where the tools' answers come from.
+#[derive(Debug, Clone)]
+pub enum Backend {
+    /// The in-memory demo project (the default).
+    Demo,
+    /// A real Mage server over its HTTP API (`--mage`, `--mage-url`).
+    Mage(MageSettings),
+}
+
 struct ServerState {
     store: Mutex<Store>,
     widget: WidgetResource,
     credentials: CredentialSource,
+    backend: Backend,
     /// Tools that fail with INTERNAL_ERROR (`--fail-tool`), to show and test that state.
     failing_tools: BTreeSet<String>,
 }
@@ -48,6 +59,7 @@ pub struct ServerOptions {
     pub project: Project,
     pub widget: WidgetResource,
     pub credentials: CredentialSource,
+    pub backend: Backend,
     pub failing_tools: BTreeSet<String>,
 }
 
@@ -84,6 +96,7 @@ impl DemoServer {
                 store: Mutex::new(store),
                 widget: options.widget,
                 credentials: options.credentials,
+                backend: options.backend,
                 failing_tools: options.failing_tools,
             }),
             tool_router,
@@ -96,6 +109,86 @@ impl DemoServer {
             .into_iter()
             .map(|t| t.name.into_owned())
             .collect()
+    }
+
+    /// Whether the tools answer from a Mage server rather than the demo project.
+    pub(crate) fn uses_mage(&self) -> bool {
+        matches!(self.state.backend, Backend::Mage(_))
+    }
+
+    /// Runs one tool against Mage: authentication, then `run` with a client holding this call's
+    /// credentials, then the result, redacted by a redactor that has seen every response of the
+    /// call (and what earlier calls taught the server). Logs the tool's name and outcome only.
+    pub(crate) async fn respond_mage<Fut>(
+        &self,
+        tool: &'static str,
+        run: impl FnOnce(Mage) -> Fut,
+    ) -> CallToolResult
+    where
+        Fut: std::future::Future<Output = Result<WidgetResult, ToolError>>,
+    {
+        let started = Instant::now();
+        let (outcome, result) = self.run_mage_tool(tool, run).await;
+        tracing::info!(
+            tool,
+            outcome,
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            backend = "mage",
+            "tool call"
+        );
+        result
+    }
+
+    async fn run_mage_tool<Fut>(
+        &self,
+        tool: &'static str,
+        run: impl FnOnce(Mage) -> Fut,
+    ) -> (&'static str, CallToolResult)
+    where
+        Fut: std::future::Future<Output = Result<WidgetResult, ToolError>>,
+    {
+        let fail = |error: ToolError, redactor: &Redactor| {
+            (error.code.as_str(), error.into_call_tool_result(redactor))
+        };
+        let Backend::Mage(settings) = &self.state.backend else {
+            return fail(
+                ToolError::internal("The Mage backend is not configured."),
+                &Redactor::default(),
+            );
+        };
+        let mut redactor = match self.state.store.lock() {
+            Ok(store) => store.redactor.clone(),
+            Err(_) => Redactor::default(),
+        };
+        if self.state.failing_tools.contains(tool) {
+            return fail(
+                ToolError::internal(format!(
+                    "Unexpected internal failure in {tool} (simulated: the server was started with --fail-tool {tool})."
+                )),
+                &redactor,
+            );
+        }
+        let session = match self.state.credentials.authenticate() {
+            Ok(session) => session,
+            Err(error) => return fail(error, &redactor),
+        };
+        for secret in &session.secrets {
+            redactor.learn_secret(secret);
+        }
+        let mage = match settings.connect(&session, redactor.clone()) {
+            Ok(mage) => mage,
+            Err(error) => return fail(error, &redactor),
+        };
+        let outcome = run(mage.clone()).await;
+        // What this call's responses taught the redactor stays for later calls.
+        let learned = mage.redactor();
+        if let Ok(mut store) = self.state.store.lock() {
+            store.redactor.merge(&learned);
+        }
+        match outcome {
+            Ok(widget) => ("ok", widget.into_call_tool_result(&learned)),
+            Err(error) => fail(error, &learned),
+        }
     }
 
     /// Runs one tool: authentication, then `run` against the project, then the result, redacted.
@@ -207,12 +300,16 @@ impl ServerHandler for DemoServer {
             Implementation::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"))
                 .with_title("Pipeline service demo"),
         )
-        .with_instructions(
+        .with_instructions(if self.uses_mage() {
+            "A Mage pipeline orchestration server. Start with pipeline_list; pipeline_get shows a \
+             pipeline's block graph. Results render in the resource widget where the host \
+             supports MCP Apps; the JSON text is the same data. pipeline_delete is permanent."
+        } else {
             "A pipeline orchestration service over an in-memory demo project. Start with \
              pipeline_list; pipeline_get shows a pipeline's block graph. Results render in the \
              resource widget where the host supports MCP Apps; the JSON text is the same data. \
-             pipeline_delete is permanent. Changes last until the server stops.",
-        )
+             pipeline_delete is permanent. Changes last until the server stops."
+        })
     }
 
     async fn call_tool(

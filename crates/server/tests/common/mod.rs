@@ -81,8 +81,15 @@ impl Drop for HttpServer {
     }
 }
 
+/// The package builds reqwest without a default TLS provider (the server installs ring itself):
+/// every HTTP client in the tests, rmcp's included, needs it installed first.
+pub fn install_tls_provider() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
 /// Starts `--http 127.0.0.1:0` and reads the bound address from the server's log on stderr.
 pub async fn http_server(widget: &TestWidget, extra: &[&str]) -> HttpServer {
+    install_tls_provider();
     let mut child = tokio::process::Command::new(BINARY)
         .arg("--http")
         .arg("127.0.0.1:0")

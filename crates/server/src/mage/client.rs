@@ -1,0 +1,520 @@
+//! The HTTP client of the Mage backend: credentials on every request, timeouts, bounded retries of
+//! GETs, and the mapping of what Mage answers onto the tool errors.
+//!
+//! What Mage 0.9.80 answers (docs/mage.md, measured):
+//! - most errors come back as HTTP 200 with `{"error": {"code", "message", "exception"?, …}}`; a
+//!   code 500 carries the server's traceback and paths in `message`: only the one-line
+//!   `exception` (paths blanked) reaches a tool error;
+//! - HTTP 401 (bad API key, unknown session token) or an error code 401/403 (no session) →
+//!   `AUTH_EXPIRED` with the remedy;
+//! - error code 404 (its text is a generic "Email/username and/or password invalid.") → `API_ERROR`
+//!   naming what was asked for.
+//!
+//! Every JSON body is shown to the call's redactor before anything else reads it, so a schedule
+//! token learnt from one response is blanked wherever it is copied.
+
+use std::path::PathBuf;
+use std::sync::{Arc, LazyLock, Mutex};
+use std::time::Duration;
+
+use base64::Engine as _;
+use regex::Regex;
+use reqwest::header::{HeaderMap, HeaderValue, ACCEPT};
+use serde_json::Value;
+
+use crate::config::Session;
+use crate::redact::Redactor;
+use crate::widget_result::{ErrorCode, ToolError};
+
+/// Time to open a connection.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+/// Time for a whole request, body included (a run's logs can be a few MB).
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
+/// Attempts of an idempotent GET (the first one included).
+pub const GET_ATTEMPTS: u32 = 3;
+/// Pause before the second attempt; tripled before each later one.
+const FIRST_BACKOFF: Duration = Duration::from_millis(250);
+/// Longest reason quoted from Mage in a tool error.
+const MAX_REASON_CHARS: usize = 240;
+
+/// The remedy every `AUTH_EXPIRED` names.
+pub const LOGIN_REMEDY: &str = "Run the agent's login command again to sign in anew.";
+
+/// What the server keeps for the Mage backend across calls: the HTTP client (its connection pool)
+/// and where the agent's cache lives.
+#[derive(Debug, Clone)]
+pub struct MageSettings {
+    http: reqwest::Client,
+    pub cache_dir: PathBuf,
+}
+
+impl MageSettings {
+    pub fn new(cache_dir: PathBuf) -> Result<Self, String> {
+        // reqwest is built without a default TLS provider: rustls with ring, installed once.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        let http = reqwest::Client::builder()
+            .connect_timeout(CONNECT_TIMEOUT)
+            .timeout(REQUEST_TIMEOUT)
+            // Credentials travel in headers: never follow a redirect elsewhere with them.
+            .redirect(reqwest::redirect::Policy::none())
+            .user_agent(concat!(
+                env!("CARGO_PKG_NAME"),
+                "/",
+                env!("CARGO_PKG_VERSION")
+            ))
+            .build()
+            .map_err(|e| format!("cannot build the HTTP client: {e}"))?;
+        Ok(Self { http, cache_dir })
+    }
+
+    /// The client for one tool call, with that call's credentials.
+    pub fn connect(&self, session: &Session, redactor: Redactor) -> Result<Mage, ToolError> {
+        let base = session.cluster_url.trim().trim_end_matches('/').to_owned();
+        if !(base.starts_with("http://") || base.starts_with("https://")) {
+            return Err(ToolError::new(
+                ErrorCode::ConfigInvalid,
+                "The cluster_url is not an http:// or https:// URL.",
+            ));
+        }
+        let mut redactor = redactor;
+        let mut headers = HeaderMap::new();
+        headers.insert(ACCEPT, HeaderValue::from_static("application/json"));
+        if let Some(key) = &session.api_key {
+            redactor.learn_secret(key);
+            let mut value = HeaderValue::from_str(key).map_err(|_| {
+                ToolError::new(
+                    ErrorCode::ConfigInvalid,
+                    "The api_key holds characters a header cannot carry.",
+                )
+            })?;
+            value.set_sensitive(true);
+            headers.insert("X-API-KEY", value);
+        }
+        if let Some(token) = &session.oauth_token {
+            redactor.learn_secret(token);
+            let sent = session_token(token)?;
+            redactor.learn_secret(&sent);
+            let mut value = HeaderValue::from_str(&sent).map_err(|_| {
+                ToolError::new(
+                    ErrorCode::ConfigInvalid,
+                    "The oauth_token holds characters a header cannot carry.",
+                )
+            })?;
+            value.set_sensitive(true);
+            headers.insert("OAUTH-TOKEN", value);
+        }
+        Ok(Mage {
+            http: self.http.clone(),
+            base,
+            headers,
+            redactor: Arc::new(Mutex::new(redactor)),
+            cache_dir: self.cache_dir.clone(),
+        })
+    }
+}
+
+/// What Mage takes as `OAUTH-TOKEN`: the `token` claim of a session JWT (what `POST /api/sessions`
+/// returns), or the value itself when it is not a JWT. A JWT whose `expires` claim is past is
+/// refused here, as the cluster would refuse it.
+pub fn session_token(oauth_token: &str) -> Result<String, ToolError> {
+    let parts: Vec<&str> = oauth_token.split('.').collect();
+    if parts.len() != 3 {
+        return Ok(oauth_token.to_owned());
+    }
+    let Some(claims) = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .decode(parts[1].trim_end_matches('='))
+        .ok()
+        .and_then(|bytes| serde_json::from_slice::<Value>(&bytes).ok())
+    else {
+        return Ok(oauth_token.to_owned());
+    };
+    if let Some(expires) = claims.get("expires").and_then(Value::as_f64) {
+        if expires <= chrono::Utc::now().timestamp() as f64 {
+            return Err(ToolError::new(
+                ErrorCode::AuthExpired,
+                format!("The session in the oauth_token expired; the cluster would answer 401. {LOGIN_REMEDY}"),
+            ));
+        }
+    }
+    Ok(claims
+        .get("token")
+        .and_then(Value::as_str)
+        .map_or_else(|| oauth_token.to_owned(), str::to_owned))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    Get,
+    Post,
+    Put,
+    Delete,
+}
+
+impl Method {
+    fn as_str(self) -> &'static str {
+        match self {
+            Method::Get => "GET",
+            Method::Post => "POST",
+            Method::Put => "PUT",
+            Method::Delete => "DELETE",
+        }
+    }
+}
+
+/// The client for one tool call.
+#[derive(Debug, Clone)]
+pub struct Mage {
+    http: reqwest::Client,
+    base: String,
+    headers: HeaderMap,
+    redactor: Arc<Mutex<Redactor>>,
+    pub cache_dir: PathBuf,
+}
+
+/// One path segment, percent-encoded (uuids are snake case, but arguments are the caller's).
+pub fn seg(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+impl Mage {
+    pub fn base_url(&self) -> &str {
+        &self.base
+    }
+
+    /// The redactor of this call: the server's, plus what this call's responses taught it.
+    pub fn redactor(&self) -> Redactor {
+        self.redactor.lock().map(|r| r.clone()).unwrap_or_default()
+    }
+
+    /// Teaches the redactor the secrets in a value the caller sends (a payload, a config).
+    pub fn learn(&self, value: &Value) {
+        if let Ok(mut redactor) = self.redactor.lock() {
+            redactor.learn(value);
+        }
+    }
+
+    /// GET with retries; `what` names the thing asked for in errors ("Pipeline 'x'").
+    pub async fn get(
+        &self,
+        path: &str,
+        query: &[(&str, String)],
+        what: &str,
+    ) -> Result<Value, ToolError> {
+        self.send(Method::Get, path, query, None, what).await
+    }
+
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        query: &[(&str, String)],
+        body: Option<&Value>,
+        what: &str,
+    ) -> Result<Value, ToolError> {
+        let attempts = if method == Method::Get {
+            GET_ATTEMPTS
+        } else {
+            1
+        };
+        let mut backoff = FIRST_BACKOFF;
+        let mut attempt = 1;
+        loop {
+            let outcome = self.once(method, path, query, body, true).await;
+            let retry = attempt < attempts
+                && match &outcome {
+                    Err(error) => error.is_timeout() || error.is_connect() || error.is_request(),
+                    Ok((status, _)) => matches!(status, 429 | 502 | 503 | 504),
+                };
+            if retry {
+                tracing::debug!(
+                    method = method.as_str(),
+                    attempt,
+                    "retrying an idempotent request"
+                );
+                tokio::time::sleep(backoff).await;
+                backoff *= 3;
+                attempt += 1;
+                continue;
+            }
+            return match outcome {
+                Ok((status, bytes)) => {
+                    let value = interpret(status, &bytes, method.as_str(), what)?;
+                    self.learn(&value);
+                    Ok(value)
+                }
+                Err(error) => Err(self.transport_error(&error, what)),
+            };
+        }
+    }
+
+    /// `POST /api/pipeline_schedules/:id/pipeline_runs/:token`: authorised by the token in the path,
+    /// so it carries no other credential; never retried (it starts a run). Errors never name the
+    /// path.
+    pub async fn trigger(
+        &self,
+        schedule_id: i64,
+        token: &str,
+        body: &Value,
+        what: &str,
+    ) -> Result<Value, ToolError> {
+        if let Ok(mut redactor) = self.redactor.lock() {
+            redactor.learn_secret(token);
+        }
+        let path = format!(
+            "/api/pipeline_schedules/{schedule_id}/pipeline_runs/{}",
+            seg(token)
+        );
+        match self.once(Method::Post, &path, &[], Some(body), false).await {
+            Ok((status, bytes)) => {
+                let value = interpret(status, &bytes, "POST", what)?;
+                self.learn(&value);
+                Ok(value)
+            }
+            Err(error) => Err(self.transport_error(&error, what)),
+        }
+    }
+
+    async fn once(
+        &self,
+        method: Method,
+        path: &str,
+        query: &[(&str, String)],
+        body: Option<&Value>,
+        with_credentials: bool,
+    ) -> Result<(u16, Vec<u8>), reqwest::Error> {
+        let url = format!("{}{path}", self.base);
+        let mut request = match method {
+            Method::Get => self.http.get(&url),
+            Method::Post => self.http.post(&url),
+            Method::Put => self.http.put(&url),
+            Method::Delete => self.http.delete(&url),
+        };
+        if !query.is_empty() {
+            request = request.query(query);
+        }
+        if with_credentials {
+            request = request.headers(self.headers.clone());
+        } else {
+            request = request.header(ACCEPT, "application/json");
+        }
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        let response = request.send().await?;
+        let status = response.status().as_u16();
+        let bytes = response.bytes().await?;
+        Ok((status, bytes.to_vec()))
+    }
+
+    /// A failure below HTTP, without the URL (a trigger URL carries a token).
+    fn transport_error(&self, error: &reqwest::Error, what: &str) -> ToolError {
+        let reason = if error.is_timeout() {
+            format!("no answer within {} s", REQUEST_TIMEOUT.as_secs())
+        } else if error.is_connect() {
+            "the connection was refused or could not be opened".to_owned()
+        } else if error.is_decode() || error.is_body() {
+            "the answer was cut off".to_owned()
+        } else {
+            "the request failed".to_owned()
+        };
+        ToolError::api(format!(
+            "{what}: the cluster at {} could not be reached ({reason}).",
+            self.base
+        ))
+    }
+}
+
+static SERVER_PATH: LazyLock<Option<Regex>> =
+    LazyLock::new(|| Regex::new(r#"(^|[\s'"(=:\[])(/[\w.@~+-]+(?:/[\w.@~+-]*)+)"#).ok());
+
+/// A one-line reason from Mage's error object, without tracebacks or server paths.
+pub fn short_reason(error: &serde_json::Map<String, Value>) -> Option<String> {
+    let code = error.get("code").and_then(Value::as_i64);
+    let text = error
+        .get("exception")
+        .and_then(Value::as_str)
+        .filter(|t| !t.trim().is_empty())
+        .or_else(|| {
+            // A 500's message is the whole traceback: never quoted.
+            (code != Some(500))
+                .then(|| error.get("message").and_then(Value::as_str))
+                .flatten()
+        })?;
+    let line = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("Traceback"))?;
+    let line = match SERVER_PATH.as_ref() {
+        Some(re) => re.replace_all(line, "${1}[path]").into_owned(),
+        None => line.to_owned(),
+    };
+    let mut short: String = line.chars().take(MAX_REASON_CHARS).collect();
+    if short.len() < line.len() {
+        short.push('…');
+    }
+    Some(short)
+}
+
+/// What one answer means: the JSON body, or the tool error for it.
+pub fn interpret(status: u16, body: &[u8], method: &str, what: &str) -> Result<Value, ToolError> {
+    let parsed: Option<Value> = serde_json::from_slice(body).ok();
+    let error = parsed
+        .as_ref()
+        .and_then(|v| v.get("error"))
+        .and_then(Value::as_object);
+    let error_code = error.and_then(|e| e.get("code")).and_then(Value::as_i64);
+    let reason = error.and_then(short_reason);
+    if matches!(status, 401 | 403) || matches!(error_code, Some(401 | 403)) {
+        let shown = if matches!(status, 401 | 403) {
+            status as i64
+        } else {
+            error_code.unwrap_or(401)
+        };
+        let why = reason.map(|r| format!(" ({r})")).unwrap_or_default();
+        return Err(ToolError::new(
+            ErrorCode::AuthExpired,
+            format!("The cluster answered {shown}{why}: the session is expired or unknown. {LOGIN_REMEDY}"),
+        ));
+    }
+    if error.is_some() {
+        return Err(match error_code {
+            Some(404) => ToolError::api(format!("{what} not found (404).")),
+            Some(code) => ToolError::api(match reason {
+                Some(reason) => format!("{what}: Mage answered error {code}: {reason}"),
+                None => format!("{what}: Mage answered error {code}."),
+            }),
+            None => ToolError::api(format!("{what}: Mage answered an error.")),
+        });
+    }
+    if !(200..300).contains(&status) {
+        let name = match status {
+            404 => "Not Found",
+            405 => "Method Not Allowed",
+            500 => "Internal Server Error",
+            502 => "Bad Gateway",
+            503 => "Service Unavailable",
+            504 => "Gateway Timeout",
+            _ => "",
+        };
+        return Err(ToolError::api(format!(
+            "{what}: the cluster answered HTTP {status} {name} to {method}."
+        )));
+    }
+    match parsed {
+        Some(value) => Ok(value),
+        None => Err(ToolError::api(format!(
+            "{what}: the cluster's answer to {method} is not JSON."
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn an_error_body_under_http_200_is_an_api_error_without_its_traceback() {
+        let body = json!({"error": {"code": 500, "exception": "Pipeline nope does not exist.",
+            "message": "Traceback (most recent call last):\n  File \"/srv/venv/lib/python3.11/site-packages/mage_ai/x.py\", line 3\nException: Pipeline nope does not exist.",
+            "errors": ["  File \"/srv/venv/lib/x.py\""]}, "url_parameters": {}});
+        let error = interpret(200, body.to_string().as_bytes(), "GET", "Pipeline 'nope'")
+            .expect_err("error");
+        assert_eq!(error.code, ErrorCode::ApiError);
+        assert_eq!(
+            error.message,
+            "Pipeline 'nope': Mage answered error 500: Pipeline nope does not exist."
+        );
+        let body = json!({"error": {"code": 500, "message": "Traceback (most recent call last):\n  File \"/srv/x.py\"\nKeyError: 1"}});
+        let error = interpret(200, body.to_string().as_bytes(), "GET", "Run 1").expect_err("error");
+        assert!(
+            !error.message.contains("Traceback") && !error.message.contains("/srv"),
+            "{}",
+            error.message
+        );
+    }
+
+    #[test]
+    fn server_paths_in_a_reason_are_blanked() {
+        let error = json!({"code": 500, "exception": "File for block x does not exist at /home/u/proj/data_loaders/x.py."});
+        assert_eq!(
+            short_reason(error.as_object().expect("object")).as_deref(),
+            Some("File for block x does not exist at [path]")
+        );
+    }
+
+    #[test]
+    fn a_401_or_an_error_code_403_is_auth_expired_with_the_remedy() {
+        let body = json!({"error": {"code": 401, "message": "Invalid OAuth token.", "type": "invalid_oauth_token"}, "status": 200});
+        let error =
+            interpret(401, body.to_string().as_bytes(), "GET", "Pipelines").expect_err("error");
+        assert_eq!(error.code, ErrorCode::AuthExpired);
+        assert!(
+            error.message.contains("Invalid OAuth token.")
+                && error.message.contains("login command again")
+        );
+        let body = json!({"error": {"code": 403, "message": "Private access for list only, invalid scope."}, "status": 200});
+        let error =
+            interpret(200, body.to_string().as_bytes(), "GET", "Pipelines").expect_err("error");
+        assert_eq!(error.code, ErrorCode::AuthExpired);
+        assert_eq!(
+            interpret(403, b"", "GET", "x").expect_err("error").code,
+            ErrorCode::AuthExpired
+        );
+    }
+
+    #[test]
+    fn a_404_names_what_was_asked_for_not_mages_generic_text() {
+        let body = json!({"error": {"code": 404, "message": "Email/username and/or password invalid.", "type": "record_not_found"}});
+        let error = interpret(200, body.to_string().as_bytes(), "GET", "Pipeline run '9'")
+            .expect_err("error");
+        assert_eq!(error.message, "Pipeline run '9' not found (404).");
+    }
+
+    #[test]
+    fn http_errors_and_non_json_bodies_are_api_errors() {
+        let error = interpret(405, b"", "PATCH", "Pipeline 'x'").expect_err("error");
+        assert_eq!(error.code, ErrorCode::ApiError);
+        assert!(error.message.contains("405"));
+        assert!(interpret(200, b"<html>", "GET", "x").is_err());
+        assert_eq!(
+            interpret(200, br#"{"pipelines": []}"#, "GET", "x").expect("ok"),
+            json!({"pipelines": []})
+        );
+    }
+
+    #[test]
+    fn a_session_jwt_is_sent_as_its_token_claim_and_refused_once_expired() {
+        let encode = |claims: Value| {
+            format!(
+                "eyJhbGciOiJIUzI1NiJ9.{}.c2lnbmF0dXJl",
+                base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(claims.to_string())
+            )
+        };
+        let live = encode(json!({"expires": 4_102_444_800.0_f64, "token": "abcdefghijklmnop"}));
+        assert_eq!(session_token(&live).expect("live"), "abcdefghijklmnop");
+        let expired = encode(json!({"expires": 1_600_000_000.5_f64, "token": "abcdefghijklmnop"}));
+        assert_eq!(
+            session_token(&expired).expect_err("expired").code,
+            ErrorCode::AuthExpired
+        );
+        assert_eq!(
+            session_token("plain-token-value").expect("plain"),
+            "plain-token-value"
+        );
+    }
+
+    #[test]
+    fn path_segments_are_encoded() {
+        assert_eq!(seg("etl_daily"), "etl_daily");
+        assert_eq!(seg("a/b?c"), "a%2Fb%3Fc");
+    }
+}

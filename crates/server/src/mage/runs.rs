@@ -1,0 +1,310 @@
+//! run_pipeline (through an API trigger), pipeline_runs, block_runs (every page) and
+//! backfill_list over Mage's `/api/pipeline_runs`, `/api/block_runs` and `/api/backfills`.
+
+use serde_json::{json, Map, Value};
+
+use super::{
+    all_pages, duration_seconds, has_next, record, records, seg, strings, total_count, Mage, Method,
+};
+use crate::runs::{PipelineRunsArgs, RunStatus, DEFAULT_PER_PAGE, MAX_PER_PAGE};
+use crate::widget_result::{
+    column, plain_column, ColumnType, Hints, Mutation, Pagination, Summary, ToolError, WidgetResult,
+};
+
+/// The name of the API trigger run_pipeline creates for a pipeline that has none.
+pub const API_TRIGGER_NAME: &str = "API trigger (run_pipeline)";
+
+fn run_hints(title: impl Into<String>) -> Hints {
+    Hints::keys(title, "id", None, Some("status")).hidden_columns(vec![
+        "pipeline_schedule_token",
+        "variables",
+        "event_variables",
+    ])
+}
+
+fn run_columns() -> Vec<crate::widget_result::Column> {
+    vec![
+        column("id", "Run", ColumnType::Id),
+        column("pipeline_uuid", "Pipeline", ColumnType::Text),
+        plain_column("status", ColumnType::Status),
+        column("execution_date", "Executed", ColumnType::Datetime),
+        column("completed_at", "Completed", ColumnType::Datetime),
+        column("pipeline_schedule_name", "Trigger", ColumnType::Text),
+        column(
+            "completed_block_runs_count",
+            "Blocks done",
+            ColumnType::Number,
+        ),
+        column("block_runs_count", "Blocks", ColumnType::Number),
+        column("passed_sla", "Within SLA", ColumnType::Boolean),
+        column("backfill_id", "Backfill", ColumnType::Id),
+    ]
+}
+
+/// The pipeline's API trigger (an active one first), or a new one.
+async fn api_trigger(mage: &Mage, pipeline_uuid: &str) -> Result<(Value, bool), ToolError> {
+    let path = format!("/api/pipelines/{}/pipeline_schedules", seg(pipeline_uuid));
+    let what = format!("Pipeline '{pipeline_uuid}'");
+    let schedules = all_pages(mage, &path, &[], "pipeline_schedules", &what).await?;
+    let api: Vec<&Value> = schedules
+        .iter()
+        .filter(|s| s.get("schedule_type").and_then(Value::as_str) == Some("api"))
+        .filter(|s| {
+            s.get("token")
+                .and_then(Value::as_str)
+                .is_some_and(|t| !t.is_empty())
+        })
+        .collect();
+    if let Some(found) = api
+        .iter()
+        .find(|s| s.get("status").and_then(Value::as_str) == Some("active"))
+        .or(api.first())
+    {
+        return Ok(((*found).clone(), false));
+    }
+    let body = json!({"pipeline_schedule": {"name": API_TRIGGER_NAME, "schedule_type": "api"}});
+    let answer = mage
+        .send(
+            Method::Post,
+            &path,
+            &[],
+            Some(&body),
+            &format!("Creating an API trigger for {pipeline_uuid}"),
+        )
+        .await?;
+    Ok((
+        record(&answer, "pipeline_schedule", "The new API trigger")?,
+        true,
+    ))
+}
+
+pub async fn run(
+    mage: &Mage,
+    pipeline_uuid: &str,
+    payload: Map<String, Value>,
+) -> Result<WidgetResult, ToolError> {
+    // The payload may carry credentials: the redactor learns them before anything is built.
+    let payload = Value::Object(payload);
+    mage.learn(&payload);
+    // The pipeline must exist (Mage would otherwise answer with a traceback about a schedule).
+    mage.get(
+        &format!("/api/pipelines/{}", seg(pipeline_uuid)),
+        &[
+            ("includes_content", String::new()),
+            ("includes_outputs", String::new()),
+        ],
+        &format!("Pipeline '{pipeline_uuid}'"),
+    )
+    .await?;
+    let (schedule, created) = api_trigger(mage, pipeline_uuid).await?;
+    let schedule_id = schedule
+        .get("id")
+        .and_then(Value::as_i64)
+        .ok_or_else(|| ToolError::api(format!("The API trigger of {pipeline_uuid} has no id.")))?;
+    let token = schedule
+        .get("token")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned();
+    // The body is the payload: Mage keeps it as the run's event_variables. Its `variables`, if
+    // any, also become the run's variables (they override the pipeline's).
+    let mut body = payload.clone();
+    if let (Value::Object(map), Some(variables @ Value::Object(_))) =
+        (&mut body, payload.get("variables"))
+    {
+        map.insert("pipeline_run".to_owned(), json!({ "variables": variables }));
+    }
+    let answer = mage
+        .trigger(
+            schedule_id,
+            &token,
+            &body,
+            &format!("Triggering {pipeline_uuid}"),
+        )
+        .await?;
+    let mut run = record(&answer, "pipeline_run", "The triggered run")?;
+    let id = run.get("id").cloned().unwrap_or(Value::Null);
+    let schedule_name = schedule
+        .get("name")
+        .and_then(Value::as_str)
+        .unwrap_or(API_TRIGGER_NAME)
+        .to_owned();
+    if let Value::Object(map) = &mut run {
+        map.insert("pipeline_schedule_name".to_owned(), json!(schedule_name));
+        map.entry("pipeline_run_id").or_insert(id.clone());
+    }
+    let status = run
+        .get("status")
+        .and_then(Value::as_str)
+        .unwrap_or("initial")
+        .to_owned();
+    let via = if created {
+        format!("a new API trigger '{schedule_name}' (id {schedule_id})")
+    } else {
+        format!("API trigger '{schedule_name}' (id {schedule_id})")
+    };
+    Ok(WidgetResult::new("pipeline_run", "run")
+        .records(vec![run])
+        .mutation(Mutation::new("run", "pipeline_run", id.clone()).message(format!(
+            "Run {id} of {pipeline_uuid} triggered through {via}; status {status} (Mage's scheduler starts it within seconds). Follow it with block_runs or run_logs (pipeline_run_id {id})."
+        )))
+        .hints(run_hints(format!("Run {id} of {pipeline_uuid}"))))
+}
+
+pub async fn list(mage: &Mage, args: PipelineRunsArgs) -> Result<WidgetResult, ToolError> {
+    let page = args.page.unwrap_or(1);
+    let per_page = args.per_page.unwrap_or(DEFAULT_PER_PAGE);
+    if page == 0 || per_page == 0 || per_page > MAX_PER_PAGE {
+        return Err(ToolError::api(format!(
+            "page starts at 1 and per_page is 1 to {MAX_PER_PAGE} (400)."
+        )));
+    }
+    let offset = (page - 1).saturating_mul(per_page);
+    let mut query = vec![
+        ("_limit", per_page.to_string()),
+        ("_offset", offset.to_string()),
+    ];
+    if let Some(uuid) = &args.pipeline_uuid {
+        query.push(("pipeline_uuid", uuid.clone()));
+    }
+    if let Some(status) = args.status {
+        query.push(("status", status.as_str().to_owned()));
+    }
+    let body = mage
+        .get("/api/pipeline_runs", &query, "Pipeline runs")
+        .await?;
+    let runs = records(&body, "pipeline_runs");
+    let total = total_count(&body).unwrap_or(offset + runs.len() as u64);
+    let title = match &args.pipeline_uuid {
+        Some(uuid) => format!("Runs of {uuid}"),
+        None => "Pipeline runs".to_owned(),
+    };
+    let empty = match (&args.pipeline_uuid, args.status) {
+        (Some(uuid), None) => format!("{uuid} has no runs. Trigger it with run_pipeline."),
+        _ => "No runs match these filters.".to_owned(),
+    };
+    Ok(WidgetResult::new("pipeline_runs", "list")
+        .summary(
+            Summary::titled(title.clone())
+                .total(total as usize)
+                .counts(strings(&runs, "status")),
+        )
+        .columns(run_columns())
+        .filter("pipeline_uuid", args.pipeline_uuid.clone())
+        .filter("status", args.status.map(RunStatus::as_str))
+        .pagination(Pagination {
+            page,
+            per_page,
+            total,
+            has_more: has_next(&body) || offset + (runs.len() as u64) < total,
+        })
+        .records(runs)
+        .hints(run_hints(title).empty_message(empty)))
+}
+
+/// The run itself (`GET /api/pipeline_runs/:id`): a 404 names the run.
+pub async fn fetch_run(mage: &Mage, id: i64) -> Result<Value, ToolError> {
+    let what = format!("Pipeline run '{id}'");
+    record(
+        &mage
+            .get(&format!("/api/pipeline_runs/{id}"), &[], &what)
+            .await?,
+        "pipeline_run",
+        &what,
+    )
+}
+
+pub async fn block_runs(mage: &Mage, id: i64) -> Result<WidgetResult, ToolError> {
+    let run = fetch_run(mage, id).await?;
+    let mut rows = all_pages(
+        mage,
+        "/api/block_runs",
+        &[("pipeline_run_id", id.to_string())],
+        "block_runs",
+        &format!("Block runs of run {id}"),
+    )
+    .await?;
+    rows.sort_by_key(|r| r.get("id").and_then(Value::as_i64).unwrap_or(i64::MAX));
+    for row in &mut rows {
+        let duration = duration_seconds(row.get("started_at"), row.get("completed_at"));
+        if let Value::Object(map) = row {
+            map.insert("duration".to_owned(), duration);
+        }
+    }
+    let pipeline_uuid = run
+        .get("pipeline_uuid")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let status = run
+        .get("status")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    Ok(WidgetResult::new("block_runs", "list")
+        .summary(
+            Summary::titled(format!("Block runs of run {id}"))
+                .subtitle(format!("{pipeline_uuid} · run {status}"))
+                .total(rows.len())
+                .counts(strings(&rows, "status")),
+        )
+        .columns(vec![
+            column("id", "Block run", ColumnType::Id),
+            column("block_uuid", "Block", ColumnType::Text),
+            plain_column("status", ColumnType::Status),
+            column("started_at", "Started", ColumnType::Datetime),
+            column("completed_at", "Completed", ColumnType::Datetime),
+            plain_column("duration", ColumnType::Duration),
+        ])
+        .filter("pipeline_run_id", Some(id))
+        .records(rows)
+        .hints(
+            Hints::keys(
+                format!("Block runs of run {id}"),
+                "id",
+                Some("block_uuid"),
+                Some("status"),
+            )
+            .empty_message(format!("Run {id} has no block runs yet (status {status}).")),
+        ))
+}
+
+pub async fn backfills(
+    mage: &Mage,
+    pipeline_uuid: Option<String>,
+    status: Option<RunStatus>,
+) -> Result<WidgetResult, ToolError> {
+    let path = match &pipeline_uuid {
+        Some(uuid) => format!("/api/pipelines/{}/backfills", seg(uuid)),
+        None => "/api/backfills".to_owned(),
+    };
+    let rows: Vec<Value> = all_pages(mage, &path, &[], "backfills", "Backfills")
+        .await?
+        .into_iter()
+        .filter(|b| {
+            status.is_none_or(|s| b.get("status").and_then(Value::as_str) == Some(s.as_str()))
+        })
+        .collect();
+    Ok(WidgetResult::new("backfills", "list")
+        .summary(
+            Summary::titled("Backfills")
+                .total(rows.len())
+                .counts(strings(&rows, "status")),
+        )
+        .columns(vec![
+            column("id", "Backfill", ColumnType::Id),
+            plain_column("name", ColumnType::Text),
+            column("pipeline_uuid", "Pipeline", ColumnType::Text),
+            plain_column("status", ColumnType::Status),
+            column("start_datetime", "From", ColumnType::Datetime),
+            column("end_datetime", "To", ColumnType::Datetime),
+            column("interval_type", "Interval", ColumnType::Text),
+            column("interval_units", "Units", ColumnType::Number),
+            column("completed_at", "Completed", ColumnType::Datetime),
+        ])
+        .filter("pipeline_uuid", pipeline_uuid)
+        .filter("status", status.map(RunStatus::as_str))
+        .records(rows)
+        .hints(
+            Hints::keys("Backfills", "id", Some("name"), Some("status"))
+                .empty_message("No backfills match."),
+        ))
+}

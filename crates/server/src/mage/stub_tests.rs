@@ -1,0 +1,425 @@
+//! The Mage backend against a tiny local HTTP stub (no Mage): the error mapping (an error body
+//! under HTTP 200 is API_ERROR without its traceback, a 401 is AUTH_EXPIRED), updates with PUT
+//! (the stub answers PATCH with 405, as Mage does), outputs without `sample_count`, every page of
+//! block runs, pipeline-level logs, bounded retries of GETs only, and a trigger that carries no
+//! credential and whose token no error repeats.
+
+use std::sync::{Arc, Mutex};
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::response::Response;
+use serde_json::{json, Map, Value};
+
+use super::*;
+use crate::config::Session;
+use crate::redact::Redactor;
+use crate::widget_result::ErrorCode;
+
+/// One request as the stub saw it.
+#[derive(Debug, Clone)]
+struct Seen {
+    method: String,
+    path: String,
+    query: String,
+    api_key: Option<String>,
+    oauth: Option<String>,
+    body: String,
+}
+
+type Route = dyn Fn(&Seen, usize) -> (u16, Value) + Send + Sync;
+
+struct Stub {
+    seen: Mutex<Vec<Seen>>,
+    route: Box<Route>,
+}
+
+async fn handle(State(stub): State<Arc<Stub>>, request: Request) -> Response {
+    let (parts, body) = request.into_parts();
+    let header = |name: &str| {
+        parts
+            .headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+    };
+    let mut seen = Seen {
+        method: parts.method.to_string(),
+        path: parts.uri.path().to_owned(),
+        query: parts.uri.query().unwrap_or_default().to_owned(),
+        api_key: header("x-api-key"),
+        oauth: header("oauth-token"),
+        body: String::new(),
+    };
+    let bytes = axum::body::to_bytes(body, 1 << 20)
+        .await
+        .unwrap_or_default();
+    seen.body = String::from_utf8_lossy(&bytes).into_owned();
+    let count = {
+        let mut all = stub.seen.lock().expect("lock");
+        all.push(seen.clone());
+        all.iter()
+            .filter(|s| s.method == seen.method && s.path == seen.path)
+            .count()
+    };
+    let (status, body) = (stub.route)(&seen, count);
+    let text = if body.is_null() {
+        String::new()
+    } else {
+        body.to_string()
+    };
+    Response::builder()
+        .status(status)
+        .header("content-type", "application/json")
+        .body(Body::from(text))
+        .expect("response")
+}
+
+/// Starts the stub on a free loopback port; `route(request, nth time this method+path was asked)`.
+async fn start_stub(
+    route: impl Fn(&Seen, usize) -> (u16, Value) + Send + Sync + 'static,
+) -> (Mage, Arc<Stub>, tempfile::TempDir) {
+    let state = Arc::new(Stub {
+        seen: Mutex::new(Vec::new()),
+        route: Box::new(route),
+    });
+    let app = axum::Router::new()
+        .fallback(handle)
+        .with_state(state.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let address = listener.local_addr().expect("address");
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    let cache = tempfile::tempdir().expect("cache dir");
+    let session = Session {
+        cluster_url: format!("http://{address}"),
+        secrets: vec!["stub-session-token-1234".into(), "stub-api-key-5678".into()],
+        oauth_token: Some("stub-session-token-1234".into()),
+        api_key: Some("stub-api-key-5678".into()),
+    };
+    let mage = MageSettings::new(cache.path().to_path_buf())
+        .expect("settings")
+        .connect(&session, Redactor::default())
+        .expect("client");
+    (mage, state, cache)
+}
+
+fn seen(stub: &Stub) -> Vec<Seen> {
+    stub.seen.lock().expect("lock").clone()
+}
+
+const TRACEBACK: &str = "Traceback (most recent call last):\n  File \"/home/mage/.venv/lib/python3.11/site-packages/mage_ai/api/resources/PipelineResource.py\", line 598, in member\n    raise Exception(f'Pipeline {pk} does not exist.')\nException: Pipeline nope does not exist.";
+
+fn pipeline(uuid: &str, description: &str) -> Value {
+    json!({"pipeline": {"uuid": uuid, "name": uuid, "type": "python", "description": description,
+        "blocks": [{"uuid": "load", "name": "load", "type": "data_loader", "status": "executed", "upstream_blocks": [], "downstream_blocks": ["clean"], "content": "x = 1\n"},
+                   {"uuid": "clean", "name": "clean", "type": "transformer", "status": "updated", "upstream_blocks": ["load"], "downstream_blocks": [], "content": "y = 2\n"}]}})
+}
+
+#[tokio::test]
+async fn an_error_body_under_http_200_is_an_api_error_without_traceback_or_paths() {
+    let (mage, _stub, _cache) = start_stub(|_, _| {
+        (
+            200,
+            json!({"error": {"code": 500, "exception": "Pipeline nope does not exist.", "message": TRACEBACK,
+                "errors": TRACEBACK.lines().collect::<Vec<_>>(), "type": "server_error"}, "url_parameters": {"pk": "nope"}}),
+        )
+    })
+    .await;
+    let error = pipelines::get(&mage, "nope").await.expect_err("an error");
+    assert_eq!(error.code, ErrorCode::ApiError);
+    assert!(
+        error.message.contains("Pipeline nope does not exist."),
+        "{}",
+        error.message
+    );
+    for leaked in ["Traceback", "/home/mage", "site-packages", "line 598"] {
+        assert!(
+            !error.message.contains(leaked),
+            "{leaked} in {}",
+            error.message
+        );
+    }
+}
+
+#[tokio::test]
+async fn http_401_is_auth_expired_with_the_remedy_and_credentials_travel_in_headers() {
+    let (mage, stub, _cache) = start_stub(|_, _| {
+        (
+            401,
+            json!({"error": {"code": 401, "message": "Invalid OAuth token.", "type": "invalid_oauth_token"}, "status": 200}),
+        )
+    })
+    .await;
+    let error = pipelines::list(&mage).await.expect_err("an error");
+    assert_eq!(error.code, ErrorCode::AuthExpired);
+    assert!(
+        error.message.contains("login command again"),
+        "{}",
+        error.message
+    );
+    assert!(
+        !error.message.contains("stub-session-token"),
+        "{}",
+        error.message
+    );
+    let first = &seen(&stub)[0];
+    assert_eq!(first.api_key.as_deref(), Some("stub-api-key-5678"));
+    assert_eq!(first.oauth.as_deref(), Some("stub-session-token-1234"));
+    assert!(!first.query.contains("api_key"), "no credential in the URL");
+}
+
+#[tokio::test]
+async fn an_error_code_403_under_http_200_is_auth_expired_too() {
+    let (mage, _stub, _cache) = start_stub(|_, _| {
+        (
+            200,
+            json!({"error": {"code": 403, "message": "Private access for list only, invalid scope.", "type": "unauthorized_access"}, "status": 200}),
+        )
+    })
+    .await;
+    let error = blocks::list(&mage, "p").await.expect_err("an error");
+    assert_eq!(error.code, ErrorCode::AuthExpired);
+}
+
+#[tokio::test]
+async fn updates_use_put_so_405_never_happens() {
+    let (mage, stub, _cache) = start_stub(|request, _| match request.method.as_str() {
+        "PATCH" => (405, Value::Null),
+        "GET" if request.path == "/api/pipelines/p/blocks/clean" => (
+            200,
+            json!({"block": {"uuid": "clean", "name": "clean", "content": "y = 3\n"}}),
+        ),
+        "GET" => (200, pipeline("p", "old")),
+        "PUT" if request.path == "/api/pipelines/p/blocks/clean" => {
+            (200, json!({"block": {"uuid": "clean", "name": "clean"}}))
+        }
+        "PUT" => (200, pipeline("p", "new")),
+        _ => (404, Value::Null),
+    })
+    .await;
+    let result = pipelines::update(&mage, "p", None, Some("new".into()))
+        .await
+        .expect("updated");
+    let structured = result.structured();
+    assert_eq!(
+        structured["mutation"]["changes"]["description"],
+        json!({"from": "old", "to": "new"})
+    );
+    blocks::update(
+        &mage,
+        crate::blocks::BlockUpdateArgs {
+            pipeline_uuid: "p".into(),
+            uuid: "clean".into(),
+            content: Some("y = 3\n".into()),
+            name: None,
+            upstream_blocks: None,
+        },
+    )
+    .await
+    .expect("block updated");
+    let requests = seen(&stub);
+    assert!(requests.iter().all(|r| r.method != "PATCH"), "{requests:?}");
+    let puts: Vec<&Seen> = requests.iter().filter(|r| r.method == "PUT").collect();
+    assert_eq!(puts.len(), 2, "{requests:?}");
+    assert_eq!(puts[0].body, r#"{"pipeline":{"description":"new"}}"#);
+    // A block's code goes through the pipeline, with every block listed in order.
+    assert_eq!(puts[1].query, "update_content=true");
+    let sent: Value = serde_json::from_str(&puts[1].body).expect("json");
+    assert_eq!(
+        sent,
+        json!({"pipeline": {"blocks": [{"uuid": "load"}, {"uuid": "clean", "content": "y = 3\n"}]}})
+    );
+}
+
+#[tokio::test]
+async fn outputs_are_read_without_sample_count_and_keep_the_dataframe() {
+    let (mage, stub, _cache) = start_stub(|request, _| {
+        if request.query.contains("sample_count") {
+            return (
+                200,
+                json!({"error": {"code": 500, "exception": "'>' not supported between instances of 'int' and 'str'", "message": TRACEBACK}}),
+            );
+        }
+        (
+            200,
+            json!({"outputs": [{"outputs": [], "sample_data": {"columns": ["a", "b"], "rows": [[1, "x"], [2, null]]},
+                "shape": [300, 2], "text_data": null, "type": "table", "variable_uuid": "output_0"},
+                {"outputs": [], "sample_data": null, "shape": null, "text_data": "249", "type": "text", "variable_uuid": "output_1"}]}),
+        )
+    })
+    .await;
+    let result = outputs::outputs(&mage, Some(1), None, None)
+        .await
+        .expect("outputs")
+        .structured();
+    assert_eq!(result["records"][0]["shape"], json!([300, 2]));
+    assert_eq!(
+        result["records"][0]["sample_data"]["rows"][1],
+        json!([2, null])
+    );
+    assert_eq!(
+        result["records"][1],
+        json!({"variable_uuid": "output_1", "type": "text", "text_data": "249"})
+    );
+    assert!(seen(&stub)
+        .iter()
+        .all(|r| !r.query.contains("sample_count")));
+}
+
+#[tokio::test]
+async fn block_runs_are_read_page_after_page() {
+    let (mage, stub, _cache) = start_stub(|request, _| {
+        if request.path == "/api/pipeline_runs/7" {
+            return (200, json!({"pipeline_run": {"id": 7, "pipeline_uuid": "p", "status": "completed"}}));
+        }
+        // A server that pages by 2 whatever it is asked, 5 block runs in all.
+        let offset: usize = request
+            .query
+            .split('&')
+            .find_map(|kv| kv.strip_prefix("_offset="))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0);
+        let ids: Vec<usize> = (offset..5).take(2).collect();
+        let runs: Vec<Value> = ids
+            .iter()
+            .map(|i| json!({"id": 100 - i, "block_uuid": format!("b{i}"), "pipeline_run_id": 7, "status": "completed",
+                "started_at": "2026-11-23T16:30:09.000000", "completed_at": "2026-11-23 16:30:10.250000"}))
+            .collect();
+        (200, json!({"block_runs": runs, "metadata": {"count": 5, "next": offset + 2 < 5}}))
+    })
+    .await;
+    let result = runs::block_runs(&mage, 7)
+        .await
+        .expect("block runs")
+        .structured();
+    let records = result["records"].as_array().expect("records");
+    assert_eq!(records.len(), 5);
+    assert_eq!(records[0]["id"], 96, "sorted by id");
+    assert_eq!(records[0]["duration"], 1.25);
+    let pages = seen(&stub)
+        .iter()
+        .filter(|r| r.path == "/api/block_runs")
+        .count();
+    assert_eq!(pages, 3);
+}
+
+#[tokio::test]
+async fn logs_keep_the_pipeline_level_files_of_a_run_that_failed_before_any_block() {
+    let (mage, _stub, _cache) = start_stub(|request, _| {
+        if request.path == "/api/pipeline_runs/9" {
+            return (200, json!({"pipeline_run": {"id": 9, "pipeline_uuid": "p", "status": "failed", "block_runs": []}}));
+        }
+        assert_eq!(request.path, "/api/pipelines/p/logs");
+        assert!(request.query.contains("pipeline_run_id%5B%5D=9"), "{}", request.query);
+        (
+            200,
+            json!({"logs": [{"block_run_logs": [], "pipeline_run_logs": [
+                {"name": "scheduler.log", "path": "/srv/project/pipelines/p/.logs/9/scheduler.log", "size": 120,
+                 "modified_timestamp": 1795451630.12, "content": "2026-11-23T16:30:00 {\"level\": \"ERROR\", \"message\": \"Failed to start\"}\n"}],
+                "total_block_run_log_count": 0, "total_pipeline_run_log_count": 1}]}),
+        )
+    })
+    .await;
+    let result = logs::logs(&mage, 9).await.expect("logs").structured();
+    assert_eq!(result["records"].as_array().map(Vec::len), Some(1));
+    let file = &result["records"][0];
+    assert_eq!(file["name"], "scheduler.log");
+    assert_eq!(file["scope"], "pipeline");
+    assert!(file.get("path").is_none(), "no server path in a log record");
+    assert!(file["content"]
+        .as_str()
+        .is_some_and(|c| c.contains("Failed to start")));
+}
+
+#[tokio::test]
+async fn gets_are_retried_a_bounded_number_of_times_and_posts_never() {
+    let (mage, stub, _cache) = start_stub(|request, nth| match (request.method.as_str(), nth) {
+        ("GET", 1) => (503, Value::Null),
+        ("GET", _) => (
+            200,
+            json!({"pipelines": [], "metadata": {"count": 0, "next": false}}),
+        ),
+        _ => (503, Value::Null),
+    })
+    .await;
+    pipelines::list(&mage)
+        .await
+        .expect("the second attempt answers");
+    let error = pipelines::create(&mage, "x", "python")
+        .await
+        .expect_err("503");
+    assert_eq!(error.code, ErrorCode::ApiError);
+    let requests = seen(&stub);
+    assert_eq!(requests.iter().filter(|r| r.method == "POST").count(), 1);
+    let (mage, stub, _cache) = start_stub(|_, _| (503, Value::Null)).await;
+    assert!(pipelines::get(&mage, "p").await.is_err());
+    assert_eq!(seen(&stub).len() as u32, client::GET_ATTEMPTS);
+}
+
+const SCHEDULE_TOKEN: &str = "0123456789abcdef0123456789abcdef";
+
+#[tokio::test]
+async fn a_run_is_triggered_without_credentials_and_no_error_repeats_the_token() {
+    let accept = Arc::new(Mutex::new(true));
+    let accepts = accept.clone();
+    let (mage, stub, _cache) = start_stub(move |request, _| {
+        match (request.method.as_str(), request.path.as_str()) {
+            ("GET", "/api/pipelines/p") => (200, pipeline("p", "")),
+            ("GET", "/api/pipelines/p/pipeline_schedules") => (
+                200,
+                json!({"pipeline_schedules": [{"id": 4, "name": "Nightly", "schedule_type": "api", "status": "active", "token": SCHEDULE_TOKEN}],
+                    "metadata": {"count": 1, "next": false}}),
+            ),
+            ("POST", path) if path.starts_with("/api/pipeline_schedules/4/pipeline_runs/") => {
+                if *accepts.lock().expect("lock") {
+                    let sent: Value = serde_json::from_str(&request.body).unwrap_or_default();
+                    (200, json!({"pipeline_run": {"id": 12, "pipeline_uuid": "p", "status": "initial",
+                        "event_variables": sent, "pipeline_schedule_token": SCHEDULE_TOKEN}}))
+                } else {
+                    (200, json!({"error": {"code": 500, "exception": format!("Invalid token {SCHEDULE_TOKEN} for pipeline schedule ID 4."), "message": TRACEBACK}}))
+                }
+            }
+            _ => (404, Value::Null),
+        }
+    })
+    .await;
+    let payload: Map<String, Value> = serde_json::from_value(
+        json!({"variables": {"batch": 7}, "api_key": "payload-key-123456789"}),
+    )
+    .expect("map");
+    let result = runs::run(&mage, "p", payload.clone())
+        .await
+        .expect("triggered")
+        .into_call_tool_result(&mage.redactor());
+    let text = serde_json::to_string(&result).expect("json");
+    assert!(
+        !text.contains(SCHEDULE_TOKEN) && !text.contains("payload-key-123456789"),
+        "{text}"
+    );
+    let structured = result.structured_content.expect("structured");
+    assert_eq!(structured["mutation"]["id"], 12);
+    assert_eq!(
+        structured["records"][0]["event_variables"]["variables"],
+        json!({"batch": 7})
+    );
+    let trigger = seen(&stub)
+        .into_iter()
+        .find(|r| r.method == "POST")
+        .expect("a trigger");
+    assert!(
+        trigger.api_key.is_none() && trigger.oauth.is_none(),
+        "the token in the path is the credential"
+    );
+    let sent: Value = serde_json::from_str(&trigger.body).expect("json");
+    assert_eq!(sent["pipeline_run"], json!({"variables": {"batch": 7}}));
+
+    *accept.lock().expect("lock") = false;
+    let error = runs::run(&mage, "p", payload).await.expect_err("refused");
+    let mut envelope = error.envelope();
+    mage.redactor().redact(&mut envelope);
+    assert!(!envelope.to_string().contains(SCHEDULE_TOKEN), "{envelope}");
+}

@@ -1,0 +1,428 @@
+//! The server against a real Mage server (mage-ai 0.9.80), driven by rmcp's own client over stdio.
+//! Run by `scripts/mage-test.sh`, which installs and starts Mage, builds the small project
+//! (`build_project.py --minimal --one-process --with-failure`: two pipelines, one with a graph, a
+//! completed run with a DataFrame output, a failed run), logs in and sets:
+//!
+//! - `MAGE_TEST_URL`: the server;
+//! - `MAGE_TEST_CONFIG`: a config.json with `cluster_url`, `oauth_token` (the session JWT) and
+//!   `api_key`;
+//! - `MAGE_TEST_BUILD`: build_project.py's summary (pipelines, run ids).
+//!
+//! Without `MAGE_TEST_URL` every test here returns at once (it says so on stderr).
+//!
+//! Checked: every tool's result against the published schemas, no token or credential in any
+//! result or log line, the three faults of the Python agent avoided (pipelines updated with PUT, not
+//! PATCH; outputs read without `sample_count` show the DataFrame; pipeline-level logs present), and
+//! an unknown or expired session answered with AUTH_EXPIRED.
+
+mod common;
+
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use base64::Engine as _;
+use common::*;
+use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
+use rmcp::ServiceExt;
+use serde_json::{json, Value};
+use tokio::io::AsyncReadExt;
+
+/// A Mage round trip is slower than the demo: each test gets this bound.
+const MAGE_TEST_TIMEOUT: Duration = Duration::from_secs(180);
+
+struct Target {
+    url: String,
+    config: PathBuf,
+    build: Value,
+    jwt: String,
+    api_key: String,
+}
+
+fn target(test: &str) -> Option<Target> {
+    let Ok(url) = std::env::var("MAGE_TEST_URL") else {
+        eprintln!(
+            "{test}: MAGE_TEST_URL is not set, nothing to drive (scripts/mage-test.sh sets it)"
+        );
+        return None;
+    };
+    let config = PathBuf::from(std::env::var("MAGE_TEST_CONFIG").expect("MAGE_TEST_CONFIG"));
+    let values: Value =
+        serde_json::from_str(&std::fs::read_to_string(&config).expect("config")).expect("JSON");
+    let build_path = std::env::var("MAGE_TEST_BUILD").expect("MAGE_TEST_BUILD");
+    let build: Value =
+        serde_json::from_str(&std::fs::read_to_string(build_path).expect("build summary"))
+            .expect("JSON");
+    Some(Target {
+        url,
+        config,
+        build,
+        jwt: values["oauth_token"]
+            .as_str()
+            .expect("oauth_token")
+            .to_owned(),
+        api_key: values["api_key"].as_str().expect("api_key").to_owned(),
+    })
+}
+
+async fn bounded_mage<F: std::future::Future<Output = ()>>(body: F) {
+    tokio::time::timeout(MAGE_TEST_TIMEOUT, body)
+        .await
+        .expect("the test finished within its time bound");
+}
+
+/// The server on stdio with `args` and `env`; its stderr is collected.
+async fn spawn(
+    widget: &TestWidget,
+    args: &[&str],
+    env: &[(&str, &str)],
+) -> (Client, tokio::task::JoinHandle<String>) {
+    let (transport, stderr) =
+        TokioChildProcess::builder(tokio::process::Command::new(BINARY).configure(|cmd| {
+            cmd.arg("--widget").arg(&widget.path).args(args);
+            cmd.env_remove("MAGE_OAUTH_TOKEN")
+                .env_remove("MAGE_API_KEY");
+            for (key, value) in env {
+                cmd.env(key, value);
+            }
+        }))
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn the server");
+    let mut stderr = stderr.expect("stderr piped");
+    let reader = tokio::spawn(async move {
+        let mut log = String::new();
+        let _ = stderr.read_to_string(&mut log).await;
+        log
+    });
+    let client = ().serve(transport).await.expect("MCP handshake over stdio");
+    (client, reader)
+}
+
+/// Every secret the Mage server holds for this project: schedule tokens (also copied into runs),
+/// the session JWT and its token claim, the API key.
+async fn mage_secrets(t: &Target) -> Vec<String> {
+    install_tls_provider();
+    let http = reqwest::Client::new();
+    let get = |path: &str| {
+        http.get(format!("{}{path}", t.url))
+            .header("X-API-KEY", &t.api_key)
+            .header("Cookie", format!("oauth_token={}", t.jwt))
+            .send()
+    };
+    let mut secrets = vec![t.jwt.clone(), t.api_key.clone()];
+    let claims = t.jwt.split('.').nth(1).expect("a JWT");
+    let claims: Value = serde_json::from_slice(
+        &base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(claims.trim_end_matches('='))
+            .expect("base64"),
+    )
+    .expect("claims");
+    secrets.push(claims["token"].as_str().expect("token claim").to_owned());
+    let schedules: Value = get("/api/pipeline_schedules")
+        .await
+        .expect("schedules")
+        .json()
+        .await
+        .expect("JSON");
+    for s in schedules["pipeline_schedules"].as_array().expect("list") {
+        if let Some(token) = s["token"].as_str() {
+            secrets.push(token.to_owned());
+        }
+    }
+    secrets.sort();
+    secrets.dedup();
+    secrets
+}
+
+struct Checked {
+    schemas: Schemas,
+    texts: Vec<(String, String)>,
+    calls: usize,
+}
+
+impl Checked {
+    /// Calls a tool, checks its result against the schemas, keeps its text for the secret check.
+    async fn call(&mut self, client: &Client, tool: &str, args: Value) -> Value {
+        let started = Instant::now();
+        let result = call(client, tool, args.clone()).await;
+        let violations = self.schemas.violations(tool, &result);
+        assert!(violations.is_empty(), "{tool} {args}: {violations:#?}");
+        self.texts.push((
+            format!("{tool} {args}"),
+            serde_json::to_string(&result).expect("json"),
+        ));
+        self.calls += 1;
+        eprintln!(
+            "  {tool:<22} {:>5} ms  {}",
+            started.elapsed().as_millis(),
+            if result.is_error == Some(true) {
+                error_code(&result)
+            } else {
+                "ok".to_owned()
+            }
+        );
+        structured(&result)
+    }
+
+    async fn ok(&mut self, client: &Client, tool: &str, args: Value) -> Value {
+        let value = self.call(client, tool, args.clone()).await;
+        assert_eq!(
+            value["kind"], "svc_resource_widget",
+            "{tool} {args}: {value}"
+        );
+        value
+    }
+}
+
+fn records(value: &Value) -> &Vec<Value> {
+    value["records"].as_array().expect("records")
+}
+
+#[tokio::test]
+async fn every_tool_against_mage_follows_the_contract_and_no_token_leaks() {
+    let Some(t) = target("every_tool") else {
+        return;
+    };
+    bounded_mage(async {
+        let widget = test_widget();
+        let cache = tempfile::tempdir().expect("cache dir");
+        let config = t.config.to_str().expect("path").to_owned();
+        let cache_dir = cache.path().to_str().expect("path").to_owned();
+        let (client, log) = spawn(
+            &widget,
+            &["--mage", "--config", &config, "--cache-dir", &cache_dir, "--log-level", "debug"],
+            &[],
+        )
+        .await;
+        let mut c = Checked { schemas: schemas(), texts: Vec::new(), calls: 0 };
+        let completed = t.build["runs"]["completed"].as_i64().expect("completed run id");
+        let failed = t.build["runs"]["failed"].as_i64().expect("failed run id");
+
+        let list = c.ok(&client, "pipeline_list", json!({})).await;
+        let uuids: Vec<&str> = records(&list).iter().filter_map(|r| r["uuid"].as_str()).collect();
+        for expected in ["basic_etl_from_s3", "token_refresh_audit"] {
+            assert!(uuids.contains(&expected), "{expected} in {uuids:?}");
+        }
+
+        let basic = c.ok(&client, "pipeline_get", json!({"uuid": "basic_etl_from_s3"})).await;
+        assert_eq!(basic["graph"]["totalNodes"], 3);
+        assert_eq!(basic["graph"]["edges"].as_array().map(Vec::len), Some(2));
+        assert_eq!(basic["graph"]["truncated"], false);
+        assert!(records(&basic)[0]["blocks"][0]["content"].is_string(), "blocks with their source");
+
+        let blocks = c.ok(&client, "block_list", json!({"pipeline_uuid": "basic_etl_from_s3"})).await;
+        assert_eq!(records(&blocks).len(), 3);
+        let block = c
+            .ok(&client, "block_get", json!({"pipeline_uuid": "basic_etl_from_s3", "uuid": "load_orders_from_s3"}))
+            .await;
+        assert!(records(&block)[0]["content"].as_str().is_some_and(|s| s.contains("@data_loader")));
+
+        let fetched = c.ok(&client, "block_templates_list", json!({})).await;
+        assert!(fetched["summary"]["subtitle"].as_str().is_some_and(|s| s.contains("fetched")), "{}", fetched["summary"]);
+        assert!(cache.path().join("block_templates.json").is_file(), "the 24-hour cache file");
+        let cached = c.ok(&client, "block_templates_list", json!({})).await;
+        assert!(cached["summary"]["subtitle"].as_str().is_some_and(|s| s.contains("cached")), "{}", cached["summary"]);
+        let refreshed = c.ok(&client, "block_templates_list", json!({"force_refresh": true})).await;
+        assert!(refreshed["summary"]["subtitle"].as_str().is_some_and(|s| s.contains("fetched")));
+
+        let runs = c.ok(&client, "pipeline_runs", json!({})).await;
+        assert!(records(&runs).len() >= 2);
+        assert!(records(&runs).iter().all(|r| r["block_runs"].is_array()), "runs embed their block runs");
+        let failed_runs = c
+            .ok(&client, "pipeline_runs", json!({"pipeline_uuid": "token_refresh_audit", "status": "failed", "page": 1, "per_page": 5}))
+            .await;
+        assert_eq!(records(&failed_runs)[0]["id"], failed);
+        assert_eq!(failed_runs["pagination"]["per_page"], 5);
+
+        let block_runs = c.ok(&client, "block_runs", json!({"pipeline_run_id": completed.to_string()})).await;
+        assert_eq!(records(&block_runs).len(), 3);
+        assert!(records(&block_runs).iter().all(|r| r["status"] == "completed"));
+
+        // Fault 2: outputs read without sample_count show the DataFrame.
+        let outputs = c
+            .ok(&client, "block_outputs", json!({"pipeline_uuid": "basic_etl_from_s3", "block_uuid": "load_orders_from_s3"}))
+            .await;
+        let frame = &records(&outputs)[0];
+        assert_eq!(frame["shape"], json!([300, 13]), "{frame:.300}");
+        assert_eq!(frame["sample_data"]["columns"].as_array().map(Vec::len), Some(13));
+        assert!(frame["sample_data"]["rows"].as_array().is_some_and(|r| !r.is_empty()));
+        let loader_run = records(&block_runs)
+            .iter()
+            .find(|r| r["block_uuid"] == "load_orders_from_s3")
+            .expect("the loader's block run")["id"]
+            .clone();
+        let by_id = c.ok(&client, "block_outputs", json!({"block_run_id": loader_run})).await;
+        assert_eq!(records(&by_id)[0]["shape"], json!([300, 13]));
+
+        // Fault 3: pipeline-level logs are there, for the failed run and the completed one.
+        for run in [failed, completed] {
+            let logs = c.ok(&client, "run_logs", json!({"pipeline_run_id": run.to_string()})).await;
+            let files = records(&logs);
+            assert!(
+                files.iter().any(|f| f["scope"] == "pipeline" && f["name"] == "scheduler.log"
+                    && f["content"].as_str().is_some_and(|s| !s.is_empty())),
+                "run {run}: a non-empty scheduler.log among {:?}",
+                files.iter().map(|f| &f["name"]).collect::<Vec<_>>()
+            );
+            assert!(files.iter().all(|f| f.get("path").is_none()), "no server path");
+        }
+        let failed_logs = c.ok(&client, "run_logs", json!({"pipeline_run_id": failed})).await;
+        assert!(
+            records(&failed_logs).iter().any(|f| f["content"].as_str().is_some_and(|s| s.contains("StaleCredentialError"))),
+            "the failed block's traceback"
+        );
+
+        let schedules = c.ok(&client, "pipeline_schedules", json!({})).await;
+        assert!(records(&schedules).len() >= 2);
+        let api = c.ok(&client, "pipeline_schedules", json!({"schedule_type": "api", "pipeline_uuid": "basic_etl_from_s3"})).await;
+        assert!(records(&api)[0]["trigger_url"].as_str().is_some_and(|u| u.ends_with("/pipeline_runs/[redacted]")));
+        c.ok(&client, "pipeline_triggers", json!({"pipeline_uuid": "basic_etl_from_s3"})).await;
+        c.ok(&client, "backfill_list", json!({})).await;
+
+        // Mutations on a scratch pipeline.
+        let created = c.ok(&client, "pipeline_create", json!({"name": "MCP scratch", "type": "python"})).await;
+        assert_eq!(created["mutation"]["id"], "mcp_scratch");
+        // Fault 1: updated with PUT (Mage answers PATCH with 405), and the change holds.
+        let updated = c
+            .ok(&client, "pipeline_update", json!({"uuid": "mcp_scratch", "description": "Made by the MCP test."}))
+            .await;
+        assert_eq!(updated["mutation"]["changes"]["description"]["to"], "Made by the MCP test.");
+        let reread = c.ok(&client, "pipeline_get", json!({"uuid": "mcp_scratch"})).await;
+        assert_eq!(records(&reread)[0]["description"], "Made by the MCP test.");
+
+        let loader = c
+            .ok(&client, "block_create", json!({"pipeline_uuid": "mcp_scratch", "name": "scratch numbers", "type": "data_loader"}))
+            .await;
+        assert!(loader["mutation"]["record"]["content"].as_str().is_some_and(|s| s.contains("@data_loader")), "a template applied");
+        c.ok(
+            &client,
+            "block_create",
+            json!({"pipeline_uuid": "mcp_scratch", "name": "scratch double", "type": "transformer",
+                "upstream_blocks": ["scratch_numbers"], "content": "@transformer\ndef double(data, *args, **kwargs):\n    return data\n",
+                "config": {"api_key": "cfg-secret-1234567890"}}),
+        )
+        .await;
+        let code = "@transformer\ndef double(data, *args, **kwargs):\n    return {'n': 2}\n";
+        let block_updated = c
+            .ok(&client, "block_update", json!({"pipeline_uuid": "mcp_scratch", "uuid": "scratch_double", "content": code}))
+            .await;
+        assert_eq!(records(&block_updated)[0]["content"], code);
+        let cycle = c
+            .call(&client, "block_update", json!({"pipeline_uuid": "mcp_scratch", "uuid": "scratch_numbers", "upstream_blocks": ["scratch_double"]}))
+            .await;
+        assert_eq!(cycle["error"]["code"], "API_ERROR");
+        let refused = c.call(&client, "block_delete", json!({"pipeline_uuid": "mcp_scratch", "uuid": "scratch_numbers"})).await;
+        assert_eq!(refused["error"]["code"], "API_ERROR");
+        assert!(refused["error"]["message"].as_str().is_some_and(|m| m.contains("force")));
+
+        let run = c
+            .ok(&client, "run_pipeline", json!({"pipeline_uuid": "mcp_scratch", "payload": {"variables": {"batch": 7}, "token": "payload-token-1234567890"}}))
+            .await;
+        let run_id = run["mutation"]["id"].as_i64().expect("the run id");
+        assert_eq!(records(&run)[0]["event_variables"]["variables"], json!({"batch": 7}));
+        let again = c.ok(&client, "run_pipeline", json!({"pipeline_uuid": "basic_etl_from_s3"})).await;
+        assert!(again["mutation"]["message"].as_str().is_some_and(|m| m.contains("Nightly API trigger")), "the existing API trigger is used");
+        c.ok(&client, "block_runs", json!({"pipeline_run_id": run_id})).await;
+
+        let forced = c
+            .ok(&client, "block_delete", json!({"pipeline_uuid": "mcp_scratch", "uuid": "scratch_numbers", "force": true}))
+            .await;
+        assert_eq!(forced["mutation"]["operation"], "delete");
+        c.ok(&client, "pipeline_delete", json!({"uuid": "mcp_scratch"})).await;
+        let gone = c.call(&client, "pipeline_get", json!({"uuid": "mcp_scratch"})).await;
+        assert_eq!(gone["error"]["code"], "API_ERROR");
+        let unknown_run = c.call(&client, "run_logs", json!({"pipeline_run_id": "987654"})).await;
+        assert_eq!(unknown_run["error"]["code"], "API_ERROR");
+
+        let nope = call(&client, "no_such_tool", json!({})).await;
+        assert_eq!(error_code(&nope), "TOOL_NOT_FOUND");
+
+        client.cancel().await.expect("close");
+        let log = log.await.expect("stderr");
+        let secrets = mage_secrets(&t).await;
+        assert!(secrets.len() >= 5, "tokens to look for: {}", secrets.len());
+        for (call, text) in &c.texts {
+            for secret in secrets.iter().chain([&"payload-token-1234567890".to_owned(), &"cfg-secret-1234567890".to_owned()]) {
+                assert!(!text.contains(secret.as_str()), "{call} holds a secret {:.6}…", secret);
+            }
+            assert!(!text.contains("Traceback (most recent call last)") || call.starts_with("run_logs"), "{call}: a traceback outside a log");
+        }
+        for secret in &secrets {
+            assert!(!log.contains(secret.as_str()), "the log holds a secret {:.6}…", secret);
+        }
+        eprintln!("{} tool calls against {} validated, no secret in any result or log line", c.calls, t.url);
+    })
+    .await;
+}
+
+fn jwt_with(claims: Value) -> String {
+    format!(
+        "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.{}.c2lnbmF0dXJlLW5vdC1jaGVja2Vk",
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(claims.to_string())
+    )
+}
+
+#[tokio::test]
+async fn an_unknown_or_expired_session_is_auth_expired() {
+    let Some(t) = target("auth") else { return };
+    bounded_mage(async {
+        let widget = test_widget();
+        let dir = tempfile::tempdir().expect("dir");
+        let schemas = schemas();
+        let cases = [
+            ("unknown session", json!({"cluster_url": t.url, "oauth_token": "unknown-session-0123456789abcdef", "api_key": t.api_key}), "AUTH_EXPIRED"),
+            ("unknown JWT", json!({"cluster_url": t.url, "oauth_token": jwt_with(json!({"expires": 4102444800.0, "token": "not-a-session-of-this-server"})), "api_key": t.api_key}), "AUTH_EXPIRED"),
+            ("expired JWT", json!({"cluster_url": t.url, "oauth_token": jwt_with(json!({"expires": 1600000000.0, "token": "long-gone-session"})), "api_key": t.api_key}), "AUTH_EXPIRED"),
+            ("wrong API key", json!({"cluster_url": t.url, "oauth_token": t.jwt, "api_key": "not-the-api-key-of-this-server"}), "AUTH_EXPIRED"),
+            ("no credentials", json!({"cluster_url": t.url}), "AUTH_REQUIRED"),
+            ("no cluster_url", json!({"oauth_token": t.jwt}), "CONFIG_INVALID"),
+        ];
+        for (name, config, expected) in cases {
+            let path = dir.path().join(format!("{}.json", name.replace(' ', "_")));
+            std::fs::write(&path, config.to_string()).expect("write");
+            let path = path.to_str().expect("path").to_owned();
+            let (client, _log) = spawn(&widget, &["--mage", "--config", &path], &[]).await;
+            let result = call(&client, "pipeline_list", json!({})).await;
+            assert_eq!(error_code(&result), expected, "{name}: {}", text(&result));
+            assert!(schemas.violations("pipeline_list", &result).is_empty());
+            let message = structured(&result)["error"]["message"].as_str().unwrap_or_default().to_owned();
+            if expected == "AUTH_EXPIRED" {
+                assert!(message.contains("login command again"), "{name}: {message}");
+            }
+            assert!(!message.contains(&t.jwt) && !message.contains(&t.api_key), "{name}: a credential in {message}");
+            client.cancel().await.expect("close");
+        }
+        let missing = dir.path().join("missing.json");
+        let (client, _log) = spawn(&widget, &["--mage", "--config", missing.to_str().expect("path")], &[]).await;
+        assert_eq!(error_code(&call(&client, "block_list", json!({"pipeline_uuid": "x"})).await), "CONFIG_INVALID");
+        client.cancel().await.expect("close");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn mage_url_takes_the_credentials_from_the_environment() {
+    let Some(t) = target("mage_url") else { return };
+    bounded_mage(async {
+        let widget = test_widget();
+        let cache = tempfile::tempdir().expect("cache dir");
+        let cache_dir = cache.path().to_str().expect("path").to_owned();
+        let (client, _log) = spawn(
+            &widget,
+            &["--mage-url", &t.url, "--cache-dir", &cache_dir],
+            &[("MAGE_OAUTH_TOKEN", &t.jwt), ("MAGE_API_KEY", &t.api_key)],
+        )
+        .await;
+        let list = structured(&call(&client, "pipeline_list", json!({})).await);
+        assert_eq!(list["resource"], "pipelines", "{list}");
+        client.cancel().await.expect("close");
+        let (client, _log) = spawn(&widget, &["--mage-url", &t.url], &[]).await;
+        assert_eq!(
+            error_code(&call(&client, "pipeline_list", json!({})).await),
+            "AUTH_REQUIRED"
+        );
+        client.cancel().await.expect("close");
+    })
+    .await;
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# The reference MCP server against a real Mage server (mage-ai 0.9.80), end to end:
+#   1. installs mage-ai into its venv (scripts/mage/setup.sh: skipped when present);
+#   2. builds the server's test binary (before Mage starts, so Mage does not idle meanwhile);
+#   3. starts Mage on 127.0.0.1 with a temporary data dir (scripts/mage/serve.sh), stopped on any
+#      exit by a trap;
+#   4. builds the small project through Mage's HTTP API: two pipelines (one with a 3-block graph),
+#      a completed run with a 300 x 13 DataFrame output, a failed run;
+#   5. logs in (POST /api/sessions) and writes a config.json with the session and the API key;
+#   6. runs crates/server/tests/mage.rs (rmcp's client over stdio against the server binary with
+#      --mage / --mage-url): every tool, results against the schemas, no token in any result or
+#      log line, PUT not PATCH, outputs without sample_count, pipeline-level logs, AUTH_EXPIRED.
+# Every wait is bounded; the time of each step and of the whole layer is printed at the end.
+#
+#   scripts/mage-test.sh            (MAGE_VENV as in scripts/mage/setup.sh)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+
+now() { date +%s.%N; }
+since() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.1f}')" "$1" "$(now)"; }
+T0=$(now)
+declare -a STEPS=()
+step_done() { STEPS+=("$1 $(since "$2") s"); }
+
+t=$(now)
+scripts/mage/setup.sh
+step_done "install (setup.sh)" "$t"
+
+t=$(now)
+nice -n 10 cargo test -p pipeline-demo-server --test mage --no-run 2>&1 | tail -n 3
+step_done "build the test binary" "$t"
+
+WORK="$(mktemp -d /tmp/mage-test.XXXXXX)"
+MAGE_SERVE_DIR=""
+cleanup() {
+  local rc=$?
+  if [ -n "$MAGE_SERVE_DIR" ] && [ -d "$MAGE_SERVE_DIR" ]; then
+    scripts/mage/serve.sh stop "$MAGE_SERVE_DIR" || true
+  fi
+  rm -rf "$WORK"
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+t=$(now)
+scripts/mage/serve.sh start --timeout 120 >"$WORK/serve.env"
+MAGE_URL="$(sed -n 's/^MAGE_URL=//p' "$WORK/serve.env")"
+MAGE_SERVE_DIR="$(sed -n 's/^MAGE_SERVE_DIR=//p' "$WORK/serve.env")"
+step_done "start Mage" "$t"
+
+t=$(now)
+timeout 240 python3 scripts/mage/build_project.py "$MAGE_URL" --minimal --one-process --with-failure \
+  --out "$WORK/build.json" >/dev/null
+python3 - "$WORK/build.json" <<'PY'
+import json, sys
+b = json.load(open(sys.argv[1]))
+want = {b["runs"]["completed"]: "completed", b["runs"]["failed"]: "failed"}
+got = {int(k): v for k, v in b["run_status"].items()}
+bad = {k: got.get(k) for k, v in want.items() if got.get(k) != v}
+if bad or b["failures"]:
+    sys.exit(f"the small project is not as expected: runs {got}, failures {b['failures']}")
+print(f"project: {', '.join(b['pipelines'])}; runs {got}")
+PY
+step_done "build the project (2 pipelines, 2 runs)" "$t"
+
+t=$(now)
+timeout 60 python3 - "$MAGE_URL" "$WORK/config.json" <<'PY'
+import json, os, sys
+sys.path.insert(0, os.path.join("scripts", "mage"))
+from mage_client import Mage
+m = Mage(sys.argv[1])
+m.login()
+with open(sys.argv[2], "w") as f:
+    json.dump({"cluster_url": sys.argv[1], "oauth_token": m.session_jwt, "api_key": m.api_key}, f)
+os.chmod(sys.argv[2], 0o600)
+PY
+step_done "log in" "$t"
+
+t=$(now)
+rc=0
+MAGE_TEST_URL="$MAGE_URL" MAGE_TEST_CONFIG="$WORK/config.json" MAGE_TEST_BUILD="$WORK/build.json" \
+  timeout 420 nice -n 10 cargo test -p pipeline-demo-server --test mage -- --test-threads=1 --nocapture \
+  || rc=$?
+step_done "MCP tests against Mage" "$t"
+
+echo "mage-test.sh: steps"
+for s in "${STEPS[@]}"; do echo "  $s"; done
+echo "mage-test.sh: layer time $(since "$T0") s (goal: at most 240 s once installed)"
+exit "$rc"
