@@ -57,6 +57,9 @@ cargo build --quiet --release -p widget-model --example report
 step "inspector" "the reference MCP server through a client nobody on the team wrote (the MCP Inspector's CLI)"
 check ./scripts/inspector-check.sh
 
+step "mage" "the reference MCP server driving a real Mage server (mage-ai 0.9.80 on 127.0.0.1, installed outside the repository)"
+check ./scripts/mage-test.sh
+
 # The wasm test runner takes GECKODRIVER, then SAFARIDRIVER, then CHROMEDRIVER: name exactly one per run.
 step "browser chromium" "browser tests (tests/web.rs) in headless Chromium"
 check env -u GECKODRIVER -u SAFARIDRIVER CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web
