@@ -1049,6 +1049,21 @@ async fn a_large_dataframe_sample_says_its_shape() {
 }
 
 #[wasm_bindgen_test]
+async fn wide_grids_and_tracebacks_scroll_in_their_own_boxes_without_widening_the_widget() {
+    for fixture in [include_str!("../fixtures/mage/block-outputs-dataframe.json"), include_str!("../fixtures/mage/pipeline-run-logs-failed.json")] {
+        let section = container(Some(560));
+        let state = RwSignal::new(AppState::default());
+        let services = Recorder::default().services();
+        let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
+        state.update(|s| s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(fixture.into()))));
+        tick().await;
+        let root: HtmlElement = one(&section, "#widget").dyn_into().expect("element");
+        assert!(root.scroll_width() <= root.client_width() + 1, "the widget is {} px wide inside {} px", root.scroll_width(), root.client_width());
+        section.remove();
+    }
+}
+
+#[wasm_bindgen_test]
 async fn a_failed_runs_logs_lead_with_its_first_error_and_show_it_in_place() {
     let (section, _handle) = widget_on(include_str!("../fixtures/mage/pipeline-run-logs-failed.json"), &Recorder::default()).await;
     let error = one(&section, ".log-error");
