@@ -68,6 +68,12 @@ const scenarios = [
   ["dense graph (fallback)", JSON.parse(readFileSync(join(ROOT, "fixtures/graphs/dense-34000-edges.json"), "utf8"))],
   [LARGE_LOG, JSON.parse(readFileSync(join(ROOT, "fixtures/mage/pipeline-run-logs-large.json"), "utf8"))],
 ];
+// ONLY=<text> keeps the scenarios whose name contains it, and only our two builds (a quick look at
+// one case, e.g. ONLY=logs); the full run measures everything.
+if (process.env.ONLY) {
+  for (let i = scenarios.length - 1; i >= 0; i--) if (!scenarios[i][0].includes(process.env.ONLY)) scenarios.splice(i, 1);
+  for (const name of Object.keys(widgets)) if (!name.startsWith("resource-widget")) delete widgets[name];
+}
 /** Scenarios only our widget draws (the floor and the examples draw records as rows). */
 const oursOnly = (scenario) => scenario.includes("graph") || scenario === LARGE_LOG;
 
@@ -223,11 +229,11 @@ for (const [scenario] of scenarios) {
 }
 console.log("");
 console.log("Ratios (resource-widget ÷ other):");
-for (const other of ["server-basic-vanillajs", "server-basic-react"]) {
+for (const other of ["server-basic-vanillajs", "server-basic-react"].filter((n) => results[n])) {
   console.log(`- vs ${other}: HTML gzip ${ratio(ours.gzip, results[other].gzip)}, ui/initialize ${ratio(median(ours.init), median(results[other].init))}`);
 }
 for (const [scenario] of scenarios) {
-  if (!floor.scenarios[scenario]) continue;
+  if (!floor?.scenarios[scenario]) continue;
   const a = median(ours.scenarios[scenario].map((t) => t.arrivedMs));
   const b = median(floor.scenarios[scenario].map((t) => t.arrivedMs));
   console.log(`- vs plain-JS floor, ${scenario}, arrived → rendered: ${ratio(a, b)}`);
