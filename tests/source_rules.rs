@@ -38,11 +38,33 @@ fn sources_in(dirs: &[&str]) -> Vec<(PathBuf, String)> {
         .collect()
 }
 
-/// Lines of production code (before a file's `#[cfg(test)]` module, outside comments) that
-/// contain one of `patterns`.
+/// Files that are test modules of their own: declared `#[cfg(test)] mod name;` beside them.
+fn test_module_files(sources: &[(PathBuf, String)]) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for (path, text) in sources {
+        let dir = if path.file_name().is_some_and(|n| n == "mod.rs" || n == "lib.rs" || n == "main.rs") {
+            path.parent().map(Path::to_path_buf)
+        } else {
+            path.parent().map(|p| p.join(path.file_stem().unwrap_or_default()))
+        };
+        let Some(dir) = dir else { continue };
+        for declaration in text.split("#[cfg(test)]").skip(1) {
+            let next = declaration.trim_start();
+            if let Some(name) = next.strip_prefix("mod ").and_then(|rest| rest.split_once(';')).map(|(name, _)| name.trim()) {
+                files.push(dir.join(format!("{name}.rs")));
+            }
+        }
+    }
+    files
+}
+
+/// Lines of production code (before a file's `#[cfg(test)]` module, outside comments, not in a
+/// test module's own file) that contain one of `patterns`.
 fn scan(sources: &[(PathBuf, String)], patterns: &[&str]) -> Vec<String> {
+    let tests = test_module_files(sources);
     sources
         .iter()
+        .filter(|(path, _)| !tests.contains(path))
         .flat_map(|(path, text)| {
             let production = text.split("#[cfg(test)]").next().unwrap_or_default();
             production.lines().enumerate().filter_map(move |(i, line)| {
