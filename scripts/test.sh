@@ -48,7 +48,7 @@ check node fixtures/generate.mjs --check
 check node --test tests/schema.test.mjs
 
 step "native" "native tests (model, layout, app state, bridge protocol; bounded property tests)"
-check cargo test --workspace --quiet
+check cargo test --workspace --quiet --no-fail-fast
 
 step "build" "dist/resource-widget.html and the model's report tool (for the preview)"
 ./scripts/build.sh
