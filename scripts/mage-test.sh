@@ -6,10 +6,17 @@
 #      exit by a trap;
 #   4. builds the small project through Mage's HTTP API: two pipelines (one with a 3-block graph),
 #      a completed run with a 300 x 13 DataFrame output, a failed run;
-#   5. logs in (POST /api/sessions) and writes a config.json with the session and the API key;
+#   5. logs in (POST /api/sessions, scripts/mage/login.py) and writes a config.json with the session
+#      and the API key;
 #   6. runs crates/server/tests/mage.rs (rmcp's client over stdio against the server binary with
 #      --mage / --mage-url): every tool, results against the schemas, no token in any result or
-#      log line, PUT not PATCH, outputs without sample_count, pipeline-level logs, AUTH_EXPIRED.
+#      log line, PUT not PATCH, outputs without sample_count, pipeline-level logs, AUTH_EXPIRED;
+#      it writes the CallToolResults of pipeline_list, pipeline_get, block_outputs and the failed
+#      run's run_logs into $WORK/results (MAGE_TEST_RESULTS);
+#   7. with Mage still running, loads each of those results into the real widget in the test host
+#      (tests/e2e/mage-live.spec.mjs in Chromium, MAGE_TEST_RESULTS set): a list with rows, the
+#      graph drawn with the blocks' uuids, the DataFrame's output grid, the failed run's exception.
+#      dist/resource-widget.html is built first (scripts/build.sh, minutes) when it is missing.
 # Every wait is bounded; the time of each step and of the whole layer is printed at the end.
 #
 #   scripts/mage-test.sh            (MAGE_VENV as in scripts/mage/setup.sh)
@@ -30,6 +37,13 @@ step_done "install (setup.sh)" "$t"
 t=$(now)
 nice -n 10 cargo test -p pipeline-demo-server --test mage --no-run 2>&1 | tail -n 3
 step_done "build the test binary" "$t"
+
+if [ ! -f dist/resource-widget.html ]; then
+  t=$(now)
+  echo "mage-test.sh: dist/resource-widget.html is missing; building it (scripts/build.sh)"
+  nice -n 10 ./scripts/build.sh
+  step_done "build the widget" "$t"
+fi
 
 WORK="$(mktemp -d /tmp/mage-test.XXXXXX)"
 MAGE_SERVE_DIR=""
@@ -66,24 +80,21 @@ PY
 step_done "build the project (2 pipelines, 2 runs)" "$t"
 
 t=$(now)
-timeout 60 python3 - "$MAGE_URL" "$WORK/config.json" <<'PY'
-import json, os, sys
-sys.path.insert(0, os.path.join("scripts", "mage"))
-from mage_client import Mage
-m = Mage(sys.argv[1])
-m.login()
-with open(sys.argv[2], "w") as f:
-    json.dump({"cluster_url": sys.argv[1], "oauth_token": m.session_jwt, "api_key": m.api_key}, f)
-os.chmod(sys.argv[2], 0o600)
-PY
+timeout 60 python3 scripts/mage/login.py "$MAGE_URL" --config "$WORK/config.json"
 step_done "log in" "$t"
 
 t=$(now)
 rc=0
 MAGE_TEST_URL="$MAGE_URL" MAGE_TEST_CONFIG="$WORK/config.json" MAGE_TEST_BUILD="$WORK/build.json" \
-  timeout 420 nice -n 10 cargo test -p pipeline-demo-server --test mage -- --test-threads=1 --nocapture \
+  MAGE_TEST_RESULTS="$WORK/results" timeout 420 nice -n 10 cargo test -p pipeline-demo-server --test mage -- --test-threads=1 --nocapture \
   || rc=$?
 step_done "MCP tests against Mage" "$t"
+
+# Runs even when a test above failed: a result it did not write fails its check here, never skips.
+t=$(now)
+MAGE_TEST_RESULTS="$WORK/results" timeout 240 nice -n 10 npx playwright test tests/e2e/mage-live.spec.mjs \
+  --reporter=list || { [ "$rc" -ne 0 ] || rc=1; }
+step_done "the widget on Mage's results (Chromium)" "$t"
 
 echo "mage-test.sh: steps"
 for s in "${STEPS[@]}"; do echo "  $s"; done

@@ -5,6 +5,9 @@
 # whose live mode calls the server through its /mcp. One Ctrl-C stops both. When the server does not
 # start, the preview still serves the fixtures and says so in its live mode.
 # DEMO_SERVER_ARGS adds options to the server (e.g. "--config creds.json", "--fail-tool pipeline_get").
+# With "--mage-url URL" (credentials from MAGE_OAUTH_TOKEN and MAGE_API_KEY, which the server
+# inherits) or "--mage --config FILE" the tools drive that Mage server instead of the demo project
+# (README "The preview"; python3 scripts/mage/login.py URL prints the two variables for a local Mage).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
@@ -20,6 +23,22 @@ SERVER_LOG=$RUN_DIR/demo-server.log
 SERVER_BIN=target/release/pipeline-demo-server
 # shellcheck disable=SC2206 # DEMO_SERVER_ARGS is split on purpose
 EXTRA_ARGS=(${DEMO_SERVER_ARGS:-})
+BACKEND="the demo project"
+for i in "${!EXTRA_ARGS[@]}"; do
+  case "${EXTRA_ARGS[$i]}" in
+    --mage-url | --mage-url=*)
+      url=${EXTRA_ARGS[$i]#--mage-url}
+      url=${url#=}
+      [ -n "$url" ] || url=${EXTRA_ARGS[$((i + 1))]:-}
+      BACKEND="the Mage server at $url"
+      if [ -z "${MAGE_OAUTH_TOKEN:-}" ] && [ -z "${MAGE_API_KEY:-}" ]; then
+        say "WARNING: --mage-url without MAGE_OAUTH_TOKEN or MAGE_API_KEY: every tool will answer AUTH_REQUIRED" \
+          "(eval \"\$(python3 scripts/mage/login.py $url)\" sets them for a local Mage)"
+      fi
+      ;;
+    --mage) BACKEND="the Mage server of the config (--config FILE, else the agent's config.json)" ;;
+  esac
+done
 
 # Each child runs in its own process group (job control), so the trap can stop it with everything
 # it started, and Ctrl-C reaches this script first.
@@ -74,7 +93,7 @@ else
   MCP_NOTE="pipeline-demo-server did not start: $(grep -v '^\s*$' "$SERVER_LOG" | tail -n 1 | cut -c1-300)"
 fi
 if [ -n "$MCP_URL" ]; then
-  say "demo MCP server: $MCP_URL  (log: $SERVER_LOG)"
+  say "MCP server: $MCP_URL, tools on $BACKEND  (log: $SERVER_LOG)"
   # Its log goes on to the terminal too: one line per tool call.
   tail -n +1 -f "$SERVER_LOG" --pid "$server_pid" >&2 &
   tail_pid=$!

@@ -6,7 +6,11 @@
 //! - `MAGE_TEST_URL`: the server;
 //! - `MAGE_TEST_CONFIG`: a config.json with `cluster_url`, `oauth_token` (the session JWT) and
 //!   `api_key`;
-//! - `MAGE_TEST_BUILD`: build_project.py's summary (pipelines, run ids).
+//! - `MAGE_TEST_BUILD`: build_project.py's summary (pipelines, run ids);
+//! - `MAGE_TEST_RESULTS` (optional): a directory where the CallToolResults of `pipeline_list`,
+//!   `pipeline_get` (with its graph), `block_outputs` (a DataFrame) and the failed run's `run_logs`
+//!   are written as they came over the wire, for `tests/e2e/mage-live.spec.mjs` to load into the
+//!   widget while Mage still runs.
 //!
 //! Without `MAGE_TEST_URL` every test here returns at once (it says so on stderr).
 //!
@@ -17,7 +21,7 @@
 
 mod common;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
@@ -165,6 +169,19 @@ impl Checked {
         structured(&result)
     }
 
+    /// With `MAGE_TEST_RESULTS` set, writes the last call's CallToolResult (its JSON, as sent) there
+    /// as `name.json`.
+    fn keep(&self, name: &str) {
+        let Ok(dir) = std::env::var("MAGE_TEST_RESULTS") else {
+            return;
+        };
+        let (call, text) = self.texts.last().expect("a call to keep");
+        std::fs::create_dir_all(&dir).expect("the results directory");
+        let path = Path::new(&dir).join(format!("{name}.json"));
+        std::fs::write(&path, text).expect("write the result");
+        eprintln!("  kept {call} as {}", path.display());
+    }
+
     async fn ok(&mut self, client: &Client, tool: &str, args: Value) -> Value {
         let value = self.call(client, tool, args.clone()).await;
         assert_eq!(
@@ -200,12 +217,14 @@ async fn every_tool_against_mage_follows_the_contract_and_no_token_leaks() {
         let failed = t.build["runs"]["failed"].as_i64().expect("failed run id");
 
         let list = c.ok(&client, "pipeline_list", json!({})).await;
+        c.keep("pipeline_list");
         let uuids: Vec<&str> = records(&list).iter().filter_map(|r| r["uuid"].as_str()).collect();
         for expected in ["basic_etl_from_s3", "token_refresh_audit"] {
             assert!(uuids.contains(&expected), "{expected} in {uuids:?}");
         }
 
         let basic = c.ok(&client, "pipeline_get", json!({"uuid": "basic_etl_from_s3"})).await;
+        c.keep("pipeline_get");
         assert_eq!(basic["graph"]["totalNodes"], 3);
         assert_eq!(basic["graph"]["edges"].as_array().map(Vec::len), Some(2));
         assert_eq!(basic["graph"]["truncated"], false);
@@ -243,6 +262,7 @@ async fn every_tool_against_mage_follows_the_contract_and_no_token_leaks() {
         let outputs = c
             .ok(&client, "block_outputs", json!({"pipeline_uuid": "basic_etl_from_s3", "block_uuid": "load_orders_from_s3"}))
             .await;
+        c.keep("block_outputs");
         let frame = &records(&outputs)[0];
         assert_eq!(frame["shape"], json!([300, 13]), "{frame:.300}");
         assert_eq!(frame["sample_data"]["columns"].as_array().map(Vec::len), Some(13));
@@ -268,6 +288,7 @@ async fn every_tool_against_mage_follows_the_contract_and_no_token_leaks() {
             assert!(files.iter().all(|f| f.get("path").is_none()), "no server path");
         }
         let failed_logs = c.ok(&client, "run_logs", json!({"pipeline_run_id": failed})).await;
+        c.keep("run_logs_failed");
         assert!(
             records(&failed_logs).iter().any(|f| f["content"].as_str().is_some_and(|s| s.contains("StaleCredentialError"))),
             "the failed block's traceback"
