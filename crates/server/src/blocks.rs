@@ -1,7 +1,7 @@
 //! Block tools: block_list, block_get, block_create, block_update, block_delete,
 //! block_templates_list; and the block dependency graph of a pipeline.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::CallToolResult;
@@ -497,20 +497,19 @@ fn checked_upstream(
 
 /// Whether `block_uuid` would reach itself if its upstream blocks were `upstream`.
 fn creates_cycle(pipeline: &Pipeline, block_uuid: &str, upstream: &[String]) -> bool {
-    let upstream_of: BTreeMap<&str, &[String]> = pipeline
-        .blocks
-        .iter()
-        .map(|b| {
-            (
-                b.uuid.as_str(),
-                if b.uuid == block_uuid {
-                    upstream
-                } else {
-                    b.upstream_blocks.as_slice()
-                },
-            )
-        })
-        .collect();
+    reaches_itself(block_uuid, upstream, |uuid| {
+        pipeline.blocks.iter().find(|b| b.uuid == uuid).map(|b| b.upstream_blocks.as_slice())
+    })
+}
+
+/// Whether walking upstream from `upstream` (the new upstream blocks of `block_uuid`) reaches
+/// `block_uuid`, each other block's upstream blocks given by `upstream_of`. Shared by the demo
+/// project and the Mage backend (`mage::blocks`).
+pub(crate) fn reaches_itself<'a>(
+    block_uuid: &str,
+    upstream: &'a [String],
+    upstream_of: impl Fn(&str) -> Option<&'a [String]>,
+) -> bool {
     let mut stack: Vec<&str> = upstream.iter().map(String::as_str).collect();
     let mut seen = BTreeSet::new();
     while let Some(current) = stack.pop() {
@@ -518,7 +517,7 @@ fn creates_cycle(pipeline: &Pipeline, block_uuid: &str, upstream: &[String]) -> 
             return true;
         }
         if seen.insert(current) {
-            if let Some(ups) = upstream_of.get(current) {
+            if let Some(ups) = upstream_of(current) {
                 stack.extend(ups.iter().map(String::as_str));
             }
         }

@@ -438,14 +438,32 @@ fn block_runs(project: &Project, run_id: &RunId) -> Result<WidgetResult, ToolErr
             record
         })
         .collect();
+    Ok(block_runs_result(
+        id,
+        &run.pipeline_uuid,
+        &run.status,
+        records,
+        format!("Run {id} has no block runs (older runs keep only their record)."),
+    ))
+}
+
+/// The block runs of run `id` as a widget result, from records in the service's shape (each with
+/// its `duration` added): the demo project's and a Mage server's (`mage::runs`) alike.
+pub(crate) fn block_runs_result(
+    id: i64,
+    pipeline_uuid: &str,
+    run_status: &str,
+    records: Vec<Value>,
+    empty_message: String,
+) -> WidgetResult {
     let statuses: Vec<String> = records
         .iter()
-        .filter_map(|r| r["status"].as_str().map(str::to_owned))
+        .filter_map(|r| r.get("status").and_then(Value::as_str).map(str::to_owned))
         .collect();
-    Ok(WidgetResult::new("block_runs", "list")
+    WidgetResult::new("block_runs", "list")
         .summary(
             Summary::titled(format!("Block runs of run {id}"))
-                .subtitle(format!("{} · run {}", run.pipeline_uuid, run.status))
+                .subtitle(format!("{pipeline_uuid} · run {run_status}"))
                 .total(records.len())
                 .counts(statuses.iter().map(String::as_str)),
         )
@@ -461,16 +479,9 @@ fn block_runs(project: &Project, run_id: &RunId) -> Result<WidgetResult, ToolErr
         .filter("pipeline_run_id", Some(id))
         .records(records)
         .hints(
-            Hints::keys(
-                format!("Block runs of run {id}"),
-                "id",
-                Some("block_uuid"),
-                Some("status"),
-            )
-            .empty_message(format!(
-                "Run {id} has no block runs (older runs keep only their record)."
-            )),
-        ))
+            Hints::keys(format!("Block runs of run {id}"), "id", Some("block_uuid"), Some("status"))
+                .empty_message(empty_message),
+        )
 }
 
 fn backfills(project: &Project, args: BackfillListArgs) -> Result<WidgetResult, ToolError> {

@@ -176,25 +176,34 @@ fn schedules(
                 .is_none_or(|kind| s.schedule_type == kind.as_str())
         })
         .collect();
-    let active = selected.iter().filter(|s| s.status == "active").count();
-    let api = selected.iter().filter(|s| s.schedule_type == "api").count();
-    let once = selected
+    let records = selected.iter().map(|s| schedule_record(project, session, s)).collect();
+    Ok(schedules_result(records, &args))
+}
+
+/// The `pipeline_schedules` list as a widget result, from records in the service's shape: the demo
+/// project's and a Mage server's (`mage::schedules`) alike.
+pub(crate) fn schedules_result(records: Vec<Value>, args: &PipelineSchedulesArgs) -> WidgetResult {
+    let with = |key: &str, value: &str| {
+        records.iter().filter(|r| r.get(key).and_then(Value::as_str) == Some(value)).count()
+    };
+    let (active, api, once) = (with("status", "active"), with("schedule_type", "api"), with("schedule_interval", "@once"));
+    let statuses: Vec<String> = records
         .iter()
-        .filter(|s| s.schedule_interval.as_deref() == Some("@once"))
-        .count();
+        .filter_map(|r| r.get("status").and_then(Value::as_str).map(str::to_owned))
+        .collect();
     let title = match &args.pipeline_uuid {
         Some(uuid) => format!("Triggers of {uuid}"),
         None => "Triggers".to_owned(),
     };
-    Ok(WidgetResult::new("pipeline_schedules", "list")
+    WidgetResult::new("pipeline_schedules", "list")
         .summary(
             Summary::titled(title.clone())
                 .subtitle(format!(
                     "{active} active of {} · {api} API · {once} run-once",
-                    selected.len()
+                    records.len()
                 ))
-                .total(selected.len())
-                .counts(selected.iter().map(|s| s.status.as_str())),
+                .total(records.len())
+                .counts(statuses.iter().map(String::as_str)),
         )
         .columns(vec![
             column("id", "Trigger", ColumnType::Id),
@@ -211,20 +220,12 @@ fn schedules(
         ])
         .filter("pipeline_uuid", args.pipeline_uuid.clone())
         .filter("status", args.status.map(ScheduleStatus::as_str))
-        .filter(
-            "schedule_type",
-            args.schedule_type.map(ScheduleType::as_str),
-        )
-        .records(
-            selected
-                .iter()
-                .map(|s| schedule_record(project, session, s))
-                .collect(),
-        )
+        .filter("schedule_type", args.schedule_type.map(ScheduleType::as_str))
+        .records(records)
         .hints(
             Hints::keys(title, "id", Some("name"), Some("status"))
                 .empty_message("No triggers match."),
-        ))
+        )
 }
 
 fn triggers(project: &Project, pipeline_uuid: &str) -> Result<WidgetResult, ToolError> {

@@ -139,19 +139,7 @@ fn creates_cycle(
     block_uuid: &str,
     upstream: &[String],
 ) -> bool {
-    let mut stack: Vec<&str> = upstream.iter().map(String::as_str).collect();
-    let mut seen = BTreeSet::new();
-    while let Some(current) = stack.pop() {
-        if current == block_uuid {
-            return true;
-        }
-        if seen.insert(current) {
-            if let Some(ups) = upstream_by_block.get(current) {
-                stack.extend(ups.iter().map(String::as_str));
-            }
-        }
-    }
-    false
+    crate::blocks::reaches_itself(block_uuid, upstream, |uuid| upstream_by_block.get(uuid).map(Vec::as_slice))
 }
 
 /// Mage's uuid for a name (`clean_name`: lower case, spaces and dashes to `_`).

@@ -6,7 +6,7 @@ use serde_json::{json, Map, Value};
 use super::{
     all_pages, duration_seconds, has_next, record, records, seg, strings, total_count, Mage, Method,
 };
-use crate::runs::{PipelineRunsArgs, RunStatus, DEFAULT_PER_PAGE, MAX_PER_PAGE};
+use crate::runs::{block_runs_result, PipelineRunsArgs, RunStatus, DEFAULT_PER_PAGE, MAX_PER_PAGE};
 use crate::widget_result::{
     column, plain_column, ColumnType, Hints, Mutation, Pagination, Summary, ToolError, WidgetResult,
 };
@@ -239,32 +239,8 @@ pub async fn block_runs(mage: &Mage, id: i64) -> Result<WidgetResult, ToolError>
         .get("status")
         .and_then(Value::as_str)
         .unwrap_or_default();
-    Ok(WidgetResult::new("block_runs", "list")
-        .summary(
-            Summary::titled(format!("Block runs of run {id}"))
-                .subtitle(format!("{pipeline_uuid} · run {status}"))
-                .total(rows.len())
-                .counts(strings(&rows, "status")),
-        )
-        .columns(vec![
-            column("id", "Block run", ColumnType::Id),
-            column("block_uuid", "Block", ColumnType::Text),
-            plain_column("status", ColumnType::Status),
-            column("started_at", "Started", ColumnType::Datetime),
-            column("completed_at", "Completed", ColumnType::Datetime),
-            plain_column("duration", ColumnType::Duration),
-        ])
-        .filter("pipeline_run_id", Some(id))
-        .records(rows)
-        .hints(
-            Hints::keys(
-                format!("Block runs of run {id}"),
-                "id",
-                Some("block_uuid"),
-                Some("status"),
-            )
-            .empty_message(format!("Run {id} has no block runs yet (status {status}).")),
-        ))
+    let empty = format!("Run {id} has no block runs yet (status {status}).");
+    Ok(block_runs_result(id, pipeline_uuid, status, rows, empty))
 }
 
 pub async fn backfills(

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use super::{all_pages, records, seg, Mage};
 use crate::redact::REDACTED;
-use crate::schedules::PipelineSchedulesArgs;
+use crate::schedules::{schedules_result, PipelineSchedulesArgs};
 use crate::widget_result::{
     column, plain_column, ColumnType, Hints, Summary, ToolError, WidgetResult,
 };
@@ -48,53 +48,7 @@ pub async fn schedules(
             s
         })
         .collect();
-    let active = selected
-        .iter()
-        .filter(|s| str_of(s, "status") == Some("active"))
-        .count();
-    let api = selected
-        .iter()
-        .filter(|s| str_of(s, "schedule_type") == Some("api"))
-        .count();
-    let once = selected
-        .iter()
-        .filter(|s| str_of(s, "schedule_interval") == Some("@once"))
-        .count();
-    let title = match &args.pipeline_uuid {
-        Some(uuid) => format!("Triggers of {uuid}"),
-        None => "Triggers".to_owned(),
-    };
-    Ok(WidgetResult::new("pipeline_schedules", "list")
-        .summary(
-            Summary::titled(title.clone())
-                .subtitle(format!(
-                    "{active} active of {} · {api} API · {once} run-once",
-                    selected.len()
-                ))
-                .total(selected.len())
-                .counts(selected.iter().filter_map(|s| str_of(s, "status"))),
-        )
-        .columns(vec![
-            column("id", "Trigger", ColumnType::Id),
-            plain_column("name", ColumnType::Text),
-            column("pipeline_uuid", "Pipeline", ColumnType::Text),
-            column("schedule_type", "Type", ColumnType::Text),
-            column("schedule_interval", "Interval", ColumnType::Code),
-            plain_column("status", ColumnType::Status),
-            column("next_pipeline_run_date", "Next run", ColumnType::Datetime),
-            column("last_pipeline_run_status", "Last run", ColumnType::Status),
-            column("pipeline_runs_count", "Runs", ColumnType::Number),
-            column("trigger_url", "Trigger URL", ColumnType::Text),
-            plain_column("token", ColumnType::Text),
-        ])
-        .filter("pipeline_uuid", args.pipeline_uuid.clone())
-        .filter("status", args.status.map(|s| s.as_str()))
-        .filter("schedule_type", args.schedule_type.map(|t| t.as_str()))
-        .records(selected)
-        .hints(
-            Hints::keys(title, "id", Some("name"), Some("status"))
-                .empty_message("No triggers match."),
-        ))
+    Ok(schedules_result(selected, &args))
 }
 
 pub async fn triggers(mage: &Mage, pipeline_uuid: &str) -> Result<WidgetResult, ToolError> {
