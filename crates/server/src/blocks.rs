@@ -498,7 +498,11 @@ fn checked_upstream(
 /// Whether `block_uuid` would reach itself if its upstream blocks were `upstream`.
 fn creates_cycle(pipeline: &Pipeline, block_uuid: &str, upstream: &[String]) -> bool {
     reaches_itself(block_uuid, upstream, |uuid| {
-        pipeline.blocks.iter().find(|b| b.uuid == uuid).map(|b| b.upstream_blocks.as_slice())
+        pipeline
+            .blocks
+            .iter()
+            .find(|b| b.uuid == uuid)
+            .map(|b| b.upstream_blocks.as_slice())
     })
 }
 

@@ -252,14 +252,27 @@ fn list(project: &Project) -> WidgetResult {
         .iter()
         .map(|p| list_record(project, p))
         .collect();
-    let statuses: Vec<String> = project
-        .pipelines
+    list_result(
+        Summary::titled(format!("Pipelines of {}", project.project.name)),
+        records,
+    )
+}
+
+/// The pipelines list as a widget result, from list records (each with its block and trigger
+/// counts and its last run): the demo project's and a Mage server's (`mage::pipelines`) alike.
+/// `summary` names the source; the total and the counts by last-run status are added here.
+pub(crate) fn list_result(summary: Summary, records: Vec<Value>) -> WidgetResult {
+    let statuses: Vec<String> = records
         .iter()
-        .filter_map(|p| last_run(project, &p.uuid).map(|r| r.status.clone()))
+        .filter_map(|r| {
+            r.get("last_run_status")
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+        })
         .collect();
     WidgetResult::new("pipelines", "list")
         .summary(
-            Summary::titled(format!("Pipelines of {}", project.project.name))
+            summary
                 .total(records.len())
                 .counts(statuses.iter().map(String::as_str)),
         )

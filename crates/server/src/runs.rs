@@ -224,7 +224,28 @@ pub fn run_record(project: &Project, run: &PipelineRun) -> Value {
     record
 }
 
-fn run_hints(title: impl Into<String>) -> Hints {
+/// The columns of a runs list (the demo's and Mage's alike).
+pub(crate) fn run_columns() -> Vec<crate::widget_result::Column> {
+    vec![
+        column("id", "Run", ColumnType::Id),
+        column("pipeline_uuid", "Pipeline", ColumnType::Text),
+        plain_column("status", ColumnType::Status),
+        column("execution_date", "Executed", ColumnType::Datetime),
+        column("completed_at", "Completed", ColumnType::Datetime),
+        column("pipeline_schedule_name", "Trigger", ColumnType::Text),
+        column(
+            "completed_block_runs_count",
+            "Blocks done",
+            ColumnType::Number,
+        ),
+        column("block_runs_count", "Blocks", ColumnType::Number),
+        column("passed_sla", "Within SLA", ColumnType::Boolean),
+        column("backfill_id", "Backfill", ColumnType::Id),
+    ]
+}
+
+/// The hints of a run or a runs list (the demo's and Mage's alike): the token and variables hidden.
+pub(crate) fn run_hints(title: impl Into<String>) -> Hints {
     Hints::keys(title, "id", None, Some("status")).hidden_columns(vec![
         "pipeline_schedule_token",
         "variables",
@@ -379,22 +400,7 @@ fn list(project: &Project, args: PipelineRunsArgs) -> Result<WidgetResult, ToolE
                 .total(runs.len())
                 .counts(runs.iter().map(|r| r.status.as_str())),
         )
-        .columns(vec![
-            column("id", "Run", ColumnType::Id),
-            column("pipeline_uuid", "Pipeline", ColumnType::Text),
-            plain_column("status", ColumnType::Status),
-            column("execution_date", "Executed", ColumnType::Datetime),
-            column("completed_at", "Completed", ColumnType::Datetime),
-            column("pipeline_schedule_name", "Trigger", ColumnType::Text),
-            column(
-                "completed_block_runs_count",
-                "Blocks done",
-                ColumnType::Number,
-            ),
-            column("block_runs_count", "Blocks", ColumnType::Number),
-            column("passed_sla", "Within SLA", ColumnType::Boolean),
-            column("backfill_id", "Backfill", ColumnType::Id),
-        ])
+        .columns(run_columns())
         .filter("pipeline_uuid", args.pipeline_uuid.clone())
         .filter("status", args.status.map(RunStatus::as_str))
         .pagination(Pagination {
@@ -479,8 +485,13 @@ pub(crate) fn block_runs_result(
         .filter("pipeline_run_id", Some(id))
         .records(records)
         .hints(
-            Hints::keys(format!("Block runs of run {id}"), "id", Some("block_uuid"), Some("status"))
-                .empty_message(empty_message),
+            Hints::keys(
+                format!("Block runs of run {id}"),
+                "id",
+                Some("block_uuid"),
+                Some("status"),
+            )
+            .empty_message(empty_message),
         )
 }
 

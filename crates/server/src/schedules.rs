@@ -176,7 +176,10 @@ fn schedules(
                 .is_none_or(|kind| s.schedule_type == kind.as_str())
         })
         .collect();
-    let records = selected.iter().map(|s| schedule_record(project, session, s)).collect();
+    let records = selected
+        .iter()
+        .map(|s| schedule_record(project, session, s))
+        .collect();
     Ok(schedules_result(records, &args))
 }
 
@@ -184,9 +187,16 @@ fn schedules(
 /// project's and a Mage server's (`mage::schedules`) alike.
 pub(crate) fn schedules_result(records: Vec<Value>, args: &PipelineSchedulesArgs) -> WidgetResult {
     let with = |key: &str, value: &str| {
-        records.iter().filter(|r| r.get(key).and_then(Value::as_str) == Some(value)).count()
+        records
+            .iter()
+            .filter(|r| r.get(key).and_then(Value::as_str) == Some(value))
+            .count()
     };
-    let (active, api, once) = (with("status", "active"), with("schedule_type", "api"), with("schedule_interval", "@once"));
+    let (active, api, once) = (
+        with("status", "active"),
+        with("schedule_type", "api"),
+        with("schedule_interval", "@once"),
+    );
     let statuses: Vec<String> = records
         .iter()
         .filter_map(|r| r.get("status").and_then(Value::as_str).map(str::to_owned))
@@ -220,7 +230,10 @@ pub(crate) fn schedules_result(records: Vec<Value>, args: &PipelineSchedulesArgs
         ])
         .filter("pipeline_uuid", args.pipeline_uuid.clone())
         .filter("status", args.status.map(ScheduleStatus::as_str))
-        .filter("schedule_type", args.schedule_type.map(ScheduleType::as_str))
+        .filter(
+            "schedule_type",
+            args.schedule_type.map(ScheduleType::as_str),
+        )
         .records(records)
         .hints(
             Hints::keys(title, "id", Some("name"), Some("status"))

@@ -139,7 +139,9 @@ fn creates_cycle(
     block_uuid: &str,
     upstream: &[String],
 ) -> bool {
-    crate::blocks::reaches_itself(block_uuid, upstream, |uuid| upstream_by_block.get(uuid).map(Vec::as_slice))
+    crate::blocks::reaches_itself(block_uuid, upstream, |uuid| {
+        upstream_by_block.get(uuid).map(Vec::as_slice)
+    })
 }
 
 /// Mage's uuid for a name (`clean_name`: lower case, spaces and dashes to `_`).

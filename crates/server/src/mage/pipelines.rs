@@ -5,10 +5,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{json, Map, Value};
 
-use super::{record, records, seg, strings, Mage, Method};
+use super::{record, records, seg, Mage, Method};
 use crate::widget_result::{
-    column, plain_column, ColumnType, Graph, GraphEdge, GraphNode, Hints, Mutation, Summary,
-    ToolError, WidgetResult, MAX_GRAPH_NODES,
+    Graph, GraphEdge, GraphNode, Hints, Mutation, Summary, ToolError, WidgetResult, MAX_GRAPH_NODES,
 };
 
 fn what(uuid: &str) -> String {
@@ -85,32 +84,10 @@ pub async fn list(mage: &Mage) -> Result<WidgetResult, ToolError> {
             })
         })
         .collect();
-    let statuses = strings(&rows, "last_run_status");
-    Ok(WidgetResult::new("pipelines", "list")
-        .summary(
-            Summary::titled("Pipelines")
-                .subtitle(format!("Mage at {}", mage.base_url()))
-                .total(rows.len())
-                .counts(statuses),
-        )
-        .columns(vec![
-            column("uuid", "Pipeline", ColumnType::Id),
-            plain_column("name", ColumnType::Text),
-            plain_column("type", ColumnType::Text),
-            column("blocks", "Blocks", ColumnType::Number),
-            column("schedules", "Triggers", ColumnType::Number),
-            column("last_run_status", "Last run", ColumnType::Status),
-            column("last_run_at", "Last run at", ColumnType::Datetime),
-            plain_column("tags", ColumnType::Tags),
-            column("updated_at", "Updated", ColumnType::Datetime),
-            plain_column("description", ColumnType::Text),
-        ])
-        .records(rows)
-        .hints(
-            Hints::keys("Pipelines", "uuid", Some("name"), Some("last_run_status")).empty_message(
-                "No pipelines in this project yet. Create one with pipeline_create.",
-            ),
-        ))
+    Ok(crate::pipelines::list_result(
+        Summary::titled("Pipelines").subtitle(format!("Mage at {}", mage.base_url())),
+        rows,
+    ))
 }
 
 /// The block graph: one node per block (its status in the newest run when it ran there, else the

@@ -6,40 +6,16 @@ use serde_json::{json, Map, Value};
 use super::{
     all_pages, duration_seconds, has_next, record, records, seg, strings, total_count, Mage, Method,
 };
-use crate::runs::{block_runs_result, PipelineRunsArgs, RunStatus, DEFAULT_PER_PAGE, MAX_PER_PAGE};
+use crate::runs::{
+    block_runs_result, run_columns, run_hints, PipelineRunsArgs, RunStatus, DEFAULT_PER_PAGE,
+    MAX_PER_PAGE,
+};
 use crate::widget_result::{
     column, plain_column, ColumnType, Hints, Mutation, Pagination, Summary, ToolError, WidgetResult,
 };
 
 /// The name of the API trigger run_pipeline creates for a pipeline that has none.
 pub const API_TRIGGER_NAME: &str = "API trigger (run_pipeline)";
-
-fn run_hints(title: impl Into<String>) -> Hints {
-    Hints::keys(title, "id", None, Some("status")).hidden_columns(vec![
-        "pipeline_schedule_token",
-        "variables",
-        "event_variables",
-    ])
-}
-
-fn run_columns() -> Vec<crate::widget_result::Column> {
-    vec![
-        column("id", "Run", ColumnType::Id),
-        column("pipeline_uuid", "Pipeline", ColumnType::Text),
-        plain_column("status", ColumnType::Status),
-        column("execution_date", "Executed", ColumnType::Datetime),
-        column("completed_at", "Completed", ColumnType::Datetime),
-        column("pipeline_schedule_name", "Trigger", ColumnType::Text),
-        column(
-            "completed_block_runs_count",
-            "Blocks done",
-            ColumnType::Number,
-        ),
-        column("block_runs_count", "Blocks", ColumnType::Number),
-        column("passed_sla", "Within SLA", ColumnType::Boolean),
-        column("backfill_id", "Backfill", ColumnType::Id),
-    ]
-}
 
 /// The pipeline's API trigger (an active one first), or a new one.
 async fn api_trigger(mage: &Mage, pipeline_uuid: &str) -> Result<(Value, bool), ToolError> {
