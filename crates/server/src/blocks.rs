@@ -474,6 +474,19 @@ fn checked_upstream(
     block_uuid: &str,
     upstream: Vec<String>,
 ) -> Result<Vec<String>, ToolError> {
+    checked_upstream_of(&pipeline.uuid, block_uuid, upstream, |up| {
+        pipeline.block(up).is_some()
+    })
+}
+
+/// Upstream block UUIDs, checked: known (`is_known`), not the block itself, no repeats. Shared by
+/// the demo project and the Mage backend (`mage::blocks`).
+pub(crate) fn checked_upstream_of(
+    pipeline_uuid: &str,
+    block_uuid: &str,
+    upstream: Vec<String>,
+    is_known: impl Fn(&str) -> bool,
+) -> Result<Vec<String>, ToolError> {
     let mut seen = BTreeSet::new();
     let mut checked = Vec::new();
     for up in upstream {
@@ -482,10 +495,10 @@ fn checked_upstream(
                 "Block {block_uuid} cannot be its own upstream block (400)."
             )));
         }
-        if pipeline.block(&up).is_none() {
+        if !is_known(&up) {
             return Err(ToolError::not_found(
                 "Upstream block",
-                format!("{}/{up}", pipeline.uuid),
+                format!("{pipeline_uuid}/{up}"),
             ));
         }
         if seen.insert(up.clone()) {

@@ -113,24 +113,7 @@ fn checked_upstream(
     block_uuid: &str,
     upstream: Vec<String>,
 ) -> Result<Vec<String>, ToolError> {
-    let mut seen = BTreeSet::new();
-    let mut checked = Vec::new();
-    for up in upstream {
-        if up == block_uuid {
-            return Err(ToolError::api(format!(
-                "Block {block_uuid} cannot be its own upstream block (400)."
-            )));
-        }
-        if !known.contains(&up) {
-            return Err(ToolError::api(format!(
-                "Upstream block '{pipeline_uuid}/{up}' not found (404)."
-            )));
-        }
-        if seen.insert(up.clone()) {
-            checked.push(up);
-        }
-    }
-    Ok(checked)
+    crate::blocks::checked_upstream_of(pipeline_uuid, block_uuid, upstream, |up| known.contains(up))
 }
 
 /// Whether `block_uuid` would reach itself if its upstream blocks were `upstream`.
