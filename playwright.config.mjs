@@ -5,12 +5,17 @@
 // Two workers: each takes a whole file, in order (consecutive fixture checks share a frame).
 // mage-live.spec.mjs (the widget on results from a real Mage server) is collected only with
 // MAGE_TEST_RESULTS set, as scripts/mage-test.sh sets it; the normal run leaves it out.
+// screenshots.spec.mjs makes the README's pictures and asserts nothing the fixture checks do not:
+// collected only with SCREENSHOTS=1 or UPDATE_SCREENSHOTS=1, not in every test run.
 import { defineConfig } from "@playwright/test";
 
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "*.spec.mjs",
-  testIgnore: process.env.MAGE_TEST_RESULTS ? [] : ["**/mage-live.spec.mjs"],
+  testIgnore: [
+    ...(process.env.MAGE_TEST_RESULTS ? [] : ["**/mage-live.spec.mjs"]),
+    ...(process.env.SCREENSHOTS || process.env.UPDATE_SCREENSHOTS ? [] : ["**/screenshots.spec.mjs"]),
+  ],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: 0,

@@ -14,6 +14,10 @@ RUSTUP_TOOLCHAIN=$(cat scripts/nightly-toolchain)
 # RUSTFLAGS reach only the wasm target (Trunk passes --target), not build scripts.
 export CARGO_UNSTABLE_BUILD_STD="std,panic_abort"
 export RUSTFLAGS="-C target-cpu=mvp -Z location-detail=none -Z unstable-options -C panic=immediate-abort"
+# Its own target directory: another toolchain and flags share nothing with the stable builds in
+# target/, and cargo's lock on target/ would otherwise make the tests' builds wait for this one
+# (scripts/test.sh runs them side by side).
+export CARGO_TARGET_DIR="$PWD/target/widget"
 trunk build --release --quiet
 JS_OUT=target/js-build
 mkdir -p "$JS_OUT"

@@ -44,7 +44,12 @@ fi
 widget="$(cd "$(dirname "$widget")" && pwd)/$(basename "$widget")"
 uri="ui://pipeline-service/resource-widget-$(sha256sum "$widget" | cut -c1-8).html"
 
-cargo build --quiet -p pipeline-demo-server
+# The binary the native tests build (`cargo test --workspace` builds it with the tests' features):
+# asking for it the same way reuses it instead of building the server a second time.
+if ! built=$(cargo test --quiet --workspace --no-run 2>&1); then
+  printf '%s\n' "$built" >&2
+  exit 1
+fi
 server="$PWD/target/debug/pipeline-demo-server"
 
 # Every Inspector run is bounded; its JSON goes to a file for the checks below.

@@ -8,7 +8,7 @@
 #      a completed run with a 300 x 13 DataFrame output, a failed run;
 #   5. logs in (POST /api/sessions, scripts/mage/login.py) and writes a config.json with the session
 #      and the API key;
-#   6. runs crates/server/tests/mage.rs (rmcp's client over stdio against the server binary with
+#   6. runs crates/server/tests/server/mage.rs (rmcp's client over stdio against the server binary with
 #      --mage / --mage-url): every tool, results against the schemas, no token in any result or
 #      log line, PUT not PATCH, outputs without sample_count, pipeline-level logs, AUTH_EXPIRED;
 #      it writes the CallToolResults of pipeline_list, pipeline_get, block_outputs and the failed
@@ -35,7 +35,7 @@ scripts/mage/setup.sh
 step_done "install (setup.sh)" "$t"
 
 t=$(now)
-nice -n 10 cargo test -p pipeline-demo-server --test mage --no-run 2>&1 | tail -n 3
+nice -n 10 cargo test --workspace --test server --no-run 2>&1 | tail -n 3
 step_done "build the test binary" "$t"
 
 if [ ! -f dist/resource-widget.html ]; then
@@ -86,13 +86,13 @@ step_done "log in" "$t"
 t=$(now)
 rc=0
 MAGE_TEST_URL="$MAGE_URL" MAGE_TEST_CONFIG="$WORK/config.json" MAGE_TEST_BUILD="$WORK/build.json" \
-  MAGE_TEST_RESULTS="$WORK/results" timeout 420 nice -n 10 cargo test -p pipeline-demo-server --test mage -- --test-threads=1 --nocapture \
+  MAGE_TEST_RESULTS="$WORK/results" timeout 420 nice -n 10 cargo test --workspace --test server -- mage:: --test-threads=1 --nocapture \
   || rc=$?
 step_done "MCP tests against Mage" "$t"
 
 # Runs even when a test above failed: a result it did not write fails its check here, never skips.
 t=$(now)
-MAGE_TEST_RESULTS="$WORK/results" timeout 240 nice -n 10 npx playwright test tests/e2e/mage-live.spec.mjs \
+MAGE_TEST_RESULTS="$WORK/results" timeout 240 nice -n 10 npx playwright test tests/e2e/mage-live.spec.mjs --output target/playwright-mage \
   --reporter=list || { [ "$rc" -ne 0 ] || rc=1; }
 step_done "the widget on Mage's results (Chromium)" "$t"
 

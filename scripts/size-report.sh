@@ -12,7 +12,7 @@ if ! grep -qF " $TWIGGY_VERSION" <<<"$(twiggy --version 2>/dev/null || true)"; t
   echo "size-report: installing twiggy $TWIGGY_VERSION from crates.io (a first install takes minutes)"
   cargo install --quiet twiggy --version "$TWIGGY_VERSION" --locked
 fi
-WASM=target/wasm32-unknown-unknown/release/resource-widget.wasm
+WASM=target/widget/wasm32-unknown-unknown/release/resource-widget.wasm
 [ -f "$WASM" ] || { echo "size-report: $WASM is missing; run ./scripts/build.sh first" >&2; exit 1; }
 TOP=${TOP:-20}
 

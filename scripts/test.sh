@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Every test, from a fresh clone: set-up (idempotent), then native tests, the widget build, browser
-# tests in headless Chromium, Firefox and WebKit, and the end-to-end suite in the ext-apps test host
-# in the same three engines (Chromium through Playwright while Firefox and WebKit run the same
-# checks through WebDriver). Set-up and the build stop the run when they fail (everything after
-# needs them); any other layer that fails is listed at the end, after the others ran. Prints each
-# layer's time at the end.
+# Every test, from a fresh clone: set-up (idempotent), then native tests, the widget build, the
+# reference server through the MCP Inspector and against a real Mage server, browser tests in
+# headless Chromium, Firefox and WebKit, and the end-to-end suite in the ext-apps test host in the
+# same three engines (Chromium through Playwright, Firefox and WebKit through WebDriver). Set-up
+# and the build stop the run when they fail (everything after needs them); any other layer that
+# fails is listed at the end, after the others ran. Prints each layer's time at the end; layers
+# that run side by side (see below) each show their own wall time, and "total" is the run's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
@@ -50,45 +51,67 @@ check node --test tests/schema.test.mjs
 step "native" "native tests (model, layout, app state, bridge protocol; bounded property tests)"
 check cargo test --workspace --quiet --no-fail-fast
 
-step "build" "dist/resource-widget.html and the model's report tool (for the preview)"
+# The release build (its own target dir, another toolchain) and the browser tests' wasm build run
+# side by side: the release build ends in long single-threaded steps (LTO, wasm-opt, wasm2js).
+step "build" "dist/resource-widget.html; meanwhile the browser tests' wasm build"
+mkdir -p target/test-logs
+cargo test --quiet --target wasm32-unknown-unknown --test web --no-run >target/test-logs/browser-build.log 2>&1 &
+browser_build_pid=$!
+browser_build_start=$EPOCHREALTIME
 ./scripts/build.sh
-cargo build --quiet --release -p widget-model --example report
+wait "$browser_build_pid" || { cat target/test-logs/browser-build.log; FAILED+=("build: cargo test --target wasm32-unknown-unknown --test web --no-run"); }
+browser_build_time=$(elapsed "$browser_build_start")
+end_step
+record "  browser tests' wasm build (alongside)" "$browser_build_time"
 
-step "inspector" "the reference MCP server through a client nobody on the team wrote (the MCP Inspector's CLI)"
-check ./scripts/inspector-check.sh
-
-step "mage" "the reference MCP server driving a real Mage server (mage-ai 0.9.80 on 127.0.0.1, installed outside the repository)"
-check ./scripts/mage-test.sh
+# From here on the run waits on browsers and servers more than on the processor: three lanes at
+# once. Lane 1 (background): the MCP Inspector, then the real Mage server. Lane 2 (background):
+# the end-to-end checks in Firefox and WebKit over WebDriver. Lane 3 (here): the browser tests in
+# each engine, then the end-to-end suite in Chromium through Playwright. Each lane's output is
+# printed when it ends; each layer's time is its own wall time.
+step "servers, browsers, end to end" "three lanes: Inspector + Mage | WebDriver e2e | browser tests + Playwright e2e"
+LANE_LOGS=target/test-logs
+# lane_layer NAME LOG CMD...: runs CMD (output to LOG), appends "NAME<TAB>seconds<TAB>status" to LOG.times.
+lane_layer() {
+  local name=$1 log=$2 start=$EPOCHREALTIME status=0
+  shift 2
+  "$@" >>"$log" 2>&1 || status=$?
+  printf '%s\t%s\t%s\n' "$name" "$(elapsed "$start")" "$status" >>"$log.times"
+}
+rm -f "$LANE_LOGS"/lane-*.log "$LANE_LOGS"/lane-*.log.times
+(
+  lane_layer "inspector" "$LANE_LOGS/lane-servers.log" ./scripts/inspector-check.sh
+  lane_layer "mage" "$LANE_LOGS/lane-servers.log" ./scripts/mage-test.sh
+) &
+servers_lane=$!
+mkdir -p target/e2e-webdriver
+lane_layer "e2e firefox + webkit (webdriver)" "$LANE_LOGS/lane-webdriver.log" \
+  node tests/e2e/webdriver.mjs --engines firefox,webkit --sessions 1 &
+webdriver_lane=$!
 
 # The wasm test runner takes GECKODRIVER, then SAFARIDRIVER, then CHROMEDRIVER: name exactly one per run.
-step "browser chromium" "browser tests (tests/web.rs) in headless Chromium"
-check env -u GECKODRIVER -u SAFARIDRIVER CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web
-
-step "browser firefox" "browser tests (tests/web.rs) in headless Firefox"
-check env -u CHROMEDRIVER -u SAFARIDRIVER GECKODRIVER="$(command -v geckodriver)" cargo test --target wasm32-unknown-unknown --test web
-
-step "browser webkit" "browser tests (tests/web.rs) in WebKit (WebKitWebDriver on a virtual display)"
-check env -u GECKODRIVER -u CHROMEDRIVER SAFARIDRIVER="$(command -v WebKitWebDriver)" \
+lane_layer "browser chromium" "$LANE_LOGS/lane-browser.log" \
+  env -u GECKODRIVER -u SAFARIDRIVER CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web
+lane_layer "browser firefox" "$LANE_LOGS/lane-browser.log" \
+  env -u CHROMEDRIVER -u SAFARIDRIVER GECKODRIVER="$(command -v geckodriver)" cargo test --target wasm32-unknown-unknown --test web
+lane_layer "browser webkit" "$LANE_LOGS/lane-browser.log" \
+  env -u GECKODRIVER -u CHROMEDRIVER SAFARIDRIVER="$(command -v WebKitWebDriver)" \
   xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" cargo test --target wasm32-unknown-unknown --test web
+lane_layer "e2e chromium (playwright)" "$LANE_LOGS/lane-playwright.log" npx playwright test
+wait "$servers_lane" "$webdriver_lane" || true
 
-# One list of checks (tests/e2e/checks/) in three engines at once: Firefox and WebKit through
-# WebDriver in the background (one session each), Chromium through Playwright (two workers)
-# meanwhile. The WebDriver run's lines are printed when it ends.
-step "e2e" "end to end: the widget file in the ext-apps test host, in Chromium, Firefox and WebKit"
-mkdir -p target/e2e-webdriver
-webdriver_start=$EPOCHREALTIME
-node tests/e2e/webdriver.mjs --engines firefox,webkit --sessions 1 >target/e2e-webdriver/run.log 2>&1 &
-webdriver_pid=$!
-playwright_start=$EPOCHREALTIME
-check npx playwright test
-playwright_time=$(elapsed "$playwright_start")
-wait "$webdriver_pid" || FAILED+=("e2e: node tests/e2e/webdriver.mjs (Firefox, WebKit)")
-webdriver_time=$(elapsed "$webdriver_start")
-printf '\n-- Firefox and WebKit (WebDriver), also in target/e2e-webdriver/run.log\n'
-cat target/e2e-webdriver/run.log
+# Each lane's output, then its layers' times and failures.
+for lane in browser playwright servers webdriver; do
+  printf '\n-- %s lane (%s)\n' "$lane" "$LANE_LOGS/lane-$lane.log"
+  cat "$LANE_LOGS/lane-$lane.log"
+done
 end_step
-record "  e2e chromium (playwright)" "$playwright_time"
-record "  e2e firefox + webkit (webdriver)" "$webdriver_time"
+for lane in browser playwright servers webdriver; do
+  while IFS=$'\t' read -r name seconds status; do
+    record "  $name" "$seconds"
+    [ "$status" = 0 ] || FAILED+=("$name (exit $status; $LANE_LOGS/lane-$lane.log)")
+  done <"$LANE_LOGS/lane-$lane.log.times"
+done
 
 if [ ${#FAILED[@]} -gt 0 ]; then
   printf '\nFAILED:\n' >&2

@@ -107,13 +107,37 @@ test("opens links through openExternal", async ({ page, servers }) => {
   await expect.poll(() => page.evaluate(() => window.openaiCalls.external)).toEqual(["https://docs.example/pipelines/a"]);
 });
 
-// Every fixture that window.openai can carry (a structuredContent) renders as its manifest says.
+// Every fixture that window.openai can carry (a structuredContent) renders as its manifest says. One
+// frame per worker takes them one after another, as ChatGPT delivers results to a frame that is up
+// (openai:set_globals); before each, a one-row marker result is shown, so that a fixture that
+// renders like the previous one cannot pass on the previous one's rows.
+const fixtureTest = test.extend({
+  openaiFrame: [
+    async ({ browser, servers }, use) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await open(page, servers, { toolOutput: null });
+      await expect(page.locator("#widget")).toHaveAttribute("data-state", "loading");
+      await use(page);
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+});
+
+let markers = 0;
 for (const { file, expect: want } of manifest.fixtures) {
   const { toolOutput } = globalsOf(file);
   if (!toolOutput) continue; // text-only results reach window.openai as no toolOutput at all
   if (want.state === "error" && want.schema === "none" && file !== "errors/not-a-widget.json") continue;
-  test(`window.openai: ${file}`, async ({ page, servers }) => {
-    await open(page, servers, globalsOf(file));
+  fixtureTest(`window.openai: ${file}`, async ({ openaiFrame: page }) => {
+    const marker = `openai-marker-${++markers}`;
+    const markerResult = { kind: "svc_resource_widget", schema_version: 1, resource: "pipelines", action: "list", state: "ok", records: [{ uuid: marker, name: marker }] };
+    await page.evaluate((g) => window.setGlobals(g), { toolOutput: markerResult, toolResponseMetadata: null });
+    await expect(page.locator("#widget")).toContainText(marker);
+    // As text: Playwright's argument serialisation gives up on a result nested 100 levels deep.
+    await page.evaluate((text) => window.setGlobals(JSON.parse(text)), JSON.stringify(globalsOf(file)));
+    await expect(page.locator("#widget")).not.toContainText(marker);
     await expect(page.locator("#widget")).toHaveAttribute("data-state", want.state);
     // Outputs and logs are drawn in forms of their own, not as rows of records (checks/fixtures.mjs).
     if (want.layout === "list" && want.state === "ok" && !want.compact && (want.content ?? "records") === "records") {

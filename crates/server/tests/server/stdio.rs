@@ -2,12 +2,12 @@
 //! and widget `_meta`, the widget resource, every result against the published schemas, the error
 //! envelopes, mutations, the `force` refusal, and no planted secret in any result or log line.
 
-mod common;
+
 
 use std::collections::BTreeSet;
 use std::process::Stdio;
 
-use common::*;
+use crate::common::*;
 use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
 use rmcp::ServiceExt;
 use serde_json::{json, Value};

@@ -2,9 +2,9 @@
 //! the widget and calls tools; sessions share one project; requests from a foreign browser
 //! Origin are refused (DNS rebinding), loopback and `--allow-origin` origins pass.
 
-mod common;
 
-use common::*;
+
+use crate::common::*;
 use serde_json::{json, Value};
 
 #[tokio::test]

@@ -19,14 +19,14 @@
 //! PATCH; outputs read without `sample_count` show the DataFrame; pipeline-level logs present), and
 //! an unknown or expired session answered with AUTH_EXPIRED.
 
-mod common;
+
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use base64::Engine as _;
-use common::*;
+use crate::common::*;
 use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
 use rmcp::ServiceExt;
 use serde_json::{json, Value};
