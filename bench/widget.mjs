@@ -171,6 +171,30 @@ async function scrollLongTasks(page, selector, step, maxFrames) {
   );
 }
 
+/** Find over the 10,000 rows: types QUERY into the find box a character at a time, then deletes it
+ *  again; each keystroke's time is from the input event to the end of the task that updates the
+ *  list (a zero-delay timer queued after it, so Leptos's effects have run). Median and longest. */
+const FIND_QUERY = "failed 48";
+async function findKeystrokes(page) {
+  return widgetFrameOf(page).evaluate(async (query) => {
+    const input = document.querySelector(".table-find input");
+    if (!input) return null;
+    const times = [];
+    const type = async (value) => {
+      const t0 = performance.now();
+      input.value = value;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      await new Promise((r) => setTimeout(r, 0));
+      times.push(performance.now() - t0);
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    };
+    for (let i = 1; i <= query.length; i++) await type(query.slice(0, i));
+    for (let i = query.length - 1; i >= 0; i--) await type(query.slice(0, i));
+    const sorted = [...times].sort((a, b) => a - b);
+    return { median: sorted[Math.floor(sorted.length / 2)], longest: sorted.at(-1), keystrokes: times.length };
+  }, FIND_QUERY);
+}
+
 /** Scroll speeds: a fast fling through every row (about 36,000 px/s at 60 frames a second), and
  *  wheel-like steps through the first 600 frames (about 7,200 px/s). */
 const SCROLLS = [
@@ -195,6 +219,7 @@ for (const [name, widget] of Object.entries(widgets)) {
         if (name.startsWith("resource-widget") && box && run === 0) {
           for (const [step, maxFrames] of SCROLLS) (r.scroll ??= []).push({ scenario, ...(await scrollLongTasks(page, box, step, maxFrames)) });
         }
+        if (name.startsWith("resource-widget") && scenario === "10,000 runs") (r.find ??= []).push(await findKeystrokes(page));
       }
       await page.close();
     }
@@ -248,5 +273,9 @@ console.log("");
 for (const build of ["resource-widget", "resource-widget (JS build)"]) {
   for (const { scenario, step, frames, longest, over50 } of results[build].scroll ?? []) {
     console.log(`Scrolling (${build}) ${scenario}, ${step} px a frame for ${frames} frames: longest task ${ms(longest)} ms, ${over50} over 50 ms.`);
+  }
+  const finds = (results[build].find ?? []).filter(Boolean);
+  if (finds.length > 0) {
+    console.log(`Find over 10,000 rows (${build}), typing and deleting "${FIND_QUERY}": median keystroke ${ms(median(finds.map((f) => f.median)))} ms, longest ${ms(Math.max(...finds.map((f) => f.longest)))} ms (${finds.length} runs × ${finds[0].keystrokes} keystrokes).`);
   }
 }

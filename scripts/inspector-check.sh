@@ -44,9 +44,9 @@ fi
 widget="$(cd "$(dirname "$widget")" && pwd)/$(basename "$widget")"
 uri="ui://pipeline-service/resource-widget-$(sha256sum "$widget" | cut -c1-8).html"
 
-# The binary the native tests build (`cargo test --workspace` builds it with the tests' features):
+# The binary the native tests build (`cargo test-native`, .cargo/config.toml, builds it with the tests' features):
 # asking for it the same way reuses it instead of building the server a second time.
-if ! built=$(cargo test --quiet --workspace --no-run 2>&1); then
+if ! built=$(cargo test-native --quiet --no-run 2>&1); then
   printf '%s\n' "$built" >&2
   exit 1
 fi

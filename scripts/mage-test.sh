@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # The reference MCP server against a real Mage server (mage-ai 0.9.80), end to end:
 #   1. installs mage-ai into its venv (scripts/mage/setup.sh: skipped when present);
-#   2. builds the server's test binary (before Mage starts, so Mage does not idle meanwhile);
-#   3. starts Mage on 127.0.0.1 with a temporary data dir (scripts/mage/serve.sh), stopped on any
+#   2. starts Mage on 127.0.0.1 with a temporary data dir (scripts/mage/serve.sh), stopped on any
 #      exit by a trap;
-#   4. builds the small project through Mage's HTTP API: two pipelines (one with a 3-block graph),
+#   3. builds the small project through Mage's HTTP API: two pipelines (one with a 3-block graph),
 #      a completed run with a 300 x 13 DataFrame output, a failed run;
-#   5. logs in (POST /api/sessions, scripts/mage/login.py) and writes a config.json with the session
+#   4. logs in (POST /api/sessions, scripts/mage/login.py) and writes a config.json with the session
 #      and the API key;
+#   5. builds the server's test binary (a no-op after scripts/test.sh's native layer);
 #   6. runs crates/server/tests/server/mage.rs (rmcp's client over stdio against the server binary with
 #      --mage / --mage-url): every tool, results against the schemas, no token in any result or
 #      log line, PUT not PATCH, outputs without sample_count, pipeline-level logs, AUTH_EXPIRED;
@@ -16,7 +16,8 @@
 #   7. with Mage still running, loads each of those results into the real widget in the test host
 #      (tests/e2e/mage-live.spec.mjs in Chromium, MAGE_TEST_RESULTS set): a list with rows, the
 #      graph drawn with the blocks' uuids, the DataFrame's output grid, the failed run's exception.
-#      dist/resource-widget.html is built first (scripts/build.sh, minutes) when it is missing.
+#      dist/resource-widget.html is built first (scripts/build.sh, minutes) when it is missing, or,
+#      with MAGE_TEST_WIDGET_READY set (scripts/test.sh), waited for while another process builds it.
 # Every wait is bounded; the time of each step and of the whole layer is printed at the end.
 #
 #   scripts/mage-test.sh            (MAGE_VENV as in scripts/mage/setup.sh)
@@ -34,16 +35,6 @@ t=$(now)
 scripts/mage/setup.sh
 step_done "install (setup.sh)" "$t"
 
-t=$(now)
-nice -n 10 cargo test --workspace --test server --no-run 2>&1 | tail -n 3
-step_done "build the test binary" "$t"
-
-if [ ! -f dist/resource-widget.html ]; then
-  t=$(now)
-  echo "mage-test.sh: dist/resource-widget.html is missing; building it (scripts/build.sh)"
-  nice -n 10 ./scripts/build.sh
-  step_done "build the widget" "$t"
-fi
 
 WORK="$(mktemp -d /tmp/mage-test.XXXXXX)"
 MAGE_SERVE_DIR=""
@@ -83,12 +74,31 @@ t=$(now)
 timeout 60 python3 scripts/mage/login.py "$MAGE_URL" --config "$WORK/config.json"
 step_done "log in" "$t"
 
+# After Mage is up and the project built: cargo may wait here for another build of target/ that
+# scripts/test.sh runs meanwhile (Mage waits too, idle, for a first build).
+t=$(now)
+nice -n 10 cargo test-native --test server --no-run 2>&1 | tail -n 3
+step_done "build the test binary" "$t"
+
 t=$(now)
 rc=0
 MAGE_TEST_URL="$MAGE_URL" MAGE_TEST_CONFIG="$WORK/config.json" MAGE_TEST_BUILD="$WORK/build.json" \
-  MAGE_TEST_RESULTS="$WORK/results" timeout 420 nice -n 10 cargo test --workspace --test server -- mage:: --test-threads=1 --nocapture \
+  MAGE_TEST_RESULTS="$WORK/results" timeout 420 nice -n 10 cargo test-native --test server -- mage:: --test-threads=1 --nocapture \
   || rc=$?
 step_done "MCP tests against Mage" "$t"
+
+# The widget file: scripts/test.sh runs this layer while it builds the widget and names a file that
+# appears once the build is done (MAGE_TEST_WIDGET_READY; waited for, 20 minutes at most); on its
+# own, the file is built here when it is missing.
+t=$(now)
+if [ -n "${MAGE_TEST_WIDGET_READY:-}" ]; then
+  for _ in $(seq 1 1200); do [ -f "$MAGE_TEST_WIDGET_READY" ] && break; sleep 1; done
+  [ -f "$MAGE_TEST_WIDGET_READY" ] || { echo "mage-test.sh: the widget was not built in 20 minutes" >&2; rc=1; }
+elif [ ! -f dist/resource-widget.html ]; then
+  echo "mage-test.sh: dist/resource-widget.html is missing; building it (scripts/build.sh)"
+  nice -n 10 ./scripts/build.sh
+fi
+step_done "the widget file" "$t"
 
 # Runs even when a test above failed: a result it did not write fails its check here, never skips.
 t=$(now)

@@ -11,6 +11,8 @@ cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 # ---- layers: `step NAME TEXT` closes the previous layer and opens the next ----
+# Background lanes (below) stop with the run, however it ends.
+trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
 LAYERS=()
 TIMES=()
 FAILED=()
@@ -49,64 +51,67 @@ check node fixtures/generate.mjs --check
 check node --test tests/schema.test.mjs
 
 step "native" "native tests (model, layout, app state, bridge protocol; bounded property tests)"
-check cargo test --workspace --quiet --no-fail-fast
+check cargo test-native --quiet --no-fail-fast
 
-# The release build (its own target dir, another toolchain) and the browser tests' wasm build run
-# side by side: the release build ends in long single-threaded steps (LTO, wasm-opt, wasm2js).
-step "build" "dist/resource-widget.html; meanwhile the browser tests' wasm build"
-mkdir -p target/test-logs
-cargo test --quiet --target wasm32-unknown-unknown --test web --no-run >target/test-logs/browser-build.log 2>&1 &
-browser_build_pid=$!
-browser_build_start=$EPOCHREALTIME
-./scripts/build.sh
-wait "$browser_build_pid" || { cat target/test-logs/browser-build.log; FAILED+=("build: cargo test --target wasm32-unknown-unknown --test web --no-run"); }
-browser_build_time=$(elapsed "$browser_build_start")
-end_step
-record "  browser tests' wasm build (alongside)" "$browser_build_time"
-
-# From here on the run waits on browsers and servers more than on the processor: three lanes at
-# once. Lane 1 (background): the MCP Inspector, then the real Mage server. Lane 2 (background):
-# the end-to-end checks in Firefox and WebKit over WebDriver. Lane 3 (here): the browser tests in
-# each engine, then the end-to-end suite in Chromium through Playwright. Each lane's output is
-# printed when it ends; each layer's time is its own wall time.
-step "servers, browsers, end to end" "three lanes: Inspector + Mage | WebDriver e2e | browser tests + Playwright e2e"
-LANE_LOGS=target/test-logs
 # lane_layer NAME LOG CMD...: runs CMD (output to LOG), appends "NAME<TAB>seconds<TAB>status" to LOG.times.
+LANE_LOGS=target/test-logs
+mkdir -p "$LANE_LOGS"
+rm -f "$LANE_LOGS"/lane-*.log "$LANE_LOGS"/lane-*.log.times
 lane_layer() {
   local name=$1 log=$2 start=$EPOCHREALTIME status=0
   shift 2
   "$@" >>"$log" 2>&1 || status=$?
   printf '%s\t%s\t%s\n' "$name" "$(elapsed "$start")" "$status" >>"$log.times"
 }
-rm -f "$LANE_LOGS"/lane-*.log "$LANE_LOGS"/lane-*.log.times
+
+# The release build (its own target dir, another toolchain) and the browser tests run side by side:
+# the release build ends in long single-threaded steps (LTO, wasm-opt, wasm2js) while the browser
+# tests' wasm build and their runs in each engine go on in the background lane.
+step "build" "dist/resource-widget.html; meanwhile the browser tests (tests/web.rs) in Chromium, Firefox and WebKit, and the real Mage server (mage-ai 0.9.80 on 127.0.0.1)"
 (
-  lane_layer "inspector" "$LANE_LOGS/lane-servers.log" ./scripts/inspector-check.sh
-  lane_layer "mage" "$LANE_LOGS/lane-servers.log" ./scripts/mage-test.sh
+  # The wasm test runner takes GECKODRIVER, then SAFARIDRIVER, then CHROMEDRIVER: name exactly one per run.
+  lane_layer "browser tests' wasm build" "$LANE_LOGS/lane-browser.log" \
+    cargo test --target wasm32-unknown-unknown --test web --no-run
+  lane_layer "browser chromium" "$LANE_LOGS/lane-browser.log" \
+    env -u GECKODRIVER -u SAFARIDRIVER CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web
+  lane_layer "browser firefox" "$LANE_LOGS/lane-browser.log" \
+    env -u CHROMEDRIVER -u SAFARIDRIVER GECKODRIVER="$(command -v geckodriver)" cargo test --target wasm32-unknown-unknown --test web
+  lane_layer "browser webkit" "$LANE_LOGS/lane-browser.log" \
+    env -u GECKODRIVER -u CHROMEDRIVER SAFARIDRIVER="$(command -v WebKitWebDriver)" \
+    xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" cargo test --target wasm32-unknown-unknown --test web
 ) &
-servers_lane=$!
+browser_lane=$!
+# The real Mage server's layer starts now too: Mage's start and the small project (a minute of
+# Python) overlap the build; it waits for the widget file before its last step.
+WIDGET_READY="$LANE_LOGS/widget-built"
+rm -f "$WIDGET_READY"
+MAGE_TEST_WIDGET_READY="$WIDGET_READY" lane_layer "mage" "$LANE_LOGS/lane-mage.log" ./scripts/mage-test.sh &
+mage_lane=$!
+./scripts/build.sh
+touch "$WIDGET_READY"
+
+# From here on the run waits on browsers and servers more than on the processor: lanes at once.
+# Lane "inspector" (background): the reference server through the MCP Inspector's CLI. Lane
+# "webdriver" (background): the end-to-end checks in Firefox and WebKit over WebDriver. Lane
+# "playwright" (here): the end-to-end suite in Chromium. The browser and Mage lanes may still be
+# running. Each lane's output is printed when all have ended; each layer's time is its own wall time.
+step "servers, end to end" "lanes: Inspector | WebDriver e2e (Firefox, WebKit) | Playwright e2e (Chromium), beside the browser and Mage lanes"
+lane_layer "inspector" "$LANE_LOGS/lane-inspector.log" ./scripts/inspector-check.sh &
+inspector_lane=$!
 mkdir -p target/e2e-webdriver
 lane_layer "e2e firefox + webkit (webdriver)" "$LANE_LOGS/lane-webdriver.log" \
   node tests/e2e/webdriver.mjs --engines firefox,webkit --sessions 1 &
 webdriver_lane=$!
-
-# The wasm test runner takes GECKODRIVER, then SAFARIDRIVER, then CHROMEDRIVER: name exactly one per run.
-lane_layer "browser chromium" "$LANE_LOGS/lane-browser.log" \
-  env -u GECKODRIVER -u SAFARIDRIVER CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web
-lane_layer "browser firefox" "$LANE_LOGS/lane-browser.log" \
-  env -u CHROMEDRIVER -u SAFARIDRIVER GECKODRIVER="$(command -v geckodriver)" cargo test --target wasm32-unknown-unknown --test web
-lane_layer "browser webkit" "$LANE_LOGS/lane-browser.log" \
-  env -u GECKODRIVER -u CHROMEDRIVER SAFARIDRIVER="$(command -v WebKitWebDriver)" \
-  xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" cargo test --target wasm32-unknown-unknown --test web
 lane_layer "e2e chromium (playwright)" "$LANE_LOGS/lane-playwright.log" npx playwright test
-wait "$servers_lane" "$webdriver_lane" || true
+wait "$browser_lane" "$mage_lane" "$inspector_lane" "$webdriver_lane" || true
 
 # Each lane's output, then its layers' times and failures.
-for lane in browser playwright servers webdriver; do
+for lane in browser mage inspector playwright webdriver; do
   printf '\n-- %s lane (%s)\n' "$lane" "$LANE_LOGS/lane-$lane.log"
   cat "$LANE_LOGS/lane-$lane.log"
 done
 end_step
-for lane in browser playwright servers webdriver; do
+for lane in browser mage inspector playwright webdriver; do
   while IFS=$'\t' read -r name seconds status; do
     record "  $name" "$seconds"
     [ "$status" = 0 ] || FAILED+=("$name (exit $status; $LANE_LOGS/lane-$lane.log)")

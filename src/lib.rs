@@ -5,7 +5,8 @@
 //! `crates/model`); the [`views`] draw them (graphs placed by `crates/layout`). Only the bridge
 //! touches `window`.
 
-pub mod app;
+/// The pure core (`crates/app`): host events, the state machine, the services views may ask for.
+pub use widget_app as app;
 pub mod bridge;
 pub mod views;
 

@@ -187,7 +187,7 @@ impl Shared {
     fn on_tool_input(&self, params: Option<&str>) -> Option<String> {
         let arguments = params.and_then(jsonrpc::tool_input_arguments);
         let key = match (self.tool_call.borrow().as_ref(), arguments) {
-            (Some(call), Some(arguments)) => Some(storage::result_key(&call.name, &call.request_id, &arguments)),
+            (Some(call), Some(arguments)) => Some(widget_app::restore::result_key(&call.name, &call.request_id, &arguments)),
             _ => None,
         };
         *self.storage_key.borrow_mut() = key.clone();

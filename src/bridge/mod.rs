@@ -4,13 +4,14 @@
 //! - [`openai`]: the `window.openai` runtime (ChatGPT's Apps SDK), when it is present;
 //! - [`mcp_apps`]: MCP Apps hosts (Claude, VS Code, the preview, the test host): postMessage JSON-RPC.
 
-pub mod context;
-pub mod jsonrpc;
 pub mod mcp_apps;
 pub mod openai;
 pub mod services;
 pub mod size;
 pub mod storage;
+
+// The message shapes themselves are pure and tested natively, in `crates/app`.
+pub use widget_app::protocol::{context, jsonrpc};
 
 use std::rc::Rc;
 

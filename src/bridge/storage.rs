@@ -3,7 +3,7 @@
 //! raw secret), at most [`MAX_STORED_BYTES`], written after the render so it never delays one.
 //!
 //! A kept result belongs to one tool call: its key names the tool, the request id and a hash of the
-//! call's arguments ([`result_key`]), and it lives in `sessionStorage`, which another tab (another
+//! call's arguments (`widget_app::restore::result_key`), and it lives in `sessionStorage`, which another tab (another
 //! conversation) does not share. Sandboxed frames may refuse storage: every access is guarded and a
 //! refusal means "not kept".
 
@@ -15,18 +15,6 @@ pub const MAX_STORED_BYTES: usize = 1024 * 1024;
 /// Results kept per origin; the oldest goes first.
 const MAX_KEPT: usize = 20;
 const INDEX_KEY: &str = "resource-widget/v2/index";
-
-/// Where the result of the call of `tool` (request `request_id`) with `arguments` (canonical JSON
-/// text) is kept.
-pub fn result_key(tool: &str, request_id: &str, arguments: &str) -> String {
-    format!("resource-widget/v2/{tool}/{request_id}/{:016x}", fnv1a(arguments.as_bytes()))
-}
-
-/// 64-bit FNV-1a: a stable, dependency-free digest (the key need not resist an attacker: the
-/// frame's own storage is the frame's own).
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |hash, &b| (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
-}
 
 fn session_storage(window: &Window) -> Option<Storage> {
     // Throws (Err) in frames without allow-same-origin; may be None; both mean no storage.
@@ -71,19 +59,4 @@ fn save(window: &Window, key: &str, text: &str) -> Option<()> {
     storage
         .set_item(INDEX_KEY, &serde_json::to_string(&index).ok()?)
         .ok()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn keys_differ_with_tool_request_and_arguments() {
-        let key = result_key("pipeline_get", "7", r#"{"uuid":"etl"}"#);
-        assert!(key.starts_with("resource-widget/v2/pipeline_get/7/"));
-        assert_eq!(key, result_key("pipeline_get", "7", r#"{"uuid":"etl"}"#));
-        assert_ne!(key, result_key("pipeline_get", "7", r#"{"uuid":"etl2"}"#));
-        assert_ne!(key, result_key("pipeline_get", "8", r#"{"uuid":"etl"}"#));
-        assert_ne!(key, result_key("block_get", "7", r#"{"uuid":"etl"}"#));
-    }
 }

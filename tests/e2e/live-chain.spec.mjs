@@ -5,7 +5,7 @@
 // widget's own tools/call forwarded to the server, a server that is down; and the preview's live
 // mode driven through its form once.
 //
-// The server is the built debug binary, which scripts/test.sh's `cargo test --workspace` builds
+// The server is the built debug binary, which scripts/test.sh's `cargo test-native` builds
 // before the end-to-end step (cargo build -p pipeline-demo-server otherwise; PIPELINE_DEMO_SERVER
 // names another, e.g. target/release/pipeline-demo-server), started here on a free loopback port
 // and stopped after.

@@ -1,7 +1,7 @@
 //! Log files as a log viewer: the run's first error first (its message and traceback, and a way
 //! to its place), then one section per file, each line with its time, level and block, error and
 //! traceback lines marked. A file of megabytes stays responsive: the model parses a line only when
-//! it is drawn, and only the lines in view are drawn (the window of `table::window`). Each file has
+//! it is drawn, and only the lines in view are drawn (the window of `widget_app::table_window`). Each file has
 //! its own Find, over every line.
 
 use std::sync::Arc;
@@ -13,7 +13,7 @@ use widget_model::words::Msg;
 
 use crate::views::context::Clock;
 use crate::views::locale::{locale, locale_store, t};
-use crate::views::table::window::visible_range;
+use widget_app::table_window::visible_range;
 
 /// The height of one line, in CSS pixels (matches logs.css): 24, the smallest target WCAG 2.2 AA
 /// allows for the line's button.

@@ -6,7 +6,7 @@ use widget_model::sort::Direction;
 use widget_model::Column;
 
 use super::state::TableState;
-use super::window::next_sort;
+use widget_app::table_window::next_sort;
 use crate::views::locale::locale;
 
 /// The header row.

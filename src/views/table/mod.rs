@@ -1,7 +1,7 @@
 //! The list table: native `<table>` semantics, sortable columns in natural order (`aria-sort`), a
 //! sticky header, numbers right-aligned. Below 480 px each row becomes a card (see table.css).
 //!
-//! Long lists are windowed: past [`window::WINDOW_AFTER`] rows only the rows in view (and a few
+//! Long lists are windowed: past [`widget_app::table_window::WINDOW_AFTER`] rows only the rows in view (and a few
 //! either side) are in the DOM, between two spacer rows, so the cost follows what is visible. Rows
 //! then have a fixed height; sorting still orders every row; `aria-rowcount`/`aria-rowindex` tell
 //! assistive technology where it is. Browser find-in-page cannot see rows that are not rendered,
@@ -14,7 +14,6 @@ pub mod body;
 pub mod find;
 pub mod header;
 pub mod state;
-pub mod window;
 
 use std::sync::Arc;
 

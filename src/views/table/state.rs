@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use widget_model::sort::{sorted_order, Direction};
 use widget_model::{Density, Table};
 
-use super::window::{row_height, visible_range, WINDOW_AFTER};
+use widget_app::table_window::{row_height, visible_range, WINDOW_AFTER};
 
 /// One table's shared state (signals and memos: `Copy`).
 #[derive(Clone, Copy)]

@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use widget_model::{model_from_json_text, model_from_structured_text, WidgetModel};
 
-use super::events::{HostEvent, ToolPayload};
-use super::host_context::HostContext;
+use crate::events::{HostEvent, ToolPayload};
+use crate::host_context::HostContext;
 
 /// What the widget shows.
 #[derive(Clone, Debug)]
@@ -216,7 +216,7 @@ mod tests {
 
     #[test]
     fn context_changes_merge() {
-        use super::super::host_context::{ContextPatch, Theme};
+        use crate::host_context::{ContextPatch, Theme};
         let mut s = AppState::default();
         s.apply(HostEvent::ContextChanged(ContextPatch { theme: Some(Some(Theme::Dark)), ..Default::default() }));
         assert_eq!(s.context.theme, Some(Theme::Dark));

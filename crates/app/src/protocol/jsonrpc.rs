@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 
 use super::context::patch_of_host_context;
-use crate::app::{ContextPatch, HostEvent, ToolPayload};
+use crate::{ContextPatch, HostEvent, ToolPayload};
 
 /// The MCP Apps protocol version this widget speaks.
 pub const PROTOCOL_VERSION: &str = "2026-01-26";
@@ -278,7 +278,7 @@ mod tests {
         let init = read_initialize_result(
             r#"{"protocolVersion":"2026-01-26","hostCapabilities":{"openLinks":{}},"hostContext":{"theme":"dark","toolInfo":{"id":42,"tool":{"name":"pipeline_list"}}}}"#,
         );
-        assert_eq!(init.context.theme, Some(Some(crate::app::Theme::Dark)));
+        assert_eq!(init.context.theme, Some(Some(crate::Theme::Dark)));
         assert!(init.can_open_links);
         assert_eq!(init.tool_call, Some(ToolCall { name: "pipeline_list".into(), request_id: "42".into() }));
         assert_eq!(read_initialize_result("nonsense"), Initialized::default());

@@ -1,7 +1,7 @@
 //! What a host bridge reports. Bridges translate their host's protocol (MCP Apps postMessage,
 //! `window.openai`, …) into these events; the rest of the widget knows nothing of protocols.
 
-use super::host_context::{ContextPatch, HostContext};
+use crate::host_context::{ContextPatch, HostContext};
 
 /// A tool result exactly as the host delivered it: raw JSON text, parsed later by the model.
 #[derive(Clone, Debug, PartialEq)]

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::app::{ContextPatch, DisplayMode, Theme};
+use crate::{ContextPatch, DisplayMode, Theme};
 
 /// The CSS variables the MCP Apps spec standardises (`McpUiStyleVariableKey`, ext-apps 2.0.4):
 /// only these are applied, so a host cannot restyle what the widget does not expect it to.
@@ -106,7 +106,7 @@ fn is_zone_name(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::HostContext;
+    use crate::HostContext;
     use serde_json::json;
 
     fn context(value: Value) -> HostContext {

@@ -1,0 +1,25 @@
+//! The widget's pure core, between the host bridge (the only code that touches `window`, in the
+//! widget crate's `src/bridge`) and the views (Leptos, `src/views`). Nothing here knows the DOM or
+//! Leptos, so all of it compiles and is tested natively:
+//!
+//! - [`protocol`]: the hosts' message shapes (MCP Apps JSON-RPC, `window.openai` globals) read into
+//!   typed events and context patches, and the messages the widget sends;
+//! - [`events`], [`host_context`], [`state`]: what a bridge reports, the host's context, and the
+//!   state machine that turns events into what to show;
+//! - [`services`]: what views may ask of the host, as plain callbacks;
+//! - [`restore`]: which kept result belongs to which tool call;
+//! - [`table_window`] and [`graph_geometry`]: the arithmetic of a windowed table and of a drawn graph.
+
+pub mod events;
+pub mod graph_geometry;
+pub mod host_context;
+pub mod protocol;
+pub mod restore;
+pub mod services;
+pub mod state;
+pub mod table_window;
+
+pub use events::{HostEvent, ToolPayload};
+pub use host_context::{ContextPatch, DisplayMode, HostContext, Theme};
+pub use services::HostServices;
+pub use state::{AppState, Phase};

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The size floor of the widget's stack, built exactly as scripts/build.sh builds the widget (the
+# pinned nightly, std rebuilt, panics that abort at once, opt-level z, LTO, wasm-bindgen, wasm-opt
+# -Oz, wasm2js -Oz): bench/leptos-floor, a Leptos counter and keyed list with nothing of ours, and
+# the same with serde_json parsing a Value. Prints each one's wasm and JavaScript build, raw and
+# gzip (the JavaScript minified as the widget's is), and the single file both would make (each gzipped and base64-encoded, as
+# scripts/single-html.mjs embeds them), beside the widget's own (dist/, from scripts/build.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+export RUSTUP_TOOLCHAIN
+RUSTUP_TOOLCHAIN=$(cat scripts/nightly-toolchain)
+export CARGO_UNSTABLE_BUILD_STD="std,panic_abort"
+export RUSTFLAGS="-C target-cpu=mvp -Z location-detail=none -Z unstable-options -C panic=immediate-abort"
+export CARGO_TARGET_DIR="$PWD/target/leptos-floor"
+OUT=target/size-floor
+mkdir -p "$OUT"
+for variant in leptos leptos+json; do
+  features=()
+  [ "$variant" = "leptos+json" ] && features=(--features json)
+  cargo build --quiet --release --target wasm32-unknown-unknown --manifest-path bench/leptos-floor/Cargo.toml "${features[@]}"
+  dir="$OUT/$variant"
+  wasm-bindgen --target web --out-dir "$dir" "$CARGO_TARGET_DIR/wasm32-unknown-unknown/release/leptos-floor.wasm"
+  wasm-opt -Oz --strip-debug --strip-producers --mvp-features "$dir/leptos-floor_bg.wasm" -o "$dir/opt.wasm"
+  wasm2js -Oz "$dir/opt.wasm" -o "$dir/asm.js"
+done
+node - "$OUT" <<'JS'
+const fs = require("fs"), zlib = require("zlib"), path = require("path");
+const esbuild = require(path.resolve("node_modules/esbuild"));
+// wasm2js's output minified as scripts/single-html.mjs minifies the widget's.
+const minified = (file) => Buffer.from(esbuild.transformSync(fs.readFileSync(file, "utf8"), { format: "esm", minify: true, target: "es2022", legalComments: "none" }).code);
+const gz = (b) => zlib.gzipSync(b, { level: 9 }).length;
+const b64 = (n) => Math.ceil(n / 3) * 4;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const row = (name, wasm, js) => {
+  const file = b64(gz(wasm)) + b64(gz(js));
+  console.log(`| ${name} | ${kb(wasm.length)} | ${kb(gz(wasm))} | ${kb(js.length)} | ${kb(gz(js))} | ${kb(file)} |`);
+};
+console.log("| | wasm raw | wasm gzip | JS build raw | JS build gzip | both, gzip + base64 |");
+console.log("|---|---:|---:|---:|---:|---:|");
+for (const v of ["leptos", "leptos+json"]) {
+  const d = path.join(process.argv[2], v);
+  row(`floor: ${v}`, fs.readFileSync(path.join(d, "opt.wasm")), minified(path.join(d, "asm.js")));
+}
+const wasm = fs.readdirSync("dist/trunk").find((f) => f.endsWith("_bg.wasm"));
+if (wasm && fs.existsSync("target/js-build/asm.js")) row("the widget", fs.readFileSync(path.join("dist/trunk", wasm)), minified("target/js-build/asm.js"));
+JS
