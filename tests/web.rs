@@ -101,7 +101,9 @@ fn digits(text: &str) -> String {
         .enumerate()
         .filter(|&(i, c)| {
             let grouping = matches!(c, ',' | '.' | '\u{a0}' | '\u{202f}' | '\'');
-            let between_digits = i > 0 && chars[i - 1].is_ascii_digit() && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+            let between_digits = i > 0
+                && chars[i - 1].is_ascii_digit()
+                && chars.get(i + 1).is_some_and(char::is_ascii_digit);
             !(grouping && between_digits)
         })
         .map(|(_, c)| *c)
@@ -219,7 +221,9 @@ async fn the_root_follows_the_host_theme_and_variables() {
     assert_eq!(color.as_deref(), Some("rgb(250, 250, 250)"));
 
     state.update(|s| {
-        s.apply(HostEvent::ContextChanged(patch_of_host_context(&serde_json::json!({ "theme": "light" }))))
+        s.apply(HostEvent::ContextChanged(patch_of_host_context(
+            &serde_json::json!({ "theme": "light" }),
+        )))
     });
     tick().await;
     assert!(root.class_name().contains("theme-light"));
@@ -421,8 +425,14 @@ async fn timestamps_are_relative_with_the_absolute_time_reachable_by_keyboard() 
     let tip = one(&section, ".tip");
     // The browser's locale and zone here (en-US, UTC): Intl writes the date, the time and the zone.
     let absolute = text(&tip);
-    assert!(absolute.contains("2026") && absolute.contains("5:53:00") && absolute.contains("UTC"), "{absolute}");
-    assert_eq!(time.get_attribute("data-written").as_deref(), Some("2026-11-20 05:53:00 UTC"));
+    assert!(
+        absolute.contains("2026") && absolute.contains("5:53:00") && absolute.contains("UTC"),
+        "{absolute}"
+    );
+    assert_eq!(
+        time.get_attribute("data-written").as_deref(),
+        Some("2026-11-20 05:53:00 UTC")
+    );
     time.unchecked_ref::<HtmlElement>().focus().expect("focus");
     let clip = window()
         .get_computed_style(&tip)
@@ -802,7 +812,14 @@ async fn a_malformed_graph_falls_back_with_its_reason() {
 
 fn runs_json(n: usize) -> String {
     let records: Vec<String> = (0..n)
-        .map(|i| format!(r#"{{"id":{},"status":"{}","pipeline_uuid":"p{}"}}"#, i + 1, if i % 3 == 0 { "failed" } else { "completed" }, i % 7))
+        .map(|i| {
+            format!(
+                r#"{{"id":{},"status":"{}","pipeline_uuid":"p{}"}}"#,
+                i + 1,
+                if i % 3 == 0 { "failed" } else { "completed" },
+                i % 7
+            )
+        })
         .collect();
     format!(
         r#"{{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline_runs","action":"list","state":"ok","records":[{}]}}"#,
@@ -819,13 +836,26 @@ async fn a_long_list_renders_only_the_rows_in_view_and_follows_the_scroll() {
     tick().await;
     let rendered = all(&section, ".table tbody tr:not(.table__spacer)").len();
     assert!(rendered > 10 && rendered < 80, "{rendered} rows in the DOM");
-    assert_eq!(one(&section, ".table").get_attribute("aria-rowcount").as_deref(), Some("5001"));
+    assert_eq!(
+        one(&section, ".table")
+            .get_attribute("aria-rowcount")
+            .as_deref(),
+        Some("5001")
+    );
     let scroll = one(&section, ".table-scroll").unchecked_into::<HtmlElement>();
     scroll.set_scroll_top(30 * 2_500);
-    scroll.dispatch_event(&web_sys::Event::new("scroll").expect("event")).expect("dispatch");
+    scroll
+        .dispatch_event(&web_sys::Event::new("scroll").expect("event"))
+        .expect("dispatch");
     tick().await;
-    let ids = texts(&section, ".table tbody tr:not(.table__spacer) td:first-child .id__value");
-    assert!(ids.iter().any(|id| id == "2501"), "row 2501 in view after scrolling: {ids:?}");
+    let ids = texts(
+        &section,
+        ".table tbody tr:not(.table__spacer) td:first-child .id__value",
+    );
+    assert!(
+        ids.iter().any(|id| id == "2501"),
+        "row 2501 in view after scrolling: {ids:?}"
+    );
     assert!(all(&section, ".table tbody tr:not(.table__spacer)").len() < 80);
 }
 
@@ -838,10 +868,16 @@ async fn sorting_and_finding_cover_every_row_of_a_long_list() {
     click(&section, ".table th .sort");
     click(&section, ".table th .sort");
     tick().await;
-    assert_eq!(first_column(&section)[0], "5000", "descending over all rows");
+    assert_eq!(
+        first_column(&section)[0],
+        "5000",
+        "descending over all rows"
+    );
     let input = one(&section, ".table-find__input").unchecked_into::<web_sys::HtmlInputElement>();
     input.set_value("4321");
-    input.dispatch_event(&web_sys::Event::new("input").expect("event")).expect("dispatch");
+    input
+        .dispatch_event(&web_sys::Event::new("input").expect("event"))
+        .expect("dispatch");
     tick().await;
     assert_eq!(first_column(&section), ["4321"]);
     assert!(digits(&text(&one(&section, ".table-find__count"))).contains("1 of 5000 rows match"));
@@ -858,14 +894,37 @@ fn carriers() -> Vec<(&'static str, serde_json::Value)> {
     vec![
         ("token", json!(SECRET)),
         ("api_key", json!({ "inner": SECRET })),
-        ("url", json!(format!("https://admin:{SECRET}@svc.example/api"))),
-        ("webhook", json!(format!("https://svc.example/hook?api_key={SECRET}&page=2"))),
-        ("trigger_url", json!(format!("https://svc.example/api/pipeline_schedules/3/pipeline_runs/{HEX_SECRET}"))),
+        (
+            "url",
+            json!(format!("https://admin:{SECRET}@svc.example/api")),
+        ),
+        (
+            "webhook",
+            json!(format!("https://svc.example/hook?api_key={SECRET}&page=2")),
+        ),
+        (
+            "trigger_url",
+            json!(format!(
+                "https://svc.example/api/pipeline_schedules/3/pipeline_runs/{HEX_SECRET}"
+            )),
+        ),
         ("note", json!(format!("rotated: token={SECRET} at noon"))),
-        ("headers_dump", json!(format!("Authorization: Bearer {SECRET}"))),
-        ("message", json!(format!("login failed, password: {SECRET}"))),
-        ("payload", json!(format!(r#"{{"api_key": "{SECRET}", "page": 2}}"#))),
-        ("jwt", json!(format!("eyJhbGciOiJIUzI1NiJ9.eyJzZWNyZXQiOjF9.{SECRET}"))),
+        (
+            "headers_dump",
+            json!(format!("Authorization: Bearer {SECRET}")),
+        ),
+        (
+            "message",
+            json!(format!("login failed, password: {SECRET}")),
+        ),
+        (
+            "payload",
+            json!(format!(r#"{{"api_key": "{SECRET}", "page": 2}}"#)),
+        ),
+        (
+            "jwt",
+            json!(format!("eyJhbGciOiJIUzI1NiJ9.eyJzZWNyZXQiOjF9.{SECRET}")),
+        ),
         ("summary_line", json!(format!("token {HEX_SECRET} rotated"))),
     ]
 }
@@ -875,12 +934,17 @@ fn record_console() {
     let install = js_sys::Function::new_no_args(
         "if (!window.__logged) { window.__logged = []; for (const k of ['log','info','warn','error','debug']) { const o = console[k]; console[k] = (...a) => { window.__logged.push(a.map(String).join(' ')); o.apply(console, a); }; } }",
     );
-    install.call0(&wasm_bindgen::JsValue::NULL).expect("console recorder");
+    install
+        .call0(&wasm_bindgen::JsValue::NULL)
+        .expect("console recorder");
 }
 
 fn logged() -> String {
     let logged = js_sys::Reflect::get(&window(), &"__logged".into()).expect("__logged");
-    js_sys::JSON::stringify(&logged).ok().and_then(|s| s.as_string()).unwrap_or_default()
+    js_sys::JSON::stringify(&logged)
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_default()
 }
 
 /// Results that plant every carrier in records (short and windowed lists), nested values, the
@@ -893,17 +957,22 @@ fn planted_results() -> Vec<String> {
         // Free text carries a secret only with its context (a label, a URL, a JWT's shape); a value
         // that is secret only because of its key goes nowhere else.
         let note = match &secret {
-            serde_json::Value::String(s) if !widget_model::redact::is_sensitive_key(key) => s.clone(),
+            serde_json::Value::String(s) if !widget_model::redact::is_sensitive_key(key) => {
+                s.clone()
+            }
             _ => "plain words".to_owned(),
         };
-        let widget = |records: Vec<serde_json::Value>| json!({
-            "kind": "svc_resource_widget", "schema_version": 1, "resource": "pipelines", "action": "list", "state": "ok",
-            "records": records, "summary": { "title": "Pipelines", "message": note }, "filters": { key: secret.clone() },
-        });
+        let widget = |records: Vec<serde_json::Value>| {
+            json!({
+                "kind": "svc_resource_widget", "schema_version": 1, "resource": "pipelines", "action": "list", "state": "ok",
+                "records": records, "summary": { "title": "Pipelines", "message": note }, "filters": { key: secret.clone() },
+            })
+        };
         let short = widget(vec![record.clone(), json!({ "uuid": "q", "name": "x" })]);
         results.push(json!({ "structuredContent": short, "content": [{ "type": "text", "text": short.to_string() }], "_meta": { "host/widgetData": { "title": note, key: secret.clone() } } }).to_string());
         let long = widget(vec![record.clone(); 260]);
-        results.push(json!({ "content": [{ "type": "text", "text": long.to_string() }] }).to_string());
+        results
+            .push(json!({ "content": [{ "type": "text", "text": long.to_string() }] }).to_string());
         let detail = json!({
             "kind": "svc_resource_widget", "schema_version": 1, "resource": "pipeline", "action": "get", "state": "ok",
             "records": [record.clone()],
@@ -923,27 +992,50 @@ async fn planted_secrets_reach_neither_dom_title_clipboard_nor_console() {
         let recorder = Recorder::default();
         let services = recorder.services();
         let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
-        state.update(|s| s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(result.clone()))));
+        state.update(|s| {
+            s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
+                result.clone(),
+            )))
+        });
         tick().await;
         let root = one(&section, "#widget");
-        assert_eq!(root.get_attribute("data-state").as_deref(), Some("ok"), "{result:.200}");
+        assert_eq!(
+            root.get_attribute("data-state").as_deref(),
+            Some("ok"),
+            "{result:.200}"
+        );
         // Open every nested value and the first graph node, and copy every id.
         for details in all(&root, "details") {
             let _ = details.set_attribute("open", "");
         }
         if let Some(node) = root.query_selector("[data-node-id=a]").ok().flatten() {
-            node.dispatch_event(&web_sys::Event::new("click").expect("event")).expect("click");
+            node.dispatch_event(&web_sys::Event::new("click").expect("event"))
+                .expect("click");
         }
         for button in all(&root, ".copy") {
             button.unchecked_into::<HtmlElement>().click();
         }
         tick().await;
-        let html = document().document_element().map(|e| e.outer_html()).unwrap_or_default();
+        let html = document()
+            .document_element()
+            .map(|e| e.outer_html())
+            .unwrap_or_default();
         let copied = recorder.copied.borrow().join("\n");
-        for (place, text) in [("DOM", html), ("title", document().title()), ("clipboard", copied), ("console", logged())] {
-            assert!(!text.contains(SECRET) && !text.contains(HEX_SECRET), "a planted secret reached the {place}: {result:.300}");
+        for (place, text) in [
+            ("DOM", html),
+            ("title", document().title()),
+            ("clipboard", copied),
+            ("console", logged()),
+        ] {
+            assert!(
+                !text.contains(SECRET) && !text.contains(HEX_SECRET),
+                "a planted secret reached the {place}: {result:.300}"
+            );
         }
-        assert!(text(&root).contains("Basic ETL from S3"), "look-alikes beside secrets stay");
+        assert!(
+            text(&root).contains("Basic ETL from S3"),
+            "look-alikes beside secrets stay"
+        );
         section.remove();
     }
 }
@@ -955,16 +1047,30 @@ async fn look_alikes_are_shown_exactly_as_sent() {
     let state = RwSignal::new(AppState::default());
     let services = Recorder::default().services();
     let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
-    state.update(|s| s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(fixture.into()))));
+    state.update(|s| {
+        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
+            fixture.into(),
+        )))
+    });
     tick().await;
     let root = one(&section, "#widget");
     let shown = text(&root);
     let sent: serde_json::Value = serde_json::from_str(fixture).expect("fixture");
-    for record in sent["structuredContent"]["records"].as_array().expect("records") {
+    for record in sent["structuredContent"]["records"]
+        .as_array()
+        .expect("records")
+    {
         for key in ["name", "uuid", "description"] {
             let value = record[key].as_str().expect("string");
-            let visible = if value.contains("https://") { value.split(" https://").next().unwrap_or(value) } else { value };
-            assert!(shown.contains(visible), "{key} {value:?} is not shown as sent");
+            let visible = if value.contains("https://") {
+                value.split(" https://").next().unwrap_or(value)
+            } else {
+                value
+            };
+            assert!(
+                shown.contains(visible),
+                "{key} {value:?} is not shown as sent"
+            );
         }
     }
     assert!(all(&root, ".redacted").is_empty());
@@ -979,33 +1085,66 @@ async fn numbers_times_and_words_follow_the_host_locale_and_zone() {
     let services = Recorder::default().services();
     let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
     let mut context = HostContext::default();
-    context.merge(patch_of_host_context(&serde_json::json!({ "locale": "de-DE", "timeZone": "Europe/Berlin" })));
+    context.merge(patch_of_host_context(
+        &serde_json::json!({ "locale": "de-DE", "timeZone": "Europe/Berlin" }),
+    ));
     state.update(|s| {
         s.apply(HostEvent::Connected(context));
-        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(include_str!("../fixtures/pipeline_runs/numbers-and-times.json").into())));
+        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
+            include_str!("../fixtures/pipeline_runs/numbers-and-times.json").into(),
+        )));
     });
     tick().await;
     let root = one(&section, "#widget");
     let shown = text(&root);
     assert_eq!(root.get_attribute("lang").as_deref(), Some("de"));
-    assert!(shown.contains("1.234.567") && shown.contains("1,25"), "{shown}");
+    assert!(
+        shown.contains("1.234.567") && shown.contains("1,25"),
+        "{shown}"
+    );
     assert!(shown.contains("vor 3 Tagen"), "{shown}");
     let tip = text(&one(&root, ".time .tip"));
-    assert!(tip.contains("MEZ") || tip.contains("GMT+1") || tip.contains("GMT+01"), "the zone is named: {tip}");
-    assert!(tip.contains("07:00:00"), "06:00 UTC is 07:00 in Berlin: {tip}");
-    assert!(shown.contains("1 Datensatz"), "the widget's own words in German: {shown}");
+    assert!(
+        tip.contains("MEZ") || tip.contains("GMT+1") || tip.contains("GMT+01"),
+        "the zone is named: {tip}"
+    );
+    assert!(
+        tip.contains("07:00:00"),
+        "06:00 UTC is 07:00 in Berlin: {tip}"
+    );
+    assert!(
+        shown.contains("1 Datensatz"),
+        "the widget's own words in German: {shown}"
+    );
 
-    state.update(|s| s.apply(HostEvent::ContextChanged(patch_of_host_context(&serde_json::json!({ "locale": "en-US" })))));
+    state.update(|s| {
+        s.apply(HostEvent::ContextChanged(patch_of_host_context(
+            &serde_json::json!({ "locale": "en-US" }),
+        )))
+    });
     tick().await;
     let root = one(&section, "#widget");
     let shown = text(&root);
     assert_eq!(root.get_attribute("lang").as_deref(), Some("en"));
-    assert!(shown.contains("1,234,567") && shown.contains("1.25"), "{shown}");
-    assert!(shown.contains("3 days ago") && shown.contains("1 record"), "{shown}");
+    assert!(
+        shown.contains("1,234,567") && shown.contains("1.25"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("3 days ago") && shown.contains("1 record"),
+        "{shown}"
+    );
 
-    state.update(|s| s.apply(HostEvent::ContextChanged(patch_of_host_context(&serde_json::json!({ "locale": "ja-JP" })))));
+    state.update(|s| {
+        s.apply(HostEvent::ContextChanged(patch_of_host_context(
+            &serde_json::json!({ "locale": "ja-JP" }),
+        )))
+    });
     tick().await;
-    assert!(text(&one(&section, "#widget")).contains("1 件"), "Japanese words");
+    assert!(
+        text(&one(&section, "#widget")).contains("1 件"),
+        "Japanese words"
+    );
 }
 
 // ---------- real pipeline data at a glance: outputs, logs, a run's timeline, progress ----------
@@ -1016,7 +1155,11 @@ async fn widget_on(fixture: &'static str, recorder: &Recorder) -> (HtmlElement, 
     let state = RwSignal::new(AppState::default());
     let services = recorder.services();
     let handle = mount_to(section.clone(), move || view! { <Widget state services/> });
-    state.update(|s| s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(fixture.into()))));
+    state.update(|s| {
+        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
+            fixture.into(),
+        )))
+    });
     tick().await;
     (section, handle)
 }
@@ -1024,99 +1167,221 @@ async fn widget_on(fixture: &'static str, recorder: &Recorder) -> (HtmlElement, 
 #[wasm_bindgen_test]
 async fn block_outputs_are_data_grids_and_texts_and_a_grid_copies_as_tsv() {
     let recorder = Recorder::default();
-    let (section, _handle) = widget_on(include_str!("../fixtures/mage/block-outputs-multiple.json"), &recorder).await;
+    let (section, _handle) = widget_on(
+        include_str!("../fixtures/mage/block-outputs-multiple.json"),
+        &recorder,
+    )
+    .await;
     let outputs = all(&section, ".output");
     assert_eq!(outputs.len(), 3, "one section per output");
-    assert_eq!(texts(&section, ".output__name"), ["output_0", "output_1", "output_2"]);
-    assert_eq!(all(&outputs[0], "tbody tr").len(), 14, "the table output's rows");
-    assert!(text(&outputs[0]).contains("14 rows × 2 columns"), "{}", text(&outputs[0]));
-    assert_eq!(all(&section, ".output__text").len(), 2, "text outputs as sent");
-    assert_eq!(all(&section, "table").len(), 1, "no records table beside the grids");
+    assert_eq!(
+        texts(&section, ".output__name"),
+        ["output_0", "output_1", "output_2"]
+    );
+    assert_eq!(
+        all(&outputs[0], "tbody tr").len(),
+        14,
+        "the table output's rows"
+    );
+    assert!(
+        text(&outputs[0]).contains("14 rows × 2 columns"),
+        "{}",
+        text(&outputs[0])
+    );
+    assert_eq!(
+        all(&section, ".output__text").len(),
+        2,
+        "text outputs as sent"
+    );
+    assert_eq!(
+        all(&section, "table").len(),
+        1,
+        "no records table beside the grids"
+    );
     click(&outputs[0], ".output__copy");
     let copied = recorder.copied.borrow().last().cloned().unwrap_or_default();
-    assert!(copied.starts_with("column\tnull_count\n"), "TSV with the header first: {copied:?}");
+    assert!(
+        copied.starts_with("column\tnull_count\n"),
+        "TSV with the header first: {copied:?}"
+    );
     assert_eq!(copied.lines().count(), 15);
 }
 
 #[wasm_bindgen_test]
 async fn a_large_dataframe_sample_says_its_shape() {
-    let (section, _handle) = widget_on(include_str!("../fixtures/mage/block-outputs-dataframe.json"), &Recorder::default()).await;
+    let (section, _handle) = widget_on(
+        include_str!("../fixtures/mage/block-outputs-dataframe.json"),
+        &Recorder::default(),
+    )
+    .await;
     let output = one(&section, ".output");
-    assert!(text(&output).contains("300 rows × 13 columns"), "{}", text(&output));
+    assert!(
+        text(&output).contains("300 rows × 13 columns"),
+        "{}",
+        text(&output)
+    );
     let headers = texts(&output, "thead th");
-    assert!(headers.iter().any(|h| h.contains("order_id")), "the DataFrame's own column names: {headers:?}");
+    assert!(
+        headers.iter().any(|h| h.contains("order_id")),
+        "the DataFrame's own column names: {headers:?}"
+    );
     assert!(all(&output, "tbody tr").len() >= 20, "rows drawn");
 }
 
 #[wasm_bindgen_test]
 async fn wide_grids_and_tracebacks_scroll_in_their_own_boxes_without_widening_the_widget() {
-    for fixture in [include_str!("../fixtures/mage/block-outputs-dataframe.json"), include_str!("../fixtures/mage/pipeline-run-logs-failed.json")] {
+    for fixture in [
+        include_str!("../fixtures/mage/block-outputs-dataframe.json"),
+        include_str!("../fixtures/mage/pipeline-run-logs-failed.json"),
+    ] {
         let section = container(Some(560));
         let state = RwSignal::new(AppState::default());
         let services = Recorder::default().services();
         let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
-        state.update(|s| s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(fixture.into()))));
+        state.update(|s| {
+            s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
+                fixture.into(),
+            )))
+        });
         tick().await;
         let root: HtmlElement = one(&section, "#widget").dyn_into().expect("element");
-        assert!(root.scroll_width() <= root.client_width() + 1, "the widget is {} px wide inside {} px", root.scroll_width(), root.client_width());
+        assert!(
+            root.scroll_width() <= root.client_width() + 1,
+            "the widget is {} px wide inside {} px",
+            root.scroll_width(),
+            root.client_width()
+        );
         section.remove();
     }
 }
 
 #[wasm_bindgen_test]
 async fn a_failed_runs_logs_lead_with_its_first_error_and_show_it_in_place() {
-    let (section, _handle) = widget_on(include_str!("../fixtures/mage/pipeline-run-logs-failed.json"), &Recorder::default()).await;
+    let (section, _handle) = widget_on(
+        include_str!("../fixtures/mage/pipeline-run-logs-failed.json"),
+        &Recorder::default(),
+    )
+    .await;
     let error = one(&section, ".log-error");
-    assert!(text(&one(&error, ".log-error__message")).starts_with("StaleCredentialError"), "{}", text(&error));
-    assert!(text(&error).contains("check_rotation"), "the file and block it happened in");
-    assert_eq!(texts(&section, ".log-file__name")[..2], ["check_rotation.log", "load_refresh_events.log"]);
-    assert!(!all(&section, ".log__line--marked").is_empty(), "error lines are marked");
-    assert!(!text(&section).contains("{\"block_run_id\""), "JSON lines are read, not shown raw");
+    assert!(
+        text(&one(&error, ".log-error__message")).starts_with("StaleCredentialError"),
+        "{}",
+        text(&error)
+    );
+    assert!(
+        text(&error).contains("check_rotation"),
+        "the file and block it happened in"
+    );
+    assert_eq!(
+        texts(&section, ".log-file__name")[..2],
+        ["check_rotation.log", "load_refresh_events.log"]
+    );
+    assert!(
+        !all(&section, ".log__line--marked").is_empty(),
+        "error lines are marked"
+    );
+    assert!(
+        !text(&section).contains("{\"block_run_id\""),
+        "JSON lines are read, not shown raw"
+    );
     click(&error, ".log-error__show");
     tick().await;
     let details = one(&section, ".log-details");
-    assert!(text(&details).contains("Traceback"), "the selected line's traceback");
-    assert_eq!(all(&section, ".log__select[aria-pressed=\"true\"]").len(), 1, "the line is selected in its file");
+    assert!(
+        text(&details).contains("Traceback"),
+        "the selected line's traceback"
+    );
+    assert_eq!(
+        all(&section, ".log__select[aria-pressed=\"true\"]").len(),
+        1,
+        "the line is selected in its file"
+    );
 }
 
 #[wasm_bindgen_test]
 async fn a_log_of_thousands_of_lines_draws_a_window_and_finds_across_all() {
-    let (section, _handle) = widget_on(include_str!("../fixtures/mage/pipeline-run-logs-large.json"), &Recorder::default()).await;
+    let (section, _handle) = widget_on(
+        include_str!("../fixtures/mage/pipeline-run-logs-large.json"),
+        &Recorder::default(),
+    )
+    .await;
     let big = all(&section, ".log-file")
         .into_iter()
         .find(|f| text(f).contains("replay_clickstream.log"))
         .expect("the large file");
     let drawn = all(&big, ".log__line").len();
-    assert!(drawn > 5 && drawn < 80, "only the lines in view are drawn: {drawn}");
-    assert!(digits(&text(&big)).contains("3702 lines"), "{}", text(&one(&big, ".log-file__head")));
-    let input: web_sys::HtmlInputElement = one(&big, ".table-find__input").dyn_into().expect("input");
+    assert!(
+        drawn > 5 && drawn < 80,
+        "only the lines in view are drawn: {drawn}"
+    );
+    assert!(
+        digits(&text(&big)).contains("3702 lines"),
+        "{}",
+        text(&one(&big, ".log-file__head"))
+    );
+    let input: web_sys::HtmlInputElement =
+        one(&big, ".table-find__input").dyn_into().expect("input");
     input.set_value("zzz-no-such-line");
-    input.dispatch_event(&web_sys::Event::new("input").expect("event")).expect("dispatch");
+    input
+        .dispatch_event(&web_sys::Event::new("input").expect("event"))
+        .expect("dispatch");
     tick().await;
     assert_eq!(all(&big, ".log__line").len(), 0);
-    assert!(digits(&text(&one(&big, ".table-find__count"))).contains("0 of 3702"), "{}", text(&one(&big, ".table-find__count")));
+    assert!(
+        digits(&text(&one(&big, ".table-find__count"))).contains("0 of 3702"),
+        "{}",
+        text(&one(&big, ".table-find__count"))
+    );
 }
 
 #[wasm_bindgen_test]
 async fn a_run_shows_its_blocks_on_a_timeline_with_statuses_in_words() {
-    let (section, _handle) = widget_on(include_str!("../fixtures/mage/pipeline-run-failed.json"), &Recorder::default()).await;
+    let (section, _handle) = widget_on(
+        include_str!("../fixtures/mage/pipeline-run-failed.json"),
+        &Recorder::default(),
+    )
+    .await;
     let timeline = one(&section, ".timeline");
     let bars = all(&timeline, ".bar");
     assert_eq!(bars.len(), 3);
-    assert!(bars.iter().any(|b| b.class_name().contains("bar--danger") && text(b).contains("Failed")), "{}", text(&timeline));
-    assert!(!all(&timeline, ".timeline__legend .pill").is_empty(), "a legend of statuses");
-    assert!(one(&section, ".detail").is_connected(), "the run's fields below");
+    assert!(
+        bars.iter()
+            .any(|b| b.class_name().contains("bar--danger") && text(b).contains("Failed")),
+        "{}",
+        text(&timeline)
+    );
+    assert!(
+        !all(&timeline, ".timeline__legend .pill").is_empty(),
+        "a legend of statuses"
+    );
+    assert!(
+        one(&section, ".detail").is_connected(),
+        "the run's fields below"
+    );
 }
 
 #[wasm_bindgen_test]
 async fn a_runs_list_shows_progress_and_keeps_rare_columns_behind_a_toggle() {
-    let (section, _handle) = widget_on(include_str!("../fixtures/mage/pipeline-runs-list.json"), &Recorder::default()).await;
+    let (section, _handle) = widget_on(
+        include_str!("../fixtures/mage/pipeline-runs-list.json"),
+        &Recorder::default(),
+    )
+    .await;
     let headers = texts(&section, "thead th");
-    assert!(headers.iter().take(3).any(|h| h.contains("Progress")), "{headers:?}");
+    assert!(
+        headers.iter().take(3).any(|h| h.contains("Progress")),
+        "{headers:?}"
+    );
     let progress = texts(&section, ".progress__text");
-    assert!(!progress.is_empty() && progress.iter().all(|p| p.contains('/')), "{progress:?}");
+    assert!(
+        !progress.is_empty() && progress.iter().all(|p| p.contains('/')),
+        "{progress:?}"
+    );
     let before = all(&section, "thead th").len();
     click(&section, ".table-more");
     tick().await;
-    assert!(all(&section, "thead th").len() > before, "more columns on demand");
+    assert!(
+        all(&section, "thead th").len() > before,
+        "more columns on demand"
+    );
 }

@@ -163,7 +163,11 @@ impl Shared {
                     None
                 };
                 // Read before the input event takes `params`; shown after it, which shows "loading".
-                let kept = if name == method::TOOL_INPUT { self.on_tool_input(params.as_deref()) } else { None };
+                let kept = if name == method::TOOL_INPUT {
+                    self.on_tool_input(params.as_deref())
+                } else {
+                    None
+                };
                 if let Some(event) = jsonrpc::notification_event(&name, params) {
                     if let HostEvent::ToolResult(ToolPayload::CallToolResult(text)) = &event {
                         self.live_result.set(true);
@@ -171,7 +175,9 @@ impl Shared {
                     }
                     (self.dispatch)(event);
                     if let Some(kept) = kept {
-                        (self.dispatch)(HostEvent::RestoredResult(ToolPayload::CallToolResult(kept)));
+                        (self.dispatch)(HostEvent::RestoredResult(ToolPayload::CallToolResult(
+                            kept,
+                        )));
                     }
                     // The content may have changed; the resize observer can be paused off screen.
                     if let Some(size) = self.size.borrow().as_ref() {
@@ -187,7 +193,11 @@ impl Shared {
     fn on_tool_input(&self, params: Option<&str>) -> Option<String> {
         let arguments = params.and_then(jsonrpc::tool_input_arguments);
         let key = match (self.tool_call.borrow().as_ref(), arguments) {
-            (Some(call), Some(arguments)) => Some(widget_app::restore::result_key(&call.name, &call.request_id, &arguments)),
+            (Some(call), Some(arguments)) => Some(widget_app::restore::result_key(
+                &call.name,
+                &call.request_id,
+                &arguments,
+            )),
             _ => None,
         };
         *self.storage_key.borrow_mut() = key.clone();
@@ -219,7 +229,10 @@ impl Shared {
                 let mut context = super::browser_context(&self.window);
                 context.merge(init.context);
                 (self.dispatch)(HostEvent::Connected(context));
-                self.post(&jsonrpc::notification(method::INITIALIZED, serde_json::json!({})));
+                self.post(&jsonrpc::notification(
+                    method::INITIALIZED,
+                    serde_json::json!({}),
+                ));
                 self.initialized.set(true);
                 self.start_size_reports();
             }
@@ -267,7 +280,11 @@ pub const RESULT_ARRIVED_MARK: &str = "resource-widget:result-received";
 /// did not fail), `content[0].text` is a second copy of it that the model will not read: it is
 /// left out rather than serialised and copied into wasm.
 fn tool_result_text(params: &JsValue) -> Option<String> {
-    let get = |key: &str| Reflect::get(params, &JsValue::from_str(key)).ok().filter(|v| !v.is_undefined());
+    let get = |key: &str| {
+        Reflect::get(params, &JsValue::from_str(key))
+            .ok()
+            .filter(|v| !v.is_undefined())
+    };
     let failed = get("isError").and_then(|v| v.as_bool()) == Some(true);
     if failed || !get("structuredContent").is_some_and(|v| v.is_object()) {
         return stringify(params);

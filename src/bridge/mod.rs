@@ -19,7 +19,10 @@ use crate::app::{HostContext, HostEvent, HostServices};
 
 /// What the browser itself says of the context (its language), before the host speaks.
 pub fn browser_context(window: &web_sys::Window) -> HostContext {
-    HostContext { browser_locale: window.navigator().language(), ..HostContext::default() }
+    HostContext {
+        browser_locale: window.navigator().language(),
+        ..HostContext::default()
+    }
 }
 
 /// Keeps a bridge alive for the page's lifetime.

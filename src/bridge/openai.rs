@@ -69,7 +69,8 @@ impl OpenAiBridge {
             delivered: RefCell::new(JsValue::NULL),
         });
         let mut context = super::browser_context(window);
-        if let Some(globals) = shared.globals_json(&["theme", "displayMode", "maxHeight", "locale"]) {
+        if let Some(globals) = shared.globals_json(&["theme", "displayMode", "maxHeight", "locale"])
+        {
             context.merge(patch_of_openai_globals(&globals));
         }
         (shared.dispatch)(HostEvent::Connected(context));
@@ -149,10 +150,17 @@ impl Shared {
         let Some(structured) = stringify(&output) else {
             return false;
         };
-        let hints = stringify(&get(&get(&self.openai, "toolResponseMetadata"), "host/widgetData")).filter(|h| h != "null");
+        let hints = stringify(&get(
+            &get(&self.openai, "toolResponseMetadata"),
+            "host/widgetData",
+        ))
+        .filter(|h| h != "null");
         *self.delivered.borrow_mut() = output;
         self.keep(&structured, hints.as_deref());
-        (self.dispatch)(HostEvent::ToolResult(ToolPayload::Parts { structured, hints }));
+        (self.dispatch)(HostEvent::ToolResult(ToolPayload::Parts {
+            structured,
+            hints,
+        }));
         true
     }
 
@@ -162,7 +170,10 @@ impl Shared {
         let structured = get(&kept, "structured").as_string();
         let hints = get(&kept, "hints").as_string();
         if let Some(structured) = structured {
-            (self.dispatch)(HostEvent::RestoredResult(ToolPayload::Parts { structured, hints }));
+            (self.dispatch)(HostEvent::RestoredResult(ToolPayload::Parts {
+                structured,
+                hints,
+            }));
         } else if get(&self.openai, "toolInput").is_object() {
             (self.dispatch)(HostEvent::ToolInput);
         }

@@ -5,8 +5,12 @@ use wasm_bindgen::JsValue;
 
 /// The record count of a CallToolResult or of a bare structuredContent.
 fn records(v: &serde_json::Value) -> u32 {
-    let records = v.pointer("/structuredContent/records").or_else(|| v.get("records"));
-    records.and_then(|r| r.as_array()).map_or(0, |r| r.len() as u32)
+    let records = v
+        .pointer("/structuredContent/records")
+        .or_else(|| v.get("records"));
+    records
+        .and_then(|r| r.as_array())
+        .map_or(0, |r| r.len() as u32)
 }
 
 /// serde_json from JSON text (what `JSON.stringify` of the object, or `content[0].text`, gives).

@@ -10,7 +10,10 @@ pub enum ToolPayload {
     CallToolResult(String),
     /// A structuredContent and its `host/widgetData` hints, each as JSON text (the
     /// `window.openai` runtime gives them apart).
-    Parts { structured: String, hints: Option<String> },
+    Parts {
+        structured: String,
+        hints: Option<String>,
+    },
 }
 
 /// Something the host told the widget.

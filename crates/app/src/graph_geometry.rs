@@ -90,16 +90,30 @@ mod tests {
 
     #[test]
     fn edge_paths_curve_between_layers() {
-        assert_eq!(edge_path(&[(0.0, 0.0), (10.0, 20.0)]), "M0.0 0.0 C0.0 10.0 10.0 10.0 10.0 20.0");
+        assert_eq!(
+            edge_path(&[(0.0, 0.0), (10.0, 20.0)]),
+            "M0.0 0.0 C0.0 10.0 10.0 10.0 10.0 20.0"
+        );
         assert_eq!(edge_path(&[]), "");
     }
 
     #[test]
     fn widths_grow_with_labels_within_bounds() {
-        let short = NodeText { label: "a".into(), meta: "sensor".into() };
-        let long = NodeText { label: "x".repeat(LABEL_CHARS), meta: "transformer · running".into() };
+        let short = NodeText {
+            label: "a".into(),
+            meta: "sensor".into(),
+        };
+        let long = NodeText {
+            label: "x".repeat(LABEL_CHARS),
+            meta: "transformer · running".into(),
+        };
         assert_eq!(node_width(&short), 96.0);
-        assert!(node_width(&NodeText { label: "orders_to_warehouse".into(), meta: String::new() }) >= 19.0 * CHAR_WIDTH + 32.0);
+        assert!(
+            node_width(&NodeText {
+                label: "orders_to_warehouse".into(),
+                meta: String::new()
+            }) >= 19.0 * CHAR_WIDTH + 32.0
+        );
         assert!(node_width(&long) > 96.0 && node_width(&long) <= 240.0);
     }
 }

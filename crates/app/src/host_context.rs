@@ -48,7 +48,14 @@ pub struct ContextPatch {
 impl HostContext {
     /// Applies a patch field by field.
     pub fn merge(&mut self, patch: ContextPatch) {
-        let ContextPatch { theme, variables, display_mode, locale, time_zone, max_height } = patch;
+        let ContextPatch {
+            theme,
+            variables,
+            display_mode,
+            locale,
+            time_zone,
+            max_height,
+        } = patch;
         if let Some(theme) = theme {
             self.theme = theme;
         }
@@ -76,7 +83,11 @@ impl HostContext {
 
     /// The variables as one inline `style` value: `--a: 1px; --b: red`.
     pub fn style_text(&self) -> String {
-        self.variables.iter().map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join("; ")
+        self.variables
+            .iter()
+            .map(|(k, v)| format!("{k}: {v}"))
+            .collect::<Vec<_>>()
+            .join("; ")
     }
 }
 
@@ -87,19 +98,35 @@ mod tests {
     #[test]
     fn patches_merge_field_by_field() {
         let mut c = HostContext::default();
-        c.merge(ContextPatch { theme: Some(Some(Theme::Dark)), locale: Some(Some("fr-FR".into())), ..Default::default() });
-        c.merge(ContextPatch { theme: Some(Some(Theme::Light)), ..Default::default() });
+        c.merge(ContextPatch {
+            theme: Some(Some(Theme::Dark)),
+            locale: Some(Some("fr-FR".into())),
+            ..Default::default()
+        });
+        c.merge(ContextPatch {
+            theme: Some(Some(Theme::Light)),
+            ..Default::default()
+        });
         assert_eq!(c.theme, Some(Theme::Light));
         assert_eq!(c.locale.as_deref(), Some("fr-FR"), "absent fields stay");
-        c.merge(ContextPatch { locale: Some(None), ..Default::default() });
+        c.merge(ContextPatch {
+            locale: Some(None),
+            ..Default::default()
+        });
         assert_eq!(c.locale, None, "present and empty clears");
     }
 
     #[test]
     fn the_host_locale_wins_over_the_browser_one() {
-        let mut c = HostContext { browser_locale: Some("en-US".into()), ..Default::default() };
+        let mut c = HostContext {
+            browser_locale: Some("en-US".into()),
+            ..Default::default()
+        };
         assert_eq!(c.effective_locale(), Some("en-US"));
-        c.merge(ContextPatch { locale: Some(Some("de-DE".into())), ..Default::default() });
+        c.merge(ContextPatch {
+            locale: Some(Some("de-DE".into())),
+            ..Default::default()
+        });
         assert_eq!(c.effective_locale(), Some("de-DE"));
     }
 }

@@ -5,13 +5,18 @@
 /// Where the result of the call of `tool` (request `request_id`) with `arguments` (canonical JSON
 /// text) is kept.
 pub fn result_key(tool: &str, request_id: &str, arguments: &str) -> String {
-    format!("resource-widget/v2/{tool}/{request_id}/{:016x}", fnv1a(arguments.as_bytes()))
+    format!(
+        "resource-widget/v2/{tool}/{request_id}/{:016x}",
+        fnv1a(arguments.as_bytes())
+    )
 }
 
 /// 64-bit FNV-1a: a stable, dependency-free digest (the key need not resist an attacker: the
 /// frame's own storage is the frame's own).
 fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |hash, &b| (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 #[cfg(test)]

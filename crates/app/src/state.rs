@@ -128,7 +128,9 @@ impl AppState {
 pub fn model_of(payload: &ToolPayload) -> WidgetModel {
     match payload {
         ToolPayload::CallToolResult(text) => model_from_json_text(text),
-        ToolPayload::Parts { structured, hints } => model_from_structured_text(structured, hints.as_deref()),
+        ToolPayload::Parts { structured, hints } => {
+            model_from_structured_text(structured, hints.as_deref())
+        }
     }
 }
 
@@ -203,22 +205,34 @@ mod tests {
         let mut s = AppState::default();
         s.apply(result("{not json"));
         assert_eq!(s.phase.data_state(), "error");
-        s.apply(HostEvent::ToolResult(ToolPayload::Parts { structured: "[".repeat(500), hints: None }));
+        s.apply(HostEvent::ToolResult(ToolPayload::Parts {
+            structured: "[".repeat(500),
+            hints: None,
+        }));
         assert_eq!(s.phase.data_state(), "error");
     }
 
     #[test]
     fn parts_carry_their_hints() {
         let structured = r#"{"kind":"svc_resource_widget","schema_version":1,"resource":"pipelines","action":"list","state":"ok","records":[{"uuid":"a"}]}"#;
-        let model = model_of(&ToolPayload::Parts { structured: structured.into(), hints: Some(r#"{"title":"From hints"}"#.into()) });
-        assert_eq!(model.header.title, widget_model::words::Text::Given("From hints".into()));
+        let model = model_of(&ToolPayload::Parts {
+            structured: structured.into(),
+            hints: Some(r#"{"title":"From hints"}"#.into()),
+        });
+        assert_eq!(
+            model.header.title,
+            widget_model::words::Text::Given("From hints".into())
+        );
     }
 
     #[test]
     fn context_changes_merge() {
         use crate::host_context::{ContextPatch, Theme};
         let mut s = AppState::default();
-        s.apply(HostEvent::ContextChanged(ContextPatch { theme: Some(Some(Theme::Dark)), ..Default::default() }));
+        s.apply(HostEvent::ContextChanged(ContextPatch {
+            theme: Some(Some(Theme::Dark)),
+            ..Default::default()
+        }));
         assert_eq!(s.context.theme, Some(Theme::Dark));
     }
 }

@@ -27,7 +27,12 @@ pub fn row_height(density: Density) -> f64 {
 }
 
 /// The slice of `count` rows to render for a scroll position, with overscan.
-pub fn visible_range(count: usize, scroll_top: f64, viewport: f64, row: f64) -> std::ops::Range<usize> {
+pub fn visible_range(
+    count: usize,
+    scroll_top: f64,
+    viewport: f64,
+    row: f64,
+) -> std::ops::Range<usize> {
     let first = ((scroll_top.max(0.0) / row).floor() as usize).saturating_sub(OVERSCAN);
     let shown = (viewport.max(row) / row).ceil() as usize + 2 * OVERSCAN;
     first.min(count)..(first + shown).min(count)

@@ -58,4 +58,3 @@ impl LayeredGraph {
         self.layer_count
     }
 }
-

@@ -93,7 +93,11 @@ pub fn segment_count(node_count: usize, edges: &[(usize, usize)]) -> u64 {
 
 /// Edges between known nodes, without self-loops or duplicates, sorted.
 fn clean_edges(n: usize, edges: &[(usize, usize)]) -> Vec<(usize, usize)> {
-    let mut clean: Vec<(usize, usize)> = edges.iter().copied().filter(|&(s, t)| s < n && t < n && s != t).collect();
+    let mut clean: Vec<(usize, usize)> = edges
+        .iter()
+        .copied()
+        .filter(|&(s, t)| s < n && t < n && s != t)
+        .collect();
     clean.sort_unstable();
     clean.dedup();
     clean
@@ -295,9 +299,15 @@ mod tests {
     fn segments_count_every_layer_an_edge_crosses() {
         // 0 → 1 → 2 → 3 and a long edge 0 → 3 that crosses three layers.
         assert_eq!(segment_count(4, &[(0, 1), (1, 2), (2, 3), (0, 3)]), 6);
-        assert_eq!(segment_count(3, &[(0, 1), (0, 1), (1, 1), (0, 7)]), 1, "duplicates, loops and unknown ends");
+        assert_eq!(
+            segment_count(3, &[(0, 1), (0, 1), (1, 1), (0, 7)]),
+            1,
+            "duplicates, loops and unknown ends"
+        );
         // A dense forward graph: every pair (i, j > i) of 60 nodes.
-        let dense: Vec<(usize, usize)> = (0..60).flat_map(|i| (i + 1..60).map(move |j| (i, j))).collect();
+        let dense: Vec<(usize, usize)> = (0..60)
+            .flat_map(|i| (i + 1..60).map(move |j| (i, j)))
+            .collect();
         let expected: u64 = dense.iter().map(|&(i, j)| (j - i) as u64).sum();
         assert_eq!(segment_count(60, &dense), expected);
     }

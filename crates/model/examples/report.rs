@@ -6,8 +6,8 @@
 use std::io::Read;
 
 use serde_json::json;
-use widget_model::words::{english, Msg};
 use widget_model::outputs::OutputBody;
+use widget_model::words::{english, Msg};
 use widget_model::{model_from_json_text, Arrangement, Content, GraphOutcome};
 
 fn main() {
@@ -46,7 +46,11 @@ fn main() {
         .notices
         .iter()
         .map(|n| json!({ "shown": true, "text": english(n) }))
-        .chain(m.diagnostics.iter().map(|d| json!({ "shown": false, "text": d })))
+        .chain(
+            m.diagnostics
+                .iter()
+                .map(|d| json!({ "shown": false, "text": d })),
+        )
         .collect();
     let report = json!({
         "state": m.state.as_str(),

@@ -8,6 +8,11 @@ fn main() {
         let t = std::time::Instant::now();
         let m = widget_model::model_from_json_text(&text);
         let model = t.elapsed();
-        println!("{path}: parse {:?}, model {:?}, rows {}", parse, model, m.table.rows.len());
+        println!(
+            "{path}: parse {:?}, model {:?}, rows {}",
+            parse,
+            model,
+            m.table.rows.len()
+        );
     }
 }

@@ -12,12 +12,12 @@ use crate::graph::{validate_graph, GraphOutcome};
 use crate::hints::{parse_hints, Hints};
 use crate::limits::{MAX_COLUMNS, MAX_JSON_DEPTH, MAX_NOTICES, MAX_RECORDS};
 use crate::model::{Arrangement, Content, Header, NodeDetail, State, WidgetModel};
-use crate::table::{Column, Table};
 use crate::mutation::{build_mutation, MutationInput};
 use crate::rank::{rank_keys, RankHints};
 use crate::redact::Blanked;
 use crate::rows::{cells_of, CellSpec, Row, Rows};
 use crate::summary::{count_statuses, parse_filters, parse_pagination, parse_summary};
+use crate::table::{Column, Table};
 use crate::text::{bounded_text, humanize_key, quoted, short_line, truncate_chars};
 use crate::words::{GraphProblem, Msg, Noun, Text};
 
@@ -76,7 +76,12 @@ pub enum RecordsIn<'t> {
     /// A long list kept as text: `spans` are the byte ranges in `text` of its object records
     /// (`skipped` others were not objects); `sample` holds the first ones parsed and redacted, for
     /// inferring columns.
-    Lazy { text: &'t str, spans: Vec<(usize, usize)>, skipped: usize, sample: Vec<Map<String, Value>> },
+    Lazy {
+        text: &'t str,
+        spans: Vec<(usize, usize)>,
+        skipped: usize,
+        sample: Vec<Map<String, Value>>,
+    },
 }
 
 /// The model of one structuredContent `sc` (already redacted, its records given apart), with its
@@ -90,7 +95,11 @@ pub fn assemble_records(
 ) -> WidgetModel {
     match sc.get("kind") {
         Some(Value::String(k)) if k == WIDGET_KIND => {}
-        Some(Value::String(k)) => return WidgetModel::error(Msg::OtherKind { kind: short_line(k) }),
+        Some(Value::String(k)) => {
+            return WidgetModel::error(Msg::OtherKind {
+                kind: short_line(k),
+            })
+        }
         _ => return WidgetModel::error(Msg::NoKind),
     }
 
@@ -115,7 +124,12 @@ pub fn assemble_records(
             let total = owned.len();
             (owned, None, total)
         }
-        RecordsIn::Lazy { text, spans, skipped, sample } => {
+        RecordsIn::Lazy {
+            text,
+            spans,
+            skipped,
+            sample,
+        } => {
             report_skipped(skipped, &mut report);
             let total = spans.len();
             (sample, Some((text, spans)), total)
@@ -133,8 +147,11 @@ pub fn assemble_records(
     let mutation_record = mutation_obj
         .and_then(|m| m.get("record"))
         .and_then(Value::as_object);
-    let detail_record =
-        mutation_record.or_else(|| (total == 1 && action != "list").then(|| records.first().copied()).flatten());
+    let detail_record = mutation_record.or_else(|| {
+        (total == 1 && action != "list")
+            .then(|| records.first().copied())
+            .flatten()
+    });
     let mutation = build_mutation(&MutationInput {
         mutation: mutation_obj,
         action: &action,
@@ -164,22 +181,37 @@ pub fn assemble_records(
         &mut report,
     );
     if lazy.is_some() && !matches!(sc.get("columns"), Some(Value::Array(c)) if !c.is_empty()) {
-        report.diagnostic(format!("columns inferred from the first {} of {total} records", shown.len()));
+        report.diagnostic(format!(
+            "columns inferred from the first {} of {total} records",
+            shown.len()
+        ));
     }
-    let (mut table, blanked) = table(columns, &shown, lazy.filter(|_| arrangement == Arrangement::List), &mut report);
+    let (mut table, blanked) = table(
+        columns,
+        &shown,
+        lazy.filter(|_| arrangement == Arrangement::List),
+        &mut report,
+    );
     if blanked.max_depth > MAX_JSON_DEPTH {
-        return WidgetModel::error(Msg::TooDeep { limit: count(MAX_JSON_DEPTH) });
+        return WidgetModel::error(Msg::TooDeep {
+            limit: count(MAX_JSON_DEPTH),
+        });
     }
     let redacted = redacted + blanked.values;
     if arrangement == Arrangement::List && total > MAX_RECORDS {
         table.omitted_rows = total - MAX_RECORDS;
-        report.visible(Msg::FirstRecords { shown: count(MAX_RECORDS), total: count(total) });
+        report.visible(Msg::FirstRecords {
+            shown: count(MAX_RECORDS),
+            total: count(total),
+        });
     }
 
     let summary = parse_summary(sc.get("summary"), &mut problems);
     let filters = parse_filters(sc.get("filters"), &mut problems);
     let pagination = match arrangement {
-        Arrangement::List => parse_pagination(sc.get("pagination"), table.rows.len(), &mut problems),
+        Arrangement::List => {
+            parse_pagination(sc.get("pagination"), table.rows.len(), &mut problems)
+        }
         Arrangement::Detail => None,
     };
     let header = header(&table, arrangement, detail_record, &hints, summary, &noun);
@@ -210,7 +242,9 @@ pub fn assemble_records(
     }
 
     let content = content(&resource, &action, &records);
-    let timeline = detail_record.filter(|_| arrangement == Arrangement::Detail).and_then(crate::timeline::timeline);
+    let timeline = detail_record
+        .filter(|_| arrangement == Arrangement::Detail)
+        .and_then(crate::timeline::timeline);
     let (state, error) = state(&sc, &table, mutation.as_ref(), &header.message, &mut report);
     WidgetModel {
         content,
@@ -225,7 +259,10 @@ pub fn assemble_records(
         graph,
         node_details,
         error,
-        empty_message: hints.empty_message.clone().map_or(Text::Own(Msg::EmptyList(noun)), Text::Given),
+        empty_message: hints
+            .empty_message
+            .clone()
+            .map_or(Text::Own(Msg::EmptyList(noun)), Text::Given),
         density: hints.density,
         time_zone: hints.time_zone.clone(),
         notices: report.notices,
@@ -268,8 +305,12 @@ fn check_schema_version(value: Option<&Value>, report: &mut Report) {
     };
     match major {
         Some(SCHEMA_MAJOR) => {}
-        Some(m) if m > SCHEMA_MAJOR => report.visible(Msg::NewerSchema { version: m, known: SCHEMA_MAJOR }),
-        _ => report.diagnostic("schema_version is not a version this widget knows; read as version 1"),
+        Some(m) if m > SCHEMA_MAJOR => report.visible(Msg::NewerSchema {
+            version: m,
+            known: SCHEMA_MAJOR,
+        }),
+        _ => report
+            .diagnostic("schema_version is not a version this widget knows; read as version 1"),
     }
 }
 
@@ -312,7 +353,9 @@ fn records(value: Option<Value>, report: &mut Report) -> Vec<Map<String, Value>>
 
 fn report_skipped(skipped: usize, report: &mut Report) {
     if skipped > 0 {
-        report.visible(Msg::RecordsNotObjects { count: count(skipped) });
+        report.visible(Msg::RecordsNotObjects {
+            count: count(skipped),
+        });
     }
 }
 
@@ -339,9 +382,8 @@ fn columns(
         (Arrangement::List, Some(Value::Array(items))) if !items.is_empty() => {
             declared_columns(items, key_hints, report)
         }
-        (Arrangement::List, Some(Value::Array(_)) | None | Some(Value::Null)) | (Arrangement::Detail, _) => {
-            Vec::new()
-        }
+        (Arrangement::List, Some(Value::Array(_)) | None | Some(Value::Null))
+        | (Arrangement::Detail, _) => Vec::new(),
         (Arrangement::List, Some(_)) => {
             report.diagnostic("columns is not a list; columns inferred from the records");
             Vec::new()
@@ -411,7 +453,10 @@ fn declared_columns(items: &[Value], key_hints: &KeyHints, report: &mut Report) 
         }
     }
     if items.len() > MAX_COLUMNS {
-        report.visible(Msg::ColumnsShown { shown: count(MAX_COLUMNS), total: count(items.len()) });
+        report.visible(Msg::ColumnsShown {
+            shown: count(MAX_COLUMNS),
+            total: count(items.len()),
+        });
     }
     specs
 }
@@ -443,9 +488,16 @@ fn inferred_columns(
         primary_key: hints.primary_key.as_deref(),
         status_key: hints.status_key.as_deref(),
     };
-    let ranked = rank_keys(&keys, records, rank_hints, arrangement == Arrangement::Detail);
+    let ranked = rank_keys(
+        &keys,
+        records,
+        rank_hints,
+        arrangement == Arrangement::Detail,
+    );
     if ranked.len() > limit {
-        report.visible(Msg::FieldsNotColumns { count: count(ranked.len() - limit) });
+        report.visible(Msg::FieldsNotColumns {
+            count: count(ranked.len() - limit),
+        });
     }
     let mut specs: Vec<ColumnSpec> = ranked
         .into_iter()
@@ -460,9 +512,14 @@ fn inferred_columns(
         })
         .collect();
     // Runs that count their blocks get a progress column ("38/40 blocks") after their status.
-    let counts_blocks = |r: &&Map<String, Value>| r.contains_key("block_runs_count") && r.contains_key("completed_block_runs_count");
+    let counts_blocks = |r: &&Map<String, Value>| {
+        r.contains_key("block_runs_count") && r.contains_key("completed_block_runs_count")
+    };
     if arrangement == Arrangement::List && records.iter().any(counts_blocks) {
-        let after = specs.iter().position(|s| s.kind == ColumnKind::Status).map_or(0, |i| i + 1);
+        let after = specs
+            .iter()
+            .position(|s| s.kind == ColumnKind::Status)
+            .map_or(0, |i| i + 1);
         specs.insert(
             after.min(specs.len()),
             ColumnSpec {
@@ -487,12 +544,21 @@ fn table(
     lazy: Option<(&str, Vec<(usize, usize)>)>,
     report: &mut Report,
 ) -> (Table, Blanked) {
-    let cell_specs: Vec<CellSpec> = specs.iter().map(|s| CellSpec { key: s.key.clone(), kind: s.kind }).collect();
+    let cell_specs: Vec<CellSpec> = specs
+        .iter()
+        .map(|s| CellSpec {
+            key: s.key.clone(),
+            kind: s.kind,
+        })
+        .collect();
     let mut degraded: Vec<Degraded> = specs.iter().map(|_| Degraded::default()).collect();
     let rows: Vec<Row> = records
         .iter()
         .enumerate()
-        .map(|(i, record)| Row { key: i.to_string(), cells: cells_of(record, &cell_specs, &mut degraded) })
+        .map(|(i, record)| Row {
+            key: i.to_string(),
+            cells: cells_of(record, &cell_specs, &mut degraded),
+        })
         .collect();
     let columns = specs
         .into_iter()
@@ -519,7 +585,9 @@ fn table(
                         }))
             });
             Column {
-                label: spec.label.unwrap_or_else(|| Text::Given(humanize_key(&spec.key))),
+                label: spec
+                    .label
+                    .unwrap_or_else(|| Text::Given(humanize_key(&spec.key))),
                 key: spec.key,
                 kind: spec.kind,
                 numeric,
@@ -534,7 +602,14 @@ fn table(
         }
         None => (Rows::built(rows), Blanked::default()),
     };
-    (Table { columns, rows, omitted_rows: 0 }, blanked)
+    (
+        Table {
+            columns,
+            rows,
+            omitted_rows: 0,
+        },
+        blanked,
+    )
 }
 
 fn header(
@@ -547,13 +622,20 @@ fn header(
 ) -> Header {
     let record_title = || {
         let record = detail_record?;
-        let keys = hints.title_key.iter().map(String::as_str).chain(["name", "uuid", "id"]);
+        let keys = hints
+            .title_key
+            .iter()
+            .map(String::as_str)
+            .chain(["name", "uuid", "id"]);
         keys.filter_map(|k| match record.get(k)? {
             Value::String(s) if !s.trim().is_empty() && !crate::redact::is_sensitive_key(k) => {
                 Some(Text::Given(truncate_chars(&bounded_text(s), 200)))
             }
             Value::Number(n) => {
-                let word = crate::words::english(&Msg::Title { noun: noun.clone(), plural: false });
+                let word = crate::words::english(&Msg::Title {
+                    noun: noun.clone(),
+                    plural: false,
+                });
                 Some(Text::Given(format!("{word} {n}")))
             }
             _ => None,
@@ -562,22 +644,50 @@ fn header(
     };
     let given = hints.title.clone().or(summary.title).map(Text::Given);
     let title = given
-        .or_else(|| if arrangement == Arrangement::Detail { record_title() } else { None })
-        .unwrap_or_else(|| Text::Own(Msg::Title { noun: noun.clone(), plural: arrangement == Arrangement::List }));
+        .or_else(|| {
+            if arrangement == Arrangement::Detail {
+                record_title()
+            } else {
+                None
+            }
+        })
+        .unwrap_or_else(|| {
+            Text::Own(Msg::Title {
+                noun: noun.clone(),
+                plural: arrangement == Arrangement::List,
+            })
+        });
     let names_the_kind = |title: &Text| match title {
         Text::Own(_) => true,
         Text::Given(t) => {
-            let singular = crate::words::english(&Msg::Title { noun: noun.clone(), plural: false }).to_lowercase();
+            let singular = crate::words::english(&Msg::Title {
+                noun: noun.clone(),
+                plural: false,
+            })
+            .to_lowercase();
             t.to_lowercase().starts_with(&singular)
         }
     };
-    let subtitle = hints.subtitle.clone().or(summary.subtitle).map(Text::Given).or_else(|| {
-        (arrangement == Arrangement::Detail && !names_the_kind(&title)).then(|| Text::Own(Msg::Title { noun: noun.clone(), plural: false }))
-    });
+    let subtitle = hints
+        .subtitle
+        .clone()
+        .or(summary.subtitle)
+        .map(Text::Given)
+        .or_else(|| {
+            (arrangement == Arrangement::Detail && !names_the_kind(&title)).then(|| {
+                Text::Own(Msg::Title {
+                    noun: noun.clone(),
+                    plural: false,
+                })
+            })
+        });
     let counts = if !summary.counts.is_empty() {
         summary.counts
     } else if arrangement == Arrangement::List && !table.rows.is_lazy() {
-        let status_column = table.columns.iter().position(|c| c.kind == ColumnKind::Status);
+        let status_column = table
+            .columns
+            .iter()
+            .position(|c| c.kind == ColumnKind::Status);
         status_column.map_or_else(Vec::new, |i| {
             count_statuses(table.rows.iter().filter_map(|r| match &r.cells[i] {
                 Cell::Status(s) => Some(s),
@@ -589,10 +699,18 @@ fn header(
     };
     let total = match (arrangement, summary.total) {
         (Arrangement::List, Some(total)) => Some(Msg::InAll { total }),
-        (Arrangement::List, None) => Some(Msg::RecordCount { count: count(table.rows.len()) }),
+        (Arrangement::List, None) => Some(Msg::RecordCount {
+            count: count(table.rows.len()),
+        }),
         (Arrangement::Detail, _) => None,
     };
-    Header { title, subtitle, message: summary.message, counts, total }
+    Header {
+        title,
+        subtitle,
+        message: summary.message,
+        counts,
+        total,
+    }
 }
 
 fn state(
@@ -631,7 +749,9 @@ fn state(
             State::Error,
             Some(crate::model::ErrorInfo {
                 code: None,
-                message: Text::Own(Msg::UnknownState { state: short_line(other) }),
+                message: Text::Own(Msg::UnknownState {
+                    state: short_line(other),
+                }),
                 remedy: None,
                 detail: None,
             }),

@@ -88,7 +88,10 @@ impl ColumnKind {
 
     /// Whether values of this kind read best right-aligned.
     pub fn is_numeric(self) -> bool {
-        matches!(self, ColumnKind::Number | ColumnKind::Duration { .. } | ColumnKind::Bytes)
+        matches!(
+            self,
+            ColumnKind::Number | ColumnKind::Duration { .. } | ColumnKind::Bytes
+        )
     }
 }
 
@@ -131,7 +134,10 @@ pub enum Cell {
     /// A size in bytes.
     Bytes(u64),
     /// Blocks done of all blocks in a run.
-    Progress { done: u64, total: u64 },
+    Progress {
+        done: u64,
+        total: u64,
+    },
     /// An `http:` or `https:` URL; nothing else becomes a link.
     Link {
         href: String,
@@ -170,8 +176,16 @@ pub struct Degraded {
 impl Cell {
     /// A run's progress from its record, when it carries both counts.
     pub fn progress_of(record: &serde_json::Map<String, Value>) -> Cell {
-        match (record.get("completed_block_runs_count").and_then(Value::as_u64), record.get("block_runs_count").and_then(Value::as_u64)) {
-            (Some(done), Some(total)) => Cell::Progress { done: done.min(total), total },
+        match (
+            record
+                .get("completed_block_runs_count")
+                .and_then(Value::as_u64),
+            record.get("block_runs_count").and_then(Value::as_u64),
+        ) {
+            (Some(done), Some(total)) => Cell::Progress {
+                done: done.min(total),
+                total,
+            },
             _ => Cell::Missing,
         }
     }
@@ -210,7 +224,10 @@ impl Cell {
             (ColumnKind::Id, Value::Number(n)) => Some(Cell::Id(n.to_string())),
             (ColumnKind::Status, Value::String(s)) => Some(Cell::Status(Status::new(s))),
             (ColumnKind::Datetime, Value::String(s)) => parse_timestamp(s).map(Cell::Time),
-            (ColumnKind::Datetime, Value::Number(n)) => n.as_f64().and_then(crate::time::epoch_timestamp).map(Cell::Time),
+            (ColumnKind::Datetime, Value::Number(n)) => n
+                .as_f64()
+                .and_then(crate::time::epoch_timestamp)
+                .map(Cell::Time),
             (ColumnKind::Bytes, Value::Number(n)) => n.as_u64().map(Cell::Bytes),
             (ColumnKind::Number, Value::Number(n)) => n.as_f64().map(number_cell),
             (ColumnKind::Number, Value::String(s)) => s
@@ -254,7 +271,10 @@ impl Cell {
             Cell::Link { href } => href.clone(),
             Cell::Code { text, .. } => text.clone(),
             Cell::Tags(tags) => tags.join(", "),
-            Cell::List { .. } | Cell::Record { .. } => self.summary().map(|m| crate::words::english(&m)).unwrap_or_default(),
+            Cell::List { .. } | Cell::Record { .. } => self
+                .summary()
+                .map(|m| crate::words::english(&m))
+                .unwrap_or_default(),
         }
     }
 
@@ -263,17 +283,31 @@ impl Cell {
     pub fn summary(&self) -> Option<Msg> {
         let count = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
         match self {
-            Cell::List { total, .. } => Some(Msg::Items { count: count(*total) }),
+            Cell::List { total, .. } => Some(Msg::Items {
+                count: count(*total),
+            }),
             Cell::Record { fields, total } => {
-                let name = ["name", "uuid", "id", "title", "key", "path"].iter().find_map(|k| {
-                    fields.iter().find(|f| f.key == *k).and_then(|f| match &f.cell {
-                        Cell::Text(s) | Cell::Id(s) => Some(crate::text::truncate_chars(s, 40)),
-                        _ => None,
-                    })
-                });
+                let name = ["name", "uuid", "id", "title", "key", "path"]
+                    .iter()
+                    .find_map(|k| {
+                        fields
+                            .iter()
+                            .find(|f| f.key == *k)
+                            .and_then(|f| match &f.cell {
+                                Cell::Text(s) | Cell::Id(s) => {
+                                    Some(crate::text::truncate_chars(s, 40))
+                                }
+                                _ => None,
+                            })
+                    });
                 Some(match name {
-                    Some(name) => Msg::NamedFields { name, count: count(*total) },
-                    None => Msg::Fields { count: count(*total) },
+                    Some(name) => Msg::NamedFields {
+                        name,
+                        count: count(*total),
+                    },
+                    None => Msg::Fields {
+                        count: count(*total),
+                    },
                 })
             }
             _ => None,
@@ -296,7 +330,11 @@ impl Cell {
             Cell::Number { value, .. } => SortKey::Number(*value),
             Cell::Duration { seconds, .. } => SortKey::Number(*seconds),
             Cell::Bytes(n) => SortKey::Number(*n as f64),
-            Cell::Progress { done, total } => SortKey::Number(if *total == 0 { 0.0 } else { *done as f64 / *total as f64 }),
+            Cell::Progress { done, total } => SortKey::Number(if *total == 0 {
+                0.0
+            } else {
+                *done as f64 / *total as f64
+            }),
             Cell::Time(t) => SortKey::Time(t.epoch_ms),
             Cell::Id(s) => match s.parse::<f64>() {
                 Ok(v) if v.is_finite() => SortKey::Number(v),
@@ -500,12 +538,29 @@ mod tests {
 
     #[test]
     fn epoch_seconds_in_time_named_fields_are_times_and_sizes_are_bytes() {
-        let (c, _) = cell("modified_timestamp", json!(1795451630.121), ColumnKind::infer("modified_timestamp", &KeyHints::default()));
-        assert!(matches!(c, Cell::Time(ref t) if t.epoch_ms == 1_795_451_630_121), "{c:?}");
+        let (c, _) = cell(
+            "modified_timestamp",
+            json!(1795451630.121),
+            ColumnKind::infer("modified_timestamp", &KeyHints::default()),
+        );
+        assert!(
+            matches!(c, Cell::Time(ref t) if t.epoch_ms == 1_795_451_630_121),
+            "{c:?}"
+        );
         let (c, _) = cell("created_at", json!(1795451630000u64), ColumnKind::Datetime);
-        assert!(matches!(c, Cell::Time(ref t) if t.epoch_ms == 1_795_451_630_000), "milliseconds too: {c:?}");
+        assert!(
+            matches!(c, Cell::Time(ref t) if t.epoch_ms == 1_795_451_630_000),
+            "milliseconds too: {c:?}"
+        );
         let (c, _) = cell("retries_at", json!(3), ColumnKind::Datetime);
-        assert_eq!(c, Cell::Number { value: 3.0, text: "3".into() }, "a small number is not a time");
+        assert_eq!(
+            c,
+            Cell::Number {
+                value: 3.0,
+                text: "3".into()
+            },
+            "a small number is not a time"
+        );
         let (c, _) = cell("size", json!(26492), ColumnKind::Bytes);
         assert_eq!(c, Cell::Bytes(26492));
         assert_eq!(c.plain_text(), "25.9 KB");
@@ -614,7 +669,6 @@ mod tests {
         assert!(c.is_empty_nested());
     }
 
-
     #[test]
     fn inferred_kinds_follow_key_names_and_hints() {
         let hints = KeyHints {
@@ -632,8 +686,14 @@ mod tests {
             ColumnKind::infer("duration", &hints),
             ColumnKind::Duration { millis: false }
         );
-        assert_eq!(ColumnKind::infer("created_at", &hints), ColumnKind::Datetime);
-        assert_eq!(ColumnKind::infer("modified_timestamp", &hints), ColumnKind::Datetime);
+        assert_eq!(
+            ColumnKind::infer("created_at", &hints),
+            ColumnKind::Datetime
+        );
+        assert_eq!(
+            ColumnKind::infer("modified_timestamp", &hints),
+            ColumnKind::Datetime
+        );
         assert_eq!(ColumnKind::infer("size", &hints), ColumnKind::Bytes);
         assert_eq!(ColumnKind::infer("label", &hints), ColumnKind::Auto);
     }

@@ -40,9 +40,19 @@ pub fn info(code: Option<String>, message: Option<String>) -> ErrorInfo {
         None => Text::Own(known.map_or(Msg::ToolReportedError, Msg::CodeMeaning)),
     };
     let remedy = known
-        .filter(|k| matches!(k, ErrorCode::ConfigInvalid | ErrorCode::AuthRequired | ErrorCode::AuthExpired))
+        .filter(|k| {
+            matches!(
+                k,
+                ErrorCode::ConfigInvalid | ErrorCode::AuthRequired | ErrorCode::AuthExpired
+            )
+        })
         .map(|k| Text::Own(Msg::CodeRemedy(k)));
-    ErrorInfo { code, message, remedy, detail: None }
+    ErrorInfo {
+        code,
+        message,
+        remedy,
+        detail: None,
+    }
 }
 
 #[cfg(test)]
@@ -74,7 +84,9 @@ mod tests {
         }))
         .expect("envelope");
         assert_eq!(e.message, Text::Given("401 from cluster".into()));
-        assert!(e.remedy.is_some_and(|r| r.english().contains("login command again")));
+        assert!(e
+            .remedy
+            .is_some_and(|r| r.english().contains("login command again")));
     }
 
     #[test]

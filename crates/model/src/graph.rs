@@ -233,7 +233,11 @@ fn raw_graph(text: &str) -> Option<RawGraph<'_>> {
     de.deserialize_any(GraphVisitor).ok().flatten()
 }
 
-fn checked_graph(raw: Option<&RawValue>, node_limit: usize, redacted: &mut usize) -> Result<Option<Graph>, GraphProblem> {
+fn checked_graph(
+    raw: Option<&RawValue>,
+    node_limit: usize,
+    redacted: &mut usize,
+) -> Result<Option<Graph>, GraphProblem> {
     let text = match raw.map(RawValue::get) {
         None | Some("null") => return Ok(None),
         Some(text) => text,
@@ -247,21 +251,35 @@ fn checked_graph(raw: Option<&RawValue>, node_limit: usize, redacted: &mut usize
     };
     let total = graph.total_nodes.filter(|t| !t.is_null());
     if graph.truncated == Some(Value::Bool(true)) {
-        return Err(GraphProblem::Truncated { sent: count(nodes.len()), total: total.as_ref().and_then(Value::as_u64) });
+        return Err(GraphProblem::Truncated {
+            sent: count(nodes.len()),
+            total: total.as_ref().and_then(Value::as_u64),
+        });
     }
     if let Some(total) = total {
         match total.as_u64() {
             // Compared as u64: on wasm32 a usize cast would read 2^32 + 3 as 3.
             Some(t) if t == count(nodes.len()) => {}
-            Some(t) => return Err(GraphProblem::TotalMismatch { said: t, carried: count(nodes.len()) }),
+            Some(t) => {
+                return Err(GraphProblem::TotalMismatch {
+                    said: t,
+                    carried: count(nodes.len()),
+                })
+            }
             None => return Err(GraphProblem::TotalNotWhole),
         }
     }
     if nodes.len() > node_limit {
-        return Err(GraphProblem::TooManyNodes { count: count(nodes.len()), limit: count(node_limit) });
+        return Err(GraphProblem::TooManyNodes {
+            count: count(nodes.len()),
+            limit: count(node_limit),
+        });
     }
     if edges.len() > MAX_GRAPH_EDGES {
-        return Err(GraphProblem::TooManyEdges { count: count(edges.len()), limit: count(MAX_GRAPH_EDGES) });
+        return Err(GraphProblem::TooManyEdges {
+            count: count(edges.len()),
+            limit: count(MAX_GRAPH_EDGES),
+        });
     }
 
     let mut parsed = Vec::with_capacity(nodes.len());
@@ -277,7 +295,9 @@ fn checked_graph(raw: Option<&RawValue>, node_limit: usize, redacted: &mut usize
         };
         // A node's id is an identifier and stays as sent; its other values are redacted.
         *redacted += redact_in_place(&mut value);
-        let obj = value.as_object().ok_or(GraphProblem::NodeNotObject { index: number })?;
+        let obj = value
+            .as_object()
+            .ok_or(GraphProblem::NodeNotObject { index: number })?;
         parsed.push(node_from(&id, obj));
         ids.push(id);
     }
@@ -297,25 +317,40 @@ fn checked_graph(raw: Option<&RawValue>, node_limit: usize, redacted: &mut usize
         };
         let end = |name: &str, which: EdgeEnd| -> Result<usize, GraphProblem> {
             match obj.get(name) {
-                Some(Value::String(id)) => {
-                    index.get(id.as_str()).copied().ok_or_else(|| GraphProblem::UnknownBlock { id: short_line(id) })
-                }
-                _ => Err(GraphProblem::EdgeWithoutEnd { index: number, end: which }),
+                Some(Value::String(id)) => index
+                    .get(id.as_str())
+                    .copied()
+                    .ok_or_else(|| GraphProblem::UnknownBlock { id: short_line(id) }),
+                _ => Err(GraphProblem::EdgeWithoutEnd {
+                    index: number,
+                    end: which,
+                }),
             }
         };
-        edge_list.push((end("source", EdgeEnd::Source)?, end("target", EdgeEnd::Target)?));
+        edge_list.push((
+            end("source", EdgeEnd::Source)?,
+            end("target", EdgeEnd::Target)?,
+        ));
     }
     edge_list.sort_unstable();
     edge_list.dedup();
 
     if let Some(node) = find_cycle(parsed.len(), &edge_list) {
-        return Err(GraphProblem::Cycle { id: short_line(&parsed[node].id) });
+        return Err(GraphProblem::Cycle {
+            id: short_line(&parsed[node].id),
+        });
     }
     let segments = graph_layout::segment_count(parsed.len(), &edge_list);
     if segments > MAX_LAYOUT_SEGMENTS {
-        return Err(GraphProblem::TooMuchLayout { segments, limit: MAX_LAYOUT_SEGMENTS });
+        return Err(GraphProblem::TooMuchLayout {
+            segments,
+            limit: MAX_LAYOUT_SEGMENTS,
+        });
     }
-    Ok(Some(Graph { nodes: parsed, edges: edge_list }))
+    Ok(Some(Graph {
+        nodes: parsed,
+        edges: edge_list,
+    }))
 }
 
 fn node_from(id: &str, obj: &Map<String, Value>) -> GraphNode {
@@ -399,7 +434,9 @@ mod tests {
 
     fn reason(graph: Value) -> String {
         match check(graph) {
-            GraphOutcome::Fallback(r) => crate::words::english(&crate::words::Msg::GraphNotDrawn(r)),
+            GraphOutcome::Fallback(r) => {
+                crate::words::english(&crate::words::Msg::GraphNotDrawn(r))
+            }
             other => panic!("expected a fallback, got {other:?}"),
         }
     }
@@ -519,7 +556,10 @@ mod tests {
         let r = reason(json!({ "nodes": many.clone(), "edges": [] }));
         assert!(r.contains("501 blocks, more than the 500"), "{r}");
         let hinted = validate(&json!({ "nodes": nodes(&["a", "b", "c"]), "edges": [] }), 2);
-        assert_eq!(hinted, GraphOutcome::Fallback(GraphProblem::TooManyNodes { count: 3, limit: 2 }));
+        assert_eq!(
+            hinted,
+            GraphOutcome::Fallback(GraphProblem::TooManyNodes { count: 3, limit: 2 })
+        );
     }
 
     #[test]

@@ -98,7 +98,10 @@ pub fn parse_hints(value: Option<&Value>, problems: &mut Vec<String>) -> Hints {
         None | Some(Value::Null) => None,
         Some(Value::Number(n)) => match n.as_u64() {
             // Clamped in u64 first: on wasm32 `2^32 as usize` would be 0.
-            Some(limit) => Some(usize::try_from(limit.min(DEFAULT_MAX_GRAPH_NODES as u64)).unwrap_or(DEFAULT_MAX_GRAPH_NODES)),
+            Some(limit) => Some(
+                usize::try_from(limit.min(DEFAULT_MAX_GRAPH_NODES as u64))
+                    .unwrap_or(DEFAULT_MAX_GRAPH_NODES),
+            ),
             None => {
                 problems.push("hint maxGraphNodes is not a whole number; ignored".to_owned());
                 None
@@ -178,8 +181,15 @@ mod tests {
     fn a_hint_cannot_raise_the_graph_limit() {
         let hints = parse_hints(Some(&json!({ "maxGraphNodes": 100000 })), &mut Vec::new());
         assert_eq!(hints.graph_node_limit(), DEFAULT_MAX_GRAPH_NODES);
-        let hints = parse_hints(Some(&json!({ "maxGraphNodes": 4_294_967_296u64 })), &mut Vec::new());
-        assert_eq!(hints.graph_node_limit(), DEFAULT_MAX_GRAPH_NODES, "2^32 is not 0");
+        let hints = parse_hints(
+            Some(&json!({ "maxGraphNodes": 4_294_967_296u64 })),
+            &mut Vec::new(),
+        );
+        assert_eq!(
+            hints.graph_node_limit(),
+            DEFAULT_MAX_GRAPH_NODES,
+            "2^32 is not 0"
+        );
     }
 
     #[test]

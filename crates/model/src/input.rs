@@ -44,16 +44,30 @@ pub fn model_from_structured_text(text: &str, hints: Option<&str>) -> WidgetMode
 
 /// The keys that make an object a CallToolResult rather than a bare structuredContent.
 fn is_call_result(fields: &Map<String, Value>, structured: bool, content: bool) -> bool {
-    !fields.contains_key("kind") && (structured || content || fields.contains_key("isError") || fields.contains_key("_meta"))
+    !fields.contains_key("kind")
+        && (structured || content || fields.contains_key("isError") || fields.contains_key("_meta"))
 }
 
 fn model_from_parsed(parsed: Parsed<'_>, text: &str) -> WidgetModel {
-    let Parsed::Object { mut fields, structured, records, graph, content } = parsed else {
+    let Parsed::Object {
+        mut fields,
+        structured,
+        records,
+        graph,
+        content,
+    } = parsed
+    else {
         return not_a_widget(Msg::NotJsonObject, None);
     };
     if !is_call_result(&fields, structured.is_some(), content.is_some()) {
         // A bare structuredContent or error envelope (or something else, turned away below).
-        let object = Parsed::Object { fields, structured, records, graph, content };
+        let object = Parsed::Object {
+            fields,
+            structured,
+            records,
+            graph,
+            content,
+        };
         return widget_from_parsed(object, text, None, 0);
     }
     let mut hints = fields
@@ -74,31 +88,56 @@ fn model_from_parsed(parsed: Parsed<'_>, text: &str) -> WidgetModel {
     }
     // Some hosts drop structuredContent: the JSON fallback text is then all there is. It is read
     // like a result of its own (its long lists stay lazy too).
-    let fallback_text = content.and_then(|c| serde_json::from_str::<Value>(c.get()).ok()).and_then(|c| {
-        let mut wrapper = Map::new();
-        wrapper.insert("content".to_owned(), c);
-        first_text(&wrapper).map(str::to_owned)
-    });
+    let fallback_text = content
+        .and_then(|c| serde_json::from_str::<Value>(c.get()).ok())
+        .and_then(|c| {
+            let mut wrapper = Map::new();
+            wrapper.insert("content".to_owned(), c);
+            first_text(&wrapper).map(str::to_owned)
+        });
     if let Some(inner) = fallback_text.as_deref() {
         if let Ok(parsed) = parse(inner, false) {
-            if let Parsed::Object { fields: inner_fields, .. } = &parsed {
-                if error::from_envelope_map(inner_fields).is_some() || (inner_fields.contains_key("kind") && !is_error) {
+            if let Parsed::Object {
+                fields: inner_fields,
+                ..
+            } = &parsed
+            {
+                if error::from_envelope_map(inner_fields).is_some()
+                    || (inner_fields.contains_key("kind") && !is_error)
+                {
                     return widget_from_parsed(parsed, inner, hints, redacted);
                 }
             }
         }
     }
-    let detail = fallback_text.as_deref().map(|t| truncate_chars(&bounded_text(&redact_text(t)), 1000));
+    let detail = fallback_text
+        .as_deref()
+        .map(|t| truncate_chars(&bounded_text(&redact_text(t)), 1000));
     if is_error {
-        let info = ErrorInfo { detail, ..error::info(None, None) };
+        let info = ErrorInfo {
+            detail,
+            ..error::info(None, None)
+        };
         return error_model(info, redacted);
     }
     not_a_widget(Msg::NoWidgetData, detail)
 }
 
 /// A structuredContent (bare or taken from a result), with hints already redacted.
-fn widget_from_parsed(parsed: Parsed<'_>, text: &str, hints: Option<Value>, redacted: usize) -> WidgetModel {
-    let Parsed::Object { mut fields, structured, records, graph, content } = parsed else {
+fn widget_from_parsed(
+    parsed: Parsed<'_>,
+    text: &str,
+    hints: Option<Value>,
+    redacted: usize,
+) -> WidgetModel {
+    let Parsed::Object {
+        mut fields,
+        structured,
+        records,
+        graph,
+        content,
+    } = parsed
+    else {
         return not_a_widget(Msg::StructuredNotObject, None);
     };
     // Fields with special readings in a tool result are ordinary (unknown) fields here.
@@ -106,7 +145,10 @@ fn widget_from_parsed(parsed: Parsed<'_>, text: &str, hints: Option<Value>, reda
         fields.insert("structuredContent".to_owned(), s.into_value());
     }
     if let Some(c) = content {
-        fields.insert("content".to_owned(), serde_json::from_str(c.get()).unwrap_or(Value::Null));
+        fields.insert(
+            "content".to_owned(),
+            serde_json::from_str(c.get()).unwrap_or(Value::Null),
+        );
     }
     let mut value = Value::Object(fields);
     let mut redacted = redacted + redact_in_place(&mut value);
@@ -127,7 +169,10 @@ fn widget_from_parsed(parsed: Parsed<'_>, text: &str, hints: Option<Value>, reda
         }
         Some(RawRecords::Array(items)) if items.len() <= LAZY_AFTER => {
             // Raw spans skipped the parser's depth limit; parsing them now applies it.
-            let parsed: Result<Vec<Value>, _> = items.iter().map(|r| serde_json::from_str(r.get())).collect();
+            let parsed: Result<Vec<Value>, _> = items
+                .iter()
+                .map(|r| serde_json::from_str(r.get()))
+                .collect();
             let mut v = match parsed {
                 Ok(values) => Value::Array(values),
                 Err(e) => return WidgetModel::error(parse_error(&e)),
@@ -151,7 +196,12 @@ fn widget_from_parsed(parsed: Parsed<'_>, text: &str, hints: Option<Value>, reda
                     }
                 })
                 .collect();
-            RecordsIn::Lazy { text, spans, skipped, sample }
+            RecordsIn::Lazy {
+                text,
+                spans,
+                skipped,
+                sample,
+            }
         }
     };
     assemble_records(fields, records, graph, hints, redacted)
@@ -175,7 +225,10 @@ pub fn too_large(bytes: usize) -> WidgetModel {
     let as_u64 = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
     WidgetModel::error_info(ErrorInfo {
         code: None,
-        message: Text::Own(Msg::TooLarge { bytes: as_u64(bytes), limit_bytes: as_u64(MAX_PAYLOAD_BYTES) }),
+        message: Text::Own(Msg::TooLarge {
+            bytes: as_u64(bytes),
+            limit_bytes: as_u64(MAX_PAYLOAD_BYTES),
+        }),
         remedy: Some(Text::Own(Msg::TooLargeRemedy)),
         detail: None,
     })
@@ -184,9 +237,14 @@ pub fn too_large(bytes: usize) -> WidgetModel {
 /// What the error state says of text serde_json refused.
 fn parse_error(e: &serde_json::Error) -> Msg {
     if e.to_string().contains("recursion limit") {
-        Msg::TooDeep { limit: MAX_JSON_DEPTH as u64 }
+        Msg::TooDeep {
+            limit: MAX_JSON_DEPTH as u64,
+        }
     } else {
-        Msg::InvalidJson { line: e.line() as u64, column: e.column() as u64 }
+        Msg::InvalidJson {
+            line: e.line() as u64,
+            column: e.column() as u64,
+        }
     }
 }
 
@@ -206,5 +264,10 @@ fn error_model(info: ErrorInfo, redacted: usize) -> WidgetModel {
 }
 
 fn not_a_widget(message: Msg, detail: Option<String>) -> WidgetModel {
-    WidgetModel::error_info(ErrorInfo { code: None, message: Text::Own(message), remedy: None, detail })
+    WidgetModel::error_info(ErrorInfo {
+        code: None,
+        message: Text::Own(message),
+        remedy: None,
+        detail,
+    })
 }

@@ -97,19 +97,31 @@ impl LogLine {
     pub fn headline(&self) -> &str {
         self.error
             .as_deref()
-            .and_then(|e| e.lines().rev().map(str::trim).find(|l| is_exception_line(l)))
+            .and_then(|e| {
+                e.lines()
+                    .rev()
+                    .map(str::trim)
+                    .find(|l| is_exception_line(l))
+            })
             .unwrap_or(&self.message)
     }
 }
 
 /// Whether `records` are log files: each has a string `name` and a string `content`.
 pub fn are_log_files(records: &[&Map<String, Value>]) -> bool {
-    !records.is_empty() && records.iter().all(|r| r.get("name").is_some_and(Value::is_string) && r.get("content").is_some_and(Value::is_string))
+    !records.is_empty()
+        && records.iter().all(|r| {
+            r.get("name").is_some_and(Value::is_string)
+                && r.get("content").is_some_and(Value::is_string)
+        })
 }
 
 /// The log files of `records` (already redacted).
 pub fn log_files(records: &[&Map<String, Value>]) -> Vec<LogFile> {
-    records.iter().filter_map(|r| LogFile::from_record(r)).collect()
+    records
+        .iter()
+        .filter_map(|r| LogFile::from_record(r))
+        .collect()
 }
 
 impl LogFile {
@@ -122,8 +134,17 @@ impl LogFile {
             _ => None,
         };
         let lines = line_spans(&text);
-        let first_error = lines.iter().position(|&(a, b)| line_has_error(&text[a as usize..b as usize]));
-        Some(LogFile { name, size: record.get("size").and_then(Value::as_u64), modified, lines: lines.into(), text, first_error })
+        let first_error = lines
+            .iter()
+            .position(|&(a, b)| line_has_error(&text[a as usize..b as usize]));
+        Some(LogFile {
+            name,
+            size: record.get("size").and_then(Value::as_u64),
+            modified,
+            lines: lines.into(),
+            text,
+            first_error,
+        })
     }
 
     pub fn line_count(&self) -> usize {
@@ -132,7 +153,10 @@ impl LogFile {
 
     /// Line `index`'s text as it is in the file.
     pub fn raw_line(&self, index: usize) -> &str {
-        self.lines.get(index).and_then(|&(a, b)| self.text.get(a as usize..b as usize)).unwrap_or_default()
+        self.lines
+            .get(index)
+            .and_then(|&(a, b)| self.text.get(a as usize..b as usize))
+            .unwrap_or_default()
     }
 
     /// Line `index`, read: `<time> <JSON>` into its fields, anything else as plain text.
@@ -149,7 +173,11 @@ fn line_spans(text: &str) -> Vec<(u32, u32)> {
     let clamp = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
     for (i, &b) in bytes.iter().enumerate() {
         if b == b'\n' {
-            let end = if i > start && bytes[i - 1] == b'\r' { i - 1 } else { i };
+            let end = if i > start && bytes[i - 1] == b'\r' {
+                i - 1
+            } else {
+                i
+            };
             spans.push((clamp(start), clamp(end)));
             start = i + 1;
         }
@@ -173,47 +201,80 @@ fn line_has_error(line: &str) -> bool {
 
 /// `ValueError: …`, `snowflake.connector.errors.ProgrammingError: …`: the last line of a traceback.
 fn is_exception_line(line: &str) -> bool {
-    let Some((name, _)) = line.split_once(": ") else { return false };
+    let Some((name, _)) = line.split_once(": ") else {
+        return false;
+    };
     !name.is_empty()
         && name.len() <= 120
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
         && (name.ends_with("Error") || name.ends_with("Exception"))
 }
 
 fn read_line(raw: &str) -> LogLine {
     let plain = |raw: &str| {
         let trimmed = raw.trim_start();
-        let traceback = trimmed.starts_with("Traceback ") || trimmed.starts_with("File \"") || is_exception_line(trimmed);
-        LogLine { time: None, level: None, block: None, message: truncate_chars(&bounded_text(raw), MAX_MESSAGE_CHARS), error: None, traceback }
+        let traceback = trimmed.starts_with("Traceback ")
+            || trimmed.starts_with("File \"")
+            || is_exception_line(trimmed);
+        LogLine {
+            time: None,
+            level: None,
+            block: None,
+            message: truncate_chars(&bounded_text(raw), MAX_MESSAGE_CHARS),
+            error: None,
+            traceback,
+        }
     };
     let Some((head, rest)) = raw.split_once(' ') else {
         return plain(raw);
     };
     let time = parse_timestamp(head);
-    let json = if time.is_some() { rest.trim_start() } else { raw };
+    let json = if time.is_some() {
+        rest.trim_start()
+    } else {
+        raw
+    };
     if !json.starts_with('{') {
         return match time {
-            Some(time) => LogLine { time: Some(time), ..plain(rest) },
+            Some(time) => LogLine {
+                time: Some(time),
+                ..plain(rest)
+            },
             None => plain(raw),
         };
     }
     let Ok(mut value) = serde_json::from_str::<Value>(json) else {
         let text = if time.is_some() { rest } else { raw };
-        return LogLine { time, ..plain(text) };
+        return LogLine {
+            time,
+            ..plain(text)
+        };
     };
     redact_in_place(&mut value);
-    let field = |key: &str| value.get(key).and_then(Value::as_str).filter(|s| !s.is_empty());
+    let field = |key: &str| {
+        value
+            .get(key)
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty())
+    };
     let time = time.or_else(|| match value.get("timestamp") {
         Some(Value::Number(n)) => n.as_f64().and_then(epoch_timestamp),
         Some(Value::String(s)) => parse_timestamp(s),
         _ => None,
     });
-    let error = field("error").or_else(|| field("error_stack")).map(bounded_text);
+    let error = field("error")
+        .or_else(|| field("error_stack"))
+        .map(bounded_text);
     LogLine {
         time,
         level: field("level").map(Level::parse),
         block: field("block_uuid").map(|b| truncate_chars(b, 120)),
-        message: truncate_chars(&bounded_text(field("message").unwrap_or(json)), MAX_MESSAGE_CHARS),
+        message: truncate_chars(
+            &bounded_text(field("message").unwrap_or(json)),
+            MAX_MESSAGE_CHARS,
+        ),
         error,
         traceback: false,
     }
@@ -235,12 +296,26 @@ mod tests {
         assert_eq!(f.line_count(), 3);
         assert_eq!(f.first_error, Some(1));
         let first = f.line(0);
-        assert_eq!((first.level.clone(), first.block.as_deref(), first.message.as_str()), (Some(Level::Info), Some("check"), "Start"));
+        assert_eq!(
+            (
+                first.level.clone(),
+                first.block.as_deref(),
+                first.message.as_str()
+            ),
+            (Some(Level::Info), Some("check"), "Start")
+        );
         assert!(first.time.is_some());
         let second = f.line(1);
         assert!(second.is_error());
-        assert!(second.error.as_deref().is_some_and(|e| e.contains("ValueError: bad")));
-        assert_eq!(second.headline(), "ValueError: bad", "the exception, not the wrapper's message");
+        assert!(second
+            .error
+            .as_deref()
+            .is_some_and(|e| e.contains("ValueError: bad")));
+        assert_eq!(
+            second.headline(),
+            "ValueError: bad",
+            "the exception, not the wrapper's message"
+        );
         assert_eq!(first.headline(), "Start");
         assert_eq!(f.line(2).message, "plain words");
         assert!(f.modified.is_some());
@@ -248,7 +323,9 @@ mod tests {
 
     #[test]
     fn tracebacks_in_plain_text_are_marked_and_found() {
-        let f = file("start\nTraceback (most recent call last):\n  File \"a.py\", line 1\nKeyError: 'x'\n");
+        let f = file(
+            "start\nTraceback (most recent call last):\n  File \"a.py\", line 1\nKeyError: 'x'\n",
+        );
         assert_eq!(f.first_error, Some(1));
         assert!(f.line(2).traceback && f.line(3).traceback && !f.line(0).traceback);
     }
@@ -260,8 +337,14 @@ mod tests {
         assert_eq!(f.line_count(), 2);
         assert_eq!(f.line(0).message, "{not json");
         assert!(f.line(0).time.is_some());
-        assert_eq!(f.line(1).message, "{\"a\":1}", "a JSON line without a message shows its text");
-        assert!(!are_log_files(&[json!({ "name": "x" }).as_object().expect("o")]));
+        assert_eq!(
+            f.line(1).message,
+            "{\"a\":1}",
+            "a JSON line without a message shows its text"
+        );
+        assert!(!are_log_files(&[json!({ "name": "x" })
+            .as_object()
+            .expect("o")]));
     }
 
     #[test]

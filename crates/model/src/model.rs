@@ -51,7 +51,13 @@ pub struct Header {
 
 impl Default for Header {
     fn default() -> Header {
-        Header { title: Text::Given(String::new()), subtitle: None, message: None, counts: Vec::new(), total: None }
+        Header {
+            title: Text::Given(String::new()),
+            subtitle: None,
+            message: None,
+            counts: Vec::new(),
+            total: None,
+        }
     }
 }
 
@@ -152,12 +158,21 @@ pub struct WidgetModel {
 impl WidgetModel {
     /// An error state with no data, in the widget's own words.
     pub fn error(message: Msg) -> WidgetModel {
-        WidgetModel::error_info(ErrorInfo { code: None, message: Text::Own(message), remedy: None, detail: None })
+        WidgetModel::error_info(ErrorInfo {
+            code: None,
+            message: Text::Own(message),
+            remedy: None,
+            detail: None,
+        })
     }
 
     /// An error state with no data.
     pub fn error_info(info: ErrorInfo) -> WidgetModel {
-        WidgetModel { state: State::Error, error: Some(info), ..WidgetModel::blank() }
+        WidgetModel {
+            state: State::Error,
+            error: Some(info),
+            ..WidgetModel::blank()
+        }
     }
 
     /// A model with nothing in it, for the builder to fill.

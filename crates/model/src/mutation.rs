@@ -56,8 +56,16 @@ pub fn build_mutation(input: &MutationInput<'_>) -> Option<Mutation> {
                 .find_map(|k| r.get(*k).and_then(id_text))
         })
     });
-    let banner = Msg::MutationBanner { operation: operation.clone(), noun: noun.clone(), id: id.clone() };
-    let footer = Msg::MutationFooter { operation: operation.clone(), noun, id };
+    let banner = Msg::MutationBanner {
+        operation: operation.clone(),
+        noun: noun.clone(),
+        id: id.clone(),
+    };
+    let footer = Msg::MutationFooter {
+        operation: operation.clone(),
+        noun,
+        id,
+    };
     Some(Mutation {
         compact: operation == Operation::Delete && input.record.is_none(),
         message: field("message")
@@ -182,7 +190,13 @@ mod tests {
 
     #[test]
     fn other_operations_read_as_verbs() {
-        let banner = |op: &str| english(&Msg::MutationBanner { operation: Operation::parse(op), noun: Noun::Sync, id: None });
+        let banner = |op: &str| {
+            english(&Msg::MutationBanner {
+                operation: Operation::parse(op),
+                noun: Noun::Sync,
+                id: None,
+            })
+        };
         assert_eq!(banner("run"), "Sync triggered");
         assert_eq!(banner("archive"), "Sync archived");
         assert_eq!(banner("push"), "Sync pushed");

@@ -7,8 +7,8 @@ use serde_json::{Map, Value};
 
 use crate::cell::{Cell, CellContext, ColumnKind, Degraded, KeyHints};
 use crate::limits::{MAX_COLUMNS, MAX_RECORDS};
-use crate::table::{Column, Table};
 use crate::rows::{Row, Rows};
+use crate::table::{Column, Table};
 use crate::text::{bounded_text, truncate_chars};
 use crate::words::Text;
 
@@ -36,7 +36,10 @@ pub enum OutputBody {
 
 /// Whether `records` are block outputs: each has `sample_data` or `text_data`.
 pub fn are_outputs(records: &[&Map<String, Value>]) -> bool {
-    !records.is_empty() && records.iter().all(|r| r.contains_key("sample_data") || r.contains_key("text_data"))
+    !records.is_empty()
+        && records
+            .iter()
+            .all(|r| r.contains_key("sample_data") || r.contains_key("text_data"))
 }
 
 /// The outputs of `records` (already redacted).
@@ -49,7 +52,10 @@ fn output(record: &Map<String, Value>) -> Output {
         .get("variable_uuid")
         .and_then(Value::as_str)
         .map_or_else(String::new, |s| truncate_chars(&bounded_text(s), 120));
-    let shape = record.get("shape").and_then(Value::as_array).and_then(|s| Some((s.first()?.as_u64()?, s.get(1)?.as_u64()?)));
+    let shape = record
+        .get("shape")
+        .and_then(Value::as_array)
+        .and_then(|s| Some((s.first()?.as_u64()?, s.get(1)?.as_u64()?)));
     let body = match (record.get("sample_data"), record.get("text_data")) {
         (Some(Value::Object(sample)), _) => match sample_table(sample) {
             Some(table) => OutputBody::Table { table, shape },
@@ -76,7 +82,10 @@ fn sample_table(sample: &Map<String, Value>) -> Option<Table> {
         })
         .collect();
     let rows = sample.get("rows")?.as_array()?;
-    let kinds: Vec<ColumnKind> = names.iter().map(|n| ColumnKind::infer(n, &KeyHints::default())).collect();
+    let kinds: Vec<ColumnKind> = names
+        .iter()
+        .map(|n| ColumnKind::infer(n, &KeyHints::default()))
+        .collect();
     let ctx = CellContext { language: None };
     let built: Vec<Row> = rows
         .iter()
@@ -93,7 +102,10 @@ fn sample_table(sample: &Map<String, Value>) -> Option<Table> {
                     Cell::from_value(name, value, *kind, &ctx, &mut Degraded::default())
                 })
                 .collect();
-            Row { key: i.to_string(), cells }
+            Row {
+                key: i.to_string(),
+                cells,
+            }
         })
         .collect();
     let columns = names
@@ -107,21 +119,41 @@ fn sample_table(sample: &Map<String, Value>) -> Option<Table> {
             kind: *kind,
             numeric: kind.is_numeric()
                 || (built.iter().any(|r| !matches!(r.cells[c], Cell::Missing))
-                    && built.iter().all(|r| matches!(r.cells[c], Cell::Missing | Cell::Number { .. } | Cell::Bytes(_)))),
+                    && built.iter().all(|r| {
+                        matches!(
+                            r.cells[c],
+                            Cell::Missing | Cell::Number { .. } | Cell::Bytes(_)
+                        )
+                    })),
             secondary: false,
         })
         .collect();
-    Some(Table { columns, rows: Rows::built(built), omitted_rows: rows.len().saturating_sub(MAX_RECORDS) })
+    Some(Table {
+        columns,
+        rows: Rows::built(built),
+        omitted_rows: rows.len().saturating_sub(MAX_RECORDS),
+    })
 }
 
 /// The table as tab-separated text (a header line, then one line per row), for the clipboard.
 /// Tabs and line breaks inside values become spaces; redacted cells stay redacted.
 pub fn tsv(table: &Table) -> String {
     let clean = |s: &str| s.replace(['\t', '\n', '\r'], " ");
-    let mut out = table.columns.iter().map(|c| clean(&c.label.english())).collect::<Vec<_>>().join("\t");
+    let mut out = table
+        .columns
+        .iter()
+        .map(|c| clean(&c.label.english()))
+        .collect::<Vec<_>>()
+        .join("\t");
     for row in &table.rows {
         out.push('\n');
-        out.push_str(&row.cells.iter().map(|c| clean(&c.plain_text())).collect::<Vec<_>>().join("\t"));
+        out.push_str(
+            &row.cells
+                .iter()
+                .map(|c| clean(&c.plain_text()))
+                .collect::<Vec<_>>()
+                .join("\t"),
+        );
     }
     out
 }
@@ -143,24 +175,44 @@ mod tests {
         }));
         let out = outputs(&[&r]);
         assert_eq!(out[0].name, "output_0");
-        let OutputBody::Table { table, shape } = &out[0].body else { panic!("table") };
+        let OutputBody::Table { table, shape } = &out[0].body else {
+            panic!("table")
+        };
         assert_eq!(*shape, Some((838, 3)));
         assert_eq!(table.rows.len(), 2);
         assert!(table.columns[1].numeric, "amounts align right");
-        assert!(matches!(table.rows.get(0).map(|r| &r.cells[2]), Some(Cell::Time(_))));
-        assert_eq!(table.rows.get(1).map(|r| r.cells[1].clone()), Some(Cell::Missing), "nulls are empty");
-        assert_eq!(tsv(table), "order_id\tamount\tordered_at\nA\t12.5\t2026-11-19 09:34:32 UTC\nB\t\t");
+        assert!(matches!(
+            table.rows.get(0).map(|r| &r.cells[2]),
+            Some(Cell::Time(_))
+        ));
+        assert_eq!(
+            table.rows.get(1).map(|r| r.cells[1].clone()),
+            Some(Cell::Missing),
+            "nulls are empty"
+        );
+        assert_eq!(
+            tsv(table),
+            "order_id\tamount\tordered_at\nA\t12.5\t2026-11-19 09:34:32 UTC\nB\t\t"
+        );
     }
 
     #[test]
     fn text_outputs_are_shown_as_sent_and_secrets_by_column_name_stay_hidden() {
-        let text = record(json!({ "variable_uuid": "output_1", "type": "text", "text_data": "249" }));
-        let table = record(json!({ "variable_uuid": "output_2", "sample_data": { "columns": ["user", "password"], "rows": [["a", "hunter2"]] } }));
+        let text =
+            record(json!({ "variable_uuid": "output_1", "type": "text", "text_data": "249" }));
+        let table = record(
+            json!({ "variable_uuid": "output_2", "sample_data": { "columns": ["user", "password"], "rows": [["a", "hunter2"]] } }),
+        );
         assert!(are_outputs(&[&text, &table]));
         let out = outputs(&[&text, &table]);
         assert_eq!(out[0].body, OutputBody::Text("249".into()));
-        let OutputBody::Table { table, .. } = &out[1].body else { panic!("table") };
-        assert_eq!(table.rows.get(0).map(|r| r.cells[1].clone()), Some(Cell::Redacted));
+        let OutputBody::Table { table, .. } = &out[1].body else {
+            panic!("table")
+        };
+        assert_eq!(
+            table.rows.get(0).map(|r| r.cells[1].clone()),
+            Some(Cell::Redacted)
+        );
         assert!(!tsv(table).contains("hunter2"));
         assert!(!are_outputs(&[&record(json!({ "id": 1 }))]));
     }

@@ -36,7 +36,13 @@ impl Parsed<'_> {
     pub fn into_value(self) -> Value {
         match self {
             Parsed::Other(v) => v,
-            Parsed::Object { mut fields, structured, records, graph, content } => {
+            Parsed::Object {
+                mut fields,
+                structured,
+                records,
+                graph,
+                content,
+            } => {
                 if let Some(s) = structured {
                     fields.insert("structuredContent".to_owned(), s.into_value());
                 }
@@ -44,10 +50,16 @@ impl Parsed<'_> {
                     fields.insert("records".to_owned(), r.into_value());
                 }
                 if let Some(g) = graph {
-                    fields.insert("graph".to_owned(), serde_json::from_str(g.get()).unwrap_or(Value::Null));
+                    fields.insert(
+                        "graph".to_owned(),
+                        serde_json::from_str(g.get()).unwrap_or(Value::Null),
+                    );
                 }
                 if let Some(c) = content {
-                    fields.insert("content".to_owned(), serde_json::from_str(c.get()).unwrap_or(Value::Null));
+                    fields.insert(
+                        "content".to_owned(),
+                        serde_json::from_str(c.get()).unwrap_or(Value::Null),
+                    );
                 }
                 Value::Object(fields)
             }
@@ -59,9 +71,12 @@ impl RawRecords<'_> {
     pub fn into_value(self) -> Value {
         match self {
             RawRecords::Other(v) => v,
-            RawRecords::Array(items) => {
-                Value::Array(items.iter().map(|r| serde_json::from_str(r.get()).unwrap_or(Value::Null)).collect())
-            }
+            RawRecords::Array(items) => Value::Array(
+                items
+                    .iter()
+                    .map(|r| serde_json::from_str(r.get()).unwrap_or(Value::Null))
+                    .collect(),
+            ),
         }
     }
 }
@@ -146,7 +161,13 @@ impl<'de> Visitor<'de> for ParsedSeed {
                 }
             }
         }
-        Ok(Parsed::Object { fields, structured, records, graph, content })
+        Ok(Parsed::Object {
+            fields,
+            structured,
+            records,
+            graph,
+            content,
+        })
     }
 }
 
@@ -199,12 +220,30 @@ mod tests {
     #[test]
     fn records_and_content_stay_raw_and_the_rest_is_parsed() {
         let text = r#"{"content":[{"type":"text","text":"{}"}],"structuredContent":{"kind":"k","records":[{"id":1}, 2]},"isError":false}"#;
-        let Ok(Parsed::Object { fields, structured, records, content, .. }) = parse(text, true) else { panic!("object") };
+        let Ok(Parsed::Object {
+            fields,
+            structured,
+            records,
+            content,
+            ..
+        }) = parse(text, true)
+        else {
+            panic!("object")
+        };
         assert_eq!(fields["isError"], false);
         assert!(records.is_none());
         assert!(content.is_some_and(|c| c.get().starts_with('[')));
-        let Some(s) = structured else { panic!("structured") };
-        let Parsed::Object { fields, records: Some(RawRecords::Array(items)), .. } = *s else { panic!("records") };
+        let Some(s) = structured else {
+            panic!("structured")
+        };
+        let Parsed::Object {
+            fields,
+            records: Some(RawRecords::Array(items)),
+            ..
+        } = *s
+        else {
+            panic!("records")
+        };
         assert_eq!(fields["kind"], "k");
         assert_eq!(items.len(), 2);
         let (a, b) = span_in(text, items[0]).expect("span");
@@ -220,12 +259,24 @@ mod tests {
 
     #[test]
     fn odd_shapes_fall_back_to_values() {
-        let Ok(Parsed::Object { records: Some(RawRecords::Other(v)), .. }) = parse(r#"{"records":{"a":1}}"#, false) else {
+        let Ok(Parsed::Object {
+            records: Some(RawRecords::Other(v)),
+            ..
+        }) = parse(r#"{"records":{"a":1}}"#, false)
+        else {
             panic!("records object");
         };
         assert_eq!(v["a"], 1);
-        assert!(matches!(parse("[1,2]", true), Ok(Parsed::Other(Value::Array(_)))));
-        let Ok(p) = parse(r#"{"structuredContent":{"records":[1]},"content":[]}"#, true) else { panic!() };
+        assert!(matches!(
+            parse("[1,2]", true),
+            Ok(Parsed::Other(Value::Array(_)))
+        ));
+        let Ok(p) = parse(
+            r#"{"structuredContent":{"records":[1]},"content":[]}"#,
+            true,
+        ) else {
+            panic!()
+        };
         assert_eq!(p.into_value()["structuredContent"]["records"][0], 1);
     }
 }

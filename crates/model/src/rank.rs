@@ -17,7 +17,13 @@ pub struct RankHints<'a> {
 }
 
 /// Times that tell a record's story, in the order they are shown.
-const TELLING_TIMES: [&str; 5] = ["execution_date", "started_at", "completed_at", "updated_at", "created_at"];
+const TELLING_TIMES: [&str; 5] = [
+    "execution_date",
+    "started_at",
+    "completed_at",
+    "updated_at",
+    "created_at",
+];
 
 /// A column's place in the rank: its group, then a position inside the group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -34,10 +40,21 @@ enum Group {
 
 /// `keys` (in first-appearance order) ranked for `records`: each key with whether it is
 /// secondary. Deterministic: the same keys and records always give the same order.
-pub fn rank_keys<'k>(keys: &[&'k str], records: &[&Map<String, Value>], hints: RankHints<'_>, detail: bool) -> Vec<(&'k str, bool)> {
-    let title = hints.title_key.or_else(|| ["name", "title"].into_iter().find(|k| keys.contains(k)));
-    let identity = hints.primary_key.or_else(|| ["uuid", "id"].into_iter().find(|k| keys.contains(k)));
-    let status = hints.status_key.or_else(|| keys.contains(&"status").then_some("status"));
+pub fn rank_keys<'k>(
+    keys: &[&'k str],
+    records: &[&Map<String, Value>],
+    hints: RankHints<'_>,
+    detail: bool,
+) -> Vec<(&'k str, bool)> {
+    let title = hints
+        .title_key
+        .or_else(|| ["name", "title"].into_iter().find(|k| keys.contains(k)));
+    let identity = hints
+        .primary_key
+        .or_else(|| ["uuid", "id"].into_iter().find(|k| keys.contains(k)));
+    let status = hints
+        .status_key
+        .or_else(|| keys.contains(&"status").then_some("status"));
     let mut ranked: Vec<(Group, usize, &str)> = keys
         .iter()
         .enumerate()
@@ -49,7 +66,9 @@ pub fn rank_keys<'k>(keys: &[&'k str], records: &[&Map<String, Value>], hints: R
                 Group::Identity
             } else if Some(key) == status {
                 Group::Status
-            } else if values().all(is_empty) || (!detail && records.len() > 1 && is_constant(values())) {
+            } else if values().all(is_empty)
+                || (!detail && records.len() > 1 && is_constant(values()))
+            {
                 Group::Secondary
             } else if key == "type" || key.ends_with("_type") {
                 Group::Type
@@ -64,7 +83,10 @@ pub fn rank_keys<'k>(keys: &[&'k str], records: &[&Map<String, Value>], hints: R
         })
         .collect();
     ranked.sort();
-    ranked.into_iter().map(|(group, _, key)| (key, group == Group::Secondary)).collect()
+    ranked
+        .into_iter()
+        .map(|(group, _, key)| (key, group == Group::Secondary))
+        .collect()
 }
 
 /// Null, an empty string, list or object: nothing to read.
@@ -92,50 +114,125 @@ mod tests {
     use serde_json::json;
 
     fn records(values: &[Value]) -> Vec<Map<String, Value>> {
-        values.iter().filter_map(|v| v.as_object().cloned()).collect()
+        values
+            .iter()
+            .filter_map(|v| v.as_object().cloned())
+            .collect()
     }
 
-    fn order(keys: &[&str], values: &[Value], hints: RankHints<'_>, detail: bool) -> Vec<(String, bool)> {
+    fn order(
+        keys: &[&str],
+        values: &[Value],
+        hints: RankHints<'_>,
+        detail: bool,
+    ) -> Vec<(String, bool)> {
         let owned = records(values);
         let refs: Vec<&Map<String, Value>> = owned.iter().collect();
-        rank_keys(keys, &refs, hints, detail).into_iter().map(|(k, s)| (k.to_owned(), s)).collect()
+        rank_keys(keys, &refs, hints, detail)
+            .into_iter()
+            .map(|(k, s)| (k.to_owned(), s))
+            .collect()
     }
 
     #[test]
     fn an_alphabetical_pipeline_list_reads_title_first() {
         // Mage's fields, alphabetical, as served.
-        let keys = ["blocks", "cache_block_output_in_memory", "concurrency_config", "created_at", "data_integration", "description", "name", "tags", "type", "updated_at", "uuid"];
+        let keys = [
+            "blocks",
+            "cache_block_output_in_memory",
+            "concurrency_config",
+            "created_at",
+            "data_integration",
+            "description",
+            "name",
+            "tags",
+            "type",
+            "updated_at",
+            "uuid",
+        ];
         let values = [
             json!({ "blocks": [1], "cache_block_output_in_memory": false, "concurrency_config": {}, "created_at": "2026-11-01 10:00:00", "data_integration": null, "description": "a", "name": "Basic ETL", "tags": ["x"], "type": "python", "updated_at": "2026-11-02 10:00:00", "uuid": "basic_etl" }),
             json!({ "blocks": [1, 2], "cache_block_output_in_memory": false, "concurrency_config": {}, "created_at": "2026-11-03 10:00:00", "data_integration": null, "description": "b", "name": "Orders", "tags": [], "type": "streaming", "updated_at": "2026-11-04 10:00:00", "uuid": "orders" }),
         ];
         let ranked = order(&keys, &values, RankHints::default(), false);
         let names: Vec<&str> = ranked.iter().map(|(k, _)| k.as_str()).collect();
-        assert_eq!(names, ["name", "uuid", "type", "updated_at", "created_at", "description", "blocks", "tags", "cache_block_output_in_memory", "concurrency_config", "data_integration"]);
-        let secondary: Vec<&str> = ranked.iter().filter(|(_, s)| *s).map(|(k, _)| k.as_str()).collect();
-        assert_eq!(secondary, ["cache_block_output_in_memory", "concurrency_config", "data_integration"], "all No, all empty, all null");
+        assert_eq!(
+            names,
+            [
+                "name",
+                "uuid",
+                "type",
+                "updated_at",
+                "created_at",
+                "description",
+                "blocks",
+                "tags",
+                "cache_block_output_in_memory",
+                "concurrency_config",
+                "data_integration"
+            ]
+        );
+        let secondary: Vec<&str> = ranked
+            .iter()
+            .filter(|(_, s)| *s)
+            .map(|(k, _)| k.as_str())
+            .collect();
+        assert_eq!(
+            secondary,
+            [
+                "cache_block_output_in_memory",
+                "concurrency_config",
+                "data_integration"
+            ],
+            "all No, all empty, all null"
+        );
     }
 
     #[test]
     fn hints_name_the_title_identity_and_status() {
         let keys = ["a", "b", "c", "d"];
-        let values = [json!({ "a": 1, "b": 2, "c": "x", "d": "y" }), json!({ "a": 2, "b": 3, "c": "z", "d": "w" })];
-        let hints = RankHints { title_key: Some("d"), primary_key: Some("c"), status_key: Some("b") };
-        let names: Vec<String> = order(&keys, &values, hints, false).into_iter().map(|(k, _)| k).collect();
+        let values = [
+            json!({ "a": 1, "b": 2, "c": "x", "d": "y" }),
+            json!({ "a": 2, "b": 3, "c": "z", "d": "w" }),
+        ];
+        let hints = RankHints {
+            title_key: Some("d"),
+            primary_key: Some("c"),
+            status_key: Some("b"),
+        };
+        let names: Vec<String> = order(&keys, &values, hints, false)
+            .into_iter()
+            .map(|(k, _)| k)
+            .collect();
         assert_eq!(names, ["d", "c", "b", "a"]);
     }
 
     #[test]
     fn a_detail_hides_only_its_empty_fields() {
         let keys = ["z", "name", "empty", "nested", "status"];
-        let values = [json!({ "z": 1, "name": "n", "empty": null, "nested": { "a": 1 }, "status": "ok" })];
+        let values =
+            [json!({ "z": 1, "name": "n", "empty": null, "nested": { "a": 1 }, "status": "ok" })];
         let ranked = order(&keys, &values, RankHints::default(), true);
-        assert_eq!(ranked, [("name".into(), false), ("status".into(), false), ("z".into(), false), ("nested".into(), false), ("empty".into(), true)]);
+        assert_eq!(
+            ranked,
+            [
+                ("name".into(), false),
+                ("status".into(), false),
+                ("z".into(), false),
+                ("nested".into(), false),
+                ("empty".into(), true)
+            ]
+        );
     }
 
     #[test]
     fn one_record_lists_hide_nothing_that_has_a_value() {
-        let ranked = order(&["a", "b"], &[json!({ "a": 1, "b": null })], RankHints::default(), false);
+        let ranked = order(
+            &["a", "b"],
+            &[json!({ "a": 1, "b": null })],
+            RankHints::default(),
+            false,
+        );
         assert_eq!(ranked, [("a".into(), false), ("b".into(), true)]);
     }
 }

@@ -39,21 +39,36 @@ const SENSITIVE_SUFFIXES: &[&str] = &[
 /// Whether the value under `key` must never be shown. Called for every key of every record, so
 /// it compares from the end without building a normalised copy.
 pub fn is_sensitive_key(key: &str) -> bool {
-    SENSITIVE_SUFFIXES.iter().any(|suffix| ends_with_normalized(key, suffix))
+    SENSITIVE_SUFFIXES
+        .iter()
+        .any(|suffix| ends_with_normalized(key, suffix))
 }
 
 /// Whether the value under `key` identifies a record (`id`, `uuid`, `pipeline_uuid`,
 /// `pipeline_schedule_id`…): such values are shown exactly as sent, whatever they look like.
 pub fn is_identifier_key(key: &str) -> bool {
     let k = key.as_bytes();
-    let ends = |suffix: &str| k.len() >= suffix.len() && k[k.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes());
-    key.eq_ignore_ascii_case("id") || key.eq_ignore_ascii_case("uuid") || ends("_id") || ends("_uuid")
+    let ends = |suffix: &str| {
+        k.len() >= suffix.len()
+            && k[k.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes())
+    };
+    key.eq_ignore_ascii_case("id")
+        || key.eq_ignore_ascii_case("uuid")
+        || ends("_id")
+        || ends("_uuid")
 }
 
 /// Whether `key`, lower-cased with `_`, `-`, `.` and spaces removed, ends with `suffix` (ASCII).
 fn ends_with_normalized(key: &str, suffix: &str) -> bool {
-    let mut key_bytes = key.bytes().rev().filter(|b| !matches!(b, b'_' | b'-' | b'.' | b' '));
-    suffix.bytes().rev().all(|want| key_bytes.next().is_some_and(|got| got.to_ascii_lowercase() == want))
+    let mut key_bytes = key
+        .bytes()
+        .rev()
+        .filter(|b| !matches!(b, b'_' | b'-' | b'.' | b' '));
+    suffix.bytes().rev().all(|want| {
+        key_bytes
+            .next()
+            .is_some_and(|got| got.to_ascii_lowercase() == want)
+    })
 }
 
 /// Where a value sits, for the few places whose keys mean more than their names: a graph's edges
@@ -97,9 +112,12 @@ pub fn redact_in_place(root: &mut Value) -> usize {
 /// columns whose names are sensitive: no object key carries them, so the column name decides.
 fn redact_table_columns(map: &mut serde_json::Map<String, Value>) -> usize {
     let sensitive: Vec<usize> = match map.get("columns") {
-        Some(Value::Array(columns)) => {
-            columns.iter().enumerate().filter(|(_, c)| c.as_str().is_some_and(is_sensitive_key)).map(|(i, _)| i).collect()
-        }
+        Some(Value::Array(columns)) => columns
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.as_str().is_some_and(is_sensitive_key))
+            .map(|(i, _)| i)
+            .collect(),
         _ => return 0,
     };
     let Some(Value::Array(rows)) = map.get_mut("rows").filter(|_| !sensitive.is_empty()) else {
@@ -108,7 +126,10 @@ fn redact_table_columns(map: &mut serde_json::Map<String, Value>) -> usize {
     let mut changed = 0;
     for row in rows.iter_mut().filter_map(Value::as_array_mut) {
         for &i in &sensitive {
-            if let Some(cell) = row.get_mut(i).filter(|c| !c.is_null() && c.as_str() != Some(REDACTED)) {
+            if let Some(cell) = row
+                .get_mut(i)
+                .filter(|c| !c.is_null() && c.as_str() != Some(REDACTED))
+            {
                 *cell = Value::String(REDACTED.to_owned());
                 changed += 1;
             }
@@ -141,7 +162,11 @@ fn redact_with_depth(root: &mut Value, embedded: usize) -> usize {
                 }
             }
             Value::Array(items) => {
-                let inner = if place == Place::Edges { Place::Edge } else { Place::Anywhere };
+                let inner = if place == Place::Edges {
+                    Place::Edge
+                } else {
+                    Place::Anywhere
+                };
                 stack.extend(items.iter_mut().map(|item| (item, inner)));
             }
             Value::String(s) => {
@@ -201,7 +226,11 @@ pub fn blank_sensitive_values(json: &mut [u8]) -> Blanked {
     while i < json.len() {
         match json[i] {
             b'{' | b'[' => {
-                stack.push(if json[i] == b'{' { Open::ObjectKey } else { Open::Array });
+                stack.push(if json[i] == b'{' {
+                    Open::ObjectKey
+                } else {
+                    Open::Array
+                });
                 blanked.max_depth = blanked.max_depth.max(stack.len());
             }
             b'}' | b']' => {
@@ -213,16 +242,22 @@ pub fn blank_sensitive_values(json: &mut [u8]) -> Blanked {
                 }
             }
             b'"' => {
-                let Some(end) = string_end(json, i) else { return blanked };
+                let Some(end) = string_end(json, i) else {
+                    return blanked;
+                };
                 if let Some(top @ Open::ObjectKey) = stack.last_mut() {
                     *top = Open::ObjectValue;
                     if key_is_sensitive(&json[i..end]) {
                         // The value follows the colon.
-                        let Some(colon) = json[end..].iter().position(|&b| b == b':').map(|p| end + p) else {
+                        let Some(colon) =
+                            json[end..].iter().position(|&b| b == b':').map(|p| end + p)
+                        else {
                             return blanked;
                         };
                         let start = skip_whitespace(json, colon + 1);
-                        let Some(stop) = value_end(json, start) else { return blanked };
+                        let Some(stop) = value_end(json, start) else {
+                            return blanked;
+                        };
                         if &json[start..stop] != b"null" && stop > start {
                             // The blanked value may have been deep: its depth still counts.
                             let depth = stack.len() + nesting(&json[start..stop]);
@@ -321,7 +356,9 @@ fn value_end(json: &[u8], start: usize) -> Option<usize> {
             None
         }
         _ => {
-            let len = json[start..].iter().position(|b| matches!(b, b',' | b'}' | b']' | b' ' | b'\n' | b'\r' | b'\t'));
+            let len = json[start..]
+                .iter()
+                .position(|b| matches!(b, b',' | b'}' | b']' | b' ' | b'\n' | b'\r' | b'\t'));
             Some(start + len.unwrap_or(json.len() - start))
         }
     }
@@ -331,7 +368,9 @@ fn value_end(json: &[u8], start: usize) -> Option<usize> {
 fn key_is_sensitive(quoted_key: &[u8]) -> bool {
     let inner = &quoted_key[1..quoted_key.len().saturating_sub(1).max(1)];
     if inner.contains(&b'\\') {
-        let decoded = std::str::from_utf8(quoted_key).ok().and_then(|k| serde_json::from_str::<String>(k).ok());
+        let decoded = std::str::from_utf8(quoted_key)
+            .ok()
+            .and_then(|k| serde_json::from_str::<String>(k).ok());
         return decoded.is_some_and(|k| is_sensitive_key(&k));
     }
     std::str::from_utf8(inner).is_ok_and(is_sensitive_key)
@@ -404,7 +443,9 @@ fn hide_value(part: &str) -> Option<String> {
     if rest.starts_with(REDACTED) {
         return None;
     }
-    let end = rest.find(['"', '\'', '\\', ',', ';', ')', '}', ']']).unwrap_or(rest.len());
+    let end = rest
+        .find(['"', '\'', '\\', ',', ';', ')', '}', ']'])
+        .unwrap_or(rest.len());
     (end > 0).then(|| format!("{}{REDACTED}{}", &part[..start], &rest[end..]))
 }
 
@@ -421,12 +462,26 @@ enum Next {
 /// A cheap test that rules out almost every string before any copying: a secret needs a URL, a
 /// query, a trigger path, a JSON Web Token, or a word such as `token` or `password`.
 fn might_hold_secret(s: &str) -> bool {
-    s.contains("://") || s.contains('?') || s.contains("/pipeline_runs/") || s.contains("eyJ") || names_a_secret(s)
+    s.contains("://")
+        || s.contains('?')
+        || s.contains("/pipeline_runs/")
+        || s.contains("eyJ")
+        || names_a_secret(s)
 }
 
 /// Whether `s` contains, in any case, a word that sensitive names end with.
 fn names_a_secret(s: &str) -> bool {
-    ["token", "key", "pass", "secret", "auth", "cookie", "credential"].iter().any(|w| contains_ignore_case(s, w))
+    [
+        "token",
+        "key",
+        "pass",
+        "secret",
+        "auth",
+        "cookie",
+        "credential",
+    ]
+    .iter()
+    .any(|w| contains_ignore_case(s, w))
 }
 
 fn contains_ignore_case(haystack: &str, needle: &str) -> bool {
@@ -454,7 +509,12 @@ fn label_kind(word: &str) -> Next {
     match word.strip_suffix(':').or_else(|| word.strip_suffix('=')) {
         Some(name) if is_sensitive_key(trim_quotes(name)) => Next::Hide,
         Some(_) => Next::Keep,
-        None if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') && is_sensitive_key(word) => {
+        None if !word.is_empty()
+            && word
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+            && is_sensitive_key(word) =>
+        {
             Next::HideIfSecretLike
         }
         None => Next::Keep,
@@ -466,7 +526,9 @@ fn label_kind(word: &str) -> Next {
 fn looks_like_secret_value(word: &str) -> bool {
     let w = trim_quotes(word).trim_end_matches(['.', ';', ')']);
     w.len() >= 12
-        && w.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'/' | b'+' | b'='))
+        && w.bytes().all(|b| {
+            b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'/' | b'+' | b'=')
+        })
         && w.bytes().any(|b| b.is_ascii_digit())
         && w.bytes().any(|b| b.is_ascii_alphabetic())
 }
@@ -474,11 +536,19 @@ fn looks_like_secret_value(word: &str) -> bool {
 /// A JSON Web Token: three base64url segments separated by dots, the first a JSON header (`eyJ`).
 fn is_jwt(word: &str) -> bool {
     let mut parts = word.split('.');
-    let (Some(header), Some(payload), Some(signature), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+    let (Some(header), Some(payload), Some(signature), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
         return false;
     };
-    let base64url = |p: &str| p.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-    header.len() > 3 && header.starts_with("eyJ") && !payload.is_empty() && [header, payload, signature].iter().all(|p| base64url(p))
+    let base64url = |p: &str| {
+        p.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    };
+    header.len() > 3
+        && header.starts_with("eyJ")
+        && !payload.is_empty()
+        && [header, payload, signature].iter().all(|p| base64url(p))
 }
 
 /// `word` with every JSON Web Token in it replaced by [`REDACTED`], or `None` when it holds none.
@@ -745,13 +815,19 @@ mod tests {
         assert!(v["list"][2]["cookie"].is_null());
         assert_eq!(v["name"], "token", "values that merely say token stay");
         assert!(!blanked.contains("0123456789abcdef"));
-        assert!(!blanked.contains("esc"), "escaped keys are decoded before the check");
+        assert!(
+            !blanked.contains("esc"),
+            "escaped keys are decoded before the check"
+        );
     }
 
     #[test]
     fn blanking_a_long_array_is_linear() {
         // 200,000 objects: a quadratic scan would take minutes, a linear one milliseconds.
-        let text = format!("[{}]", vec![r#"{"id":1,"token":"abcdef","a":[1,2]}"#; 200_000].join(","));
+        let text = format!(
+            "[{}]",
+            vec![r#"{"id":1,"token":"abcdef","a":[1,2]}"#; 200_000].join(",")
+        );
         let mut bytes = text.into_bytes();
         let start = std::time::Instant::now();
         assert_eq!(blank_sensitive_values(&mut bytes).values, 200_000);
@@ -760,7 +836,16 @@ mod tests {
 
     #[test]
     fn blanking_text_that_is_not_json_does_not_panic() {
-        for text in ["", "{", "{\"token\"", "{\"token\":", "[\"a\\", "{\"a\":[}", "}}}]]]", "\"\\"] {
+        for text in [
+            "",
+            "{",
+            "{\"token\"",
+            "{\"token\":",
+            "[\"a\\",
+            "{\"a\":[}",
+            "}}}]]]",
+            "\"\\",
+        ] {
             let mut bytes = text.as_bytes().to_vec();
             blank_sensitive_values(&mut bytes);
         }
@@ -815,11 +900,17 @@ mod tests {
                 r#"{"schema_version":null,"token":[redacted]}"#,
             ),
             ("Cookie: oauth_token=abc", "Cookie: [redacted]"),
-            (r#"say "api_key": "abc123", then"#, r#"say "api_key": "[redacted]", then"#),
+            (
+                r#"say "api_key": "abc123", then"#,
+                r#"say "api_key": "[redacted]", then"#,
+            ),
             // A value inside JSON held in a string (a log line): the quoting after it stays.
-            (r#"{"message": "refresh token: partner-portal
-", "next": 1}"#, r#"{"message": "refresh token: [redacted]
-", "next": 1}"#),
+            (
+                r#"{"message": "refresh token: partner-portal
+", "next": 1}"#,
+                r#"{"message": "refresh token: [redacted]
+", "next": 1}"#,
+            ),
             ("set oauth_token=abc", "set oauth_token=[redacted]"),
         ];
         for (input, expected) in cases {
@@ -833,7 +924,10 @@ mod tests {
                 "scrubbing is idempotent: {scrubbed}"
             );
         }
-        assert_eq!(scrub_string("Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln").as_deref(), Some("Bearer [redacted]"));
+        assert_eq!(
+            scrub_string("Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln").as_deref(),
+            Some("Bearer [redacted]")
+        );
         assert_eq!(scrub_string("https://svc.example/a?page=2"), None);
         assert_eq!(scrub_string("status: running at 06:00:00, page=2"), None);
         assert_eq!(scrub_string("the token was rotated"), None);
@@ -879,7 +973,11 @@ mod tests {
             "source": "https://user:pw@host/x"
         });
         let before = v.clone();
-        assert_eq!(redact_in_place(&mut v), 2, "only the note and the non-edge source");
+        assert_eq!(
+            redact_in_place(&mut v),
+            2,
+            "only the note and the non-edge source"
+        );
         for key in ["id", "uuid", "pipeline_uuid", "schedule_id", "graph"] {
             assert_eq!(v[key], before[key], "{key}");
         }

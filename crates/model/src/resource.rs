@@ -23,8 +23,16 @@ impl Noun {
                 let words = humanize_key(other).to_lowercase();
                 let singular = words.strip_suffix('s').unwrap_or(&words).to_owned();
                 Noun::Other {
-                    plural: if words.is_empty() { "results".to_owned() } else { words },
-                    singular: if singular.is_empty() { "record".to_owned() } else { singular },
+                    plural: if words.is_empty() {
+                        "results".to_owned()
+                    } else {
+                        words
+                    },
+                    singular: if singular.is_empty() {
+                        "record".to_owned()
+                    } else {
+                        singular
+                    },
                 }
             }
         }
@@ -39,20 +47,57 @@ mod tests {
     #[test]
     fn every_tool_interface_resource_has_its_noun() {
         for r in [
-            "pipelines", "pipeline", "blocks", "block", "pipeline_runs", "pipeline_run", "block_runs",
-            "block_outputs", "pipeline_schedules", "pipeline_triggers", "block_templates", "sync",
+            "pipelines",
+            "pipeline",
+            "blocks",
+            "block",
+            "pipeline_runs",
+            "pipeline_run",
+            "block_runs",
+            "block_outputs",
+            "pipeline_schedules",
+            "pipeline_triggers",
+            "block_templates",
+            "sync",
         ] {
             assert!(!matches!(Noun::of(r), Noun::Other { .. }), "{r}");
         }
-        assert_eq!(english(&Msg::Title { noun: Noun::of("pipeline_runs"), plural: true }), "Pipeline runs");
+        assert_eq!(
+            english(&Msg::Title {
+                noun: Noun::of("pipeline_runs"),
+                plural: true
+            }),
+            "Pipeline runs"
+        );
     }
 
     #[test]
     fn unknown_resources_read_generically() {
         let teams = Noun::of("cloud_users");
-        assert_eq!(english(&Msg::Title { noun: teams.clone(), plural: true }), "Cloud users");
-        assert_eq!(teams, Noun::Other { singular: "cloud user".into(), plural: "cloud users".into() });
-        assert_eq!(Noun::of(""), Noun::Other { singular: "record".into(), plural: "results".into() });
-        assert_eq!(english(&Msg::EmptyList(Noun::of("teams"))), "No teams to show.");
+        assert_eq!(
+            english(&Msg::Title {
+                noun: teams.clone(),
+                plural: true
+            }),
+            "Cloud users"
+        );
+        assert_eq!(
+            teams,
+            Noun::Other {
+                singular: "cloud user".into(),
+                plural: "cloud users".into()
+            }
+        );
+        assert_eq!(
+            Noun::of(""),
+            Noun::Other {
+                singular: "record".into(),
+                plural: "results".into()
+            }
+        );
+        assert_eq!(
+            english(&Msg::EmptyList(Noun::of("teams"))),
+            "No teams to show."
+        );
     }
 }

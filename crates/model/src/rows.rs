@@ -32,15 +32,27 @@ pub struct CellSpec {
 }
 
 /// The cells of one record, one per column.
-pub fn cells_of(record: &Map<String, Value>, specs: &[CellSpec], degraded: &mut [Degraded]) -> Vec<Cell> {
-    let ctx = CellContext { language: record.get("language").and_then(Value::as_str) };
+pub fn cells_of(
+    record: &Map<String, Value>,
+    specs: &[CellSpec],
+    degraded: &mut [Degraded],
+) -> Vec<Cell> {
+    let ctx = CellContext {
+        language: record.get("language").and_then(Value::as_str),
+    };
     specs
         .iter()
         .zip(degraded.iter_mut())
         .map(|(spec, d)| match spec.kind {
             // A column the widget adds: read from two fields of the record.
             ColumnKind::Progress => Cell::progress_of(record),
-            _ => Cell::from_value(&spec.key, record.get(&spec.key).unwrap_or(&Value::Null), spec.kind, &ctx, d),
+            _ => Cell::from_value(
+                &spec.key,
+                record.get(&spec.key).unwrap_or(&Value::Null),
+                spec.kind,
+                &ctx,
+                d,
+            ),
         })
         .collect()
 }
@@ -65,12 +77,16 @@ impl LazyRows {
                 .and_then(|span| serde_json::from_str::<Value>(span).ok())
                 .unwrap_or(Value::Null);
             redact_in_place(&mut value);
-            let mut degraded: Vec<Degraded> = self.specs.iter().map(|_| Degraded::default()).collect();
+            let mut degraded: Vec<Degraded> =
+                self.specs.iter().map(|_| Degraded::default()).collect();
             let cells = match value.as_object() {
                 Some(record) => cells_of(record, &self.specs, &mut degraded),
                 None => self.specs.iter().map(|_| Cell::Missing).collect(),
             };
-            Row { key: index.to_string(), cells }
+            Row {
+                key: index.to_string(),
+                cells,
+            }
         }))
     }
 }
@@ -89,13 +105,17 @@ pub struct Rows {
 
 impl Default for Rows {
     fn default() -> Self {
-        Rows { store: Store::Built(Vec::new()) }
+        Rows {
+            store: Store::Built(Vec::new()),
+        }
     }
 }
 
 impl Rows {
     pub fn built(rows: Vec<Row>) -> Rows {
-        Rows { store: Store::Built(rows) }
+        Rows {
+            store: Store::Built(rows),
+        }
     }
 
     /// Rows for the records at `spans` of `text`; sensitive values in those spans are blanked now.
@@ -104,7 +124,10 @@ impl Rows {
         // Keep only the region the records occupy (not, say, the fallback copy of the result).
         let from = spans.iter().map(|s| s.0).min().unwrap_or(0);
         let to = spans.iter().map(|s| s.1).max().unwrap_or(from);
-        let spans: Vec<(usize, usize)> = spans.into_iter().map(|(a, b)| (a - from, b - from)).collect();
+        let spans: Vec<(usize, usize)> = spans
+            .into_iter()
+            .map(|(a, b)| (a - from, b - from))
+            .collect();
         let mut bytes = text.as_bytes().get(from..to).unwrap_or_default().to_vec();
         let mut blanked = Blanked::default();
         for &(start, end) in &spans {
@@ -115,9 +138,21 @@ impl Rows {
             }
         }
         // Blanking writes ASCII over whole values, so the text stays UTF-8.
-        let text = String::from_utf8(bytes).unwrap_or_default().into_boxed_str();
+        let text = String::from_utf8(bytes)
+            .unwrap_or_default()
+            .into_boxed_str();
         let built = spans.iter().map(|_| OnceLock::new()).collect();
-        (Rows { store: Store::Lazy(Arc::new(LazyRows { text, spans, specs, built })) }, blanked)
+        (
+            Rows {
+                store: Store::Lazy(Arc::new(LazyRows {
+                    text,
+                    spans,
+                    specs,
+                    built,
+                })),
+            },
+            blanked,
+        )
     }
 
     pub fn len(&self) -> usize {
@@ -150,7 +185,10 @@ impl Rows {
 
     /// Every row, built as the iteration reaches it.
     pub fn iter(&self) -> RowsIter<'_> {
-        RowsIter { rows: self, next: 0 }
+        RowsIter {
+            rows: self,
+            next: 0,
+        }
     }
 }
 
@@ -195,15 +233,24 @@ mod tests {
 
     fn specs() -> Vec<CellSpec> {
         vec![
-            CellSpec { key: "id".into(), kind: ColumnKind::Id },
-            CellSpec { key: "token".into(), kind: ColumnKind::Auto },
+            CellSpec {
+                key: "id".into(),
+                kind: ColumnKind::Id,
+            },
+            CellSpec {
+                key: "token".into(),
+                kind: ColumnKind::Auto,
+            },
         ]
     }
 
     /// The spans of the records of `text` (a JSON array), as the parser gives them.
     fn spans(text: &str) -> Vec<(usize, usize)> {
         let items: Vec<&serde_json::value::RawValue> = serde_json::from_str(text).expect("array");
-        items.iter().filter_map(|r| crate::parse::span_in(text, r)).collect()
+        items
+            .iter()
+            .filter_map(|r| crate::parse::span_in(text, r))
+            .collect()
     }
 
     #[test]
@@ -215,7 +262,11 @@ mod tests {
         assert!(rows.is_lazy());
         let cells = |i: usize| rows.get(i).map(|r| r.cells.clone()).unwrap_or_default();
         assert_eq!(cells(0), [Cell::Id("1".into()), Cell::Redacted]);
-        assert_eq!(cells(1), [Cell::Missing, Cell::Missing], "a record that is not an object");
+        assert_eq!(
+            cells(1),
+            [Cell::Missing, Cell::Missing],
+            "a record that is not an object"
+        );
         assert_eq!(cells(2), [Cell::Id("b".into()), Cell::Missing]);
         assert!(!format!("{rows:?}").contains("0123456789abcdef"));
     }
@@ -224,7 +275,9 @@ mod tests {
     fn no_raw_secret_is_kept_in_the_text() {
         let text = r#"[{"id":1,"password":"hunter2hunter2"}]"#;
         let (rows, _) = Rows::lazy(text, spans(text), specs());
-        let Store::Lazy(lazy) = &rows.store else { panic!("lazy") };
+        let Store::Lazy(lazy) = &rows.store else {
+            panic!("lazy")
+        };
         assert!(!lazy.text.contains("hunter2"));
     }
 }

@@ -143,16 +143,18 @@ mod tests {
     }
 
     fn rows(values: &[Option<f64>]) -> Rows {
-        Rows::built(values
-            .iter()
-            .map(|v| Row {
-                key: String::new(),
-                cells: vec![v.map_or(Cell::Missing, |value| Cell::Number {
-                    value,
-                    text: String::new(),
-                })],
-            })
-            .collect())
+        Rows::built(
+            values
+                .iter()
+                .map(|v| Row {
+                    key: String::new(),
+                    cells: vec![v.map_or(Cell::Missing, |value| Cell::Number {
+                        value,
+                        text: String::new(),
+                    })],
+                })
+                .collect(),
+        )
     }
 
     #[test]

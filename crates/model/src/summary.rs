@@ -3,10 +3,10 @@
 use serde_json::{Map, Value};
 
 use crate::model::Chip;
-use crate::status::StatusCount;
-use crate::words::Pagination;
 use crate::status::Status;
+use crate::status::StatusCount;
 use crate::text::{bounded_text, humanize_key, truncate_chars};
+use crate::words::Pagination;
 
 /// What a `summary` value says.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -154,7 +154,11 @@ fn scalar_text(v: &Value) -> String {
 
 /// Where the shown records sit among the producer's pages ("1–20 of 134"), from `pagination` and
 /// the number of records shown.
-pub fn parse_pagination(value: Option<&Value>, shown: usize, problems: &mut Vec<String>) -> Option<Pagination> {
+pub fn parse_pagination(
+    value: Option<&Value>,
+    shown: usize,
+    problems: &mut Vec<String>,
+) -> Option<Pagination> {
     let map = match value {
         None | Some(Value::Null) => return None,
         Some(Value::Object(map)) => map,
@@ -166,12 +170,18 @@ pub fn parse_pagination(value: Option<&Value>, shown: usize, problems: &mut Vec<
     let number = |key: &str| map.get(key).and_then(Value::as_u64);
     let (page, per_page, total) = (number("page"), number("per_page"), number("total"));
     let more = map.get("has_more") == Some(&Value::Bool(true))
-        || map.get("next_cursor").is_some_and(|c| !c.is_null() && c != "");
+        || map
+            .get("next_cursor")
+            .is_some_and(|c| !c.is_null() && c != "");
     let shown = u64::try_from(shown).unwrap_or(u64::MAX);
     let range = match (page, per_page) {
         (Some(page), Some(per_page)) if page >= 1 && per_page >= 1 => {
             let start = (page - 1).saturating_mul(per_page).saturating_add(1);
-            let end = if shown > 0 { start.saturating_add(shown - 1) } else { page.saturating_mul(per_page) };
+            let end = if shown > 0 {
+                start.saturating_add(shown - 1)
+            } else {
+                page.saturating_mul(per_page)
+            };
             let end = total.map_or(end, |t| end.min(t));
             if shown == 0 && total.is_some_and(|t| start > t) {
                 None
@@ -182,7 +192,12 @@ pub fn parse_pagination(value: Option<&Value>, shown: usize, problems: &mut Vec<
         _ if shown > 0 => Some((1, shown)),
         _ => None,
     };
-    let pagination = Pagination { range, total, more, page };
+    let pagination = Pagination {
+        range,
+        total,
+        more,
+        page,
+    };
     match (range, total) {
         (None, None) => None,
         (Some(_), None) if !more && page.is_none() => None,
@@ -201,12 +216,34 @@ mod tests {
             parse_pagination(Some(&v), shown, &mut Vec::new())
                 .map(|p| crate::words::english(&crate::words::Msg::Pagination(p)))
         };
-        assert_eq!(p(json!({ "page": 1, "per_page": 20, "total": 134, "has_more": true }), 20).as_deref(), Some("1–20 of 134"));
-        assert_eq!(p(json!({ "page": 7, "per_page": 20, "total": 134 }), 14).as_deref(), Some("121–134 of 134"));
-        assert_eq!(p(json!({ "page": 2, "per_page": 20, "has_more": true }), 20).as_deref(), Some("21–40, more available"));
-        assert_eq!(p(json!({ "total": 134 }), 20).as_deref(), Some("1–20 of 134"));
-        assert_eq!(p(json!({ "next_cursor": "abc" }), 20).as_deref(), Some("1–20, more available"));
-        assert_eq!(p(json!({ "page": 9, "per_page": 20, "total": 134 }), 0).as_deref(), Some("none of 134 on this page"));
+        assert_eq!(
+            p(
+                json!({ "page": 1, "per_page": 20, "total": 134, "has_more": true }),
+                20
+            )
+            .as_deref(),
+            Some("1–20 of 134")
+        );
+        assert_eq!(
+            p(json!({ "page": 7, "per_page": 20, "total": 134 }), 14).as_deref(),
+            Some("121–134 of 134")
+        );
+        assert_eq!(
+            p(json!({ "page": 2, "per_page": 20, "has_more": true }), 20).as_deref(),
+            Some("21–40, more available")
+        );
+        assert_eq!(
+            p(json!({ "total": 134 }), 20).as_deref(),
+            Some("1–20 of 134")
+        );
+        assert_eq!(
+            p(json!({ "next_cursor": "abc" }), 20).as_deref(),
+            Some("1–20, more available")
+        );
+        assert_eq!(
+            p(json!({ "page": 9, "per_page": 20, "total": 134 }), 0).as_deref(),
+            Some("none of 134 on this page")
+        );
         assert_eq!(p(json!({ "page": 3 }), 1).as_deref(), Some("1 (page 3)"));
         assert_eq!(p(json!({}), 0), None);
         assert_eq!(

@@ -20,7 +20,8 @@ pub fn truncate_chars(s: &str, max: usize) -> String {
 pub fn bounded_text(s: &str) -> String {
     // Most values are short and clean: copy them as they are. (A string of at most
     // MAX_TEXT_CHARS bytes has at most that many characters.)
-    if s.len() <= MAX_TEXT_CHARS && !s.contains(|c: char| c.is_control() && c != '\n' && c != '\t') {
+    if s.len() <= MAX_TEXT_CHARS && !s.contains(|c: char| c.is_control() && c != '\n' && c != '\t')
+    {
         return s.to_owned();
     }
     let mut out = String::with_capacity(s.len().min(MAX_TEXT_CHARS * 4));
@@ -50,7 +51,11 @@ pub fn quoted(s: &str) -> String {
 /// A value to quote inside a one-line message: cut to [`MAX_QUOTED_CHARS`], control characters
 /// (newlines included) turned into spaces.
 pub fn short_line(s: &str) -> String {
-    let one_line: String = s.chars().take(MAX_QUOTED_CHARS + 1).map(|c| if c.is_control() { ' ' } else { c }).collect();
+    let one_line: String = s
+        .chars()
+        .take(MAX_QUOTED_CHARS + 1)
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
     truncate_chars(&one_line, MAX_QUOTED_CHARS)
 }
 

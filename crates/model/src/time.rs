@@ -143,7 +143,11 @@ pub fn epoch_timestamp(value: f64) -> Option<Timestamp> {
         _ => return None,
     };
     let epoch_ms = (seconds * 1000.0).round() as i64;
-    Some(Timestamp { epoch_ms, offset_minutes: Some(0), absolute: utc_text(epoch_ms) })
+    Some(Timestamp {
+        epoch_ms,
+        offset_minutes: Some(0),
+        absolute: utc_text(epoch_ms),
+    })
 }
 
 /// "2026-11-20 06:00:00 UTC": an instant written plainly in UTC, for where `Intl` is absent.
@@ -151,7 +155,12 @@ pub fn utc_text(epoch_ms: i64) -> String {
     let seconds = epoch_ms.div_euclid(1000);
     let (days, rest) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
     let (year, month, day) = civil_from_days(days);
-    format!("{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC", rest / 3600, rest % 3600 / 60, rest % 60)
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC",
+        rest / 3600,
+        rest % 3600 / 60,
+        rest % 60
+    )
 }
 
 /// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
@@ -289,7 +298,10 @@ mod tests {
     fn utc_text_inverts_parsing() {
         assert_eq!(utc_text(NOV_20_0600_UTC), "2026-11-20 06:00:00 UTC");
         assert_eq!(utc_text(-1000), "1969-12-31 23:59:59 UTC");
-        assert_eq!(utc_text(parse_timestamp("2024-02-29T23:59:59Z").map_or(0, |t| t.epoch_ms)), "2024-02-29 23:59:59 UTC");
+        assert_eq!(
+            utc_text(parse_timestamp("2024-02-29T23:59:59Z").map_or(0, |t| t.epoch_ms)),
+            "2024-02-29 23:59:59 UTC"
+        );
     }
 
     #[test]

@@ -47,14 +47,25 @@ pub fn timeline(record: &Map<String, Value>) -> Option<Timeline> {
         .iter()
         .filter_map(Value::as_object)
         .filter_map(|run| {
-            let status = Status::new(run.get("status").and_then(Value::as_str).unwrap_or("unknown"));
+            let status = Status::new(
+                run.get("status")
+                    .and_then(Value::as_str)
+                    .unwrap_or("unknown"),
+            );
             let start_ms = time(run, "started_at");
             // A block that failed or was cancelled has no completed_at: it ended when its record
             // was last updated. Only a running block runs on to the right edge.
             let end_ms = time(run, "completed_at").or_else(|| {
-                (start_ms.is_some() && status.tone != Tone::Running).then(|| time(run, "updated_at")).flatten()
+                (start_ms.is_some() && status.tone != Tone::Running)
+                    .then(|| time(run, "updated_at"))
+                    .flatten()
             });
-            Some(Bar { block: truncate_chars(&bounded_text(run.get("block_uuid")?.as_str()?), 120), status, start_ms, end_ms })
+            Some(Bar {
+                block: truncate_chars(&bounded_text(run.get("block_uuid")?.as_str()?), 120),
+                status,
+                start_ms,
+                end_ms,
+            })
         })
         .collect();
     if bars.is_empty() {
@@ -68,7 +79,13 @@ pub fn timeline(record: &Map<String, Value>) -> Option<Timeline> {
     bars.sort_by_key(|b| (b.start_ms.is_none(), b.start_ms.unwrap_or(i64::MAX)));
     let omitted = bars.len().saturating_sub(MAX_BARS);
     bars.truncate(MAX_BARS);
-    Some(Timeline { legend: legend(&bars), bars, start_ms, end_ms, omitted })
+    Some(Timeline {
+        legend: legend(&bars),
+        bars,
+        start_ms,
+        end_ms,
+        omitted,
+    })
 }
 
 /// Each status with its count: failed, then cancelled, then the rest by count.
@@ -77,7 +94,10 @@ fn legend(bars: &[Bar]) -> Vec<StatusCount> {
     for bar in bars {
         match counts.iter_mut().find(|c| c.status.raw == bar.status.raw) {
             Some(c) => c.count += 1,
-            None => counts.push(StatusCount { status: bar.status.clone(), count: 1 }),
+            None => counts.push(StatusCount {
+                status: bar.status.clone(),
+                count: 1,
+            }),
         }
     }
     let first = |tone: Tone| match tone {
@@ -85,7 +105,11 @@ fn legend(bars: &[Bar]) -> Vec<StatusCount> {
         Tone::Cancelled => 1,
         _ => 2,
     };
-    counts.sort_by(|a, b| first(a.status.tone).cmp(&first(b.status.tone)).then(b.count.cmp(&a.count)));
+    counts.sort_by(|a, b| {
+        first(a.status.tone)
+            .cmp(&first(b.status.tone))
+            .then(b.count.cmp(&a.count))
+    });
     counts
 }
 
@@ -105,7 +129,11 @@ mod tests {
         let t = timeline(record.as_object().expect("object")).expect("timeline");
         let blocks: Vec<&str> = t.bars.iter().map(|b| b.block.as_str()).collect();
         assert_eq!(blocks, ["load_more", "load", "clean", "export"]);
-        let legend: Vec<(&str, u64)> = t.legend.iter().map(|c| (c.status.raw.as_str(), c.count)).collect();
+        let legend: Vec<(&str, u64)> = t
+            .legend
+            .iter()
+            .map(|c| (c.status.raw.as_str(), c.count))
+            .collect();
         assert_eq!(legend, [("failed", 1), ("cancelled", 1), ("completed", 2)]);
         assert!(t.end_ms > t.start_ms);
     }
@@ -117,7 +145,10 @@ mod tests {
             { "block_uuid": "live", "status": "running", "started_at": "2026-11-23 16:33:49", "completed_at": null, "updated_at": "2026-11-23 16:33:50" },
         ] });
         let t = timeline(record.as_object().expect("object")).expect("timeline");
-        assert_eq!(t.bars[0].end_ms.zip(t.bars[0].start_ms).map(|(e, s)| e - s), Some(1000));
+        assert_eq!(
+            t.bars[0].end_ms.zip(t.bars[0].start_ms).map(|(e, s)| e - s),
+            Some(1000)
+        );
         assert_eq!(t.bars[1].end_ms, None, "a running block has no end yet");
     }
 
@@ -125,6 +156,9 @@ mod tests {
     fn runs_without_block_times_have_no_timeline() {
         let record = json!({ "block_runs": [{ "block_uuid": "a", "status": "initial" }] });
         assert_eq!(timeline(record.as_object().expect("object")), None);
-        assert_eq!(timeline(json!({ "id": 1 }).as_object().expect("object")), None);
+        assert_eq!(
+            timeline(json!({ "id": 1 }).as_object().expect("object")),
+            None
+        );
     }
 }

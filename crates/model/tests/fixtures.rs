@@ -3,17 +3,26 @@
 use std::path::PathBuf;
 
 use serde_json::Value;
-use widget_model::words::{english, Msg};
 use widget_model::outputs::OutputBody;
+use widget_model::words::{english, Msg};
 use widget_model::{model_from_json_text, Arrangement, Content, GraphOutcome, State, WidgetModel};
 
 /// Everything the model would show, in English: its own words rendered, the data as it is.
 fn shown_text(model: &WidgetModel) -> String {
-    let mut parts = vec![format!("{model:?}"), model.header.title.english(), model.empty_message.english()];
+    let mut parts = vec![
+        format!("{model:?}"),
+        model.header.title.english(),
+        model.empty_message.english(),
+    ];
     parts.extend(model.header.subtitle.iter().map(|t| t.english()));
     parts.extend(model.header.total.iter().map(english));
     parts.extend(model.notices.iter().map(english));
-    parts.extend(model.pagination.iter().map(|p| english(&Msg::Pagination(p.clone()))));
+    parts.extend(
+        model
+            .pagination
+            .iter()
+            .map(|p| english(&Msg::Pagination(p.clone()))),
+    );
     if let Some(e) = &model.error {
         parts.push(e.message.english());
         parts.extend(e.remedy.iter().map(|r| r.english()));
@@ -31,7 +40,10 @@ fn shown_text(model: &WidgetModel) -> String {
 /// The model of a result whose structuredContent a host dropped: only content[0].text is left.
 fn text_only(text: &str) -> WidgetModel {
     let mut result: Value = serde_json::from_str(text).expect("json");
-    result.as_object_mut().expect("object").remove("structuredContent");
+    result
+        .as_object_mut()
+        .expect("object")
+        .remove("structuredContent");
     model_from_json_text(&result.to_string())
 }
 
@@ -142,7 +154,10 @@ fn every_fixture_produces_what_the_manifest_says() {
             }
         }
         if let Some(p) = expect["pagination"].as_str() {
-            let shown = model.pagination.clone().map(|p| english(&Msg::Pagination(p)));
+            let shown = model
+                .pagination
+                .clone()
+                .map(|p| english(&Msg::Pagination(p)));
             if shown.as_deref() != Some(p) {
                 fail(format!("pagination {:?} != {p:?}", model.pagination));
             }
@@ -153,7 +168,9 @@ fn every_fixture_produces_what_the_manifest_says() {
             }
         }
         if let Some(notice) = expect["notice"].as_str() {
-            if !model.notices.iter().any(|n| english(n).contains(notice)) && !model.diagnostics.iter().any(|d| d.contains(notice)) {
+            if !model.notices.iter().any(|n| english(n).contains(notice))
+                && !model.diagnostics.iter().any(|d| d.contains(notice))
+            {
                 fail(format!(
                     "no notice contains {notice:?}: {:?}",
                     model.notices
@@ -203,11 +220,15 @@ fn check_content(expect: &Value, model: &WidgetModel, fail: &mut impl FnMut(Stri
             fail(format!("content {kind} != {expected}"));
         }
     }
-    if let (Some(expected), Content::Outputs(outputs)) = (expect["outputs"].as_array(), &model.content) {
+    if let (Some(expected), Content::Outputs(outputs)) =
+        (expect["outputs"].as_array(), &model.content)
+    {
         let actual: Vec<Value> = outputs
             .iter()
             .map(|o| match &o.body {
-                OutputBody::Table { table, .. } => serde_json::json!([o.name, table.rows.len(), table.columns.len()]),
+                OutputBody::Table { table, .. } => {
+                    serde_json::json!([o.name, table.rows.len(), table.columns.len()])
+                }
                 OutputBody::Text(_) => serde_json::json!([o.name, "text"]),
                 OutputBody::Empty => serde_json::json!([o.name, "empty"]),
             })
@@ -218,7 +239,9 @@ fn check_content(expect: &Value, model: &WidgetModel, fail: &mut impl FnMut(Stri
     }
     if let Some(expected) = expect["firstError"].as_str() {
         let headline = match &model.content {
-            Content::Logs(files) => files.iter().find_map(|f| Some(f.line(f.first_error?).headline().to_owned())),
+            Content::Logs(files) => files
+                .iter()
+                .find_map(|f| Some(f.line(f.first_error?).headline().to_owned())),
             _ => None,
         };
         if !headline.as_deref().is_some_and(|h| h.contains(expected)) {
@@ -306,12 +329,21 @@ fn a_text_only_result_with_secrets_still_renders_without_them() {
 /// Pipeline run `i`; every third carries a schedule token (and one in every record of the
 /// first row, so that columns are the same in any page).
 fn long_record(i: usize) -> String {
-    let token = if i % 3 == 0 { "0123456789abcdef0123456789abcdef" } else { "" };
-    format!(r#"{{"id":{i},"status":"running","execution_date":"2026-11-20 06:00:00","nested":{{"a":[1,{{"password":"p{i}"}}]}},"token":"{token}"}}"#)
+    let token = if i % 3 == 0 {
+        "0123456789abcdef0123456789abcdef"
+    } else {
+        ""
+    };
+    format!(
+        r#"{{"id":{i},"status":"running","execution_date":"2026-11-20 06:00:00","nested":{{"a":[1,{{"password":"p{i}"}}]}},"token":"{token}"}}"#
+    )
 }
 
 fn list_of(records: &[String]) -> String {
-    format!(r#"{{"structuredContent":{{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline_runs","action":"list","state":"ok","records":[{}]}}}}"#, records.join(","))
+    format!(
+        r#"{{"structuredContent":{{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline_runs","action":"list","state":"ok","records":[{}]}}}}"#,
+        records.join(",")
+    )
 }
 
 /// `n` pipeline runs as a widget result.
@@ -328,7 +360,10 @@ fn a_long_list_read_lazily_equals_the_same_records_built_at_once() {
     let mut eager_rows = Vec::new();
     let mut redacted = 0;
     for page in 0..3 {
-        let records: Vec<String> = (page * widget_model::rows::LAZY_AFTER..(page + 1) * widget_model::rows::LAZY_AFTER).map(long_record).collect();
+        let records: Vec<String> = (page * widget_model::rows::LAZY_AFTER
+            ..(page + 1) * widget_model::rows::LAZY_AFTER)
+            .map(long_record)
+            .collect();
         let eager = model_from_json_text(&list_of(&records));
         assert!(!eager.table.rows.is_lazy());
         assert_eq!(eager.table.columns, lazy.table.columns);
@@ -351,5 +386,7 @@ fn a_long_list_nested_too_deep_is_an_error_like_a_short_one() {
     );
     let model = model_from_json_text(&text);
     assert_eq!(model.state, State::Error);
-    assert!(model.error.is_some_and(|e| e.message.english().contains("nested deeper than 128")));
+    assert!(model
+        .error
+        .is_some_and(|e| e.message.english().contains("nested deeper than 128")));
 }

@@ -36,15 +36,43 @@ fn carriers() -> Vec<(&'static str, Value)> {
         ("client_secret", json!(SECRET)),
         ("Authorization", json!(format!("Bearer {SECRET}"))),
         ("cookie", json!(SECRET)),
-        ("url", json!(format!("https://admin:{SECRET}@svc.example/api"))),
-        ("webhook", json!(format!("https://svc.example/hook?api_key={SECRET}&page=2"))),
-        ("trigger_url", json!(format!("https://svc.example/api/pipeline_schedules/3/pipeline_runs/{HEX_SECRET}"))),
+        (
+            "url",
+            json!(format!("https://admin:{SECRET}@svc.example/api")),
+        ),
+        (
+            "webhook",
+            json!(format!("https://svc.example/hook?api_key={SECRET}&page=2")),
+        ),
+        (
+            "trigger_url",
+            json!(format!(
+                "https://svc.example/api/pipeline_schedules/3/pipeline_runs/{HEX_SECRET}"
+            )),
+        ),
         ("note", json!(format!("rotated: token={SECRET} at noon"))),
-        ("headers_dump", json!(format!("Authorization: Bearer {SECRET}"))),
-        ("message", json!(format!("login failed, password: {SECRET}"))),
-        ("payload", json!(format!(r#"{{"api_key": "{SECRET}", "page": 2}}"#))),
-        ("jwt", json!(format!("eyJhbGciOiJIUzI1NiJ9.eyJzZWNyZXQiOjF9.{SECRET}"))),
-        ("curl", json!(format!(r#"curl -H "Cookie: oauth_token={SECRET}" https://svc.example"#))),
+        (
+            "headers_dump",
+            json!(format!("Authorization: Bearer {SECRET}")),
+        ),
+        (
+            "message",
+            json!(format!("login failed, password: {SECRET}")),
+        ),
+        (
+            "payload",
+            json!(format!(r#"{{"api_key": "{SECRET}", "page": 2}}"#)),
+        ),
+        (
+            "jwt",
+            json!(format!("eyJhbGciOiJIUzI1NiJ9.eyJzZWNyZXQiOjF9.{SECRET}")),
+        ),
+        (
+            "curl",
+            json!(format!(
+                r#"curl -H "Cookie: oauth_token={SECRET}" https://svc.example"#
+            )),
+        ),
         ("summary_line", json!(format!("token {HEX_SECRET} rotated"))),
     ]
 }
@@ -133,7 +161,6 @@ const KEYS: &[&str] = &[
     "runtime_ms",
     "name",
 ];
-
 
 const STRINGS: &[&str] = &[
     "svc_resource_widget",
@@ -248,7 +275,11 @@ fn widget_result() -> impl Strategy<Value = Value> {
 
 /// Adds a secret carrier to the objects chosen by `choices`, and always one to the first object
 /// met, so that every case plants at least one secret.
-fn plant_secrets(value: &mut Value, choices: &mut impl Iterator<Item = (bool, usize)>, planted: &mut usize) {
+fn plant_secrets(
+    value: &mut Value,
+    choices: &mut impl Iterator<Item = (bool, usize)>,
+    planted: &mut usize,
+) {
     let carriers = carriers();
     let mut stack = vec![value];
     while let Some(value) = stack.pop() {
@@ -261,7 +292,11 @@ fn plant_secrets(value: &mut Value, choices: &mut impl Iterator<Item = (bool, us
                     *planted += 1;
                 }
                 // Values under identifiers are shown as sent; secrets are not planted there.
-                stack.extend(map.iter_mut().filter(|(k, _)| !is_identifier(k)).map(|(_, v)| v));
+                stack.extend(
+                    map.iter_mut()
+                        .filter(|(k, _)| !is_identifier(k))
+                        .map(|(_, v)| v),
+                );
             }
             Value::Array(items) => stack.extend(items.iter_mut()),
             _ => {}
@@ -314,7 +349,10 @@ fn invariants(model: &WidgetModel) -> Result<(), TestCaseError> {
     }
     if let GraphOutcome::Fallback(problem) = &model.graph {
         let reason = english(&Msg::GraphNotDrawn(problem.clone()));
-        prop_assert!(!reason.contains('\n') && reason.chars().count() < 200, "one short line: {reason:?}");
+        prop_assert!(
+            !reason.contains('\n') && reason.chars().count() < 200,
+            "one short line: {reason:?}"
+        );
     }
     prop_assert!(model.notices.len() <= widget_model::limits::MAX_NOTICES);
     Ok(())
@@ -578,5 +616,7 @@ fn nesting_past_the_parser_limit_is_an_error_state() {
     let deep = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
     let model = model_from_json_text(&deep);
     assert_eq!(model.state, State::Error);
-    assert!(model.error.is_some_and(|e| e.message.english().contains("nested deeper than 128")));
+    assert!(model
+        .error
+        .is_some_and(|e| e.message.english().contains("nested deeper than 128")));
 }

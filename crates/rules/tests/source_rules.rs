@@ -24,7 +24,12 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// The widget's, its pure core's, the model's and the layout's source files.
 fn sources() -> Vec<(PathBuf, String)> {
-    sources_in(&["src", "crates/app/src", "crates/model/src", "crates/layout/src"])
+    sources_in(&[
+        "src",
+        "crates/app/src",
+        "crates/model/src",
+        "crates/layout/src",
+    ])
 }
 
 /// The source files under `dirs` (relative to the workspace root).
@@ -47,15 +52,23 @@ fn sources_in(dirs: &[&str]) -> Vec<(PathBuf, String)> {
 fn test_module_files(sources: &[(PathBuf, String)]) -> Vec<PathBuf> {
     let mut files = Vec::new();
     for (path, text) in sources {
-        let dir = if path.file_name().is_some_and(|n| n == "mod.rs" || n == "lib.rs" || n == "main.rs") {
+        let dir = if path
+            .file_name()
+            .is_some_and(|n| n == "mod.rs" || n == "lib.rs" || n == "main.rs")
+        {
             path.parent().map(Path::to_path_buf)
         } else {
-            path.parent().map(|p| p.join(path.file_stem().unwrap_or_default()))
+            path.parent()
+                .map(|p| p.join(path.file_stem().unwrap_or_default()))
         };
         let Some(dir) = dir else { continue };
         for declaration in text.split("#[cfg(test)]").skip(1) {
             let next = declaration.trim_start();
-            if let Some(name) = next.strip_prefix("mod ").and_then(|rest| rest.split_once(';')).map(|(name, _)| name.trim()) {
+            if let Some(name) = next
+                .strip_prefix("mod ")
+                .and_then(|rest| rest.split_once(';'))
+                .map(|(name, _)| name.trim())
+            {
                 files.push(dir.join(format!("{name}.rs")));
             }
         }
@@ -105,7 +118,13 @@ fn no_inner_html_anywhere() {
 #[test]
 fn no_unwrap_or_expect_outside_tests() {
     let found = scan(
-        &sources_in(&["src", "crates/app/src", "crates/model/src", "crates/layout/src", "crates/server/src"]),
+        &sources_in(&[
+            "src",
+            "crates/app/src",
+            "crates/model/src",
+            "crates/layout/src",
+            "crates/server/src",
+        ]),
         &[
             ".unwrap()",
             ".expect(",
@@ -157,7 +176,10 @@ fn the_scanner_finds_production_lines_and_skips_tests_and_comments() {
 /// The module a source file is, relative to its crate's `src`: `views::table::state`, `crate` for
 /// lib.rs and main.rs.
 fn module_name(src_root: &Path, file: &Path) -> String {
-    let rel = file.strip_prefix(src_root).unwrap_or(file).with_extension("");
+    let rel = file
+        .strip_prefix(src_root)
+        .unwrap_or(file)
+        .with_extension("");
     let parts: Vec<String> = rel
         .components()
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
@@ -171,20 +193,34 @@ fn module_name(src_root: &Path, file: &Path) -> String {
 
 /// The modules of the crate at `src_root` that each module's production code names through
 /// `crate::` or `super::` paths.
-fn module_imports(src_root: &Path) -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
+fn module_imports(
+    src_root: &Path,
+) -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
     let mut files = Vec::new();
     rust_files(src_root, &mut files);
-    let names: std::collections::BTreeSet<String> = files.iter().map(|f| module_name(src_root, f)).collect();
+    let names: std::collections::BTreeSet<String> =
+        files.iter().map(|f| module_name(src_root, f)).collect();
     let mut imports = std::collections::BTreeMap::new();
     for file in &files {
         let name = module_name(src_root, file);
         let text = std::fs::read_to_string(file).expect("readable source");
         let production = text.split("#[cfg(test)]").next().unwrap_or_default();
         let mut used = std::collections::BTreeSet::new();
-        for (base, rest) in production.match_indices("crate::").map(|(i, _)| ("crate", &production[i + 7..])).chain(
-            production.match_indices("super::").map(|(i, _)| ("super", &production[i + 7..])),
-        ) {
-            let path: Vec<&str> = rest.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':')).next().unwrap_or_default().split("::").collect();
+        for (base, rest) in production
+            .match_indices("crate::")
+            .map(|(i, _)| ("crate", &production[i + 7..]))
+            .chain(
+                production
+                    .match_indices("super::")
+                    .map(|(i, _)| ("super", &production[i + 7..])),
+            )
+        {
+            let path: Vec<&str> = rest
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+                .next()
+                .unwrap_or_default()
+                .split("::")
+                .collect();
             let mut full: Vec<String> = if base == "super" {
                 let mut parent: Vec<String> = name.split("::").map(str::to_owned).collect();
                 parent.pop();
@@ -194,7 +230,11 @@ fn module_imports(src_root: &Path) -> std::collections::BTreeMap<String, std::co
             };
             full.extend(path.iter().map(|p| (*p).to_owned()));
             // The longest prefix that names a module of this crate.
-            if let Some(module) = (1..=full.len()).rev().map(|k| full[..k].join("::")).find(|m| names.contains(m)) {
+            if let Some(module) = (1..=full.len())
+                .rev()
+                .map(|k| full[..k].join("::"))
+                .find(|m| names.contains(m))
+            {
                 if module != name {
                     used.insert(module);
                 }
@@ -209,7 +249,13 @@ fn module_imports(src_root: &Path) -> std::collections::BTreeMap<String, std::co
 fn no_module_imports_a_module_that_imports_it_back() {
     let root = &workspace_root();
     let mut cycles = Vec::new();
-    for crate_src in ["src", "crates/app/src", "crates/model/src", "crates/layout/src", "crates/server/src"] {
+    for crate_src in [
+        "src",
+        "crates/app/src",
+        "crates/model/src",
+        "crates/layout/src",
+        "crates/server/src",
+    ] {
         let imports = module_imports(&root.join(crate_src));
         // Reachability from each module; a module that reaches itself is on a cycle.
         for start in imports.keys() {
@@ -217,7 +263,9 @@ fn no_module_imports_a_module_that_imports_it_back() {
             let mut stack: Vec<&String> = imports[start].iter().collect();
             while let Some(m) = stack.pop() {
                 if m == start {
-                    cycles.push(format!("{crate_src}: {start} imports a module that leads back to it"));
+                    cycles.push(format!(
+                        "{crate_src}: {start} imports a module that leads back to it"
+                    ));
                     break;
                 }
                 if seen.insert(m.clone()) {
@@ -226,7 +274,11 @@ fn no_module_imports_a_module_that_imports_it_back() {
             }
         }
     }
-    assert!(cycles.is_empty(), "import cycles (shared types belong to the module that owns them):\n{}", cycles.join("\n"));
+    assert!(
+        cycles.is_empty(),
+        "import cycles (shared types belong to the module that owns them):\n{}",
+        cycles.join("\n")
+    );
 }
 
 /// Every component's stylesheet (one beside each component) is inlined by index.html, and the
@@ -253,7 +305,13 @@ fn every_stylesheet_is_inlined_and_tested() {
     let index = std::fs::read_to_string(root.join("index.html")).expect("index.html");
     let web_tests = std::fs::read_to_string(root.join("tests/web.rs")).expect("tests/web.rs");
     for sheet in &sheets {
-        assert!(index.contains(&format!("href=\"{sheet}\"")), "index.html does not inline {sheet}");
-        assert!(web_tests.contains(&format!("include_str!(\"../{sheet}\")")), "tests/web.rs does not load {sheet}");
+        assert!(
+            index.contains(&format!("href=\"{sheet}\"")),
+            "index.html does not inline {sheet}"
+        );
+        assert!(
+            web_tests.contains(&format!("include_str!(\"../{sheet}\")")),
+            "tests/web.rs does not load {sheet}"
+        );
     }
 }

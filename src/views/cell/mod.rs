@@ -90,7 +90,8 @@ pub fn TimeValue(epoch_ms: i64, written: String) -> impl IntoView {
     let clock = expect_context::<Clock>();
     let store = locale_store();
     let absolute = store.with_value(|l| l.formats().absolute(epoch_ms));
-    let relative = move || store.with_value(|l| l.formats().relative(epoch_ms, clock.now_ms.get() as i64));
+    let relative =
+        move || store.with_value(|l| l.formats().relative(epoch_ms, clock.now_ms.get() as i64));
     view! {
         <span class="time" tabindex="0" data-written=written>
             <span class="time__relative">{relative}</span>
@@ -102,7 +103,11 @@ pub fn TimeValue(epoch_ms: i64, written: String) -> impl IntoView {
 /// A run's progress: a thin bar and "38/40 blocks".
 #[component]
 fn ProgressValue(done: u64, total: u64) -> impl IntoView {
-    let percent = if total == 0 { 0.0 } else { done as f64 * 100.0 / total as f64 };
+    let percent = if total == 0 {
+        0.0
+    } else {
+        done as f64 * 100.0 / total as f64
+    };
     view! {
         <span class="progress">
             <span class="progress__bar" aria-hidden="true"><span class="progress__done" style=format!("width: {percent:.0}%")></span></span>
@@ -114,12 +119,18 @@ fn ProgressValue(done: u64, total: u64) -> impl IntoView {
 /// An identifier in monospace with a copy button.
 #[component]
 fn IdValue(id: String) -> impl IntoView {
-    let label = t(&Msg::CopyValue { value: widget_model::text::truncate_chars(&id, 60) });
+    let label = t(&Msg::CopyValue {
+        value: widget_model::text::truncate_chars(&id, 60),
+    });
     let copy_text = id.clone();
     let long = id.chars().count() > CUT_AT_CHARS;
     let copy = move |_| {
         let copied = services().with_value(|s| (s.copy_text)(&copy_text));
-        announce(&t(if copied { &Msg::Copied } else { &Msg::CopyFailed }));
+        announce(&t(if copied {
+            &Msg::Copied
+        } else {
+            &Msg::CopyFailed
+        }));
     };
     view! {
         <span class="id">

@@ -36,11 +36,18 @@ pub fn RecordDetail(model: Arc<WidgetModel>) -> impl IntoView {
         .zip(&row.cells)
         .partition(|(_, cell)| matches!(cell, Cell::Code { .. }));
     // Fields ranked last (empty ones) wait behind a disclosure, still reachable.
-    let (secondary, primary): (Vec<_>, Vec<_>) = fields.into_iter().partition(|(column, _)| column.secondary);
-    let rows = primary.into_iter().map(|(column, cell)| field_row(column, cell)).collect_view();
+    let (secondary, primary): (Vec<_>, Vec<_>) =
+        fields.into_iter().partition(|(column, _)| column.secondary);
+    let rows = primary
+        .into_iter()
+        .map(|(column, cell)| field_row(column, cell))
+        .collect_view();
     let more = (!secondary.is_empty()).then(|| {
         let count = secondary.len() as u64;
-        let rows = secondary.into_iter().map(|(column, cell)| field_row(column, cell)).collect_view();
+        let rows = secondary
+            .into_iter()
+            .map(|(column, cell)| field_row(column, cell))
+            .collect_view();
         view! {
             <details class="detail__more">
                 <summary class="detail__more-summary">{t(&Msg::MoreFields { count })}</summary>

@@ -12,7 +12,9 @@ use leptos::prelude::*;
 use widget_model::words::Msg;
 use widget_model::{Graph, GraphNode, GraphOutcome, NodeDetail, WidgetModel};
 
-use widget_app::graph_geometry::{edge_path, neighbour, node_width, NodeText, LABEL_CHARS, NODE_HEIGHT};
+use widget_app::graph_geometry::{
+    edge_path, neighbour, node_width, NodeText, LABEL_CHARS, NODE_HEIGHT,
+};
 
 use crate::views::cell::{FieldList, Room};
 use crate::views::locale::{locale, t};
@@ -72,7 +74,8 @@ impl GraphState {
     }
 
     fn toggle(self, i: usize) {
-        self.selected.update(|s| *s = if *s == Some(i) { None } else { Some(i) });
+        self.selected
+            .update(|s| *s = if *s == Some(i) { None } else { Some(i) });
     }
 }
 
@@ -84,7 +87,12 @@ impl GraphState {
 fn GraphView(graph: Graph, details: Vec<NodeDetail>) -> impl IntoView {
     let texts: Vec<NodeText> = graph.nodes.iter().map(node_text).collect();
     let widths: Vec<f32> = texts.iter().map(node_width).collect();
-    let spacing = Spacing { node_height: NODE_HEIGHT, node_gap: 16.0, layer_gap: 36.0, margin: 8.0 };
+    let spacing = Spacing {
+        node_height: NODE_HEIGHT,
+        node_gap: 16.0,
+        layer_gap: 36.0,
+        margin: 8.0,
+    };
     let placed = Arc::new(layout(&widths, &graph.edges, &spacing));
     let graph = Arc::new(graph);
     let state = GraphState {
@@ -109,7 +117,8 @@ fn GraphView(graph: Graph, details: Vec<NodeDetail>) -> impl IntoView {
 fn GraphToolbar(blocks: usize, edges: usize, state: GraphState) -> impl IntoView {
     let locale = locale();
     let zoom = state.zoom;
-    let zoom_by = move |factor: f32| zoom.update(|z| *z = Some((z.unwrap_or(1.0) * factor).clamp(0.25, 3.0)));
+    let zoom_by =
+        move |factor: f32| zoom.update(|z| *z = Some((z.unwrap_or(1.0) * factor).clamp(0.25, 3.0)));
     view! {
         <div class="graph__toolbar">
             <span class="graph__count">{locale.t(&Msg::GraphCount { blocks: blocks as u64, edges: edges as u64 })}</span>
@@ -139,11 +148,19 @@ fn NodeCaption(graph: Arc<Graph>, state: GraphState) -> impl IntoView {
 
 /// The drawing: edges, then one focusable node per block.
 #[component]
-fn GraphCanvas(graph: Arc<Graph>, placed: Arc<Placement>, texts: Vec<NodeText>, state: GraphState) -> impl IntoView {
+fn GraphCanvas(
+    graph: Arc<Graph>,
+    placed: Arc<Placement>,
+    texts: Vec<NodeText>,
+    state: GraphState,
+) -> impl IntoView {
     let (w, h) = (placed.width.max(1.0), placed.height.max(1.0));
     let zoom = state.zoom;
     let svg_style = move || match zoom.get() {
-        None => format!("width: 100%; max-width: {w:.0}px; min-width: {:.0}px", (w * MIN_FIT_SCALE).min(w)),
+        None => format!(
+            "width: 100%; max-width: {w:.0}px; min-width: {:.0}px",
+            (w * MIN_FIT_SCALE).min(w)
+        ),
         Some(k) => format!("width: {:.0}px", w * k),
     };
     let edges = placed
@@ -180,12 +197,21 @@ fn GraphCanvas(graph: Arc<Graph>, placed: Arc<Placement>, texts: Vec<NodeText>, 
 
 /// One block: a box coloured by type, its status dot, its label and type; a button that selects.
 #[component]
-fn GraphNodeView(node: GraphNode, index: usize, place: NodeBox, text: NodeText, placed: Arc<Placement>, state: GraphState) -> impl IntoView {
+fn GraphNodeView(
+    node: GraphNode,
+    index: usize,
+    place: NodeBox,
+    text: NodeText,
+    placed: Arc<Placement>,
+    state: GraphState,
+) -> impl IntoView {
     let i = index;
     let class = format!(
         "node node--{} status--{}",
         node.block_type.css_name(),
-        node.status.as_ref().map_or("unknown", |s| s.tone.css_name())
+        node.status
+            .as_ref()
+            .map_or("unknown", |s| s.tone.css_name())
     );
     let on_key = move |event: leptos::ev::KeyboardEvent| {
         let key = event.key();

@@ -13,10 +13,17 @@ use crate::views::locale::locale;
 /// - `filters`: read-only filter chips.
 /// - `range`: where the records sit in the producer's pages ("1–20 of 134"), if known.
 #[component]
-pub fn ResultHeader(header: HeaderModel, filters: Vec<Chip>, range: Option<Pagination>) -> impl IntoView {
+pub fn ResultHeader(
+    header: HeaderModel,
+    filters: Vec<Chip>,
+    range: Option<Pagination>,
+) -> impl IntoView {
     let locale = locale();
     let counts = header.counts;
-    let range = range.map(Msg::Pagination).or(header.total).map(|m| locale.t(&m));
+    let range = range
+        .map(Msg::Pagination)
+        .or(header.total)
+        .map(|m| locale.t(&m));
     view! {
         <header class="header">
             <div class="header__titles">

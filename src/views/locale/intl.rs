@@ -8,7 +8,12 @@ use wasm_bindgen::{JsCast, JsValue};
 use widget_model::words::Formats;
 
 /// The units a duration is written in, largest first.
-const DURATION_UNITS: [(&str, f64); 4] = [("day", 86_400.0), ("hour", 3600.0), ("minute", 60.0), ("second", 1.0)];
+const DURATION_UNITS: [(&str, f64); 4] = [
+    ("day", 86_400.0),
+    ("hour", 3600.0),
+    ("minute", 60.0),
+    ("second", 1.0),
+];
 
 pub struct IntlFormats {
     integer: Function,
@@ -32,7 +37,9 @@ impl IntlFormats {
     /// Formats for `tag` in `zone`; a locale or zone `Intl` refuses falls back to the browser's
     /// own, and `None` means `Intl` is not there at all.
     pub fn new(tag: Option<&str>, zone: Option<&str>) -> Option<IntlFormats> {
-        let intl = Reflect::get(&js_sys::global(), &"Intl".into()).ok().filter(JsValue::is_object)?;
+        let intl = Reflect::get(&js_sys::global(), &"Intl".into())
+            .ok()
+            .filter(JsValue::is_object)?;
         let locales = |tag: Option<&str>| match tag {
             Some(tag) => Array::of1(&tag.into()).into(),
             None => JsValue::UNDEFINED,
@@ -47,18 +54,31 @@ impl IntlFormats {
                 object
             };
             // The host's locale first, then the browser's.
-            [locales(tag), JsValue::UNDEFINED].iter().find_map(|locales| {
-                let args = Array::of2(locales, &options_object());
-                Reflect::construct(&constructor, &args).ok()?.dyn_into::<Object>().ok()
-            })
+            [locales(tag), JsValue::UNDEFINED]
+                .iter()
+                .find_map(|locales| {
+                    let args = Array::of2(locales, &options_object());
+                    Reflect::construct(&constructor, &args)
+                        .ok()?
+                        .dyn_into::<Object>()
+                        .ok()
+                })
         };
         let format_of = |formatter: Object| -> Option<Function> {
             // `format` is a getter that returns a function bound to its formatter.
-            Reflect::get(&formatter, &"format".into()).ok()?.dyn_into().ok()
+            Reflect::get(&formatter, &"format".into())
+                .ok()?
+                .dyn_into()
+                .ok()
         };
-        let number = |max: u32| build("NumberFormat", &[("maximumFractionDigits", max.into())]).and_then(format_of);
+        let number = |max: u32| {
+            build("NumberFormat", &[("maximumFractionDigits", max.into())]).and_then(format_of)
+        };
         let absolute = {
-            let mut options = vec![("dateStyle", JsValue::from("medium")), ("timeStyle", "long".into())];
+            let mut options = vec![
+                ("dateStyle", JsValue::from("medium")),
+                ("timeStyle", "long".into()),
+            ];
             if let Some(zone) = zone {
                 options.push(("timeZone", zone.into()));
             }
@@ -75,12 +95,26 @@ impl IntlFormats {
         }
         .and_then(format_of)?;
         let unit = |name: &str| {
-            build("NumberFormat", &[("style", "unit".into()), ("unit", name.into()), ("unitDisplay", "short".into()), ("maximumFractionDigits", 1.into())])
-                .and_then(format_of)
+            build(
+                "NumberFormat",
+                &[
+                    ("style", "unit".into()),
+                    ("unit", name.into()),
+                    ("unitDisplay", "short".into()),
+                    ("maximumFractionDigits", 1.into()),
+                ],
+            )
+            .and_then(format_of)
         };
-        let mut units = DURATION_UNITS.iter().map(|(name, _)| unit(name)).collect::<Option<Vec<_>>>()?;
+        let mut units = DURATION_UNITS
+            .iter()
+            .map(|(name, _)| unit(name))
+            .collect::<Option<Vec<_>>>()?;
         units.push(unit("millisecond")?);
-        let byte_units = BYTE_UNITS.iter().map(|name| unit(name)).collect::<Option<Vec<_>>>()?;
+        let byte_units = BYTE_UNITS
+            .iter()
+            .map(|name| unit(name))
+            .collect::<Option<Vec<_>>>()?;
         Some(IntlFormats {
             integer: number(0)?,
             decimal_1: number(1)?,
@@ -95,7 +129,11 @@ impl IntlFormats {
 }
 
 fn call(format: &Function, value: f64) -> String {
-    format.call1(&JsValue::NULL, &JsValue::from_f64(value)).ok().and_then(|v| v.as_string()).unwrap_or_default()
+    format
+        .call1(&JsValue::NULL, &JsValue::from_f64(value))
+        .ok()
+        .and_then(|v| v.as_string())
+        .unwrap_or_default()
 }
 
 impl Formats for IntlFormats {
@@ -113,7 +151,11 @@ impl Formats for IntlFormats {
 
     fn clock(&self, epoch_ms: i64) -> String {
         let date = js_sys::Date::new(&JsValue::from_f64(epoch_ms as f64));
-        self.clock.call1(&JsValue::NULL, &date).ok().and_then(|v| v.as_string()).unwrap_or_default()
+        self.clock
+            .call1(&JsValue::NULL, &date)
+            .ok()
+            .and_then(|v| v.as_string())
+            .unwrap_or_default()
     }
 
     fn bytes(&self, bytes: u64) -> String {
@@ -128,9 +170,14 @@ impl Formats for IntlFormats {
 
     fn relative(&self, epoch_ms: i64, now_ms: i64) -> String {
         let (amount, unit) = relative_amount(epoch_ms, now_ms);
-        let format = Reflect::get(&self.relative, &"format".into()).ok().and_then(|f| f.dyn_into::<Function>().ok());
+        let format = Reflect::get(&self.relative, &"format".into())
+            .ok()
+            .and_then(|f| f.dyn_into::<Function>().ok());
         format
-            .and_then(|f| f.call2(&self.relative, &JsValue::from_f64(amount), &unit.into()).ok())
+            .and_then(|f| {
+                f.call2(&self.relative, &JsValue::from_f64(amount), &unit.into())
+                    .ok()
+            })
             .and_then(|v| v.as_string())
             .unwrap_or_else(|| widget_model::time::relative_text(epoch_ms, now_ms))
     }
@@ -149,19 +196,29 @@ impl Formats for IntlFormats {
             return String::new();
         }
         if seconds < 1.0 {
-            return call(&self.units[DURATION_UNITS.len()], (seconds * 1000.0).round());
+            return call(
+                &self.units[DURATION_UNITS.len()],
+                (seconds * 1000.0).round(),
+            );
         }
         if seconds < 60.0 {
             return call(&self.units[3], (seconds * 10.0).round() / 10.0);
         }
         // Two units at most, the larger first: "2 h 3 min", "3 d 4 h".
         let total = seconds.round();
-        let first = DURATION_UNITS.iter().position(|(_, size)| total >= *size).unwrap_or(3);
+        let first = DURATION_UNITS
+            .iter()
+            .position(|(_, size)| total >= *size)
+            .unwrap_or(3);
         let (_, size) = DURATION_UNITS[first];
         let whole = (total / size).floor();
         let (_, next_size) = DURATION_UNITS[(first + 1).min(3)];
         let rest = ((total - whole * size) / next_size).floor();
-        format!("{} {}", call(&self.units[first], whole), call(&self.units[(first + 1).min(3)], rest))
+        format!(
+            "{} {}",
+            call(&self.units[first], whole),
+            call(&self.units[(first + 1).min(3)], rest)
+        )
     }
 }
 

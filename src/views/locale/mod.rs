@@ -24,12 +24,18 @@ impl Locale {
             Some(intl) => Rc::new(intl),
             None => Rc::new(PlainFormats),
         };
-        Locale { lang: tag.map(Lang::from_locale).unwrap_or_default(), formats }
+        Locale {
+            lang: tag.map(Lang::from_locale).unwrap_or_default(),
+            formats,
+        }
     }
 
     /// English with plain formats: what views use with no locale in context.
     pub fn plain() -> Locale {
-        Locale { lang: Lang::En, formats: Rc::new(PlainFormats) }
+        Locale {
+            lang: Lang::En,
+            formats: Rc::new(PlainFormats),
+        }
     }
 
     pub fn lang(&self) -> Lang {

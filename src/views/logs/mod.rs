@@ -32,7 +32,10 @@ pub fn LogView(files: Vec<LogFile>) -> impl IntoView {
     let files: Vec<Arc<LogFile>> = files.into_iter().map(Arc::new).collect();
     // The line a "show in the log" asked for, or a click selected.
     let selected = RwSignal::new(None::<Place>);
-    let first_error = files.iter().enumerate().find_map(|(f, file)| Some((f, file.first_error?)));
+    let first_error = files
+        .iter()
+        .enumerate()
+        .find_map(|(f, file)| Some((f, file.first_error?)));
     let first = first_error.map(|(f, l)| {
         let line = files[f].line(l);
         view! { <FirstError line place=(f, l) file_name=files[f].name.clone() selected/> }
@@ -47,8 +50,17 @@ pub fn LogView(files: Vec<LogFile>) -> impl IntoView {
 
 /// The first error of the run, shown before everything else.
 #[component]
-fn FirstError(line: LogLine, place: Place, file_name: String, selected: RwSignal<Option<Place>>) -> impl IntoView {
-    let where_ = [Some(file_name), line.block.clone()].into_iter().flatten().collect::<Vec<_>>().join(" · ");
+fn FirstError(
+    line: LogLine,
+    place: Place,
+    file_name: String,
+    selected: RwSignal<Option<Place>>,
+) -> impl IntoView {
+    let where_ = [Some(file_name), line.block.clone()]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" · ");
     view! {
         <section class="log-error" role="alert" aria-label=t(&Msg::FirstError)>
             <p class="log-error__title">{t(&Msg::FirstError)}<span class="log-error__where">{where_}</span></p>
@@ -62,14 +74,22 @@ fn FirstError(line: LogLine, place: Place, file_name: String, selected: RwSignal
 
 /// One file: its name, size and time, and its lines (or that it is empty).
 #[component]
-fn LogFileView(file: Arc<LogFile>, index: usize, selected: RwSignal<Option<Place>>) -> impl IntoView {
+fn LogFileView(
+    file: Arc<LogFile>,
+    index: usize,
+    selected: RwSignal<Option<Place>>,
+) -> impl IntoView {
     let locale = locale();
     let clock = expect_context::<Clock>();
     let store = locale_store();
     let size = file.size.map(|b| locale.formats().bytes(b));
     let modified = file.modified.as_ref().map(|m| m.epoch_ms);
-    let when = move || modified.map(|ms| store.with_value(|l| l.formats().relative(ms, clock.now_ms.get() as i64)));
-    let lines = t(&Msg::LogLines { count: file.line_count() as u64 });
+    let when = move || {
+        modified.map(|ms| store.with_value(|l| l.formats().relative(ms, clock.now_ms.get() as i64)))
+    };
+    let lines = t(&Msg::LogLines {
+        count: file.line_count() as u64,
+    });
     let body = if file.line_count() == 0 {
         view! { <p class="log-file__empty">{t(&Msg::EmptyLog)}</p> }.into_any()
     } else {
@@ -103,16 +123,26 @@ fn LogLines(file: Arc<LogFile>, index: usize, selected: RwSignal<Option<Place>>)
                 return Arc::new((0..count).collect::<Vec<_>>());
             }
             let lines = lowered.get_value().unwrap_or_else(|| {
-                let built = Arc::new((0..count).map(|i| file.raw_line(i).to_lowercase()).collect::<Vec<_>>());
+                let built = Arc::new(
+                    (0..count)
+                        .map(|i| file.raw_line(i).to_lowercase())
+                        .collect::<Vec<_>>(),
+                );
                 lowered.set_value(Some(Arc::clone(&built)));
                 built
             });
-            Arc::new((0..count).filter(|&i| lines[i].contains(&needle)).collect::<Vec<_>>())
+            Arc::new(
+                (0..count)
+                    .filter(|&i| lines[i].contains(&needle))
+                    .collect::<Vec<_>>(),
+            )
         })
     };
     let scroll_top = RwSignal::new(0.0f64);
     let scroller = NodeRef::<Div>::new();
-    let range = Memo::new(move |_| visible_range(order.with(|o| o.len()), scroll_top.get(), BOX_PX, LINE_PX));
+    let range = Memo::new(move |_| {
+        visible_range(order.with(|o| o.len()), scroll_top.get(), BOX_PX, LINE_PX)
+    });
     let visible = Memo::new(move |_| {
         let r = range.get();
         order.with(|o| o.get(r).map(<[usize]>::to_vec).unwrap_or_default())
@@ -137,13 +167,19 @@ fn LogLines(file: Arc<LogFile>, index: usize, selected: RwSignal<Option<Place>>)
     };
     let shown = move || {
         if query.with(String::is_empty) {
-            t(&Msg::LogLines { count: count as u64 })
+            t(&Msg::LogLines {
+                count: count as u64,
+            })
         } else {
-            t(&Msg::RowsMatch { shown: order.with(|o| o.len()) as u64, total: count as u64 })
+            t(&Msg::RowsMatch {
+                shown: order.with(|o| o.len()) as u64,
+                total: count as u64,
+            })
         }
     };
     let line_file = Arc::clone(&file);
-    let line = move |i: usize| view! { <LogLineView file=Arc::clone(&line_file) line=i index selected/> };
+    let line =
+        move |i: usize| view! { <LogLineView file=Arc::clone(&line_file) line=i index selected/> };
     let details_file = Arc::clone(&file);
     let details = move || {
         selected.get().filter(|(f, _)| *f == index).map(|(_, l)| {
@@ -185,16 +221,34 @@ fn LogLines(file: Arc<LogFile>, index: usize, selected: RwSignal<Option<Place>>)
 
 /// One line: time, level, block and message on one row; error lines marked.
 #[component]
-fn LogLineView(file: Arc<LogFile>, line: usize, index: usize, selected: RwSignal<Option<Place>>) -> impl IntoView {
+fn LogLineView(
+    file: Arc<LogFile>,
+    line: usize,
+    index: usize,
+    selected: RwSignal<Option<Place>>,
+) -> impl IntoView {
     let read = file.line(line);
     let locale = locale();
-    let level = read.level.as_ref().map(|l| (l.css_name(), l.label().to_owned()));
+    let level = read
+        .level
+        .as_ref()
+        .map(|l| (l.css_name(), l.label().to_owned()));
     let class = format!(
         "log__line{}{}",
-        level.as_ref().map(|(c, _)| format!(" log__line--{c}")).unwrap_or_default(),
-        if read.is_error() { " log__line--marked" } else { "" }
+        level
+            .as_ref()
+            .map(|(c, _)| format!(" log__line--{c}"))
+            .unwrap_or_default(),
+        if read.is_error() {
+            " log__line--marked"
+        } else {
+            ""
+        }
     );
-    let time = read.time.as_ref().map(|t| locale.formats().clock(t.epoch_ms));
+    let time = read
+        .time
+        .as_ref()
+        .map(|t| locale.formats().clock(t.epoch_ms));
     let top = line as f64 * LINE_PX;
     view! {
         <li class=class style=format!("top: {top:.0}px") aria-posinset=(line + 1).to_string() aria-setsize=file.line_count().to_string()>

@@ -30,7 +30,9 @@ fn OutputSection(output: Output, density: Density) -> impl IntoView {
     let body = match output.body {
         OutputBody::Table { table, shape } => {
             let sample = table.rows.len() as u64;
-            let mut meta = shape.map(|(rows, columns)| t(&Msg::Shape { rows, columns })).unwrap_or_default();
+            let mut meta = shape
+                .map(|(rows, columns)| t(&Msg::Shape { rows, columns }))
+                .unwrap_or_default();
             if shape.is_some_and(|(rows, _)| rows > sample) {
                 meta.push_str(" · ");
                 meta.push_str(&t(&Msg::SampleOf { count: sample }));
@@ -38,7 +40,11 @@ fn OutputSection(output: Output, density: Density) -> impl IntoView {
             let text = tsv(&table);
             let copy = move |_| {
                 let copied = services().with_value(|s| (s.copy_text)(&text));
-                announce(&t(if copied { &Msg::Copied } else { &Msg::CopyFailed }));
+                announce(&t(if copied {
+                    &Msg::Copied
+                } else {
+                    &Msg::CopyFailed
+                }));
             };
             view! {
                 <div class="output__bar">
@@ -49,8 +55,12 @@ fn OutputSection(output: Output, density: Density) -> impl IntoView {
             }
             .into_any()
         }
-        OutputBody::Text(text) => view! { <pre class="output__text" tabindex="0">{text}</pre> }.into_any(),
-        OutputBody::Empty => view! { <p class="output__empty">{t(&Msg::NoOutputData)}</p> }.into_any(),
+        OutputBody::Text(text) => {
+            view! { <pre class="output__text" tabindex="0">{text}</pre> }.into_any()
+        }
+        OutputBody::Empty => {
+            view! { <p class="output__empty">{t(&Msg::NoOutputData)}</p> }.into_any()
+        }
     };
     view! {
         <section class="output" aria-label=name.clone()>

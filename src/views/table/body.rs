@@ -18,7 +18,9 @@ use crate::views::locale::locale;
 pub fn TableRows(table: Arc<Table>, state: TableState) -> impl IntoView {
     let visible = Memo::new(move |_| {
         let r = state.range.get();
-        state.order.with(|o| o.get(r).map(<[usize]>::to_vec).unwrap_or_default())
+        state
+            .order
+            .with(|o| o.get(r).map(<[usize]>::to_vec).unwrap_or_default())
     });
     // The spacers span the real column count: a large colspan makes every table layout work on
     // that many columns (it made each scroll step cost tens of milliseconds).
@@ -43,7 +45,11 @@ pub fn TableRows(table: Arc<Table>, state: TableState) -> impl IntoView {
 #[component]
 fn TableRow(table: Arc<Table>, index: usize, state: TableState) -> impl IntoView {
     let locale = locale();
-    let cells = table.rows.get(index).map(|row| row.cells.as_slice()).unwrap_or_default();
+    let cells = table
+        .rows
+        .get(index)
+        .map(|row| row.cells.as_slice())
+        .unwrap_or_default();
     let cells = state
         .shown_columns
         .get_untracked()
@@ -58,6 +64,15 @@ fn TableRow(table: Arc<Table>, index: usize, state: TableState) -> impl IntoView
         })
         .collect_view();
     // Position in the current order, for assistive technology (the header row is 1).
-    let position = move || state.windowed.then(|| state.positions.with(|at| at.get(index).map(|p| (p + 2).to_string()))).flatten();
+    let position = move || {
+        state
+            .windowed
+            .then(|| {
+                state
+                    .positions
+                    .with(|at| at.get(index).map(|p| (p + 2).to_string()))
+            })
+            .flatten()
+    };
     view! { <tr aria-rowindex=position>{cells}</tr> }
 }

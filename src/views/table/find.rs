@@ -19,7 +19,10 @@ pub fn FindBox(state: TableState, scroller: NodeRef<Div>) -> impl IntoView {
         if state.query.with(String::is_empty) {
             t(&Msg::Rows { count: total })
         } else {
-            t(&Msg::RowsMatch { shown: state.shown() as u64, total })
+            t(&Msg::RowsMatch {
+                shown: state.shown() as u64,
+                total,
+            })
         }
     };
     let on_input = move |ev| {

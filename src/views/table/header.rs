@@ -6,8 +6,8 @@ use widget_model::sort::Direction;
 use widget_model::Column;
 
 use super::state::TableState;
-use widget_app::table_window::next_sort;
 use crate::views::locale::locale;
+use widget_app::table_window::next_sort;
 
 /// The header row.
 ///

@@ -64,7 +64,12 @@ impl TableState {
                     texts.set_value(Some(Arc::clone(&built)));
                     built
                 });
-                Arc::new(sorted.with(|o| o.iter().copied().filter(|&i| texts.get(i).is_some_and(|t| t.contains(&needle))).collect()))
+                Arc::new(sorted.with(|o| {
+                    o.iter()
+                        .copied()
+                        .filter(|&i| texts.get(i).is_some_and(|t| t.contains(&needle)))
+                        .collect()
+                }))
             })
         };
         let scroll_top = RwSignal::new(0.0f64);
@@ -89,9 +94,30 @@ impl TableState {
         let all_columns = RwSignal::new(false);
         let shown_columns = Memo::new(move |_| {
             let all = all_columns.get();
-            Arc::new(secondary_flags.iter().enumerate().filter(|(_, s)| all || !**s).map(|(i, _)| i).collect::<Vec<_>>())
+            Arc::new(
+                secondary_flags
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| all || !**s)
+                    .map(|(i, _)| i)
+                    .collect::<Vec<_>>(),
+            )
         });
-        TableState { sort, query, scroll_top, viewport, order, range, positions, all_columns, shown_columns, secondary, count, windowed, row_px }
+        TableState {
+            sort,
+            query,
+            scroll_top,
+            viewport,
+            order,
+            range,
+            positions,
+            all_columns,
+            shown_columns,
+            secondary,
+            count,
+            windowed,
+            row_px,
+        }
     }
 
     /// How many rows the current order holds.
@@ -105,6 +131,12 @@ fn row_texts(table: &Table) -> Vec<String> {
     table
         .rows
         .iter()
-        .map(|r| r.cells.iter().map(|c| c.plain_text().to_lowercase()).collect::<Vec<_>>().join("\u{1f}"))
+        .map(|r| {
+            r.cells
+                .iter()
+                .map(|c| c.plain_text().to_lowercase())
+                .collect::<Vec<_>>()
+                .join("\u{1f}")
+        })
         .collect()
 }

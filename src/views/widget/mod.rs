@@ -9,15 +9,15 @@ use widget_model::{Arrangement, Content, Density, State, WidgetModel};
 
 use crate::app::{AppState, DisplayMode, HostContext, HostServices, Phase, Theme};
 use crate::views::context::{self, Announcer, Clock};
-use crate::views::locale::{locale, Locale, LocaleStore};
 use crate::views::detail::RecordDetail;
 use crate::views::graph::GraphSection;
 use crate::views::header::ResultHeader;
+use crate::views::locale::{locale, Locale, LocaleStore};
+use crate::views::logs::LogView;
 use crate::views::mutation::{CompactSuccess, MutationBanner, MutationFooter};
 use crate::views::notices::Notices;
-use crate::views::states::{CancelledState, EmptyState, ErrorState, LoadingState};
-use crate::views::logs::LogView;
 use crate::views::outputs::OutputsView;
+use crate::views::states::{CancelledState, EmptyState, ErrorState, LoadingState};
 use crate::views::table::ListTable;
 use crate::views::timeline::RunTimeline;
 
@@ -45,13 +45,24 @@ pub fn Widget(state: RwSignal<AppState>, services: HostServices) -> impl IntoVie
                 Phase::Ready { model, .. } => model.time_zone.clone(),
                 _ => None,
             };
-            (s.context.effective_locale().map(str::to_owned), s.context.time_zone.clone().or(hint))
+            (
+                s.context.effective_locale().map(str::to_owned),
+                s.context.time_zone.clone().or(hint),
+            )
         })
     });
     let locale_store = expect_context::<LocaleStore>();
-    let lang = move || locale_key.with(|(tag, _)| tag.as_deref().map(widget_model::words::Lang::from_locale).unwrap_or_default().tag());
+    let lang = move || {
+        locale_key.with(|(tag, _)| {
+            tag.as_deref()
+                .map(widget_model::words::Lang::from_locale)
+                .unwrap_or_default()
+                .tag()
+        })
+    };
     let warm = warm_up_soon();
-    let warming = move || warm.get() && phase.with(|p| matches!(p, Phase::Waiting | Phase::Loading));
+    let warming =
+        move || warm.get() && phase.with(|p| matches!(p, Phase::Waiting | Phase::Loading));
     view! {
         <main
             id="widget"
@@ -124,7 +135,9 @@ const WARM_UP_GRAPH: &str = r#"{"structuredContent":{"kind":"svc_resource_widget
 /// A signal that turns true shortly after mounting (the timer lives in the component's arena).
 fn warm_up_soon() -> RwSignal<bool> {
     let warm = RwSignal::new(false);
-    StoredValue::new_local(gloo_timers::callback::Timeout::new(30, move || warm.set(true)));
+    StoredValue::new_local(gloo_timers::callback::Timeout::new(30, move || {
+        warm.set(true)
+    }));
     warm
 }
 
@@ -171,13 +184,23 @@ fn ResultView(model: Arc<WidgetModel>, restored: bool) -> impl IntoView {
                     .map(|m| view! { <MutationFooter text=m.footer.clone()/> });
                 let body = match (&model.content, model.arrangement) {
                     (Content::Outputs(outputs), _) => {
-                        view! { <OutputsView outputs=outputs.clone() density=model.density/> }.into_any()
+                        view! { <OutputsView outputs=outputs.clone() density=model.density/> }
+                            .into_any()
                     }
-                    (Content::Logs(files), _) => view! { <LogView files=files.clone()/> }.into_any(),
-                    (Content::Records, Arrangement::List) => view! { <ListTable model=Arc::clone(&model)/> }.into_any(),
-                    (Content::Records, Arrangement::Detail) => view! { <RecordDetail model=Arc::clone(&model)/> }.into_any(),
+                    (Content::Logs(files), _) => {
+                        view! { <LogView files=files.clone()/> }.into_any()
+                    }
+                    (Content::Records, Arrangement::List) => {
+                        view! { <ListTable model=Arc::clone(&model)/> }.into_any()
+                    }
+                    (Content::Records, Arrangement::Detail) => {
+                        view! { <RecordDetail model=Arc::clone(&model)/> }.into_any()
+                    }
                 };
-                let timeline = model.timeline.clone().map(|timeline| view! { <RunTimeline timeline/> });
+                let timeline = model
+                    .timeline
+                    .clone()
+                    .map(|timeline| view! { <RunTimeline timeline/> });
                 view! {
                     <Notices notes/>
                     {banner}

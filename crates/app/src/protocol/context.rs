@@ -9,28 +9,82 @@ use crate::{ContextPatch, DisplayMode, Theme};
 /// The CSS variables the MCP Apps spec standardises (`McpUiStyleVariableKey`, ext-apps 2.0.4):
 /// only these are applied, so a host cannot restyle what the widget does not expect it to.
 const STANDARD_VARIABLES: &[&str] = &[
-    "--color-background-primary", "--color-background-secondary", "--color-background-tertiary",
-    "--color-background-inverse", "--color-background-ghost", "--color-background-info",
-    "--color-background-danger", "--color-background-success", "--color-background-warning",
-    "--color-background-disabled", "--color-text-primary", "--color-text-secondary",
-    "--color-text-tertiary", "--color-text-inverse", "--color-text-ghost", "--color-text-info",
-    "--color-text-danger", "--color-text-success", "--color-text-warning", "--color-text-disabled",
-    "--color-border-primary", "--color-border-secondary", "--color-border-tertiary",
-    "--color-border-inverse", "--color-border-ghost", "--color-border-info", "--color-border-danger",
-    "--color-border-success", "--color-border-warning", "--color-border-disabled",
-    "--color-ring-primary", "--color-ring-secondary", "--color-ring-inverse", "--color-ring-info",
-    "--color-ring-danger", "--color-ring-success", "--color-ring-warning", "--font-sans", "--font-mono",
-    "--font-weight-normal", "--font-weight-medium", "--font-weight-semibold", "--font-weight-bold",
-    "--font-text-xs-size", "--font-text-sm-size", "--font-text-md-size", "--font-text-lg-size",
-    "--font-heading-xs-size", "--font-heading-sm-size", "--font-heading-md-size",
-    "--font-heading-lg-size", "--font-heading-xl-size", "--font-heading-2xl-size",
-    "--font-heading-3xl-size", "--font-text-xs-line-height", "--font-text-sm-line-height",
-    "--font-text-md-line-height", "--font-text-lg-line-height", "--font-heading-xs-line-height",
-    "--font-heading-sm-line-height", "--font-heading-md-line-height", "--font-heading-lg-line-height",
-    "--font-heading-xl-line-height", "--font-heading-2xl-line-height", "--font-heading-3xl-line-height",
-    "--border-radius-xs", "--border-radius-sm", "--border-radius-md", "--border-radius-lg",
-    "--border-radius-xl", "--border-radius-full", "--border-width-regular", "--shadow-hairline",
-    "--shadow-sm", "--shadow-md", "--shadow-lg",
+    "--color-background-primary",
+    "--color-background-secondary",
+    "--color-background-tertiary",
+    "--color-background-inverse",
+    "--color-background-ghost",
+    "--color-background-info",
+    "--color-background-danger",
+    "--color-background-success",
+    "--color-background-warning",
+    "--color-background-disabled",
+    "--color-text-primary",
+    "--color-text-secondary",
+    "--color-text-tertiary",
+    "--color-text-inverse",
+    "--color-text-ghost",
+    "--color-text-info",
+    "--color-text-danger",
+    "--color-text-success",
+    "--color-text-warning",
+    "--color-text-disabled",
+    "--color-border-primary",
+    "--color-border-secondary",
+    "--color-border-tertiary",
+    "--color-border-inverse",
+    "--color-border-ghost",
+    "--color-border-info",
+    "--color-border-danger",
+    "--color-border-success",
+    "--color-border-warning",
+    "--color-border-disabled",
+    "--color-ring-primary",
+    "--color-ring-secondary",
+    "--color-ring-inverse",
+    "--color-ring-info",
+    "--color-ring-danger",
+    "--color-ring-success",
+    "--color-ring-warning",
+    "--font-sans",
+    "--font-mono",
+    "--font-weight-normal",
+    "--font-weight-medium",
+    "--font-weight-semibold",
+    "--font-weight-bold",
+    "--font-text-xs-size",
+    "--font-text-sm-size",
+    "--font-text-md-size",
+    "--font-text-lg-size",
+    "--font-heading-xs-size",
+    "--font-heading-sm-size",
+    "--font-heading-md-size",
+    "--font-heading-lg-size",
+    "--font-heading-xl-size",
+    "--font-heading-2xl-size",
+    "--font-heading-3xl-size",
+    "--font-text-xs-line-height",
+    "--font-text-sm-line-height",
+    "--font-text-md-line-height",
+    "--font-text-lg-line-height",
+    "--font-heading-xs-line-height",
+    "--font-heading-sm-line-height",
+    "--font-heading-md-line-height",
+    "--font-heading-lg-line-height",
+    "--font-heading-xl-line-height",
+    "--font-heading-2xl-line-height",
+    "--font-heading-3xl-line-height",
+    "--border-radius-xs",
+    "--border-radius-sm",
+    "--border-radius-md",
+    "--border-radius-lg",
+    "--border-radius-xl",
+    "--border-radius-full",
+    "--border-width-regular",
+    "--shadow-hairline",
+    "--shadow-sm",
+    "--shadow-md",
+    "--shadow-lg",
 ];
 
 /// The patch an MCP Apps `hostContext` (whole or partial) means. Fields of the wrong type clear
@@ -45,19 +99,30 @@ pub fn patch_of_host_context(value: &Value) -> ContextPatch {
             Some("dark") => Some(Theme::Dark),
             _ => None,
         }),
-        variables: context.get("styles").and_then(|s| s.get("variables")).map(|vars| {
-            vars.as_object()
-                .map(|map| map.iter().filter_map(|(k, v)| css_variable(k, v.as_str()?)).collect())
-                .unwrap_or_default()
-        }),
+        variables: context
+            .get("styles")
+            .and_then(|s| s.get("variables"))
+            .map(|vars| {
+                vars.as_object()
+                    .map(|map| {
+                        map.iter()
+                            .filter_map(|(k, v)| css_variable(k, v.as_str()?))
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            }),
         display_mode: context.get("displayMode").map(|m| match m.as_str() {
             Some("inline") => Some(DisplayMode::Inline),
             Some("fullscreen") => Some(DisplayMode::Fullscreen),
             Some("pip") => Some(DisplayMode::Pip),
             _ => None,
         }),
-        locale: context.get("locale").map(|l| l.as_str().filter(|l| is_language_tag(l)).map(str::to_owned)),
-        time_zone: context.get("timeZone").map(|z| z.as_str().filter(|z| is_zone_name(z)).map(str::to_owned)),
+        locale: context
+            .get("locale")
+            .map(|l| l.as_str().filter(|l| is_language_tag(l)).map(str::to_owned)),
+        time_zone: context
+            .get("timeZone")
+            .map(|z| z.as_str().filter(|z| is_zone_name(z)).map(str::to_owned)),
         max_height: context.get("containerDimensions").map(|dims| {
             dims.get("maxHeight")
                 .or_else(|| dims.get("height"))
@@ -79,7 +144,10 @@ pub fn patch_of_openai_globals(globals: &Value) -> ContextPatch {
             }
         }
         if let Some(max) = globals.get("maxHeight") {
-            context.insert("containerDimensions".to_owned(), serde_json::json!({ "maxHeight": max }));
+            context.insert(
+                "containerDimensions".to_owned(),
+                serde_json::json!({ "maxHeight": max }),
+            );
         }
     }
     patch_of_host_context(&Value::Object(context))
@@ -90,17 +158,35 @@ pub fn patch_of_openai_globals(globals: &Value) -> ContextPatch {
 pub fn css_variable(name: &str, value: &str) -> Option<(String, String)> {
     let lower = value.to_ascii_lowercase();
     let value_ok = value.len() <= 256
-        && !value.chars().any(|c| matches!(c, ';' | '{' | '}' | '<' | '>' | '\\') || c.is_control())
-        && !["url(", "image(", "image-set(", "expression(", "@import", "src("].iter().any(|f| lower.contains(f));
-    (STANDARD_VARIABLES.contains(&name) && value_ok).then(|| (name.to_owned(), value.trim().to_owned()))
+        && !value
+            .chars()
+            .any(|c| matches!(c, ';' | '{' | '}' | '<' | '>' | '\\') || c.is_control())
+        && ![
+            "url(",
+            "image(",
+            "image-set(",
+            "expression(",
+            "@import",
+            "src(",
+        ]
+        .iter()
+        .any(|f| lower.contains(f));
+    (STANDARD_VARIABLES.contains(&name) && value_ok)
+        .then(|| (name.to_owned(), value.trim().to_owned()))
 }
 
 fn is_language_tag(s: &str) -> bool {
-    !s.is_empty() && s.len() <= 35 && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    !s.is_empty()
+        && s.len() <= 35
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
 fn is_zone_name(s: &str) -> bool {
-    !s.is_empty() && s.len() <= 64 && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '_' | '+' | '-'))
+    !s.is_empty()
+        && s.len() <= 64
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '_' | '+' | '-'))
 }
 
 #[cfg(test)]
@@ -134,13 +220,18 @@ mod tests {
         assert_eq!(c.max_height, Some(600.0));
         assert_eq!(c.locale.as_deref(), Some("en-US"));
         assert_eq!(c.time_zone.as_deref(), Some("America/New_York"));
-        assert!(c.style_text().contains("--font-sans: Anthropic Sans, sans-serif"));
+        assert!(c
+            .style_text()
+            .contains("--font-sans: Anthropic Sans, sans-serif"));
     }
 
     #[test]
     fn only_standard_variables_with_safe_values_are_kept() {
         for (name, value) in [
-            ("--color-text-primary", "red; background: url(https://evil.example/)"),
+            (
+                "--color-text-primary",
+                "red; background: url(https://evil.example/)",
+            ),
             ("--color-text-primary", "url(https://evil.example/)"),
             ("--color-text-primary", "image-set(\"a.png\" 1x)"),
             ("--color-text-primary", "}</style><script>"),
@@ -170,8 +261,13 @@ mod tests {
 
     #[test]
     fn unknown_values_are_ignored() {
-        let c = context(json!({ "theme": "sepia", "displayMode": "popover", "locale": "<x>", "timeZone": "Mars/Olympus Mons" }));
+        let c = context(
+            json!({ "theme": "sepia", "displayMode": "popover", "locale": "<x>", "timeZone": "Mars/Olympus Mons" }),
+        );
         assert_eq!(c, HostContext::default());
-        assert_eq!(patch_of_host_context(&json!("not an object")), ContextPatch::default());
+        assert_eq!(
+            patch_of_host_context(&json!("not an object")),
+            ContextPatch::default()
+        );
     }
 }

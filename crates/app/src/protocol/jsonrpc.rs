@@ -55,7 +55,10 @@ pub fn classify(
 pub fn needs_params(method: &str) -> bool {
     matches!(
         method,
-        method::TOOL_INPUT | method::TOOL_RESULT | method::TOOL_CANCELLED | method::HOST_CONTEXT_CHANGED
+        method::TOOL_INPUT
+            | method::TOOL_RESULT
+            | method::TOOL_CANCELLED
+            | method::HOST_CONTEXT_CHANGED
     )
 }
 
@@ -113,11 +116,17 @@ pub fn read_initialize_result(result: &str) -> Initialized {
             id @ (Value::String(_) | Value::Number(_)) => id.to_string(),
             _ => return None,
         };
-        (name.len() <= 128 && request_id.len() <= 128).then(|| ToolCall { name: name.to_owned(), request_id })
+        (name.len() <= 128 && request_id.len() <= 128).then(|| ToolCall {
+            name: name.to_owned(),
+            request_id,
+        })
     });
     Initialized {
         context: context.map(patch_of_host_context).unwrap_or_default(),
-        can_open_links: result.get("hostCapabilities").and_then(|c| c.get("openLinks")).is_some(),
+        can_open_links: result
+            .get("hostCapabilities")
+            .and_then(|c| c.get("openLinks"))
+            .is_some(),
         tool_call,
     }
 }
@@ -130,7 +139,12 @@ pub fn tool_input_arguments(params: &str) -> Option<String> {
             Value::Object(map) => {
                 let mut entries: Vec<(&String, &Value)> = map.iter().collect();
                 entries.sort_by(|a, b| a.0.cmp(b.0));
-                Value::Object(entries.into_iter().map(|(k, v)| (k.clone(), canonical(v))).collect())
+                Value::Object(
+                    entries
+                        .into_iter()
+                        .map(|(k, v)| (k.clone(), canonical(v)))
+                        .collect(),
+                )
             }
             Value::Array(items) => Value::Array(items.iter().map(canonical).collect()),
             other => other.clone(),
@@ -280,7 +294,13 @@ mod tests {
         );
         assert_eq!(init.context.theme, Some(Some(crate::Theme::Dark)));
         assert!(init.can_open_links);
-        assert_eq!(init.tool_call, Some(ToolCall { name: "pipeline_list".into(), request_id: "42".into() }));
+        assert_eq!(
+            init.tool_call,
+            Some(ToolCall {
+                name: "pipeline_list".into(),
+                request_id: "42".into()
+            })
+        );
         assert_eq!(read_initialize_result("nonsense"), Initialized::default());
         let no_id = read_initialize_result(r#"{"hostContext":{"toolInfo":{"tool":{"name":"x"}}}}"#);
         assert_eq!(no_id.tool_call, None);
@@ -288,8 +308,12 @@ mod tests {
 
     #[test]
     fn tool_arguments_read_the_same_whatever_their_key_order() {
-        let a = tool_input_arguments(r#"{"arguments":{"uuid":"etl","opts":{"b":1,"a":[{"y":1,"x":2}]}}}"#);
-        let b = tool_input_arguments(r#"{"arguments":{"opts":{"a":[{"x":2,"y":1}],"b":1},"uuid":"etl"}}"#);
+        let a = tool_input_arguments(
+            r#"{"arguments":{"uuid":"etl","opts":{"b":1,"a":[{"y":1,"x":2}]}}}"#,
+        );
+        let b = tool_input_arguments(
+            r#"{"arguments":{"opts":{"a":[{"x":2,"y":1}],"b":1},"uuid":"etl"}}"#,
+        );
         assert_eq!(a, b);
         assert_ne!(a, tool_input_arguments(r#"{"arguments":{"uuid":"other"}}"#));
         assert_eq!(tool_input_arguments("{}").as_deref(), Some("null"));

@@ -25,7 +25,10 @@ fn noun(n: &Noun, plural: bool) -> String {
         Noun::Backfill => ("Backfill", "Backfills"),
         Noun::Sync => ("Synchronisierung", "Synchronisierungsstatus"),
         Noun::LogFile => ("Logdatei", "Logs"),
-        Noun::Other { singular, plural: many } => return crate::text::capitalize(if plural { many } else { singular }),
+        Noun::Other {
+            singular,
+            plural: many,
+        } => return crate::text::capitalize(if plural { many } else { singular }),
     };
     (if plural { many } else { one }).to_owned()
 }

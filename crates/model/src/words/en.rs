@@ -24,7 +24,16 @@ fn noun(n: &Noun, plural: bool) -> String {
         Noun::Backfill => ("backfill", "backfills"),
         Noun::Sync => ("sync", "sync status"),
         Noun::LogFile => ("log file", "logs"),
-        Noun::Other { singular, plural: many } => return if plural { many.clone() } else { singular.clone() },
+        Noun::Other {
+            singular,
+            plural: many,
+        } => {
+            return if plural {
+                many.clone()
+            } else {
+                singular.clone()
+            }
+        }
     };
     (if plural { many } else { one }).to_owned()
 }
@@ -57,19 +66,38 @@ fn graph(f: &dyn Formats, p: &GraphProblem) -> String {
         G::NotAnObject => "the graph is not an object".into(),
         G::NodesNotAList => "its nodes are not a list".into(),
         G::EdgesNotAList => "its edges are not a list".into(),
-        G::Truncated { sent, total: Some(t) } => {
-            format!("the producer truncated it ({} of {} blocks sent)", f.integer(*sent), f.integer(*t))
+        G::Truncated {
+            sent,
+            total: Some(t),
+        } => {
+            format!(
+                "the producer truncated it ({} of {} blocks sent)",
+                f.integer(*sent),
+                f.integer(*t)
+            )
         }
         G::Truncated { total: None, .. } => "the producer truncated it".into(),
         G::TotalMismatch { said, carried } => {
-            format!("it says {} blocks but carries {}", f.integer(*said), f.integer(*carried))
+            format!(
+                "it says {} blocks but carries {}",
+                f.integer(*said),
+                f.integer(*carried)
+            )
         }
         G::TotalNotWhole => "its totalNodes is not a whole number".into(),
         G::TooManyNodes { count, limit } => {
-            format!("it has {} blocks, more than the {} this view draws", f.integer(*count), f.integer(*limit))
+            format!(
+                "it has {} blocks, more than the {} this view draws",
+                f.integer(*count),
+                f.integer(*limit)
+            )
         }
         G::TooManyEdges { count, limit } => {
-            format!("it has {} dependencies, more than the {} this view draws", f.integer(*count), f.integer(*limit))
+            format!(
+                "it has {} dependencies, more than the {} this view draws",
+                f.integer(*count),
+                f.integer(*limit)
+            )
         }
         G::TooMuchLayout { segments, limit } => format!(
             "its dependencies cross too many layers to draw legibly ({} edge segments, at most {})",

@@ -24,7 +24,16 @@ fn noun(n: &Noun, plural: bool) -> String {
         Noun::Backfill => ("relleno histórico", "rellenos históricos"),
         Noun::Sync => ("sincronización", "estado de sincronización"),
         Noun::LogFile => ("archivo de registro", "registros"),
-        Noun::Other { singular, plural: many } => return if plural { many.clone() } else { singular.clone() },
+        Noun::Other {
+            singular,
+            plural: many,
+        } => {
+            return if plural {
+                many.clone()
+            } else {
+                singular.clone()
+            }
+        }
     };
     (if plural { many } else { one }).to_owned()
 }

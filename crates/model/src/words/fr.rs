@@ -21,7 +21,16 @@ fn noun(n: &Noun, plural: bool) -> String {
         Noun::Backfill => ("rattrapage", "rattrapages"),
         Noun::Sync => ("synchronisation", "état de la synchronisation"),
         Noun::LogFile => ("fichier journal", "journaux"),
-        Noun::Other { singular, plural: many } => return if plural { many.clone() } else { singular.clone() },
+        Noun::Other {
+            singular,
+            plural: many,
+        } => {
+            return if plural {
+                many.clone()
+            } else {
+                singular.clone()
+            }
+        }
     };
     (if plural { many } else { one }).to_owned()
 }

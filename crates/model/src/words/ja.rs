@@ -43,19 +43,38 @@ fn graph(f: &dyn Formats, p: &GraphProblem) -> String {
         G::NotAnObject => "グラフがオブジェクトではありません".into(),
         G::NodesNotAList => "ノードがリストではありません".into(),
         G::EdgesNotAList => "エッジがリストではありません".into(),
-        G::Truncated { sent, total: Some(t) } => {
-            format!("作成元が切り詰めました ({} 件中 {} ブロックを送信)", f.integer(*t), f.integer(*sent))
+        G::Truncated {
+            sent,
+            total: Some(t),
+        } => {
+            format!(
+                "作成元が切り詰めました ({} 件中 {} ブロックを送信)",
+                f.integer(*t),
+                f.integer(*sent)
+            )
         }
         G::Truncated { total: None, .. } => "作成元が切り詰めました".into(),
         G::TotalMismatch { said, carried } => {
-            format!("ブロック数は {} とありますが、実際は {} です", f.integer(*said), f.integer(*carried))
+            format!(
+                "ブロック数は {} とありますが、実際は {} です",
+                f.integer(*said),
+                f.integer(*carried)
+            )
         }
         G::TotalNotWhole => "totalNodes が整数ではありません".into(),
         G::TooManyNodes { count, limit } => {
-            format!("ブロックが {} 個あり、この表示の上限 {} を超えています", f.integer(*count), f.integer(*limit))
+            format!(
+                "ブロックが {} 個あり、この表示の上限 {} を超えています",
+                f.integer(*count),
+                f.integer(*limit)
+            )
         }
         G::TooManyEdges { count, limit } => {
-            format!("依存関係が {} 件あり、この表示の上限 {} を超えています", f.integer(*count), f.integer(*limit))
+            format!(
+                "依存関係が {} 件あり、この表示の上限 {} を超えています",
+                f.integer(*count),
+                f.integer(*limit)
+            )
         }
         G::TooMuchLayout { segments, limit } => format!(
             "依存関係が多くの層をまたぐため読みやすく描けません (エッジ区間 {}、上限 {})",

@@ -93,7 +93,10 @@ impl Formats for PlainFormats {
         crate::text::bytes_text(bytes)
     }
     fn clock(&self, epoch_ms: i64) -> String {
-        crate::time::utc_text(epoch_ms).get(11..19).unwrap_or_default().to_owned()
+        crate::time::utc_text(epoch_ms)
+            .get(11..19)
+            .unwrap_or_default()
+            .to_owned()
     }
 }
 
@@ -113,7 +116,10 @@ pub enum Noun {
     Sync,
     LogFile,
     /// A resource the widget does not know: its words come from the resource name.
-    Other { singular: String, plural: String },
+    Other {
+        singular: String,
+        plural: String,
+    },
 }
 
 /// What a mutating tool did.
@@ -170,20 +176,50 @@ pub enum GraphProblem {
     NotAnObject,
     NodesNotAList,
     EdgesNotAList,
-    Truncated { sent: u64, total: Option<u64> },
-    TotalMismatch { said: u64, carried: u64 },
+    Truncated {
+        sent: u64,
+        total: Option<u64>,
+    },
+    TotalMismatch {
+        said: u64,
+        carried: u64,
+    },
     TotalNotWhole,
-    TooManyNodes { count: u64, limit: u64 },
-    TooManyEdges { count: u64, limit: u64 },
+    TooManyNodes {
+        count: u64,
+        limit: u64,
+    },
+    TooManyEdges {
+        count: u64,
+        limit: u64,
+    },
     /// Laying it out would take more edge segments (edges plus the layers they cross) than allowed.
-    TooMuchLayout { segments: u64, limit: u64 },
-    NodeNotObject { index: u64 },
-    NodeWithoutId { index: u64 },
-    DuplicateId { id: String },
-    EdgeNotObject { index: u64 },
-    EdgeWithoutEnd { index: u64, end: EdgeEnd },
-    UnknownBlock { id: String },
-    Cycle { id: String },
+    TooMuchLayout {
+        segments: u64,
+        limit: u64,
+    },
+    NodeNotObject {
+        index: u64,
+    },
+    NodeWithoutId {
+        index: u64,
+    },
+    DuplicateId {
+        id: String,
+    },
+    EdgeNotObject {
+        index: u64,
+    },
+    EdgeWithoutEnd {
+        index: u64,
+        end: EdgeEnd,
+    },
+    UnknownBlock {
+        id: String,
+    },
+    Cycle {
+        id: String,
+    },
 }
 
 /// A list's position in the producer's pages: "1–20 of 134".
@@ -207,40 +243,82 @@ pub enum Msg {
     WidgetStopped,
     Restored,
     // The widget's own errors about a result.
-    TooLarge { bytes: u64, limit_bytes: u64 },
+    TooLarge {
+        bytes: u64,
+        limit_bytes: u64,
+    },
     TooLargeRemedy,
-    TooDeep { limit: u64 },
-    InvalidJson { line: u64, column: u64 },
+    TooDeep {
+        limit: u64,
+    },
+    InvalidJson {
+        line: u64,
+        column: u64,
+    },
     NotJsonObject,
     StructuredNotObject,
     NeitherResultNorWidget,
     NoWidgetData,
-    OtherKind { kind: String },
+    OtherKind {
+        kind: String,
+    },
     NoKind,
     ToolReportedError,
-    UnknownState { state: String },
+    UnknownState {
+        state: String,
+    },
     CodeMeaning(ErrorCode),
     CodeRemedy(ErrorCode),
     ErrorCodeLabel,
     // Notices.
-    NewerSchema { version: u64, known: u64 },
-    RecordsNotObjects { count: u64 },
+    NewerSchema {
+        version: u64,
+        known: u64,
+    },
+    RecordsNotObjects {
+        count: u64,
+    },
     RecordsNotAList,
-    FirstRecords { shown: u64, total: u64 },
-    FieldsNotColumns { count: u64 },
-    ColumnsShown { shown: u64, total: u64 },
-    MoreRecordsNotShown { count: u64 },
+    FirstRecords {
+        shown: u64,
+        total: u64,
+    },
+    FieldsNotColumns {
+        count: u64,
+    },
+    ColumnsShown {
+        shown: u64,
+        total: u64,
+    },
+    MoreRecordsNotShown {
+        count: u64,
+    },
     // Header.
-    Title { noun: Noun, plural: bool },
-    InAll { total: u64 },
-    RecordCount { count: u64 },
+    Title {
+        noun: Noun,
+        plural: bool,
+    },
+    InAll {
+        total: u64,
+    },
+    RecordCount {
+        count: u64,
+    },
     Pagination(Pagination),
     CountsByStatus,
     Filters,
     EmptyList(Noun),
     // Mutations.
-    MutationBanner { operation: Operation, noun: Noun, id: Option<String> },
-    MutationFooter { operation: Operation, noun: Noun, id: Option<String> },
+    MutationBanner {
+        operation: Operation,
+        noun: Noun,
+        id: Option<String>,
+    },
+    MutationFooter {
+        operation: Operation,
+        noun: Noun,
+        id: Option<String>,
+    },
     ChangedFields,
     Field,
     Before,
@@ -248,53 +326,92 @@ pub enum Msg {
     // Graph.
     GraphNotDrawn(GraphProblem),
     Graph,
-    GraphCount { blocks: u64, edges: u64 },
-    GraphLayers { blocks: u64 },
+    GraphCount {
+        blocks: u64,
+        edges: u64,
+    },
+    GraphLayers {
+        blocks: u64,
+    },
     Zoom,
     ZoomIn,
     ZoomOut,
     Fit,
     BlockWord,
-    BlockTitled { title: String },
+    BlockTitled {
+        title: String,
+    },
     NoRecordForBlock,
     // Cells.
     Missing,
     Redacted,
     Yes,
     No,
-    Items { count: u64 },
-    Fields { count: u64 },
-    NamedFields { name: String, count: u64 },
-    AndMore { count: u64 },
+    Items {
+        count: u64,
+    },
+    Fields {
+        count: u64,
+    },
+    NamedFields {
+        name: String,
+        count: u64,
+    },
+    AndMore {
+        count: u64,
+    },
     Copy,
-    CopyValue { value: String },
+    CopyValue {
+        value: String,
+    },
     Copied,
     CopyFailed,
     Code,
     // Tables.
     Find,
     FindPlaceholder,
-    Rows { count: u64 },
-    RowsMatch { shown: u64, total: u64 },
-    TableOf { title: String },
+    Rows {
+        count: u64,
+    },
+    RowsMatch {
+        shown: u64,
+        total: u64,
+    },
+    TableOf {
+        title: String,
+    },
     /// The control that shows the columns ranked last (empty or the same in every record).
-    MoreColumns { count: u64 },
+    MoreColumns {
+        count: u64,
+    },
     FewerColumns,
     /// The same for a detail view's empty fields.
-    MoreFields { count: u64 },
+    MoreFields {
+        count: u64,
+    },
     // Runs, outputs and logs.
     ProgressColumn,
-    BlocksDone { done: u64, total: u64 },
+    BlocksDone {
+        done: u64,
+        total: u64,
+    },
     RunTimeline,
     StillRunning,
     NotStarted,
     /// A whole output's size: "838 rows × 13 columns".
-    Shape { rows: u64, columns: u64 },
+    Shape {
+        rows: u64,
+        columns: u64,
+    },
     /// The rows a table shows of a larger output.
-    SampleOf { count: u64 },
+    SampleOf {
+        count: u64,
+    },
     CopyTsv,
     NoOutputData,
-    LogLines { count: u64 },
+    LogLines {
+        count: u64,
+    },
     EmptyLog,
     FirstError,
     ShowInLog,
@@ -377,62 +494,256 @@ mod tests {
     /// One value of every message, so each catalog is exercised whole.
     pub(crate) fn every_message() -> Vec<Msg> {
         use GraphProblem as G;
-        let p = |range, total, more, page| Msg::Pagination(Pagination { range, total, more, page });
-        let other = Noun::Other { singular: "cloud user".into(), plural: "cloud users".into() };
+        let p = |range, total, more, page| {
+            Msg::Pagination(Pagination {
+                range,
+                total,
+                more,
+                page,
+            })
+        };
+        let other = Noun::Other {
+            singular: "cloud user".into(),
+            plural: "cloud users".into(),
+        };
         let mut all = vec![
-            Msg::Loading, Msg::Cancelled, Msg::SomethingWentWrong, Msg::WidgetStopped, Msg::Restored,
-            Msg::TooLarge { bytes: 9_437_184, limit_bytes: 8_388_608 }, Msg::TooLargeRemedy, Msg::TooDeep { limit: 128 },
-            Msg::InvalidJson { line: 1, column: 7 }, Msg::NotJsonObject, Msg::StructuredNotObject, Msg::NeitherResultNorWidget,
-            Msg::NoWidgetData, Msg::OtherKind { kind: "'weather'".into() }, Msg::NoKind, Msg::ToolReportedError,
-            Msg::UnknownState { state: "'odd'".into() }, Msg::ErrorCodeLabel,
-            Msg::NewerSchema { version: 2, known: 1 }, Msg::RecordsNotObjects { count: 1 }, Msg::RecordsNotObjects { count: 2 },
-            Msg::RecordsNotAList, Msg::FirstRecords { shown: 100_000, total: 120_000 }, Msg::FieldsNotColumns { count: 3 },
-            Msg::ColumnsShown { shown: 64, total: 70 }, Msg::MoreRecordsNotShown { count: 5 },
-            Msg::InAll { total: 134 }, Msg::RecordCount { count: 1 }, Msg::RecordCount { count: 20 },
-            p(Some((1, 20)), Some(134), true, Some(1)), p(Some((21, 40)), None, true, Some(2)), p(Some((1, 1)), None, false, Some(3)),
-            p(None, Some(134), false, Some(9)), Msg::CountsByStatus, Msg::Filters,
-            Msg::ChangedFields, Msg::Field, Msg::Before, Msg::After,
-            Msg::Graph, Msg::GraphCount { blocks: 8, edges: 7 }, Msg::GraphCount { blocks: 1, edges: 1 }, Msg::GraphLayers { blocks: 8 },
-            Msg::Zoom, Msg::ZoomIn, Msg::ZoomOut, Msg::Fit, Msg::BlockWord, Msg::BlockTitled { title: "load".into() }, Msg::NoRecordForBlock,
-            Msg::Missing, Msg::Redacted, Msg::Yes, Msg::No, Msg::Items { count: 1 }, Msg::Items { count: 5 }, Msg::Fields { count: 3 },
-            Msg::NamedFields { name: "load_orders".into(), count: 15 }, Msg::AndMore { count: 4 }, Msg::Copy,
-            Msg::CopyValue { value: "etl".into() }, Msg::Copied, Msg::CopyFailed, Msg::Code, Msg::Find, Msg::FindPlaceholder,
-            Msg::Rows { count: 10_000 }, Msg::RowsMatch { shown: 3, total: 10_000 }, Msg::TableOf { title: "Runs".into() },
-            Msg::MoreColumns { count: 1 }, Msg::MoreColumns { count: 12 }, Msg::FewerColumns, Msg::MoreFields { count: 1 }, Msg::MoreFields { count: 4 },
-            Msg::ProgressColumn, Msg::BlocksDone { done: 38, total: 40 }, Msg::BlocksDone { done: 1, total: 1 }, Msg::RunTimeline, Msg::StillRunning, Msg::NotStarted,
-            Msg::Shape { rows: 838, columns: 13 }, Msg::Shape { rows: 1, columns: 1 }, Msg::SampleOf { count: 300 }, Msg::CopyTsv, Msg::NoOutputData,
-            Msg::LogLines { count: 3_700 }, Msg::LogLines { count: 1 }, Msg::EmptyLog, Msg::FirstError, Msg::ShowInLog, Msg::LineDetails,
+            Msg::Loading,
+            Msg::Cancelled,
+            Msg::SomethingWentWrong,
+            Msg::WidgetStopped,
+            Msg::Restored,
+            Msg::TooLarge {
+                bytes: 9_437_184,
+                limit_bytes: 8_388_608,
+            },
+            Msg::TooLargeRemedy,
+            Msg::TooDeep { limit: 128 },
+            Msg::InvalidJson { line: 1, column: 7 },
+            Msg::NotJsonObject,
+            Msg::StructuredNotObject,
+            Msg::NeitherResultNorWidget,
+            Msg::NoWidgetData,
+            Msg::OtherKind {
+                kind: "'weather'".into(),
+            },
+            Msg::NoKind,
+            Msg::ToolReportedError,
+            Msg::UnknownState {
+                state: "'odd'".into(),
+            },
+            Msg::ErrorCodeLabel,
+            Msg::NewerSchema {
+                version: 2,
+                known: 1,
+            },
+            Msg::RecordsNotObjects { count: 1 },
+            Msg::RecordsNotObjects { count: 2 },
+            Msg::RecordsNotAList,
+            Msg::FirstRecords {
+                shown: 100_000,
+                total: 120_000,
+            },
+            Msg::FieldsNotColumns { count: 3 },
+            Msg::ColumnsShown {
+                shown: 64,
+                total: 70,
+            },
+            Msg::MoreRecordsNotShown { count: 5 },
+            Msg::InAll { total: 134 },
+            Msg::RecordCount { count: 1 },
+            Msg::RecordCount { count: 20 },
+            p(Some((1, 20)), Some(134), true, Some(1)),
+            p(Some((21, 40)), None, true, Some(2)),
+            p(Some((1, 1)), None, false, Some(3)),
+            p(None, Some(134), false, Some(9)),
+            Msg::CountsByStatus,
+            Msg::Filters,
+            Msg::ChangedFields,
+            Msg::Field,
+            Msg::Before,
+            Msg::After,
+            Msg::Graph,
+            Msg::GraphCount {
+                blocks: 8,
+                edges: 7,
+            },
+            Msg::GraphCount {
+                blocks: 1,
+                edges: 1,
+            },
+            Msg::GraphLayers { blocks: 8 },
+            Msg::Zoom,
+            Msg::ZoomIn,
+            Msg::ZoomOut,
+            Msg::Fit,
+            Msg::BlockWord,
+            Msg::BlockTitled {
+                title: "load".into(),
+            },
+            Msg::NoRecordForBlock,
+            Msg::Missing,
+            Msg::Redacted,
+            Msg::Yes,
+            Msg::No,
+            Msg::Items { count: 1 },
+            Msg::Items { count: 5 },
+            Msg::Fields { count: 3 },
+            Msg::NamedFields {
+                name: "load_orders".into(),
+                count: 15,
+            },
+            Msg::AndMore { count: 4 },
+            Msg::Copy,
+            Msg::CopyValue {
+                value: "etl".into(),
+            },
+            Msg::Copied,
+            Msg::CopyFailed,
+            Msg::Code,
+            Msg::Find,
+            Msg::FindPlaceholder,
+            Msg::Rows { count: 10_000 },
+            Msg::RowsMatch {
+                shown: 3,
+                total: 10_000,
+            },
+            Msg::TableOf {
+                title: "Runs".into(),
+            },
+            Msg::MoreColumns { count: 1 },
+            Msg::MoreColumns { count: 12 },
+            Msg::FewerColumns,
+            Msg::MoreFields { count: 1 },
+            Msg::MoreFields { count: 4 },
+            Msg::ProgressColumn,
+            Msg::BlocksDone {
+                done: 38,
+                total: 40,
+            },
+            Msg::BlocksDone { done: 1, total: 1 },
+            Msg::RunTimeline,
+            Msg::StillRunning,
+            Msg::NotStarted,
+            Msg::Shape {
+                rows: 838,
+                columns: 13,
+            },
+            Msg::Shape {
+                rows: 1,
+                columns: 1,
+            },
+            Msg::SampleOf { count: 300 },
+            Msg::CopyTsv,
+            Msg::NoOutputData,
+            Msg::LogLines { count: 3_700 },
+            Msg::LogLines { count: 1 },
+            Msg::EmptyLog,
+            Msg::FirstError,
+            Msg::ShowInLog,
+            Msg::LineDetails,
         ];
-        for code in [ErrorCode::ConfigInvalid, ErrorCode::AuthRequired, ErrorCode::AuthExpired, ErrorCode::ApiError, ErrorCode::ToolNotFound, ErrorCode::InternalError] {
+        for code in [
+            ErrorCode::ConfigInvalid,
+            ErrorCode::AuthRequired,
+            ErrorCode::AuthExpired,
+            ErrorCode::ApiError,
+            ErrorCode::ToolNotFound,
+            ErrorCode::InternalError,
+        ] {
             all.push(Msg::CodeMeaning(code));
             all.push(Msg::CodeRemedy(code));
         }
         let nouns = [
-            Noun::Pipeline, Noun::Block, Noun::PipelineRun, Noun::BlockRun, Noun::BlockOutput, Noun::PipelineSchedule,
-            Noun::PipelineTrigger, Noun::BlockTemplate, Noun::Backfill, Noun::Sync, Noun::LogFile, other,
+            Noun::Pipeline,
+            Noun::Block,
+            Noun::PipelineRun,
+            Noun::BlockRun,
+            Noun::BlockOutput,
+            Noun::PipelineSchedule,
+            Noun::PipelineTrigger,
+            Noun::BlockTemplate,
+            Noun::Backfill,
+            Noun::Sync,
+            Noun::LogFile,
+            other,
         ];
         let operations = [
-            Operation::Create, Operation::Update, Operation::Delete, Operation::Run, Operation::Sync,
+            Operation::Create,
+            Operation::Update,
+            Operation::Delete,
+            Operation::Run,
+            Operation::Sync,
             Operation::Other("pushed".into()),
         ];
         for noun in nouns {
-            all.push(Msg::Title { noun: noun.clone(), plural: true });
-            all.push(Msg::Title { noun: noun.clone(), plural: false });
+            all.push(Msg::Title {
+                noun: noun.clone(),
+                plural: true,
+            });
+            all.push(Msg::Title {
+                noun: noun.clone(),
+                plural: false,
+            });
             all.push(Msg::EmptyList(noun.clone()));
             for operation in &operations {
                 for id in [None, Some("etl_daily".to_owned())] {
-                    all.push(Msg::MutationBanner { operation: operation.clone(), noun: noun.clone(), id: id.clone() });
-                    all.push(Msg::MutationFooter { operation: operation.clone(), noun: noun.clone(), id });
+                    all.push(Msg::MutationBanner {
+                        operation: operation.clone(),
+                        noun: noun.clone(),
+                        id: id.clone(),
+                    });
+                    all.push(Msg::MutationFooter {
+                        operation: operation.clone(),
+                        noun: noun.clone(),
+                        id,
+                    });
                 }
             }
         }
         for problem in [
-            G::Missing, G::NotAnObject, G::NodesNotAList, G::EdgesNotAList, G::Truncated { sent: 4, total: Some(1200) },
-            G::Truncated { sent: 4, total: None }, G::TotalMismatch { said: 9, carried: 4 }, G::TotalNotWhole,
-            G::TooManyNodes { count: 501, limit: 500 }, G::TooManyEdges { count: 34_000, limit: 2_000 },
-            G::TooMuchLayout { segments: 90_000, limit: 20_000 }, G::NodeNotObject { index: 1 }, G::NodeWithoutId { index: 1 },
-            G::DuplicateId { id: "'a'".into() }, G::EdgeNotObject { index: 2 }, G::EdgeWithoutEnd { index: 1, end: EdgeEnd::Source },
-            G::EdgeWithoutEnd { index: 1, end: EdgeEnd::Target }, G::UnknownBlock { id: "'x'".into() }, G::Cycle { id: "'b'".into() },
+            G::Missing,
+            G::NotAnObject,
+            G::NodesNotAList,
+            G::EdgesNotAList,
+            G::Truncated {
+                sent: 4,
+                total: Some(1200),
+            },
+            G::Truncated {
+                sent: 4,
+                total: None,
+            },
+            G::TotalMismatch {
+                said: 9,
+                carried: 4,
+            },
+            G::TotalNotWhole,
+            G::TooManyNodes {
+                count: 501,
+                limit: 500,
+            },
+            G::TooManyEdges {
+                count: 34_000,
+                limit: 2_000,
+            },
+            G::TooMuchLayout {
+                segments: 90_000,
+                limit: 20_000,
+            },
+            G::NodeNotObject { index: 1 },
+            G::NodeWithoutId { index: 1 },
+            G::DuplicateId { id: "'a'".into() },
+            G::EdgeNotObject { index: 2 },
+            G::EdgeWithoutEnd {
+                index: 1,
+                end: EdgeEnd::Source,
+            },
+            G::EdgeWithoutEnd {
+                index: 1,
+                end: EdgeEnd::Target,
+            },
+            G::UnknownBlock { id: "'x'".into() },
+            G::Cycle { id: "'b'".into() },
         ] {
             all.push(Msg::GraphNotDrawn(problem));
         }
@@ -460,7 +771,10 @@ mod tests {
                 .filter(|m| text(lang, m, &PlainFormats) == english(m))
                 .map(english)
                 .collect();
-            assert!(same.len() * 10 < messages.len(), "{lang:?} repeats English for {same:?}");
+            assert!(
+                same.len() * 10 < messages.len(),
+                "{lang:?} repeats English for {same:?}"
+            );
         }
     }
 
@@ -476,17 +790,41 @@ mod tests {
 
     #[test]
     fn english_keeps_the_words_the_fixtures_expect() {
-        let p = |range, total, more, page| english(&Msg::Pagination(Pagination { range, total, more, page }));
+        let p = |range, total, more, page| {
+            english(&Msg::Pagination(Pagination {
+                range,
+                total,
+                more,
+                page,
+            }))
+        };
         assert_eq!(p(Some((1, 20)), Some(134), true, Some(1)), "1–20 of 134");
-        assert_eq!(p(Some((21, 40)), None, true, Some(2)), "21–40, more available");
+        assert_eq!(
+            p(Some((21, 40)), None, true, Some(2)),
+            "21–40, more available"
+        );
         assert_eq!(p(Some((1, 3)), None, false, Some(3)), "1–3 (page 3)");
-        assert_eq!(p(None, Some(134), false, Some(9)), "none of 134 on this page");
-        let banner = Msg::MutationBanner { operation: Operation::Create, noun: Noun::Pipeline, id: Some("orders_hourly".into()) };
+        assert_eq!(
+            p(None, Some(134), false, Some(9)),
+            "none of 134 on this page"
+        );
+        let banner = Msg::MutationBanner {
+            operation: Operation::Create,
+            noun: Noun::Pipeline,
+            id: Some("orders_hourly".into()),
+        };
         assert_eq!(english(&banner), "Pipeline orders_hourly created");
-        let footer = Msg::MutationFooter { operation: Operation::Create, noun: Noun::Pipeline, id: Some("orders_hourly".into()) };
+        let footer = Msg::MutationFooter {
+            operation: Operation::Create,
+            noun: Noun::Pipeline,
+            id: Some("orders_hourly".into()),
+        };
         assert_eq!(english(&footer), "Created pipeline · orders_hourly");
         assert_eq!(
-            english(&Msg::GraphNotDrawn(GraphProblem::Truncated { sent: 4, total: Some(1200) })),
+            english(&Msg::GraphNotDrawn(GraphProblem::Truncated {
+                sent: 4,
+                total: Some(1200)
+            })),
             "Graph not drawn: the producer truncated it (4 of 1200 blocks sent)."
         );
     }

@@ -2,8 +2,6 @@
 //! the widget and calls tools; sessions share one project; requests from a foreign browser
 //! Origin are refused (DNS rebinding), loopback and `--allow-origin` origins pass.
 
-
-
 use crate::common::*;
 use serde_json::{json, Value};
 

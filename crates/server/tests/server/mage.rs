@@ -19,14 +19,12 @@
 //! PATCH; outputs read without `sample_count` show the DataFrame; pipeline-level logs present), and
 //! an unknown or expired session answered with AUTH_EXPIRED.
 
-
-
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use base64::Engine as _;
 use crate::common::*;
+use base64::Engine as _;
 use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
 use rmcp::ServiceExt;
 use serde_json::{json, Value};

@@ -2,8 +2,6 @@
 //! and widget `_meta`, the widget resource, every result against the published schemas, the error
 //! envelopes, mutations, the `force` refusal, and no planted secret in any result or log line.
 
-
-
 use std::collections::BTreeSet;
 use std::process::Stdio;
 
