@@ -7,7 +7,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use leptos::{mount::mount_to, prelude::*, task::tick};
-use resource_widget::app::{AppState, HostEvent, HostServices, ToolPayload};
+use resource_widget::app::{AppState, CallOutcome, HostEvent, HostServices, ToolPayload};
 use resource_widget::bridge::context::patch_of_host_context;
 use resource_widget::views::cell::{CellView, Room};
 use resource_widget::views::context;
@@ -32,12 +32,23 @@ const NOW_MS: f64 = 1_795_154_400_000.0;
 struct Recorder {
     copied: Rc<RefCell<Vec<String>>>,
     opened: Rc<RefCell<Vec<String>>>,
+    /// Tool calls as `tools/call` params JSON; each is answered by `answer` (refused when empty).
+    called: Rc<RefCell<Vec<String>>>,
+    answer: Rc<RefCell<Option<String>>>,
 }
 
 impl Recorder {
     fn services(&self) -> HostServices {
         let (copied, opened) = (Rc::clone(&self.copied), Rc::clone(&self.opened));
+        let (called, answer) = (Rc::clone(&self.called), Rc::clone(&self.answer));
         HostServices {
+            call_tool: Rc::new(move |request, done| {
+                called.borrow_mut().push(request.params().to_string());
+                done(match answer.borrow().clone() {
+                    Some(text) => CallOutcome::Answered(text),
+                    None => CallOutcome::Refused("no answer".to_owned()),
+                })
+            }),
             copy_text: Rc::new(move |t| {
                 copied.borrow_mut().push(t.to_owned());
                 true
@@ -131,6 +142,7 @@ const STYLES: &[&str] = &[
     include_str!("../src/views/mutation/mutation.css"),
     include_str!("../src/views/notices/notices.css"),
     include_str!("../src/views/graph/graph.css"),
+    include_str!("../src/views/navigation/navigation.css"),
     include_str!("../src/views/outputs/outputs.css"),
     include_str!("../src/views/logs/logs.css"),
     include_str!("../src/views/timeline/timeline.css"),
@@ -190,6 +202,68 @@ async fn the_root_goes_from_loading_to_the_result() {
     assert_eq!(root.get_attribute("data-state").as_deref(), Some("ok"));
     assert_eq!(root.get_attribute("aria-busy"), None);
     assert_eq!(all(&section, ".table tbody tr").len(), 20);
+}
+
+// ---------- the widget's own calls (issue 15) ----------
+
+const PIPELINES: &str = r#"{"structuredContent":{"kind":"svc_resource_widget","schema_version":1,"resource":"pipelines","action":"list","state":"ok","records":[{"uuid":"etl_daily","name":"ETL daily"},{"uuid":"token_audit","name":"Token audit"}]}}"#;
+const PIPELINE: &str = r#"{"structuredContent":{"kind":"svc_resource_widget","schema_version":1,"resource":"pipelines","action":"get","state":"ok","records":[{"uuid":"etl_daily","name":"ETL daily","description":"Loads orders."}]}}"#;
+
+#[wasm_bindgen_test]
+async fn rows_open_only_when_the_host_takes_tool_calls_and_back_returns() {
+    let section = container(None);
+    let state = RwSignal::new(AppState::default());
+    let recorder = Recorder::default();
+    *recorder.answer.borrow_mut() = Some(PIPELINE.to_owned());
+    let services = recorder.services();
+    let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
+    state.update(|s| {
+        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
+            PIPELINES.to_owned(),
+        )))
+    });
+    tick().await;
+    assert_eq!(
+        all(&section, ".row-open").len(),
+        0,
+        "no control without the capability"
+    );
+    assert_eq!(all(&section, ".call-bar").len(), 0);
+
+    state.update(|s| {
+        s.context.capabilities.call_tools = true;
+        s.apply(HostEvent::ToolCallKnown {
+            tool: "pipeline_list".into(),
+            arguments: Default::default(),
+        });
+        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
+            PIPELINES.to_owned(),
+        )));
+    });
+    tick().await;
+    assert_eq!(all(&section, ".row-open").len(), 2);
+    assert_eq!(
+        one(&section, ".row-open")
+            .get_attribute("aria-label")
+            .as_deref(),
+        Some("Open ETL daily")
+    );
+    assert_eq!(all(&section, ".call-bar__refresh").len(), 1);
+    click(&section, ".row-open");
+    tick().await;
+    assert_eq!(
+        recorder.called.borrow().as_slice(),
+        [r#"{"name":"pipeline_get","arguments":{"uuid":"etl_daily"}}"#]
+    );
+    assert_eq!(all(&section, "dl.detail").len(), 1, "the opened record");
+    click(&section, ".call-bar__back");
+    tick().await;
+    assert_eq!(
+        all(&section, ".table tbody tr").len(),
+        2,
+        "back to the list"
+    );
+    assert_eq!(all(&section, ".call-bar__back").len(), 0);
 }
 
 #[wasm_bindgen_test]

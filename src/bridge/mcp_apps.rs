@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use gloo_events::EventListener;
+use gloo_timers::callback::Timeout;
 use js_sys::{Object, Reflect, JSON};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{MessageEvent, Window};
@@ -17,12 +18,20 @@ use web_sys::{MessageEvent, Window};
 use super::jsonrpc::{self, method, MessageKind, ToolCall};
 use super::size::SizeReporter;
 use super::storage;
-use crate::app::{HostEvent, ToolPayload};
+use crate::app::{CallOutcome, HostEvent, ToolPayload, ToolRequest};
+
+/// How long the widget waits for the answer to one of its own tool calls.
+pub const CALL_TIMEOUT_MS: u32 = 30_000;
 
 /// What a request we sent is waiting for.
 enum Pending {
     Initialize,
     OpenLink,
+    /// One of the widget's own tool calls; its timer ends it if no answer comes.
+    ToolCall {
+        done: Box<dyn FnOnce(CallOutcome)>,
+        _timer: Timeout,
+    },
 }
 
 struct Shared {
@@ -32,6 +41,7 @@ struct Shared {
     pending: RefCell<HashMap<u64, Pending>>,
     dispatch: Box<dyn Fn(HostEvent)>,
     can_open_links: Cell<bool>,
+    can_call_tools: Cell<bool>,
     size: RefCell<Option<SizeReporter>>,
     /// The tool call this frame shows (`hostContext.toolInfo`), once the handshake is done.
     tool_call: RefCell<Option<ToolCall>>,
@@ -63,6 +73,7 @@ impl McpAppsBridge {
             pending: RefCell::new(HashMap::new()),
             dispatch: Box::new(dispatch),
             can_open_links: Cell::new(false),
+            can_call_tools: Cell::new(false),
             size: RefCell::new(None),
             tool_call: RefCell::new(None),
             storage_key: RefCell::new(None),
@@ -97,6 +108,31 @@ impl McpAppsBridge {
             serde_json::json!({ "url": url }),
         ));
         true
+    }
+
+    /// Sends one of the widget's read-only tool calls (`tools/call`); `done` runs once, with the
+    /// answer, the host's refusal, or a time-out after [`CALL_TIMEOUT_MS`].
+    pub fn call_tool(&self, request: ToolRequest, done: Box<dyn FnOnce(CallOutcome)>) {
+        if !self.shared.can_call_tools.get() {
+            done(CallOutcome::Refused(
+                "the host does not take tool calls".to_owned(),
+            ));
+            return;
+        }
+        let id = self.shared.next_id.get();
+        let weak = Rc::downgrade(&self.shared);
+        let timer = Timeout::new(CALL_TIMEOUT_MS, move || {
+            let Some(shared) = weak.upgrade() else { return };
+            let pending = shared.pending.borrow_mut().remove(&id);
+            if let Some(Pending::ToolCall { done, .. }) = pending {
+                done(CallOutcome::TimedOut);
+            }
+        });
+        let id = self.shared.remember(Pending::ToolCall {
+            done,
+            _timer: timer,
+        });
+        self.shared.post(&jsonrpc::tools_call_request(id, &request));
     }
 }
 
@@ -144,9 +180,11 @@ impl Shared {
             has_outcome,
         ) {
             MessageKind::Foreign => {}
-            MessageKind::Response => {
-                self.on_response(id.and_then(|id| id.as_f64()), field("result"))
-            }
+            MessageKind::Response => self.on_response(
+                id.and_then(|id| id.as_f64()),
+                field("result"),
+                field("error").map(|e| error_message(&e)),
+            ),
             MessageKind::Request => {
                 self.on_request(id.as_ref(), name.as_deref().unwrap_or_default())
             }
@@ -191,6 +229,15 @@ impl Shared {
     /// The call's arguments name where its result is kept; a frame rebuilt for the same call
     /// shows the kept result (marked restored) until the live one comes. Returns that result.
     fn on_tool_input(&self, params: Option<&str>) -> Option<String> {
+        // The call this frame shows, for Refresh: its tool and its arguments.
+        let tool = self
+            .tool_call
+            .borrow()
+            .as_ref()
+            .map(|call| call.name.clone());
+        if let (Some(tool), Some(arguments)) = (tool, params.and_then(jsonrpc::tool_input_object)) {
+            (self.dispatch)(HostEvent::ToolCallKnown { tool, arguments });
+        }
         let arguments = params.and_then(jsonrpc::tool_input_arguments);
         let key = match (self.tool_call.borrow().as_ref(), arguments) {
             (Some(call), Some(arguments)) => Some(widget_app::restore::result_key(
@@ -216,8 +263,14 @@ impl Shared {
         }
     }
 
-    fn on_response(self: &Rc<Self>, id: Option<f64>, result: Option<JsValue>) {
-        let Some(pending) = id.and_then(|id| self.pending.borrow_mut().remove(&(id as u64))) else {
+    fn on_response(
+        self: &Rc<Self>,
+        id: Option<f64>,
+        result: Option<JsValue>,
+        error: Option<String>,
+    ) {
+        let pending = id.and_then(|id| self.pending.borrow_mut().remove(&(id as u64)));
+        let Some(pending) = pending else {
             return;
         };
         match pending {
@@ -225,9 +278,11 @@ impl Shared {
                 let result = result.and_then(|r| stringify(&r)).unwrap_or_default();
                 let init = jsonrpc::read_initialize_result(&result);
                 self.can_open_links.set(init.can_open_links);
+                self.can_call_tools.set(init.can_call_tools);
                 *self.tool_call.borrow_mut() = init.tool_call;
                 let mut context = super::browser_context(&self.window);
                 context.merge(init.context);
+                context.capabilities.call_tools = init.can_call_tools;
                 (self.dispatch)(HostEvent::Connected(context));
                 self.post(&jsonrpc::notification(
                     method::INITIALIZED,
@@ -237,6 +292,12 @@ impl Shared {
                 self.start_size_reports();
             }
             Pending::OpenLink => {}
+            Pending::ToolCall { done, .. } => {
+                done(jsonrpc::tools_call_outcome(
+                    result.as_ref().and_then(tool_result_text),
+                    error,
+                ));
+            }
         }
     }
 
@@ -296,6 +357,14 @@ fn tool_result_text(params: &JsValue) -> Option<String> {
         }
     }
     stringify(&slim)
+}
+
+/// A JSON-RPC error's `message`, or a word for an error without one.
+fn error_message(error: &JsValue) -> String {
+    Reflect::get(error, &JsValue::from_str("message"))
+        .ok()
+        .and_then(|m| m.as_string())
+        .unwrap_or_else(|| "error".to_owned())
 }
 
 fn stringify(value: &JsValue) -> Option<String> {

@@ -55,8 +55,14 @@ pub fn connect(dispatch: impl Fn(HostEvent) + 'static) -> (Connection, HostServi
     if let Some(runtime) = openai::runtime(&window) {
         let bridge = Rc::new(openai::OpenAiBridge::connect(&window, runtime, dispatch));
         let for_links = Rc::clone(&bridge);
-        let services =
-            services::window_services(window, Some(Rc::new(move |url| for_links.open_link(url))));
+        let for_calls = Rc::clone(&bridge);
+        let services = services::window_services(
+            window,
+            Some(Rc::new(move |url| for_links.open_link(url))),
+            Some(Rc::new(move |request, done| {
+                for_calls.call_tool(request, done)
+            })),
+        );
         return (Connection::OpenAi(bridge), services);
     }
     let parent = window
@@ -72,15 +78,19 @@ pub fn connect(dispatch: impl Fn(HostEvent) + 'static) -> (Connection, HostServi
                 dispatch,
             ));
             let for_links = Rc::clone(&bridge);
+            let for_calls = Rc::clone(&bridge);
             let services = services::window_services(
                 window,
                 Some(Rc::new(move |url| for_links.open_link(url))),
+                Some(Rc::new(move |request, done| {
+                    for_calls.call_tool(request, done)
+                })),
             );
             (Connection::McpApps(bridge), services)
         }
         None => (
             Connection::Standalone,
-            services::window_services(window, None),
+            services::window_services(window, None, None),
         ),
     }
 }

@@ -14,7 +14,7 @@ use web_sys::{CustomEvent, Window};
 
 use super::context::patch_of_openai_globals;
 use super::size::SizeReporter;
-use crate::app::{HostEvent, ToolPayload};
+use crate::app::{CallOutcome, HostEvent, ToolPayload, ToolRequest};
 
 /// The event the host fires when globals change.
 pub const SET_GLOBALS: &str = "openai:set_globals";
@@ -73,6 +73,7 @@ impl OpenAiBridge {
         {
             context.merge(patch_of_openai_globals(&globals));
         }
+        context.capabilities.call_tools = method(&shared.openai, "callTool").is_some();
         (shared.dispatch)(HostEvent::Connected(context));
         if !shared.deliver_result() {
             shared.restore_result();
@@ -112,6 +113,61 @@ impl OpenAiBridge {
             _listener: listener,
             _size: size,
         }
+    }
+
+    /// Calls one of the widget's read-only tools through `callTool(name, arguments)`; `done` runs
+    /// once: with the result, the rejection, or a time-out after `mcp_apps::CALL_TIMEOUT_MS`.
+    pub fn call_tool(&self, request: ToolRequest, done: Box<dyn FnOnce(CallOutcome)>) {
+        let openai = &self.shared.openai;
+        let arguments =
+            JSON::parse(&serde_json::Value::Object(request.arguments().clone()).to_string());
+        let (Some(call), Ok(arguments)) = (method(openai, "callTool"), arguments) else {
+            done(CallOutcome::Refused(
+                "the host does not take tool calls".to_owned(),
+            ));
+            return;
+        };
+        let promise = call
+            .call2(openai, &JsValue::from_str(request.tool()), &arguments)
+            .ok()
+            .and_then(|p| p.dyn_into::<js_sys::Promise>().ok());
+        let Some(promise) = promise else {
+            done(CallOutcome::Refused(
+                "callTool did not answer with a promise".to_owned(),
+            ));
+            return;
+        };
+        // Whichever comes first (answer, rejection, time-out) ends the call; the others find it gone.
+        let once = Rc::new(RefCell::new(Some(done)));
+        let finish = move |outcome: CallOutcome| {
+            let done = once.borrow_mut().take();
+            if let Some(done) = done {
+                done(outcome);
+            }
+        };
+        let (on_answer, on_reject, on_time) = (finish.clone(), finish.clone(), finish);
+        let answered = wasm_bindgen::closure::Closure::once_into_js(move |value: JsValue| {
+            on_answer(match stringify(&value).filter(|t| t.starts_with('{')) {
+                Some(text) => CallOutcome::Answered(text),
+                None => CallOutcome::Refused("callTool gave no result".to_owned()),
+            })
+        });
+        let rejected = wasm_bindgen::closure::Closure::once_into_js(move |reason: JsValue| {
+            let message = reason
+                .as_string()
+                .or_else(|| get(&reason, "message").as_string())
+                .unwrap_or_else(|| "refused".to_owned());
+            on_reject(CallOutcome::Refused(widget_model::text::truncate_chars(
+                &message, 300,
+            )))
+        });
+        if let Some(then) = method(&promise, "then") {
+            let _ = then.call2(&promise, &answered, &rejected);
+        }
+        gloo_timers::callback::Timeout::new(super::mcp_apps::CALL_TIMEOUT_MS, move || {
+            on_time(CallOutcome::TimedOut)
+        })
+        .forget();
     }
 
     /// Opens an http(s) URL through `openExternal`; `false` when the runtime lacks it.

@@ -5,12 +5,15 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlDocument, HtmlTextAreaElement, Window};
 
-use crate::app::HostServices;
+use crate::app::services::CallTool;
+use crate::app::{CallOutcome, HostServices};
 
-/// Services backed by this window; `open_via_host` is tried first for links.
+/// Services backed by this window; `open_via_host` is tried first for links; tool calls go
+/// through `call_via_host` (none without a host).
 pub fn window_services(
     window: Window,
     open_via_host: Option<Rc<dyn Fn(&str) -> bool>>,
+    call_via_host: Option<CallTool>,
 ) -> HostServices {
     let copy_window = window.clone();
     HostServices {
@@ -26,6 +29,8 @@ pub fn window_services(
                 window.open_with_url_and_target_and_features(url, "_blank", "noopener,noreferrer");
         }),
         now_ms: Rc::new(js_sys::Date::now),
+        call_tool: call_via_host
+            .unwrap_or_else(|| Rc::new(|_, done| done(CallOutcome::Refused("no host".to_owned())))),
     }
 }
 

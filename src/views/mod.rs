@@ -10,6 +10,7 @@ pub mod header;
 pub mod locale;
 pub mod logs;
 pub mod mutation;
+pub mod navigation;
 pub mod notices;
 pub mod outputs;
 pub mod states;

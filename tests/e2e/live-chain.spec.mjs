@@ -145,9 +145,12 @@ function runChain(page, { name, args = {}, csp = "spec-default-wasm", sandboxUrl
         container: document.getElementById("stage"),
         sandboxUrl: `${sandboxUrl}?csp=${csp}`,
         widgetHtml: resource.html,
-        hostContext: { theme: "light", locale: "en-US" },
+        hostContext: { theme: "light", locale: "en-US", toolInfo: { id: 1, tool: { name } } },
         onMessage: (entry) => window.messages.push(entry),
-        onCallTool: (params, extra) => live.callTool(session, params.name, params.arguments ?? {}, extra.mcpReq.signal),
+        onCallTool: (params, extra) => {
+          (window.widgetCalls ??= []).push({ name: params.name, arguments: params.arguments ?? {} });
+          return live.callTool(session, params.name, params.arguments ?? {}, extra.mcpReq.signal);
+        },
       });
       // Bounded, so a widget that never completes the handshake fails here and says so.
       const handshake = await Promise.race([window.testHost.initialized.then(() => true), new Promise((r) => setTimeout(() => r(false), 15_000))]);
@@ -204,6 +207,24 @@ test("a graph: pipeline_get of the 40-block pipeline draws every block", async (
   await expect(widget(page).locator("svg.graph__svg [data-node-id]")).toHaveCount(40);
   const ids = await widget(page).locator("svg.graph__svg [data-node-id]").evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-node-id")));
   expect(ids.sort()).toEqual(graph.nodes.map((n) => n.id).sort());
+});
+
+test("drill-down through the server: a pipeline row opens pipeline_get, Refresh calls it again, Back returns", async ({ page, chain }) => {
+  await openHost(page, chain);
+  await page.evaluate(() => (window.widgetCalls = []));
+  await runChain(page, { name: "pipeline_list", sandboxUrl: chain.preview.sandboxUrl });
+  const frame = widget(page);
+  await frame.locator("tbody tr", { hasText: "warehouse_rebuild" }).locator(".row-open").click();
+  await expect(frame.locator("svg.graph__svg [data-node-id]")).toHaveCount(40);
+  await frame.locator(".call-bar__refresh").click();
+  await expect(frame.locator(".call-bar__status")).toContainText("Updated");
+  await expect(frame.locator("svg.graph__svg [data-node-id]")).toHaveCount(40);
+  expect(await page.evaluate(() => window.widgetCalls)).toEqual([
+    { name: "pipeline_get", arguments: { uuid: "warehouse_rebuild" } },
+    { name: "pipeline_get", arguments: { uuid: "warehouse_rebuild" } },
+  ]);
+  await frame.locator(".call-bar__back").click();
+  await expect(frame.locator("tbody")).toContainText("warehouse_rebuild");
 });
 
 test("a mutation: pipeline_create shows its banner, then pipeline_list shows the new pipeline", async ({ page, chain }) => {

@@ -107,6 +107,24 @@ test("opens links through openExternal", async ({ page, servers }) => {
   await expect.poll(() => page.evaluate(() => window.openaiCalls.external)).toEqual(["https://docs.example/pipelines/a"]);
 });
 
+test("opens a row through callTool and goes back", async ({ page, servers }) => {
+  await open(page, servers, globalsOf("pipelines/list-ok.json"));
+  await expect(page.locator(".table tbody tr")).toHaveCount(6);
+  const detail = JSON.parse(fixtureText("pipelines/get-graph.json"));
+  await page.evaluate((answer) => {
+    window.openaiCalls.tools = [];
+    window.openai.callTool = async (name, args) => {
+      window.openaiCalls.tools.push({ name, args });
+      return answer;
+    };
+  }, detail);
+  await page.locator(".row-open").first().click();
+  await expect(page.locator("[data-node-id]")).toHaveCount(8);
+  expect(await page.evaluate(() => window.openaiCalls.tools)).toEqual([{ name: "pipeline_get", args: { uuid: "etl_daily" } }]);
+  await page.locator(".call-bar__back").click();
+  await expect(page.locator(".table tbody tr")).toHaveCount(6);
+});
+
 // Every fixture that window.openai can carry (a structuredContent) renders as its manifest says. One
 // frame per worker takes them one after another, as ChatGPT delivers results to a frame that is up
 // (openai:set_globals); before each, a one-row marker result is shown, so that a fixture that

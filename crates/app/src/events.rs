@@ -25,6 +25,11 @@ pub enum HostEvent {
     ContextChanged(ContextPatch),
     /// The tool was called; its result is on the way.
     ToolInput,
+    /// Which tool the host called for this frame, with what arguments (for Refresh).
+    ToolCallKnown {
+        tool: String,
+        arguments: serde_json::Map<String, serde_json::Value>,
+    },
     /// The tool's result.
     ToolResult(ToolPayload),
     /// A result restored from the host's or the frame's storage after a reload.

@@ -17,8 +17,18 @@ pub enum DisplayMode {
     Pip,
 }
 
+/// What the host offers beyond showing a result, from its `ui/initialize` answer (or the
+/// `window.openai` runtime's methods). Controls that need one are shown only when it is there.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HostCapabilities {
+    /// `tools/call` reaches the server (MCP Apps `serverTools`, `window.openai.callTool`).
+    pub call_tools: bool,
+}
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct HostContext {
+    /// What the host offers; fixed at the handshake.
+    pub capabilities: HostCapabilities,
     pub theme: Option<Theme>,
     /// Host CSS variables (`--color-text-primary` → value), already checked by the bridge.
     pub variables: Vec<(String, String)>,

@@ -7,19 +7,25 @@
 //! - [`events`], [`host_context`], [`state`]: what a bridge reports, the host's context, and the
 //!   state machine that turns events into what to show;
 //! - [`services`]: what views may ask of the host, as plain callbacks;
+//! - [`requests`] and [`calls`]: the widget's own tool calls (read-only tools from one fixed list):
+//!   drill-down, back, refresh;
 //! - [`restore`]: which kept result belongs to which tool call;
 //! - [`table_window`] and [`graph_geometry`]: the arithmetic of a windowed table and of a drawn graph.
 
+pub mod calls;
 pub mod events;
 pub mod graph_geometry;
 pub mod host_context;
 pub mod protocol;
+pub mod requests;
 pub mod restore;
 pub mod services;
 pub mod state;
 pub mod table_window;
 
+pub use calls::{CallFailure, CallOutcome, CallPurpose, Calls};
 pub use events::{HostEvent, ToolPayload};
-pub use host_context::{ContextPatch, DisplayMode, HostContext, Theme};
+pub use host_context::{ContextPatch, DisplayMode, HostCapabilities, HostContext, Theme};
+pub use requests::ToolRequest;
 pub use services::HostServices;
 pub use state::{AppState, Phase};

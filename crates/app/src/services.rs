@@ -3,6 +3,12 @@
 
 use std::rc::Rc;
 
+use crate::calls::CallOutcome;
+use crate::requests::ToolRequest;
+
+/// Sends one of the widget's read-only tool calls; `done` runs once with how it ended.
+pub type CallTool = Rc<dyn Fn(ToolRequest, Box<dyn FnOnce(CallOutcome)>)>;
+
 /// Host services available to views through Leptos context.
 #[derive(Clone)]
 pub struct HostServices {
@@ -12,6 +18,9 @@ pub struct HostServices {
     pub open_link: Rc<dyn Fn(&str)>,
     /// Milliseconds since the Unix epoch, for relative times.
     pub now_ms: Rc<dyn Fn() -> f64>,
+    /// Asks the host to call a read-only tool (MCP Apps `tools/call`, `window.openai.callTool`).
+    /// Views offer it only when `HostCapabilities::call_tools` says the host takes it.
+    pub call_tool: CallTool,
 }
 
 impl HostServices {
@@ -21,6 +30,7 @@ impl HostServices {
             copy_text: Rc::new(|_| false),
             open_link: Rc::new(|_| {}),
             now_ms: Rc::new(move || now_ms),
+            call_tool: Rc::new(|_, done| done(CallOutcome::Refused("no host".to_owned()))),
         }
     }
 }

@@ -5,8 +5,10 @@ use std::sync::Arc;
 
 use widget_model::{model_from_json_text, model_from_structured_text, WidgetModel};
 
+use crate::calls::{CallOutcome, CallPurpose, Calls};
 use crate::events::{HostEvent, ToolPayload};
 use crate::host_context::HostContext;
+use crate::requests::ToolRequest;
 
 /// What the widget shows.
 #[derive(Clone, Debug)]
@@ -68,6 +70,8 @@ pub struct AppState {
     pub context: HostContext,
     /// The host asked the widget to tear down; it stops reporting its size.
     pub torn_down: bool,
+    /// The widget's own tool calls: drill-down, back, refresh.
+    pub calls: Calls,
 }
 
 impl Default for AppState {
@@ -76,6 +80,7 @@ impl Default for AppState {
             phase: Phase::Waiting,
             context: HostContext::default(),
             torn_down: false,
+            calls: Calls::default(),
         }
     }
 }
@@ -87,7 +92,11 @@ impl AppState {
             HostEvent::Connected(context) => self.context = context,
             HostEvent::ContextChanged(patch) => self.context.merge(patch),
             HostEvent::ToolInput => self.phase = Phase::Loading,
+            HostEvent::ToolCallKnown { tool, arguments } => {
+                self.calls.origin = Some((tool, arguments))
+            }
             HostEvent::ToolResult(payload) => {
+                self.calls.reset();
                 self.phase = Phase::Ready {
                     model: Arc::new(model_of(&payload)),
                     restored: false,
@@ -121,6 +130,22 @@ impl AppState {
             }
             HostEvent::Teardown => self.torn_down = true,
         }
+    }
+
+    /// Starts one of the widget's own calls; `true` when the caller should send it (none was
+    /// under way and the host takes tool calls).
+    pub fn begin_call(&mut self, request: ToolRequest, purpose: CallPurpose) -> bool {
+        self.context.capabilities.call_tools && self.calls.begin(request, purpose)
+    }
+
+    /// Applies how the widget's call ended, at `now_ms`.
+    pub fn finish_call(&mut self, outcome: CallOutcome, now_ms: f64) {
+        self.calls.finish(&mut self.phase, outcome, now_ms);
+    }
+
+    /// Back to the screen before the last drill-down; `false` when there is none.
+    pub fn go_back(&mut self) -> bool {
+        self.calls.back(&mut self.phase)
     }
 }
 

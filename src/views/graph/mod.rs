@@ -16,8 +16,11 @@ use widget_app::graph_geometry::{
     edge_path, neighbour, node_width, NodeText, LABEL_CHARS, NODE_HEIGHT,
 };
 
+use crate::app::requests::open_block;
+use crate::app::CallPurpose;
 use crate::views::cell::{FieldList, Room};
 use crate::views::locale::{locale, t};
+use crate::views::navigation::{id_text, start_call, Actions};
 
 /// Below this fraction of its natural size the graph scrolls instead of shrinking further.
 const MIN_FIT_SCALE: f32 = 0.5;
@@ -52,9 +55,29 @@ pub fn GraphSection(model: Arc<WidgetModel>) -> impl IntoView {
             view! { <p class="graph-reason" role="note">{t(&Msg::GraphNotDrawn(reason.clone()))}</p> }.into_any()
         }
         GraphOutcome::Drawable(graph) => {
-            view! { <GraphView graph=graph.clone() details=model.node_details.clone()/> }.into_any()
+            view! { <GraphView graph=graph.clone() details=model.node_details.clone() pipeline=pipeline_uuid(&model)/> }.into_any()
         }
     }
+}
+
+/// The uuid of the pipeline a result shows, when the host takes tool calls (a block it lacks can
+/// then be loaded with `block_get`).
+fn pipeline_uuid(model: &WidgetModel) -> Option<String> {
+    let can_call = use_context::<Actions>().is_some_and(|a| {
+        a.state
+            .with_untracked(|s| s.context.capabilities.call_tools)
+    });
+    if !can_call || !matches!(model.resource.as_str(), "pipelines" | "pipeline") {
+        return None;
+    }
+    let column = model.table.columns.iter().position(|c| c.key == "uuid")?;
+    model
+        .table
+        .rows
+        .first()?
+        .cells
+        .get(column)
+        .and_then(id_text)
 }
 
 /// What the parts of one graph share: the selected, focused and hovered node, and the zoom.
@@ -83,8 +106,9 @@ impl GraphState {
 ///
 /// - `graph`: validated nodes and edges.
 /// - `details`: block records by node id, shown when a node is selected.
+/// - `pipeline`: the pipeline's uuid, when a block the result lacks can be loaded.
 #[component]
-fn GraphView(graph: Graph, details: Vec<NodeDetail>) -> impl IntoView {
+fn GraphView(graph: Graph, details: Vec<NodeDetail>, pipeline: Option<String>) -> impl IntoView {
     let texts: Vec<NodeText> = graph.nodes.iter().map(node_text).collect();
     let widths: Vec<f32> = texts.iter().map(node_width).collect();
     let spacing = Spacing {
@@ -107,7 +131,7 @@ fn GraphView(graph: Graph, details: Vec<NodeDetail>) -> impl IntoView {
             <GraphToolbar blocks=graph.nodes.len() edges=graph.edges.len() state/>
             <NodeCaption graph=Arc::clone(&graph) state/>
             <GraphCanvas graph=Arc::clone(&graph) placed texts state/>
-            <NodePanel graph details=Arc::new(details) state/>
+            <NodePanel graph details=Arc::new(details) state pipeline/>
         </section>
     }
 }
@@ -254,9 +278,15 @@ fn GraphNodeView(
     }
 }
 
-/// The selected block's record, when the result carries it.
+/// The selected block's record, when the result carries it; otherwise, when the host takes tool
+/// calls, a control that loads it (`block_get`).
 #[component]
-fn NodePanel(graph: Arc<Graph>, details: Arc<Vec<NodeDetail>>, state: GraphState) -> impl IntoView {
+fn NodePanel(
+    graph: Arc<Graph>,
+    details: Arc<Vec<NodeDetail>>,
+    state: GraphState,
+    pipeline: Option<String>,
+) -> impl IntoView {
     move || {
         state.selected.get().and_then(|i| graph.nodes.get(i)).map(|node| {
             let record = details.iter().find(|d| d.node_id == node.id).map(|d| d.fields.clone());
@@ -267,7 +297,14 @@ fn NodePanel(graph: Arc<Graph>, details: Arc<Vec<NodeDetail>>, state: GraphState
                     <h2 class="graph__detail-title" dir="auto">{title}</h2>
                     {match record {
                         Some(fields) => view! { <FieldList fields room=Room::Detail/> }.into_any(),
-                        None => view! { <p class="graph__detail-none">{t(&Msg::NoRecordForBlock)}</p> }.into_any(),
+                        None => {
+                            let load = pipeline.as_deref().and_then(|p| open_block(p, &node.id)).map(|request| view! {
+                                <button type="button" class="graph__button graph__load" on:click=move |_| start_call(request.clone(), CallPurpose::Open)>
+                                    {t(&Msg::LoadBlock)}
+                                </button>
+                            });
+                            view! { <p class="graph__detail-none">{t(&Msg::NoRecordForBlock)}</p>{load} }.into_any()
+                        }
                     }}
                 </section>
             }

@@ -9,13 +9,19 @@ use widget_model::Table;
 use super::state::TableState;
 use crate::views::cell::{CellView, Room};
 use crate::views::locale::locale;
+use crate::views::navigation::{OpenButton, RowOpener};
 
 /// The `<tbody>`.
 ///
 /// - `table`: the rows and columns drawn.
 /// - `state`: the table's shared state (its order and window).
+/// - `opener`: which rows open a record; their first cell gets the Open control.
 #[component]
-pub fn TableRows(table: Arc<Table>, state: TableState) -> impl IntoView {
+pub fn TableRows(
+    table: Arc<Table>,
+    state: TableState,
+    opener: Option<Arc<RowOpener>>,
+) -> impl IntoView {
     let visible = Memo::new(move |_| {
         let r = state.range.get();
         state
@@ -25,7 +31,7 @@ pub fn TableRows(table: Arc<Table>, state: TableState) -> impl IntoView {
     // The spacers span the real column count: a large colspan makes every table layout work on
     // that many columns (it made each scroll step cost tens of milliseconds).
     let span = state.shown_columns.get_untracked().len().max(1);
-    let row = move |index: usize| view! { <TableRow table=Arc::clone(&table) index state/> };
+    let row = move |index: usize| view! { <TableRow table=Arc::clone(&table) index state opener=opener.clone()/> };
     let spacer = move |rows: usize| {
         let height = rows as f64 * state.row_px;
         (height > 0.0).then(|| {
@@ -43,8 +49,14 @@ pub fn TableRows(table: Arc<Table>, state: TableState) -> impl IntoView {
 
 /// One record's row.
 #[component]
-fn TableRow(table: Arc<Table>, index: usize, state: TableState) -> impl IntoView {
+fn TableRow(
+    table: Arc<Table>,
+    index: usize,
+    state: TableState,
+    opener: Option<Arc<RowOpener>>,
+) -> impl IntoView {
     let locale = locale();
+    let open = opener.and_then(|o| o.request(&table, index));
     let cells = table
         .rows
         .get(index)
@@ -55,10 +67,15 @@ fn TableRow(table: Arc<Table>, index: usize, state: TableState) -> impl IntoView
         .get_untracked()
         .iter()
         .filter_map(|&i| Some((cells.get(i)?, table.columns.get(i)?)))
-        .map(|(cell, column)| {
+        .enumerate()
+        .map(|(at, (cell, column))| {
+            let open = (at == 0).then(|| open.clone()).flatten().map(|request| {
+                view! { <OpenButton request name=cell.plain_text()/> }
+            });
             view! {
                 <td class:num=column.numeric data-label=locale.text(&column.label)>
                     <CellView cell=cell.clone() room=Room::Table/>
+                    {open}
                 </td>
             }
         })

@@ -23,6 +23,7 @@ use widget_model::words::Msg;
 use widget_model::{Density, Table, WidgetModel};
 
 use crate::views::locale::{locale, t};
+use crate::views::navigation::{Actions, RowOpener};
 use body::TableRows;
 use find::FindBox;
 use header::SortHeader;
@@ -61,8 +62,20 @@ fn MoreColumns(state: TableState, controls: String) -> impl IntoView {
 pub fn ListTable(model: Arc<WidgetModel>) -> impl IntoView {
     let title = locale().text(&model.header.title);
     let omitted = model.table.omitted_rows;
+    // Rows open their record when the host takes tool calls and the resource has a read tool.
+    let opener = use_context::<Actions>()
+        .and_then(|a| {
+            a.state.with_untracked(|s| {
+                s.context
+                    .capabilities
+                    .call_tools
+                    .then(|| s.calls.current_arguments())
+            })
+        })
+        .and_then(|arguments| RowOpener::for_list(&model.resource, &model.table, arguments))
+        .map(Arc::new);
     view! {
-        <DataTable table=Arc::new(model.table.clone()) title density=model.density/>
+        <DataTable table=Arc::new(model.table.clone()) title density=model.density opener/>
         {(omitted > 0).then(|| view! { <p class="table-note">{t(&Msg::MoreRecordsNotShown { count: omitted as u64 })}</p> })}
     }
 }
@@ -73,8 +86,14 @@ pub fn ListTable(model: Arc<WidgetModel>) -> impl IntoView {
 /// - `table`: the columns and rows.
 /// - `title`: what the table is, for its caption and region label.
 /// - `density`: row height.
+/// - `opener`: which rows open a record (a list's drill-down), if any.
 #[component]
-pub fn DataTable(table: Arc<Table>, title: String, density: Density) -> impl IntoView {
+pub fn DataTable(
+    table: Arc<Table>,
+    title: String,
+    density: Density,
+    #[prop(default = None)] opener: Option<Arc<RowOpener>>,
+) -> impl IntoView {
     let state = TableState::new(&table, density);
     // An id for the toggle's aria-controls, unique per table in the page.
     let table_id = format!("table-{}", next_table_number());
@@ -101,7 +120,7 @@ pub fn DataTable(table: Arc<Table>, title: String, density: Density) -> impl Int
             >
                 <caption class="visually-hidden">{caption.clone()}</caption>
                 <SortHeader columns=table.columns.clone() state/>
-                <TableRows table=Arc::clone(&table) state/>
+                <TableRows table=Arc::clone(&table) state opener=opener.clone()/>
             </table>
         }
     };

@@ -15,6 +15,7 @@ use crate::views::header::ResultHeader;
 use crate::views::locale::{locale, Locale, LocaleStore};
 use crate::views::logs::LogView;
 use crate::views::mutation::{CompactSuccess, MutationBanner, MutationFooter};
+use crate::views::navigation::{go_back, Actions, CallBar};
 use crate::views::notices::Notices;
 use crate::views::outputs::OutputsView;
 use crate::views::states::{CancelledState, EmptyState, ErrorState, LoadingState};
@@ -28,6 +29,7 @@ use crate::views::timeline::RunTimeline;
 #[component]
 pub fn Widget(state: RwSignal<AppState>, services: HostServices) -> impl IntoView {
     context::provide(services);
+    provide_context(Actions { state });
     keep_clock_ticking();
     let phase = Memo::new(move |_| state.with(|s| s.phase.clone()));
     let host = Memo::new(move |_| state.with(|s| s.context.clone()));
@@ -72,6 +74,12 @@ pub fn Widget(state: RwSignal<AppState>, services: HostServices) -> impl IntoVie
             style=move || host.with(root_style)
             lang=lang
             data-fatal-message=move || { locale_key.track(); locale_store.with_value(|l| l.t(&Msg::WidgetStopped)) }
+            on:keydown=move |ev| {
+                // Escape goes back after a drill-down (and only then: otherwise the host may use it).
+                if ev.key() == "Escape" && go_back() {
+                    ev.prevent_default();
+                }
+            }
         >
             {move || {
                 let (tag, zone) = locale_key.get();
@@ -79,7 +87,7 @@ pub fn Widget(state: RwSignal<AppState>, services: HostServices) -> impl IntoVie
                 match phase.get() {
                     Phase::Waiting | Phase::Loading => view! { <LoadingState/> }.into_any(),
                     Phase::Cancelled { reason } => view! { <CancelledState reason/> }.into_any(),
-                    Phase::Ready { model, restored } => view! { <ResultView model restored/> }.into_any(),
+                    Phase::Ready { model, restored } => view! { <CallBar state/><ResultView model restored/> }.into_any(),
                 }
             }}
             <p class="visually-hidden" aria-live="polite">{move || announcer.message.get()}</p>

@@ -6,11 +6,12 @@ import csp from "./csp.mjs";
 import keyboard from "./keyboard.mjs";
 import fidelity from "./fidelity.mjs";
 import fixtures from "./fixtures.mjs";
+import calls from "./calls.mjs";
 
 /** Per-check time limit unless a check sets its own (as Playwright's config has it). */
 export const CHECK_TIMEOUT = 60_000;
 
-export const CHECKS = [...protocol, ...csp, ...keyboard, ...fidelity, ...fixtures];
+export const CHECKS = [...protocol, ...csp, ...keyboard, ...fidelity, ...calls, ...fixtures];
 
 const names = new Set();
 for (const { name } of CHECKS) {

@@ -93,9 +93,9 @@ export function makeDriver(page) {
      * and, unless `handshake` is false, waits (at most 15 s) for `ui/notifications/initialized`.
      * Messages between host and widget collect in the host page's window.messages.
      */
-    async loadWidget({ csp = CSP.wasm, hostContext = {}, width, handshake = true, observeErrors = false } = {}) {
+    async loadWidget({ csp = CSP.wasm, hostContext = {}, width, handshake = true, observeErrors = false, calls = null } = {}) {
       await page.host(
-        async ({ sandboxUrl, csp, hostContext, width, handshake, observer }) => {
+        async ({ sandboxUrl, csp, hostContext, width, handshake, observer, calls }) => {
           for (const old of document.querySelectorAll(".widget-frame")) old.remove();
           if (width) document.documentElement.style.setProperty("--stage-width", `${width}px`);
           // Fetched once per host page (a page reused for several checks keeps it).
@@ -103,12 +103,25 @@ export function makeDriver(page) {
           let widgetHtml = window.__widgetHtml;
           if (observer) widgetHtml = widgetHtml.replace(/<head[^>]*>/i, (head) => head + observer);
           window.messages = [];
+          window.toolCalls = [];
           window.testHost = await window.host.createHost({
             container: document.getElementById("stage"),
             sandboxUrl: `${sandboxUrl}?csp=${csp}`,
             widgetHtml,
             hostContext,
             onMessage: (entry) => window.messages.push(entry),
+            // With `calls`, the host takes the widget's tools/call (and says so: serverTools):
+            // each is recorded in window.toolCalls and answered from `calls.answers` (keyed
+            // "name {arguments JSON}"), or refused when none matches, or never when `calls.hang`.
+            onCallTool: calls
+              ? async (params) => {
+                  window.toolCalls.push({ name: params.name, arguments: params.arguments ?? {} });
+                  if (calls.hang) return new Promise(() => {});
+                  const answer = calls.answers[`${params.name} ${JSON.stringify(params.arguments ?? {})}`];
+                  if (!answer) throw new Error(`the test host has no answer for ${params.name}`);
+                  return answer;
+                }
+              : undefined,
           });
           if (!handshake) return;
           let timer;
@@ -124,7 +137,7 @@ export function makeDriver(page) {
             clearTimeout(timer);
           }
         },
-        { sandboxUrl: page.sandboxUrl, csp, hostContext, width: width ?? null, handshake, observer: observeErrors ? ERROR_OBSERVER : null },
+        { sandboxUrl: page.sandboxUrl, csp, hostContext, width: width ?? null, handshake, observer: observeErrors ? ERROR_OBSERVER : null, calls },
       );
     },
 
@@ -150,6 +163,10 @@ export function makeDriver(page) {
       page.shared = { key, clean: false };
     },
 
+    /** The tools/call requests the widget sent (loaded with `calls`), as the host received them. */
+    toolCalls: () => page.host(() => window.toolCalls ?? []),
+    /** Sends a tool result given as an object (a fixture changed by a check). */
+    sendResultValue: (value) => page.host(async (text) => void (await window.testHost.toolResult(JSON.parse(text))), JSON.stringify(value)),
     /** Sends a fixture as the tool result; it travels as JSON text and is parsed in the page. */
     sendResult: (file) => page.host(async (text) => void (await window.testHost.toolResult(JSON.parse(text))), fixtureText(file)),
     toolInput: (args = {}) => page.host(async (args) => void (await window.testHost.toolInput(args)), args),

@@ -21,6 +21,7 @@ pub mod method {
     pub const SIZE_CHANGED: &str = "ui/notifications/size-changed";
     pub const RESOURCE_TEARDOWN: &str = "ui/resource-teardown";
     pub const OPEN_LINK: &str = "ui/open-link";
+    pub const TOOLS_CALL: &str = "tools/call";
     pub const PING: &str = "ping";
 }
 
@@ -101,6 +102,8 @@ pub struct ToolCall {
 pub struct Initialized {
     pub context: ContextPatch,
     pub can_open_links: bool,
+    /// The host forwards `tools/call` to its server (`hostCapabilities.serverTools`).
+    pub can_call_tools: bool,
     pub tool_call: Option<ToolCall>,
 }
 
@@ -127,6 +130,10 @@ pub fn read_initialize_result(result: &str) -> Initialized {
             .get("hostCapabilities")
             .and_then(|c| c.get("openLinks"))
             .is_some(),
+        can_call_tools: result
+            .get("hostCapabilities")
+            .and_then(|c| c.get("serverTools"))
+            .is_some(),
         tool_call,
     }
 }
@@ -152,6 +159,41 @@ pub fn tool_input_arguments(params: &str) -> Option<String> {
     }
     let params: Value = serde_json::from_str(params).ok()?;
     Some(canonical(params.get("arguments").unwrap_or(&Value::Null)).to_string())
+}
+
+/// The arguments of a `tool-input` notification's params (JSON text) as an object; `None` when
+/// they are not one.
+pub fn tool_input_object(params: &str) -> Option<serde_json::Map<String, Value>> {
+    match serde_json::from_str::<Value>(params)
+        .ok()?
+        .get_mut("arguments")
+        .map(Value::take)
+    {
+        Some(Value::Object(map)) => Some(map),
+        None | Some(Value::Null) => Some(serde_json::Map::new()),
+        Some(_) => None,
+    }
+}
+
+/// The `tools/call` request for one of the widget's own read-only calls.
+pub fn tools_call_request(id: u64, call: &crate::requests::ToolRequest) -> String {
+    request(id, method::TOOLS_CALL, call.params())
+}
+
+/// What a `tools/call` answer means: its `result` (a CallToolResult, as JSON text) or, for an
+/// `error`, its message (bounded).
+pub fn tools_call_outcome(
+    result: Option<String>,
+    error_message: Option<String>,
+) -> crate::calls::CallOutcome {
+    use crate::calls::CallOutcome;
+    match (result, error_message) {
+        (Some(result), _) if result.starts_with('{') => CallOutcome::Answered(result),
+        (_, Some(message)) => {
+            CallOutcome::Refused(widget_model::text::truncate_chars(&message, 300))
+        }
+        _ => CallOutcome::Refused("the host gave no result".to_owned()),
+    }
 }
 
 pub fn initialize_request(id: u64) -> String {
@@ -334,5 +376,39 @@ mod tests {
         let v: Value = serde_json::from_str(&method_not_found("3", "tools/list")).expect("json");
         assert_eq!(v["error"]["code"], -32601);
         assert_eq!(v["id"], 3);
+    }
+
+    #[test]
+    fn tool_calls_go_out_and_come_back_as_typed_values() {
+        let init = read_initialize_result(r#"{"hostCapabilities":{"serverTools":{}}}"#);
+        assert!(init.can_call_tools);
+        assert!(!read_initialize_result(r#"{"hostCapabilities":{"openLinks":{}}}"#).can_call_tools);
+
+        let args = tool_input_object(r#"{"arguments":{"uuid":"etl"}}"#).unwrap_or_default();
+        assert_eq!(args.get("uuid").and_then(Value::as_str), Some("etl"));
+        assert_eq!(tool_input_object(r#"{}"#), Some(serde_json::Map::new()));
+        assert_eq!(tool_input_object(r#"{"arguments":[1]}"#), None);
+
+        let call = crate::requests::ToolRequest::read_only("pipeline_get", args)
+            .map(|c| tools_call_request(9, &c));
+        let sent: Value = serde_json::from_str(&call.unwrap_or_default()).unwrap_or_default();
+        assert_eq!(
+            sent,
+            json!({"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {"name": "pipeline_get", "arguments": {"uuid": "etl"}}})
+        );
+
+        use crate::calls::CallOutcome;
+        assert_eq!(
+            tools_call_outcome(Some("{}".into()), None),
+            CallOutcome::Answered("{}".into())
+        );
+        assert_eq!(
+            tools_call_outcome(None, Some("denied".into())),
+            CallOutcome::Refused("denied".into())
+        );
+        assert!(matches!(
+            tools_call_outcome(Some("null".into()), None),
+            CallOutcome::Refused(_)
+        ));
     }
 }

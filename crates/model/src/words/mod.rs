@@ -360,6 +360,34 @@ pub enum Msg {
     AndMore {
         count: u64,
     },
+    // The widget's own tool calls (drill-down, back, refresh).
+    Back,
+    Refresh,
+    Refreshing,
+    /// When the shown data arrived: "Updated 16:33:49".
+    UpdatedAt {
+        epoch_ms: i64,
+    },
+    /// A row's control that opens its record.
+    Open,
+    /// That control's accessible name.
+    OpenRecord {
+        name: String,
+    },
+    Opening,
+    /// Loads a graph node's block when the result lacks its record.
+    LoadBlock,
+    CallTimedOut {
+        tool: String,
+    },
+    CallRefused {
+        tool: String,
+        message: String,
+    },
+    /// A refresh answered with a tool error; the error itself follows.
+    CallFailed {
+        tool: String,
+    },
     Copy,
     CopyValue {
         value: String,

@@ -1,0 +1,21 @@
+// Chromium only (it waits the widget's whole 30-second limit once): a tool call the host never
+// answers. While it runs the control says so and a second click sends nothing (one call at a
+// time); after 30 seconds the failure is shown where the user acted and the list is still there.
+import { test, driverFor } from "./support.mjs";
+import { assert, eventually, expectRows, folded, CSP } from "./checks/lib.mjs";
+
+test("calls: a call the host never answers times out after 30 s, one call at a time", async ({ hostPage: page, servers }) => {
+  test.setTimeout(90_000);
+  const d = driverFor(page, servers);
+  await d.loadWidget({ csp: CSP.spec, hostContext: { toolInfo: { id: 7, tool: { name: "pipeline_list" } } }, calls: { answers: {}, hang: true } });
+  await d.toolInput({});
+  await d.sendResult("pipelines/list-ok.json");
+  await expectRows(d, 6);
+  await d.click(".row-open", 0);
+  await eventually(async () => assert.match(folded(await d.text(".call-bar__status")), /Opening/));
+  await d.click(".row-open", 1);
+  await d.click(".call-bar__refresh");
+  assert.equal((await d.toolCalls()).length, 1, "one call at a time");
+  await eventually(async () => assert.match(folded(await d.text(".call-bar__failure")), /pipeline_get did not answer within 30 seconds/), { timeout: 40_000, interval: 500, tries: 100 });
+  await expectRows(d, 6);
+});

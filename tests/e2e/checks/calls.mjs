@@ -1,0 +1,139 @@
+// The widget asks the host for more (issue 15): drill-down from a list's rows and from a graph
+// node, Back and Escape, Refresh with the call's own tool and arguments, failures shown where the
+// user acted, and no control at all when the host does not take tool calls. The host here is the
+// ext-apps AppBridge answering tools/call from fixtures (checks/lib.mjs loadWidget `calls`), in
+// both builds: under the wasm-permitting CSP and under the spec's default CSP (JavaScript build).
+import { assert, eventually, expectState, expectRows, folded, fixtureText, CSP } from "./lib.mjs";
+
+const fixture = (file) => JSON.parse(fixtureText(file));
+/** The key the test host answers under. */
+const call = (name, args = {}) => `${name} ${JSON.stringify(args)}`;
+/** The tools the widget may call (crates/app/src/requests.rs READ_ONLY_TOOLS). */
+const READ_ONLY = new Set([
+  "pipeline_list", "pipeline_get", "block_list", "block_get", "run_logs", "pipeline_runs",
+  "block_runs", "block_outputs", "backfill_list", "pipeline_schedules", "pipeline_triggers",
+]);
+
+/** The host's own call: its tool named in hostContext.toolInfo, its arguments in tool-input. */
+async function showHostCall(d, { csp, tool, args = {}, file, calls }) {
+  await d.loadWidget({ csp, hostContext: { theme: "light", toolInfo: { id: 7, tool: { name: tool } } }, calls });
+  await d.toolInput(args);
+  await d.sendResult(file);
+  await expectState(d, "ok");
+}
+
+async function expectOnlyReadOnlyCalls(d) {
+  for (const { name } of await d.toolCalls()) assert.ok(READ_ONLY.has(name), `the widget sent ${name}`);
+}
+
+const BUILDS = [CSP.wasm, CSP.spec];
+
+export default BUILDS.flatMap((csp) => [
+  {
+    name: `calls (${csp}): without serverTools no call control is shown`,
+    async run(d) {
+      await d.loadWidget({ csp, hostContext: { toolInfo: { id: 7, tool: { name: "pipeline_list" } } } });
+      await d.toolInput({});
+      await d.sendResult("pipelines/list-ok.json");
+      await expectRows(d, 6);
+      assert.equal(await d.count(".row-open"), 0, "no Open control");
+      assert.equal(await d.count(".call-bar"), 0, "no call bar");
+      await d.sendResult("pipelines/get-graph.json");
+      await eventually(async () => assert.equal(await d.count("[data-node-id]"), 8));
+      assert.equal(await d.count(".graph__load"), 0, "no Load control");
+    },
+  },
+  {
+    name: `calls (${csp}): a pipeline row opens with pipeline_get; Back and Escape return to the list`,
+    async run(d) {
+      const calls = { answers: { [call("pipeline_get", { uuid: "etl_daily" })]: fixture("pipelines/get-graph.json") } };
+      await showHostCall(d, { csp, tool: "pipeline_list", file: "pipelines/list-ok.json", calls });
+      await expectRows(d, 6);
+      assert.equal(await d.count(".row-open"), 6, "each row can be opened");
+      assert.match(await d.attr(".row-open", "aria-label", 0), /etl_daily|ETL daily/);
+      await d.click(".row-open", 0);
+      await eventually(async () => assert.equal(await d.count("[data-node-id]"), 8, "the pipeline's graph"));
+      assert.deepEqual(await d.toolCalls(), [{ name: "pipeline_get", arguments: { uuid: "etl_daily" } }]);
+      await d.click(".call-bar__back");
+      await expectRows(d, 6);
+      await d.click(".row-open", 0);
+      await eventually(async () => assert.equal(await d.count("[data-node-id]"), 8));
+      await d.focus(".call-bar__back");
+      await d.press("Escape");
+      await expectRows(d, 6);
+      assert.equal(await d.count(".call-bar__back"), 0, "nothing left to go back to");
+      await expectOnlyReadOnlyCalls(d);
+    },
+  },
+  {
+    name: `calls (${csp}): Refresh calls the same tool with the tool-input arguments and says when`,
+    async run(d) {
+      const args = { pipeline_uuid: "etl_daily" };
+      const calls = { answers: { [call("block_list", args)]: fixture("blocks/list-ok.json") } };
+      await showHostCall(d, { csp, tool: "block_list", args, file: "blocks/list-ok.json", calls });
+      await eventually(async () => assert.match(folded(await d.text(".call-bar__status")), /\d{1,2}:\d{2}/, "the time the data arrived"));
+      await d.click(".call-bar__refresh");
+      await eventually(async () => assert.deepEqual(await d.toolCalls(), [{ name: "block_list", arguments: args }]));
+      await expectState(d, "ok");
+      await expectRows(d, 8);
+      // A block row opens with the list's pipeline.
+      await d.click(".row-open", 0);
+      const [, opened] = await d.toolCalls();
+      assert.equal(opened.name, "block_get");
+      assert.equal(opened.arguments.pipeline_uuid, "etl_daily");
+      await expectOnlyReadOnlyCalls(d);
+    },
+  },
+  {
+    name: `calls (${csp}): a mutation's result offers neither Refresh nor Open, and nothing mutating is ever sent`,
+    async run(d) {
+      const calls = { answers: {} };
+      await showHostCall(d, { csp, tool: "pipeline_delete", args: { uuid: "etl_daily" }, file: "pipelines/delete.json", calls });
+      await eventually(async () => assert.ok((await d.count(".compact-success, .banner")) > 0));
+      assert.equal(await d.count(".call-bar__refresh"), 0, "no Refresh for pipeline_delete");
+      await showHostCall(d, { csp, tool: "run_pipeline", args: { pipeline_uuid: "etl_daily" }, file: "pipeline_runs/run.json", calls });
+      assert.equal(await d.count(".call-bar__refresh"), 0, "no Refresh for run_pipeline");
+      // A list whose rows have no read tool (schedules) opens nothing.
+      await showHostCall(d, { csp, tool: "pipeline_schedules", file: "pipeline_schedules/list-ok.json", calls });
+      assert.equal(await d.count(".row-open"), 0, "rows without a read tool open nothing");
+      assert.deepEqual(await d.toolCalls(), [], "no call was sent");
+    },
+  },
+  {
+    name: `calls (${csp}): a refused call and a tool error on refresh are shown where the user acted`,
+    async run(d) {
+      const calls = { answers: { [call("pipeline_list")]: fixture("errors/auth-expired.json") } };
+      await showHostCall(d, { csp, tool: "pipeline_list", file: "pipelines/list-ok.json", calls });
+      // pipeline_get has no answer: the host refuses it.
+      await d.click(".row-open", 0);
+      await eventually(async () => assert.match(folded(await d.text(".call-bar__failure")), /pipeline_get failed/));
+      assert.equal(await d.attr(".call-bar__failure", "role"), "alert");
+      await expectRows(d, 6);
+      // Refresh answers with the tool error envelope: the list stays, the error shows beside it.
+      await d.click(".call-bar__refresh");
+      await eventually(async () => assert.ok((await d.count(".call-bar__failure .state--error")) === 1, "the error state, in the bar"));
+      await expectRows(d, 6);
+      await expectOnlyReadOnlyCalls(d);
+    },
+  },
+  {
+    name: `calls (${csp}): a graph node whose record the result lacks loads it with block_get`,
+    async run(d) {
+      const result = fixture("pipelines/get-graph.json");
+      result.structuredContent.records[0].blocks = [];
+      const calls = { answers: { [call("block_get", { pipeline_uuid: "etl_daily", uuid: "clean_orders" })]: fixture("blocks/get-python.json") } };
+      await d.loadWidget({ csp, hostContext: { theme: "light" }, calls });
+      await d.toolInput({ uuid: "etl_daily" });
+      await d.sendResultValue(result);
+      await eventually(async () => assert.equal(await d.count("[data-node-id]"), 8));
+      // clean_orders is the selected node: its panel says the record is missing and offers to load it.
+      await eventually(async () => assert.equal(await d.count(".graph__load"), 1));
+      await d.click(".graph__load");
+      await eventually(async () => assert.deepEqual(await d.toolCalls(), [{ name: "block_get", arguments: { pipeline_uuid: "etl_daily", uuid: "clean_orders" } }]));
+      await eventually(async () => assert.equal(await d.count("dl.detail"), 1, "the block's record"));
+      assert.ok((await d.text("#widget")).includes("clean_orders"));
+      await d.click(".call-bar__back");
+      await eventually(async () => assert.equal(await d.count("[data-node-id]"), 8));
+    },
+  },
+]);
