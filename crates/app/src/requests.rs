@@ -34,8 +34,7 @@ pub const READ_ONLY_TOOLS: [&str; 11] = [
     "pipeline_triggers",
 ];
 
-/// Longest identifier the widget puts into a request; longer ones are not ids it can trust whole.
-const MAX_ID_CHARS: usize = 256;
+pub use widget_model::rows::{RecordIds, MAX_ID_CHARS};
 
 /// A tool call the widget asks its host to make.
 #[derive(Clone, Debug, PartialEq)]
@@ -63,14 +62,6 @@ impl ToolRequest {
     pub fn params(&self) -> Value {
         serde_json::json!({ "name": self.tool, "arguments": self.arguments })
     }
-}
-
-/// The identifying fields of one record, as a list row holds them.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct RecordIds {
-    pub uuid: Option<String>,
-    pub id: Option<String>,
-    pub pipeline_uuid: Option<String>,
 }
 
 /// A usable identifier: non-empty, not the redaction mark, not cut.

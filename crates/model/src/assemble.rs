@@ -15,7 +15,7 @@ use crate::model::{Arrangement, Content, Header, NodeDetail, State, WidgetModel}
 use crate::mutation::{build_mutation, MutationInput};
 use crate::rank::{rank_keys, RankHints};
 use crate::redact::Blanked;
-use crate::rows::{cells_of, CellSpec, Row, Rows};
+use crate::rows::{cells_of, CellSpec, RecordIds, Row, Rows};
 use crate::summary::{count_statuses, parse_filters, parse_pagination, parse_summary};
 use crate::table::{Column, Table};
 use crate::text::{bounded_text, humanize_key, quoted, short_line, truncate_chars};
@@ -558,6 +558,7 @@ fn table(
         .map(|(i, record)| Row {
             key: i.to_string(),
             cells: cells_of(record, &cell_specs, &mut degraded),
+            ids: RecordIds::of(record),
         })
         .collect();
     let columns = specs

@@ -39,7 +39,7 @@ pub use graph::{BlockType, Graph, GraphNode, GraphOutcome};
 pub use hints::Density;
 pub use input::{model_from_json_text, model_from_structured_text, redacted_json, too_large};
 pub use model::*;
-pub use rows::Row;
+pub use rows::{RecordIds, Row};
 pub use status::{Status, StatusCount, Tone};
 pub use table::{Column, Table};
 pub use words::Operation;

@@ -105,6 +105,7 @@ fn sample_table(sample: &Map<String, Value>) -> Option<Table> {
             Row {
                 key: i.to_string(),
                 cells,
+                ids: Default::default(),
             }
         })
         .collect();

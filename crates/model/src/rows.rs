@@ -19,6 +19,31 @@ pub struct Row {
     /// Stable identity for keyed rendering: the record's id when it has one, else its position.
     pub key: String,
     pub cells: Vec<Cell>,
+    /// The record's identifying fields, whichever columns are shown (a drill-down names them).
+    pub ids: RecordIds,
+}
+
+/// The identifying fields of one record, as sent (after redaction): `uuid`, `id` and
+/// `pipeline_uuid`, each a string or a whole number, at most [`MAX_ID_CHARS`] characters.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RecordIds {
+    pub uuid: Option<String>,
+    pub id: Option<String>,
+    pub pipeline_uuid: Option<String>,
+}
+
+/// Longer values are not identifiers the widget can trust whole.
+pub const MAX_ID_CHARS: usize = 256;
+
+impl RecordIds {
+    pub fn of(record: &Map<String, Value>) -> RecordIds {
+        let read = |key: &str| match record.get(key)? {
+            Value::String(s) if s.chars().count() <= MAX_ID_CHARS => Some(s.clone()),
+            Value::Number(n) if n.is_u64() || n.is_i64() => Some(n.to_string()),
+            _ => None,
+        };
+        RecordIds { uuid: read("uuid"), id: read("id"), pipeline_uuid: read("pipeline_uuid") }
+    }
 }
 
 /// Lists longer than this, given as text, build their rows on demand.
@@ -79,13 +104,14 @@ impl LazyRows {
             redact_in_place(&mut value);
             let mut degraded: Vec<Degraded> =
                 self.specs.iter().map(|_| Degraded::default()).collect();
-            let cells = match value.as_object() {
-                Some(record) => cells_of(record, &self.specs, &mut degraded),
-                None => self.specs.iter().map(|_| Cell::Missing).collect(),
+            let (cells, ids) = match value.as_object() {
+                Some(record) => (cells_of(record, &self.specs, &mut degraded), RecordIds::of(record)),
+                None => (self.specs.iter().map(|_| Cell::Missing).collect(), RecordIds::default()),
             };
             Row {
                 key: index.to_string(),
                 cells,
+                ids,
             }
         }))
     }

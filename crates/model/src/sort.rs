@@ -148,6 +148,7 @@ mod tests {
                 .iter()
                 .map(|v| Row {
                     key: String::new(),
+                    ids: Default::default(),
                     cells: vec![v.map_or(Cell::Missing, |value| Cell::Number {
                         value,
                         text: String::new(),

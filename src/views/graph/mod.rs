@@ -20,7 +20,7 @@ use crate::app::requests::open_block;
 use crate::app::CallPurpose;
 use crate::views::cell::{FieldList, Room};
 use crate::views::locale::{locale, t};
-use crate::views::navigation::{id_text, start_call, Actions};
+use crate::views::navigation::{start_call, Actions};
 
 /// Below this fraction of its natural size the graph scrolls instead of shrinking further.
 const MIN_FIT_SCALE: f32 = 0.5;
@@ -70,14 +70,7 @@ fn pipeline_uuid(model: &WidgetModel) -> Option<String> {
     if !can_call || !matches!(model.resource.as_str(), "pipelines" | "pipeline") {
         return None;
     }
-    let column = model.table.columns.iter().position(|c| c.key == "uuid")?;
-    model
-        .table
-        .rows
-        .first()?
-        .cells
-        .get(column)
-        .and_then(id_text)
+    model.table.rows.first()?.ids.uuid.clone()
 }
 
 /// What the parts of one graph share: the selected, focused and hovered node, and the zoom.

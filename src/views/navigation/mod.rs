@@ -8,9 +8,9 @@ use std::rc::Rc;
 use leptos::prelude::*;
 use serde_json::{Map, Value};
 use widget_model::words::Msg;
-use widget_model::{Cell, Table};
+use widget_model::Table;
 
-use crate::app::requests::{open_record, RecordIds};
+use crate::app::requests::open_record;
 use crate::app::{AppState, CallFailure, CallPurpose, ToolRequest};
 use crate::views::context::services;
 use crate::views::locale::{locale, t};
@@ -51,60 +51,67 @@ pub fn go_back() -> bool {
     went
 }
 
+/// What the bar shows, read from the state in one memo (one type: each memo type costs code).
+#[derive(Clone, Debug, PartialEq)]
+struct Bar {
+    back: bool,
+    refresh: Option<ToolRequest>,
+    pending: Option<CallPurpose>,
+    updated_ms: Option<f64>,
+    failure: Option<CallFailure>,
+}
+
+impl Bar {
+    fn of(s: &AppState) -> Option<Bar> {
+        let calls = &s.calls;
+        let bar = Bar {
+            back: !calls.back.is_empty(),
+            refresh: calls.refresh_request().filter(|_| s.context.capabilities.call_tools),
+            pending: calls.pending.as_ref().map(|(_, purpose)| *purpose),
+            updated_ms: calls.updated_ms,
+            failure: calls.failure.clone(),
+        };
+        (bar.back || bar.refresh.is_some() || bar.failure.is_some()).then_some(bar)
+    }
+}
+
 /// The bar above a result: Back, Refresh and the time the data arrived, and the last call's
 /// failure. Empty (no element) when there is nothing to offer.
 ///
 /// - `state`: the app state.
 #[component]
 pub fn CallBar(state: RwSignal<AppState>) -> impl IntoView {
-    let can_call = Memo::new(move |_| state.with(|s| s.context.capabilities.call_tools));
-    let has_back = Memo::new(move |_| state.with(|s| !s.calls.back.is_empty()));
-    let refresh = Memo::new(move |_| {
-        state
-            .with(|s| s.calls.refresh_request())
-            .filter(|_| can_call.get())
-    });
-    let pending =
-        Memo::new(move |_| state.with(|s| s.calls.pending.as_ref().map(|(_, purpose)| *purpose)));
-    let updated = Memo::new(move |_| state.with(|s| s.calls.updated_ms));
-    let failure = Memo::new(move |_| state.with(|s| s.calls.failure.clone()));
-    let shown =
-        move || has_back.get() || refresh.with(Option::is_some) || failure.with(Option::is_some);
+    let bar = Memo::new(move |_| state.with(Bar::of));
     move || {
-        shown().then(|| {
-            let back = move || {
-                has_back.get().then(|| view! {
-                    <button type="button" class="call-bar__button call-bar__back" on:click=move |_| { go_back(); }>
-                        {t(&Msg::Back)}
-                    </button>
-                })
-            };
-            let refresh_button = move || {
-                refresh.get().map(|request| {
-                    let busy = move || pending.get().is_some();
-                    view! {
-                        <button
-                            type="button"
-                            class="call-bar__button call-bar__refresh"
-                            aria-disabled=move || busy().then_some("true")
-                            on:click=move |_| start_call(request.clone(), CallPurpose::Refresh)
-                        >
-                            {t(&Msg::Refresh)}
-                        </button>
-                    }
-                })
-            };
-            let status = move || match pending.get() {
+        bar.get().map(|bar| {
+            let back = bar.back.then(|| view! {
+                <button type="button" class="call-bar__button call-bar__back" on:click=move |_| { go_back(); }>
+                    {t(&Msg::Back)}
+                </button>
+            });
+            let busy = bar.pending.is_some().then_some("true");
+            let refresh = bar.refresh.map(|request| view! {
+                <button
+                    type="button"
+                    class="call-bar__button call-bar__refresh"
+                    aria-disabled=busy
+                    on:click=move |_| start_call(request.clone(), CallPurpose::Refresh)
+                >
+                    {t(&Msg::Refresh)}
+                </button>
+            });
+            let status = match bar.pending {
                 Some(CallPurpose::Refresh) => Some(t(&Msg::Refreshing)),
                 Some(CallPurpose::Open) => Some(t(&Msg::Opening)),
-                None => updated.get().map(|ms| t(&Msg::UpdatedAt { epoch_ms: ms as i64 })),
+                None => bar.updated_ms.map(|ms| t(&Msg::UpdatedAt { epoch_ms: ms as i64 })),
             };
+            let failure = bar.failure.map(|failure| view! { <CallFailureView failure/> });
             view! {
                 <div class="call-bar">
                     {back}
-                    {refresh_button}
+                    {refresh}
                     <span class="call-bar__status" role="status">{status}</span>
-                    {move || failure.get().map(|f| view! { <CallFailureView failure=f/> })}
+                    {failure}
                 </div>
             }
         })
@@ -136,57 +143,24 @@ fn CallFailureView(failure: CallFailure) -> impl IntoView {
 }
 
 /// Which rows of a list open a record, and with what: the drill-down table of
-/// `widget_app::requests`, over the columns that hold the ids.
+/// `widget_app::requests` over each row's record ids.
 #[derive(Clone, Debug)]
 pub struct RowOpener {
     resource: String,
     list_arguments: Map<String, Value>,
-    uuid: Option<usize>,
-    id: Option<usize>,
-    pipeline_uuid: Option<usize>,
 }
 
 impl RowOpener {
-    /// An opener for a list of `resource` (the arguments of the call that listed it), when the
-    /// host takes tool calls and the table has the columns a request needs.
-    pub fn for_list(
-        resource: &str,
-        table: &Table,
-        list_arguments: Map<String, Value>,
-    ) -> Option<RowOpener> {
-        let column = |key: &str| table.columns.iter().position(|c| c.key == key);
-        let opener = RowOpener {
-            resource: resource.to_owned(),
-            list_arguments,
-            uuid: column("uuid"),
-            id: column("id"),
-            pipeline_uuid: column("pipeline_uuid"),
-        };
-        // A list whose first row opens nothing opens nothing: its ids are not where we look.
+    /// An opener for a list of `resource` (with the arguments of the call that listed it), when
+    /// its first row opens something.
+    pub fn for_list(resource: &str, table: &Table, list_arguments: Map<String, Value>) -> Option<RowOpener> {
+        let opener = RowOpener { resource: resource.to_owned(), list_arguments };
         opener.request(table, 0).map(|_| opener)
     }
 
     /// What opening row `index` asks for.
     pub fn request(&self, table: &Table, index: usize) -> Option<ToolRequest> {
-        let row = table.rows.get(index)?;
-        let text = |column: Option<usize>| column.and_then(|i| row.cells.get(i)).and_then(id_text);
-        let ids = RecordIds {
-            uuid: text(self.uuid),
-            id: text(self.id),
-            pipeline_uuid: text(self.pipeline_uuid),
-        };
-        open_record(&self.resource, &ids, &self.list_arguments)
-    }
-}
-
-/// An identifier as a cell holds it: ids and plain text as sent, whole numbers as written.
-pub fn id_text(cell: &Cell) -> Option<String> {
-    match cell {
-        Cell::Id(s) | Cell::Text(s) => Some(s.clone()),
-        Cell::Number { value, .. } if value.fract() == 0.0 && value.abs() < 1e15 => {
-            Some(format!("{value:.0}"))
-        }
-        _ => None,
+        open_record(&self.resource, &table.rows.get(index)?.ids, &self.list_arguments)
     }
 }
 

@@ -78,9 +78,10 @@ export default BUILDS.flatMap((csp) => [
       await expectRows(d, 8);
       // A block row opens with the list's pipeline.
       await d.click(".row-open", 0);
-      const [, opened] = await d.toolCalls();
-      assert.equal(opened.name, "block_get");
-      assert.equal(opened.arguments.pipeline_uuid, "etl_daily");
+      await eventually(async () => {
+        const [, opened] = await d.toolCalls();
+        assert.deepEqual(opened, { name: "block_get", arguments: { pipeline_uuid: "etl_daily", uuid: "load_orders" } });
+      });
       await expectOnlyReadOnlyCalls(d);
     },
   },

@@ -173,7 +173,7 @@ function neutralPoint() {
   return null;
 }
 
-const KEYS = { Tab: Key.TAB, Enter: Key.ENTER, Space: Key.SPACE };
+const KEYS = { Tab: Key.TAB, Enter: Key.ENTER, Space: Key.SPACE, Escape: Key.ESCAPE };
 
 /**
  * The page primitives for one session. `open()` starts a fresh tab on the test host page (so
