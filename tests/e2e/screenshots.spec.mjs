@@ -2,7 +2,7 @@
 // Screenshots of the real widget in the test host: a representative set in light, dark and narrow
 // frames. They land in target/screenshots/; `UPDATE_SCREENSHOTS=1` also refreshes docs/screenshots/
 // (the README's pictures).
-import { mkdirSync, copyFileSync } from "node:fs";
+import { mkdirSync, copyFileSync, readFileSync } from "node:fs";
 import { test, expect, widgetFrame, driverFor } from "./support.mjs";
 
 /** A few minutes after the mage fixtures were captured. */
@@ -46,3 +46,32 @@ for (const shot of SHOTS) {
     }
   });
 }
+
+// Drill-down (issue 15): the host takes tool calls; a pipeline row opened with pipeline_get, the
+// call bar with Back, Refresh and when the data arrived.
+test("screenshot drill-down-light", async ({ hostPage: page, servers }) => {
+  const width = 760;
+  await page.setViewportSize({ width: width + 40, height: 900 });
+  await page.clock.setFixedTime(new Date("2026-11-20T06:00:00Z"));
+  const d = driverFor(page, servers);
+  const answer = JSON.parse(readFileSync("fixtures/pipelines/get-graph.json", "utf8"));
+  await d.loadWidget({
+    hostContext: { theme: "light", displayMode: "inline", toolInfo: { id: 1, tool: { name: "pipeline_list" } } },
+    width,
+    calls: { answers: { [`pipeline_get ${JSON.stringify({ uuid: "etl_daily" })}`]: answer } },
+  });
+  await d.toolInput({});
+  await d.sendResult("pipelines/list-ok.json");
+  await expect(widgetFrame(page).locator(".row-open").first()).toBeVisible();
+  mkdirSync("target/screenshots", { recursive: true });
+  await page.waitForTimeout(400);
+  await page.locator(".widget-frame").screenshot({ path: "target/screenshots/drill-down-list-light.png" });
+  await widgetFrame(page).locator(".row-open").first().click();
+  await expect(widgetFrame(page).locator("svg.graph__svg [data-node-id]")).toHaveCount(8);
+  await page.waitForTimeout(400);
+  await page.locator(".widget-frame").screenshot({ path: "target/screenshots/drill-down-light.png" });
+  if (process.env.UPDATE_SCREENSHOTS) {
+    mkdirSync("docs/screenshots", { recursive: true });
+    for (const name of ["drill-down-list-light", "drill-down-light"]) copyFileSync(`target/screenshots/${name}.png`, `docs/screenshots/${name}.png`);
+  }
+});
