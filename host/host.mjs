@@ -17,12 +17,15 @@ const HOST_INFO = { name: "resource-widget-test-host", version: "1.0.0" };
  * @param {string} options.widgetHtml      the widget's HTML (dist/resource-widget.html)
  * @param {object} [options.hostContext]   the McpUiHostContext sent in the initialize result
  * @param {(entry: object) => void} [options.onMessage] every message between host and widget
+ * @param {boolean} [options.downloads] the host takes `ui/download-file` (and says so: `downloadFile`)
+ * @param {boolean} [options.assistant] the host takes `ui/update-model-context` and `ui/message`
+ *   (and says so: `updateModelContext`, `message`)
  * @param {(params: object, extra: object) => Promise<object>} [options.onCallTool] answers the
  *   widget's `tools/call` requests (a live host forwards them to its MCP server); when given, the
  *   host also advertises `serverTools`
  * @returns {Promise<TestHost>}
  */
-export async function createHost({ container, sandboxUrl, widgetHtml, hostContext = {}, onMessage = () => {}, onCallTool }) {
+export async function createHost({ container, sandboxUrl, widgetHtml, hostContext = {}, onMessage = () => {}, onCallTool, downloads = false, assistant = false }) {
   const iframe = document.createElement("iframe");
   iframe.setAttribute("sandbox", "allow-scripts allow-same-origin allow-forms");
   iframe.title = "Tool result";
@@ -49,7 +52,7 @@ export async function createHost({ container, sandboxUrl, widgetHtml, hostContex
   container.appendChild(iframe);
   await proxyReady;
 
-  const capabilities = { openLinks: {}, logging: {}, ...(onCallTool ? { serverTools: {} } : {}) };
+  const capabilities = { openLinks: {}, logging: {}, ...(onCallTool ? { serverTools: {} } : {}), ...(downloads ? { downloadFile: {} } : {}), ...(assistant ? { updateModelContext: {}, message: {} } : {}) };
   const bridge = new AppBridge(null, HOST_INFO, capabilities, { hostContext });
   if (onCallTool) bridge.oncalltool = onCallTool;
   const sizes = [];
@@ -63,6 +66,21 @@ export async function createHost({ container, sandboxUrl, widgetHtml, hostContex
     sizes.push({ width, height, at: performance.now() });
     if (height !== undefined) iframe.style.height = `${height}px`;
   };
+  // A display mode the context lists is granted: the answer names it and the context follows.
+  let displayMode = hostContext.displayMode ?? "inline";
+  bridge.onrequestdisplaymode = async ({ mode }) => {
+    if ((hostContext.availableDisplayModes ?? []).includes(mode) && mode !== displayMode) {
+      displayMode = mode;
+      queueMicrotask(() => bridge.sendHostContextChange({ displayMode: mode }));
+    }
+    return { mode: displayMode };
+  };
+  // Files the widget hands over are noted in the log (the request itself is logged as it arrives).
+  if (downloads) bridge.ondownloadfile = async () => ({});
+  if (assistant) {
+    bridge.onupdatemodelcontext = async () => ({});
+    bridge.onmessage = async () => ({});
+  }
   bridge.onopenlink = async ({ url }) => {
     onMessage({ direction: "host", message: { note: "open-link", url } });
     return {};

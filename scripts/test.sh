@@ -88,6 +88,9 @@ check cargo test --quiet --target wasm32-unknown-unknown --test web --no-run
 step "servers, browsers, end to end" "lanes: browser tests | Inspector | WebDriver e2e (Firefox, WebKit) | Playwright e2e (Chromium), beside the Mage lane"
 (
   # The wasm test runner takes GECKODRIVER, then SAFARIDRIVER, then CHROMEDRIVER: name exactly one per run.
+  # Its 20-second limit per WebDriver request was once too short for WebKit to load the tests
+  # while the end-to-end lanes ran beside it.
+  export WASM_BINDGEN_TEST_TIMEOUT=90
   lane_layer "browser chromium" "$LANE_LOGS/lane-browser.log" \
     env -u GECKODRIVER -u SAFARIDRIVER CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web
   lane_layer "browser firefox" "$LANE_LOGS/lane-browser.log" \

@@ -55,6 +55,7 @@ impl Recorder {
             }),
             open_link: Rc::new(move |u| opened.borrow_mut().push(u.to_owned())),
             now_ms: Rc::new(|| NOW_MS),
+            ..HostServices::inert(NOW_MS)
         }
     }
 }

@@ -18,7 +18,7 @@ use web_sys::{MessageEvent, Window};
 use super::jsonrpc::{self, method, MessageKind, ToolCall};
 use super::size::SizeReporter;
 use super::storage;
-use crate::app::{CallOutcome, HostEvent, ToolPayload, ToolRequest};
+use crate::app::{CallOutcome, ContextPatch, DisplayMode, HostEvent, ToolPayload, ToolRequest};
 
 /// How long the widget waits for the answer to one of its own tool calls.
 pub const CALL_TIMEOUT_MS: u32 = 30_000;
@@ -27,6 +27,9 @@ pub const CALL_TIMEOUT_MS: u32 = 30_000;
 enum Pending {
     Initialize,
     OpenLink,
+    DisplayMode,
+    /// Requests whose answer changes nothing (download, model context, message).
+    Acknowledged,
     /// One of the widget's own tool calls; its timer ends it if no answer comes.
     ToolCall {
         done: Box<dyn FnOnce(CallOutcome)>,
@@ -42,6 +45,9 @@ struct Shared {
     dispatch: Box<dyn Fn(HostEvent)>,
     can_open_links: Cell<bool>,
     can_call_tools: Cell<bool>,
+    can_download: Cell<bool>,
+    can_update_model_context: Cell<bool>,
+    can_message: Cell<bool>,
     size: RefCell<Option<SizeReporter>>,
     /// The tool call this frame shows (`hostContext.toolInfo`), once the handshake is done.
     tool_call: RefCell<Option<ToolCall>>,
@@ -74,6 +80,9 @@ impl McpAppsBridge {
             dispatch: Box::new(dispatch),
             can_open_links: Cell::new(false),
             can_call_tools: Cell::new(false),
+            can_download: Cell::new(false),
+            can_update_model_context: Cell::new(false),
+            can_message: Cell::new(false),
             size: RefCell::new(None),
             tool_call: RefCell::new(None),
             storage_key: RefCell::new(None),
@@ -108,6 +117,42 @@ impl McpAppsBridge {
             serde_json::json!({ "url": url }),
         ));
         true
+    }
+
+    /// Hands the host a text file to save (`ui/download-file`), when it offered `downloadFile`.
+    pub fn download_file(&self, name: &str, mime_type: &str, text: &str) {
+        if !self.shared.can_download.get() {
+            return;
+        }
+        let id = self.shared.remember(Pending::Acknowledged);
+        self.shared
+            .post(&jsonrpc::download_file_request(id, name, mime_type, text));
+    }
+
+    /// Tells the host what the user is looking at (`ui/update-model-context`), when it offered that.
+    pub fn update_model_context(&self, context: &crate::app::assistant::ModelContext) {
+        if !self.shared.can_update_model_context.get() {
+            return;
+        }
+        let id = self.shared.remember(Pending::Acknowledged);
+        self.shared
+            .post(&jsonrpc::model_context_request(id, context));
+    }
+
+    /// Sends `text` as the user's message (`ui/message`), when the host offered that.
+    pub fn send_message(&self, text: &str) {
+        if !self.shared.can_message.get() {
+            return;
+        }
+        let id = self.shared.remember(Pending::Acknowledged);
+        self.shared.post(&jsonrpc::message_request(id, text));
+    }
+
+    /// Asks the host for `mode` (`ui/request-display-mode`); the mode the host answers it set
+    /// becomes the context's display mode.
+    pub fn request_display_mode(&self, mode: DisplayMode) {
+        let id = self.shared.remember(Pending::DisplayMode);
+        self.shared.post(&jsonrpc::display_mode_request(id, mode));
     }
 
     /// Sends one of the widget's read-only tool calls (`tools/call`); `done` runs once, with the
@@ -279,10 +324,17 @@ impl Shared {
                 let init = jsonrpc::read_initialize_result(&result);
                 self.can_open_links.set(init.can_open_links);
                 self.can_call_tools.set(init.can_call_tools);
+                self.can_download.set(init.can_download);
+                self.can_update_model_context
+                    .set(init.can_update_model_context);
+                self.can_message.set(init.can_message);
                 *self.tool_call.borrow_mut() = init.tool_call;
                 let mut context = super::browser_context(&self.window);
                 context.merge(init.context);
                 context.capabilities.call_tools = init.can_call_tools;
+                context.capabilities.download_file = init.can_download;
+                context.capabilities.model_context = init.can_update_model_context;
+                context.capabilities.message = init.can_message;
                 (self.dispatch)(HostEvent::Connected(context));
                 self.post(&jsonrpc::notification(
                     method::INITIALIZED,
@@ -291,7 +343,18 @@ impl Shared {
                 self.initialized.set(true);
                 self.start_size_reports();
             }
-            Pending::OpenLink => {}
+            Pending::OpenLink | Pending::Acknowledged => {}
+            Pending::DisplayMode => {
+                let mode = result
+                    .and_then(|r| stringify(&r))
+                    .and_then(|r| jsonrpc::display_mode_set(&r));
+                if let Some(mode) = mode {
+                    (self.dispatch)(HostEvent::ContextChanged(ContextPatch {
+                        display_mode: Some(Some(mode)),
+                        ..ContextPatch::default()
+                    }));
+                }
+            }
             Pending::ToolCall { done, .. } => {
                 done(jsonrpc::tools_call_outcome(
                     result.as_ref().and_then(tool_result_text),

@@ -14,7 +14,7 @@ use web_sys::{CustomEvent, Window};
 
 use super::context::patch_of_openai_globals;
 use super::size::SizeReporter;
-use crate::app::{CallOutcome, HostEvent, ToolPayload, ToolRequest};
+use crate::app::{CallOutcome, DisplayMode, HostEvent, ToolPayload, ToolRequest};
 
 /// The event the host fires when globals change.
 pub const SET_GLOBALS: &str = "openai:set_globals";
@@ -74,6 +74,11 @@ impl OpenAiBridge {
             context.merge(patch_of_openai_globals(&globals));
         }
         context.capabilities.call_tools = method(&shared.openai, "callTool").is_some();
+        context.capabilities.message = method(&shared.openai, "sendFollowUpMessage").is_some();
+        // The runtime names no available modes: with requestDisplayMode, inline and fullscreen.
+        if method(&shared.openai, "requestDisplayMode").is_some() {
+            context.available_display_modes = vec![DisplayMode::Inline, DisplayMode::Fullscreen];
+        }
         (shared.dispatch)(HostEvent::Connected(context));
         if !shared.deliver_result() {
             shared.restore_result();
@@ -168,6 +173,28 @@ impl OpenAiBridge {
             on_time(CallOutcome::TimedOut)
         })
         .forget();
+    }
+
+    /// Sends `text` as the user's message (`sendFollowUpMessage({ prompt })`).
+    pub fn send_message(&self, text: &str) {
+        let openai = &self.shared.openai;
+        if let Some(send) = method(openai, "sendFollowUpMessage") {
+            let args = Object::new();
+            let _ = Reflect::set(&args, &"prompt".into(), &JsValue::from_str(text));
+            let _ = send.call1(openai, &args);
+        }
+    }
+
+    /// Asks the runtime for `mode` (`requestDisplayMode({ mode })`); the change comes back as an
+    /// `openai:set_globals` event.
+    pub fn request_display_mode(&self, mode: DisplayMode) {
+        let openai = &self.shared.openai;
+        if let Some(request) = method(openai, "requestDisplayMode") {
+            let args = Object::new();
+            let name = crate::bridge::context::display_mode_name(mode);
+            let _ = Reflect::set(&args, &"mode".into(), &JsValue::from_str(name));
+            let _ = request.call1(openai, &args);
+        }
     }
 
     /// Opens an http(s) URL through `openExternal`; `false` when the runtime lacks it.

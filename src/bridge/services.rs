@@ -5,16 +5,50 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlDocument, HtmlTextAreaElement, Window};
 
+use crate::app::assistant::ModelContext;
 use crate::app::services::CallTool;
-use crate::app::{CallOutcome, HostServices};
+use crate::app::{CallOutcome, DisplayMode, HostServices};
 
-/// Services backed by this window; `open_via_host` is tried first for links; tool calls go
-/// through `call_via_host` (none without a host).
-pub fn window_services(
-    window: Window,
-    open_via_host: Option<Rc<dyn Fn(&str) -> bool>>,
-    call_via_host: Option<CallTool>,
-) -> HostServices {
+/// What the host itself does for the views, when there is a host: open a link (`false` when it
+/// would not), make a tool call, change the display mode.
+pub struct ViaHost {
+    pub open_link: Rc<dyn Fn(&str) -> bool>,
+    pub call_tool: CallTool,
+    pub request_display_mode: Rc<dyn Fn(DisplayMode)>,
+    pub download_file: Rc<dyn Fn(&str, &str, &str)>,
+    pub update_model_context: Rc<dyn Fn(&ModelContext)>,
+    pub send_message: Rc<dyn Fn(&str)>,
+}
+
+/// Services backed by this window and, when there is one, the host (tried first for links; tool
+/// calls and display modes need it).
+pub fn window_services(window: Window, via_host: Option<ViaHost>) -> HostServices {
+    let inert = HostServices::inert(0.0);
+    let (
+        open_via_host,
+        call_via_host,
+        display_via_host,
+        download_via_host,
+        context_via_host,
+        message_via_host,
+    ) = match via_host {
+        Some(h) => (
+            Some(h.open_link),
+            Some(h.call_tool),
+            Some(h.request_display_mode),
+            Some(h.download_file),
+            h.update_model_context,
+            h.send_message,
+        ),
+        None => (
+            None,
+            None,
+            None,
+            None,
+            inert.update_model_context,
+            inert.send_message,
+        ),
+    };
     let copy_window = window.clone();
     HostServices {
         copy_text: Rc::new(move |text| copy_text(&copy_window, text)),
@@ -31,6 +65,10 @@ pub fn window_services(
         now_ms: Rc::new(js_sys::Date::now),
         call_tool: call_via_host
             .unwrap_or_else(|| Rc::new(|_, done| done(CallOutcome::Refused("no host".to_owned())))),
+        request_display_mode: display_via_host.unwrap_or_else(|| Rc::new(|_| {})),
+        download_file: download_via_host.unwrap_or_else(|| Rc::new(|_, _, _| {})),
+        update_model_context: context_via_host,
+        send_message: message_via_host,
     }
 }
 

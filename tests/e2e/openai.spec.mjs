@@ -33,7 +33,10 @@ function installStub(globals) {
     async callTool() {
       return { structuredContent: null };
     },
+    // As the runtime does: the mode changes and the globals say so.
     async requestDisplayMode({ mode }) {
+      calls.displayModes = [...(calls.displayModes ?? []), mode];
+      window.setGlobals({ displayMode: mode });
       return { mode };
     },
     async sendFollowUpMessage() {},
@@ -105,6 +108,15 @@ test("opens links through openExternal", async ({ page, servers }) => {
   await open(page, servers, { toolOutput: structured });
   await page.locator("a.link").click();
   await expect.poll(() => page.evaluate(() => window.openaiCalls.external)).toEqual(["https://docs.example/pipelines/a"]);
+});
+
+test("asks for fullscreen through requestDisplayMode and follows displayMode", async ({ page, servers }) => {
+  await open(page, servers, globalsOf("pipelines/get-graph.json"));
+  await expect(page.locator("[data-node-id]")).toHaveCount(8);
+  await page.locator(".call-bar__fullscreen").click();
+  await expect(page.locator("#widget")).toHaveClass(/display-fullscreen/);
+  expect(await page.evaluate(() => window.openaiCalls.displayModes)).toEqual(["fullscreen"]);
+  await expect(page.locator(".call-bar__fullscreen")).toHaveAttribute("aria-pressed", "true");
 });
 
 test("opens a row through callTool and goes back", async ({ page, servers }) => {

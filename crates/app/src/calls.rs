@@ -8,8 +8,8 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 use widget_model::{model_from_json_text, WidgetModel};
 
+use crate::phase::Phase;
 use crate::requests::{refresh, ToolRequest};
-use crate::state::Phase;
 
 /// Screens kept behind the current one; the oldest goes first.
 pub const MAX_BACK: usize = 8;

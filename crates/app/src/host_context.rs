@@ -23,6 +23,12 @@ pub enum DisplayMode {
 pub struct HostCapabilities {
     /// `tools/call` reaches the server (MCP Apps `serverTools`, `window.openai.callTool`).
     pub call_tools: bool,
+    /// The host saves a file the widget hands it (MCP Apps `downloadFile`).
+    pub download_file: bool,
+    /// The host keeps what the widget says the user is looking at (`updateModelContext`).
+    pub model_context: bool,
+    /// The host takes a message for the conversation (`message`, `window.openai.sendFollowUpMessage`).
+    pub message: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -33,6 +39,8 @@ pub struct HostContext {
     /// Host CSS variables (`--color-text-primary` → value), already checked by the bridge.
     pub variables: Vec<(String, String)>,
     pub display_mode: Option<DisplayMode>,
+    /// The display modes the host offers this frame (`availableDisplayModes`).
+    pub available_display_modes: Vec<DisplayMode>,
     /// BCP 47, e.g. `en-US`, as the host gave it.
     pub locale: Option<String>,
     /// The browser's language, used when the host names none.
@@ -50,6 +58,7 @@ pub struct ContextPatch {
     pub theme: Option<Option<Theme>>,
     pub variables: Option<Vec<(String, String)>>,
     pub display_mode: Option<Option<DisplayMode>>,
+    pub available_display_modes: Option<Vec<DisplayMode>>,
     pub locale: Option<Option<String>>,
     pub time_zone: Option<Option<String>>,
     pub max_height: Option<Option<f64>>,
@@ -62,10 +71,14 @@ impl HostContext {
             theme,
             variables,
             display_mode,
+            available_display_modes,
             locale,
             time_zone,
             max_height,
         } = patch;
+        if let Some(modes) = available_display_modes {
+            self.available_display_modes = modes;
+        }
         if let Some(theme) = theme {
             self.theme = theme;
         }

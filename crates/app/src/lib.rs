@@ -8,14 +8,17 @@
 //!   state machine that turns events into what to show;
 //! - [`services`]: what views may ask of the host, as plain callbacks;
 //! - [`requests`] and [`calls`]: the widget's own tool calls (read-only tools from one fixed list):
-//!   drill-down, back, refresh;
+//!   drill-down, back, refresh; [`assistant`]: what the assistant is told (the record in view, the
+//!   question about a failed run);
 //! - [`restore`]: which kept result belongs to which tool call;
 //! - [`table_window`] and [`graph_geometry`]: the arithmetic of a windowed table and of a drawn graph.
 
+pub mod assistant;
 pub mod calls;
 pub mod events;
 pub mod graph_geometry;
 pub mod host_context;
+pub mod phase;
 pub mod protocol;
 pub mod requests;
 pub mod restore;

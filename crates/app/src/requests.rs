@@ -65,7 +65,7 @@ impl ToolRequest {
 }
 
 /// A usable identifier: non-empty, not the redaction mark, not cut.
-fn usable(value: Option<&str>) -> Option<String> {
+pub(crate) fn usable(value: Option<&str>) -> Option<String> {
     let value = value?.trim();
     let ok =
         !value.is_empty() && value.chars().count() <= MAX_ID_CHARS && !value.contains("[redacted]");

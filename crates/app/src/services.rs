@@ -3,7 +3,9 @@
 
 use std::rc::Rc;
 
+use crate::assistant::ModelContext;
 use crate::calls::CallOutcome;
+use crate::host_context::DisplayMode;
 use crate::requests::ToolRequest;
 
 /// Sends one of the widget's read-only tool calls; `done` runs once with how it ended.
@@ -21,6 +23,17 @@ pub struct HostServices {
     /// Asks the host to call a read-only tool (MCP Apps `tools/call`, `window.openai.callTool`).
     /// Views offer it only when `HostCapabilities::call_tools` says the host takes it.
     pub call_tool: CallTool,
+    /// Asks the host for a display mode (MCP Apps `ui/request-display-mode`,
+    /// `window.openai.requestDisplayMode`); the host's answer arrives as a context change. Views
+    /// offer it only for a mode in `HostContext::available_display_modes`.
+    pub request_display_mode: Rc<dyn Fn(DisplayMode)>,
+    /// Hands the host a text file to save: name, MIME type, content (MCP Apps `ui/download-file`).
+    /// Views offer it only when `HostCapabilities::download_file` says the host takes it.
+    pub download_file: Rc<dyn Fn(&str, &str, &str)>,
+    /// Tells the host what the user is looking at (`ui/update-model-context`).
+    pub update_model_context: Rc<dyn Fn(&ModelContext)>,
+    /// Sends a message as the user's (`ui/message`, `window.openai.sendFollowUpMessage`).
+    pub send_message: Rc<dyn Fn(&str)>,
 }
 
 impl HostServices {
@@ -31,6 +44,10 @@ impl HostServices {
             open_link: Rc::new(|_| {}),
             now_ms: Rc::new(move || now_ms),
             call_tool: Rc::new(|_, done| done(CallOutcome::Refused("no host".to_owned()))),
+            request_display_mode: Rc::new(|_| {}),
+            download_file: Rc::new(|_, _, _| {}),
+            update_model_context: Rc::new(|_| {}),
+            send_message: Rc::new(|_| {}),
         }
     }
 }

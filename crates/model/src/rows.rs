@@ -42,7 +42,11 @@ impl RecordIds {
             Value::Number(n) if n.is_u64() || n.is_i64() => Some(n.to_string()),
             _ => None,
         };
-        RecordIds { uuid: read("uuid"), id: read("id"), pipeline_uuid: read("pipeline_uuid") }
+        RecordIds {
+            uuid: read("uuid"),
+            id: read("id"),
+            pipeline_uuid: read("pipeline_uuid"),
+        }
     }
 }
 
@@ -105,8 +109,14 @@ impl LazyRows {
             let mut degraded: Vec<Degraded> =
                 self.specs.iter().map(|_| Degraded::default()).collect();
             let (cells, ids) = match value.as_object() {
-                Some(record) => (cells_of(record, &self.specs, &mut degraded), RecordIds::of(record)),
-                None => (self.specs.iter().map(|_| Cell::Missing).collect(), RecordIds::default()),
+                Some(record) => (
+                    cells_of(record, &self.specs, &mut degraded),
+                    RecordIds::of(record),
+                ),
+                None => (
+                    self.specs.iter().map(|_| Cell::Missing).collect(),
+                    RecordIds::default(),
+                ),
             };
             Row {
                 key: index.to_string(),

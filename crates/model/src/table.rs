@@ -28,3 +28,105 @@ pub struct Table {
     /// Records past the row limit, counted but not kept.
     pub omitted_rows: usize,
 }
+
+/// The table as CSV (RFC 4180: a header line of the column keys, then one line per row, fields
+/// quoted when they hold a comma, a quote or a line break). Values are the cells' plain text, as
+/// shown: redacted values stay redacted. A text value that a spreadsheet would run as a formula
+/// (it starts with `=`, `+`, `-`, `@`, a tab or a carriage return) is written after a `'`, as
+/// spreadsheets mark literal text; numbers are written as they are.
+pub fn csv(table: &Table) -> String {
+    fn field(text: &str) -> String {
+        if text.contains([',', '"', '\n', '\r']) {
+            format!("\"{}\"", text.replace('"', "\"\""))
+        } else {
+            text.to_owned()
+        }
+    }
+    fn cell_text(cell: &crate::cell::Cell) -> String {
+        use crate::cell::Cell;
+        if matches!(cell, Cell::Redacted) {
+            return "[redacted]".to_owned();
+        }
+        let text = cell.plain_text();
+        let textual = matches!(
+            cell,
+            Cell::Text(_) | Cell::Id(_) | Cell::Elided(_) | Cell::Code { .. } | Cell::Tags(_)
+        );
+        if textual && text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+            format!("'{text}")
+        } else {
+            text
+        }
+    }
+    let mut out = table
+        .columns
+        .iter()
+        .map(|c| field(&c.key))
+        .collect::<Vec<_>>()
+        .join(",");
+    out.push_str("\r\n");
+    for row in &table.rows {
+        out.push_str(
+            &row.cells
+                .iter()
+                .map(|c| field(&cell_text(c)))
+                .collect::<Vec<_>>()
+                .join(","),
+        );
+        out.push_str("\r\n");
+    }
+    out
+}
+
+#[cfg(test)]
+mod csv_tests {
+    use super::*;
+    use crate::cell::{Cell, ColumnKind};
+    use crate::rows::{RecordIds, Row};
+    use crate::words::Text;
+
+    fn column(key: &str) -> Column {
+        Column {
+            key: key.into(),
+            label: Text::Given(key.into()),
+            kind: ColumnKind::Text,
+            numeric: false,
+            secondary: false,
+        }
+    }
+
+    #[test]
+    fn csv_quotes_what_it_must_and_keeps_redactions_and_formulas_inert() {
+        let table = Table {
+            columns: vec![column("name"), column("note"), column("amount")],
+            rows: Rows::built(vec![
+                Row {
+                    key: "0".into(),
+                    ids: RecordIds::default(),
+                    cells: vec![
+                        Cell::Text("a, \"b\"".into()),
+                        Cell::Text("=HYPERLINK(\"x\")".into()),
+                        Cell::Number {
+                            value: -5.0,
+                            text: "-5".into(),
+                        },
+                    ],
+                },
+                Row {
+                    key: "1".into(),
+                    ids: RecordIds::default(),
+                    cells: vec![
+                        Cell::Redacted,
+                        Cell::Missing,
+                        Cell::Text("line\nbreak".into()),
+                    ],
+                },
+            ]),
+            omitted_rows: 0,
+        };
+        assert_eq!(
+            csv(&table),
+            "name,note,amount\r\n\"a, \"\"b\"\"\",\"'=HYPERLINK(\"\"x\"\")\",-5\r\n[redacted],,\"line\nbreak\"\r\n"
+        );
+    }
+}

@@ -16,9 +16,11 @@ use widget_app::graph_geometry::{
     edge_path, neighbour, node_width, NodeText, LABEL_CHARS, NODE_HEIGHT,
 };
 
+use crate::app::assistant::selected_block;
 use crate::app::requests::open_block;
 use crate::app::CallPurpose;
 use crate::views::cell::{FieldList, Room};
+use crate::views::context::services;
 use crate::views::locale::{locale, t};
 use crate::views::navigation::{start_call, Actions};
 
@@ -60,17 +62,20 @@ pub fn GraphSection(model: Arc<WidgetModel>) -> impl IntoView {
     }
 }
 
-/// The uuid of the pipeline a result shows, when the host takes tool calls (a block it lacks can
-/// then be loaded with `block_get`).
+/// The uuid of the pipeline a result shows: a block it lacks can be loaded with `block_get`, and a
+/// selected block named to the assistant.
 fn pipeline_uuid(model: &WidgetModel) -> Option<String> {
-    let can_call = use_context::<Actions>().is_some_and(|a| {
-        a.state
-            .with_untracked(|s| s.context.capabilities.call_tools)
-    });
-    if !can_call || !matches!(model.resource.as_str(), "pipelines" | "pipeline") {
+    if !matches!(model.resource.as_str(), "pipelines" | "pipeline") {
         return None;
     }
     model.table.rows.first()?.ids.uuid.clone()
+}
+
+/// What the host offers that the graph uses: tool calls and the model context.
+fn capabilities() -> crate::app::HostCapabilities {
+    use_context::<Actions>()
+        .map(|a| a.state.with_untracked(|s| s.context.capabilities))
+        .unwrap_or_default()
 }
 
 /// What the parts of one graph share: the selected, focused and hovered node, and the zoom.
@@ -118,6 +123,23 @@ fn GraphView(graph: Graph, details: Vec<NodeDetail>, pipeline: Option<String>) -
         hovered: RwSignal::new(None),
         zoom: RwSignal::new(None),
     };
+    // A block the user selects is what they are looking at: the assistant may know (not the
+    // selection the result came with).
+    if let Some(pipeline) = pipeline.clone().filter(|_| capabilities().model_context) {
+        let ids: Vec<String> = graph.nodes.iter().map(|n| n.id.clone()).collect();
+        Effect::new(move |previous: Option<Option<usize>>| {
+            let selected = state.selected.get();
+            if previous.is_some_and(|p| p != selected) {
+                let context = selected
+                    .and_then(|i| ids.get(i))
+                    .and_then(|id| selected_block(&pipeline, id));
+                if let Some(context) = context {
+                    services().with_value(|s| (s.update_model_context)(&context));
+                }
+            }
+            selected
+        });
+    }
     let locale = locale();
     view! {
         <section class="graph" aria-label=locale.t(&Msg::Graph)>
@@ -291,7 +313,7 @@ fn NodePanel(
                     {match record {
                         Some(fields) => view! { <FieldList fields room=Room::Detail/> }.into_any(),
                         None => {
-                            let load = pipeline.as_deref().and_then(|p| open_block(p, &node.id)).map(|request| view! {
+                            let load = pipeline.as_deref().filter(|_| capabilities().call_tools).and_then(|p| open_block(p, &node.id)).map(|request| view! {
                                 <button type="button" class="graph__button graph__load" on:click=move |_| start_call(request.clone(), CallPurpose::Open)>
                                     {t(&Msg::LoadBlock)}
                                 </button>

@@ -10,8 +10,9 @@ use serde_json::{Map, Value};
 use widget_model::words::Msg;
 use widget_model::Table;
 
+use crate::app::assistant::{failed_record, looking_at};
 use crate::app::requests::open_record;
-use crate::app::{AppState, CallFailure, CallPurpose, ToolRequest};
+use crate::app::{AppState, CallFailure, CallPurpose, DisplayMode, Phase, ToolRequest};
 use crate::views::context::services;
 use crate::views::locale::{locale, t};
 use crate::views::states::ErrorState;
@@ -37,7 +38,21 @@ pub fn start_call(request: ToolRequest, purpose: CallPurpose) {
     let (call, now) = services.with_value(|s| (Rc::clone(&s.call_tool), Rc::clone(&s.now_ms)));
     call(
         request,
-        Box::new(move |outcome| state.update(|s| s.finish_call(outcome, now()))),
+        Box::new(move |outcome| {
+            state.update(|s| s.finish_call(outcome, now()));
+            // A record the user opened is what they are looking at: the assistant may know.
+            if purpose == CallPurpose::Open {
+                let context = state.with_untracked(|s| match &s.phase {
+                    Phase::Ready { model, .. } if s.context.capabilities.model_context => {
+                        looking_at(model)
+                    }
+                    _ => None,
+                });
+                if let Some(context) = context {
+                    services.with_value(|s| (s.update_model_context)(&context));
+                }
+            }
+        }),
     );
 }
 
@@ -59,6 +74,10 @@ struct Bar {
     pending: Option<CallPurpose>,
     updated_ms: Option<f64>,
     failure: Option<CallFailure>,
+    /// Whether the frame is fullscreen now, when the host offers fullscreen.
+    fullscreen: Option<bool>,
+    /// The failed run or block shown (its resource and id), when the host takes messages.
+    ask: Option<(String, String)>,
 }
 
 impl Bar {
@@ -66,12 +85,30 @@ impl Bar {
         let calls = &s.calls;
         let bar = Bar {
             back: !calls.back.is_empty(),
-            refresh: calls.refresh_request().filter(|_| s.context.capabilities.call_tools),
+            refresh: calls
+                .refresh_request()
+                .filter(|_| s.context.capabilities.call_tools),
             pending: calls.pending.as_ref().map(|(_, purpose)| *purpose),
             updated_ms: calls.updated_ms,
             failure: calls.failure.clone(),
+            fullscreen: s
+                .context
+                .available_display_modes
+                .contains(&DisplayMode::Fullscreen)
+                .then_some(s.context.display_mode == Some(DisplayMode::Fullscreen)),
+            ask: match &s.phase {
+                Phase::Ready { model, .. } if s.context.capabilities.message => {
+                    failed_record(model)
+                }
+                _ => None,
+            },
         };
-        (bar.back || bar.refresh.is_some() || bar.failure.is_some()).then_some(bar)
+        let shown = bar.back
+            || bar.refresh.is_some()
+            || bar.failure.is_some()
+            || bar.fullscreen.is_some()
+            || bar.ask.is_some();
+        shown.then_some(bar)
     }
 }
 
@@ -106,10 +143,31 @@ pub fn CallBar(state: RwSignal<AppState>) -> impl IntoView {
                 None => bar.updated_ms.map(|ms| t(&Msg::UpdatedAt { epoch_ms: ms as i64 })),
             };
             let failure = bar.failure.map(|failure| view! { <CallFailureView failure/> });
+            let ask = bar.ask.map(|(resource, id)| {
+                let question = t(&Msg::WhyFailed { noun: widget_model::words::Noun::of(&resource), id });
+                let send = services().with_value(|s| Rc::clone(&s.send_message));
+                view! {
+                    <button type="button" class="call-bar__button call-bar__ask" on:click=move |_| send(&question)>
+                        {t(&Msg::AskAboutThis)}
+                    </button>
+                }
+            });
+            let fullscreen = bar.fullscreen.map(|on| {
+                // A toggle: one name, its state in aria-pressed.
+                let target = if on { DisplayMode::Inline } else { DisplayMode::Fullscreen };
+                let ask = services().with_value(|s| Rc::clone(&s.request_display_mode));
+                view! {
+                    <button type="button" class="call-bar__button call-bar__fullscreen" aria-pressed=if on { "true" } else { "false" } on:click=move |_| ask(target)>
+                        {t(&Msg::FullScreen)}
+                    </button>
+                }
+            });
             view! {
                 <div class="call-bar">
                     {back}
                     {refresh}
+                    {fullscreen}
+                    {ask}
                     <span class="call-bar__status" role="status">{status}</span>
                     {failure}
                 </div>
@@ -153,14 +211,25 @@ pub struct RowOpener {
 impl RowOpener {
     /// An opener for a list of `resource` (with the arguments of the call that listed it), when
     /// its first row opens something.
-    pub fn for_list(resource: &str, table: &Table, list_arguments: Map<String, Value>) -> Option<RowOpener> {
-        let opener = RowOpener { resource: resource.to_owned(), list_arguments };
+    pub fn for_list(
+        resource: &str,
+        table: &Table,
+        list_arguments: Map<String, Value>,
+    ) -> Option<RowOpener> {
+        let opener = RowOpener {
+            resource: resource.to_owned(),
+            list_arguments,
+        };
         opener.request(table, 0).map(|_| opener)
     }
 
     /// What opening row `index` asks for.
     pub fn request(&self, table: &Table, index: usize) -> Option<ToolRequest> {
-        open_record(&self.resource, &table.rows.get(index)?.ids, &self.list_arguments)
+        open_record(
+            &self.resource,
+            &table.rows.get(index)?.ids,
+            &self.list_arguments,
+        )
     }
 }
 

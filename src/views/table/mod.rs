@@ -74,9 +74,60 @@ pub fn ListTable(model: Arc<WidgetModel>) -> impl IntoView {
         })
         .and_then(|arguments| RowOpener::for_list(&model.resource, &model.table, arguments))
         .map(Arc::new);
+    let export =
+        (!model.table.rows.is_empty()).then(|| view! { <ExportButton model=Arc::clone(&model)/> });
     view! {
         <DataTable table=Arc::new(model.table.clone()) title density=model.density opener/>
         {(omitted > 0).then(|| view! { <p class="table-note">{t(&Msg::MoreRecordsNotShown { count: omitted as u64 })}</p> })}
+        {export}
+    }
+}
+
+/// The list as CSV (`widget_model::csv`: what is shown, redactions kept), built when clicked:
+/// handed to the host to save when it offers `downloadFile`, else copied to the clipboard.
+///
+/// - `model`: the list.
+#[component]
+fn ExportButton(model: Arc<WidgetModel>) -> impl IntoView {
+    let download = use_context::<Actions>().is_some_and(|a| {
+        a.state
+            .with_untracked(|s| s.context.capabilities.download_file)
+    });
+    let name = format!("{}.csv", file_stem(&model.resource));
+    let export = move |_| {
+        let text = widget_model::csv(&model.table);
+        let services = crate::views::context::services();
+        if download {
+            services.with_value(|s| (s.download_file)(&name, "text/csv", &text));
+        } else {
+            let copied = services.with_value(|s| (s.copy_text)(&text));
+            crate::views::context::announce(&t(if copied {
+                &Msg::Copied
+            } else {
+                &Msg::CopyFailed
+            }));
+        }
+    };
+    view! {
+        <div class="table-export">
+            <button type="button" class="table-export__button" on:click=export>
+                {t(if download { &Msg::DownloadCsv } else { &Msg::CopyCsv })}
+            </button>
+        </div>
+    }
+}
+
+/// A file name from a resource name: letters, digits, `_` and `-` only.
+fn file_stem(resource: &str) -> String {
+    let stem: String = resource
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
+        .take(60)
+        .collect();
+    if stem.is_empty() {
+        "records".to_owned()
+    } else {
+        stem
     }
 }
 

@@ -118,6 +118,93 @@ export default BUILDS.flatMap((csp) => [
     },
   },
   {
+    name: `export (${csp}): a list goes to the host as CSV when it takes files (redactions kept), else to the clipboard`,
+    async run(d) {
+      const secret = "0123456789abcdef0123456789abcdef";
+      await d.loadWidget({ csp, hostContext: { theme: "light" }, downloads: true });
+      await d.sendResult("adversarial/unredacted-tokens.json");
+      await expectRows(d, 1);
+      assert.equal(folded(await d.text(".table-export__button")), "Download CSV");
+      await d.click(".table-export__button");
+      let sent;
+      await eventually(async () => {
+        [sent] = (await d.messages()).filter((m) => m.method === "ui/download-file").map((m) => m.params.contents[0].resource);
+        assert.ok(sent, "a ui/download-file request");
+      });
+      assert.equal(sent.uri, "file:///pipeline_schedules.csv");
+      assert.equal(sent.mimeType, "text/csv");
+      assert.ok(sent.text.split("\r\n")[1].includes("daily_6am"), sent.text);
+      assert.ok(!sent.text.includes(secret), "the planted token stays redacted");
+      await d.loadWidget({ csp, hostContext: { theme: "light" } });
+      await d.sendResult("adversarial/unredacted-tokens.json");
+      await expectRows(d, 1);
+      assert.equal(folded(await d.text(".table-export__button")), "Copy as CSV");
+      await d.click(".table-export__button");
+      assert.deepEqual((await d.messages()).filter((m) => m.method === "ui/download-file"), [], "nothing sent without downloadFile");
+    },
+  },
+  {
+    name: `assistant (${csp}): an opened record and a selected block update the model context; a failed run offers "Ask about this"`,
+    async run(d) {
+      const failedRun = fixture("pipeline_runs/list-ok.json");
+      const sc = failedRun.structuredContent;
+      const run = sc.records.find((r) => r.status === "failed");
+      const detail = { structuredContent: { ...sc, action: "get", records: [run], pagination: null, summary: null } };
+      const calls = {
+        answers: {
+          [call("pipeline_get", { uuid: "etl_daily" })]: fixture("pipelines/get-graph.json"),
+        },
+      };
+      // Without the capabilities: nothing is said, no Ask control.
+      await d.loadWidget({ csp, hostContext: { theme: "light" } });
+      await d.sendResultValue(detail);
+      await expectState(d, "ok");
+      assert.equal(await d.count(".call-bar__ask"), 0, "no Ask without the message capability");
+      // With them.
+      await d.loadWidget({ csp, hostContext: { theme: "light", toolInfo: { id: 7, tool: { name: "pipeline_list" } } }, calls, assistant: true });
+      await d.toolInput({});
+      await d.sendResult("pipelines/list-ok.json");
+      await expectRows(d, 6);
+      await d.click(".row-open", 0);
+      await eventually(async () => assert.equal(await d.count("[data-node-id]"), 8));
+      const told = async () => (await d.messages()).filter((m) => m.method === "ui/update-model-context").map((m) => m.params);
+      await eventually(async () => assert.deepEqual((await told()).map((p) => p.structuredContent), [{ uuid: "etl_daily", resource: "pipeline" }]));
+      assert.equal((await told())[0].content[0].text, "The user is looking at the pipeline record etl_daily.");
+      await d.click('[data-node-id="orders_chart"]');
+      await eventually(async () => assert.deepEqual((await told()).at(-1).structuredContent, { resource: "blocks", uuid: "orders_chart", pipeline_uuid: "etl_daily" }));
+      // A failed run: Ask about this sends the question as the user's message.
+      await d.sendResultValue(detail);
+      await eventually(async () => assert.equal(await d.count(".call-bar__ask"), 1));
+      await d.click(".call-bar__ask");
+      await eventually(async () => {
+        const asked = (await d.messages()).filter((m) => m.method === "ui/message").map((m) => m.params);
+        assert.deepEqual(asked, [{ role: "user", content: [{ type: "text", text: `Why did pipeline run ${run.id} fail?` }] }]);
+      });
+      // Nothing of a secret kind went to the assistant: only ids.
+      for (const p of await told()) assert.deepEqual(Object.keys(p.structuredContent).sort(), Object.keys(p.structuredContent).filter((k) => ["resource", "uuid", "id", "pipeline_uuid"].includes(k)).sort());
+    },
+  },
+  {
+    name: `fullscreen (${csp}): offered only when the host lists it; asked with ui/request-display-mode, the layout follows`,
+    async run(d) {
+      await d.loadWidget({ csp, hostContext: { theme: "light", displayMode: "inline" } });
+      await d.sendResult("pipelines/get-graph.json");
+      await expectState(d, "ok");
+      assert.equal(await d.count(".call-bar__fullscreen"), 0, "no fullscreen control when the host offers none");
+      await d.loadWidget({ csp, hostContext: { theme: "light", displayMode: "inline", availableDisplayModes: ["inline", "fullscreen"] } });
+      await d.sendResult("pipelines/get-graph.json");
+      await expectState(d, "ok");
+      assert.equal(await d.attr(".call-bar__fullscreen", "aria-pressed"), "false");
+      await d.click(".call-bar__fullscreen");
+      await eventually(async () => assert.match(await d.attr("#widget", "class"), /display-fullscreen/));
+      const asked = (await d.messages()).filter((m) => m.method === "ui/request-display-mode").map((m) => m.params);
+      assert.deepEqual(asked, [{ mode: "fullscreen" }]);
+      assert.equal(await d.attr(".call-bar__fullscreen", "aria-pressed"), "true");
+      await d.click(".call-bar__fullscreen");
+      await eventually(async () => assert.doesNotMatch(await d.attr("#widget", "class"), /display-fullscreen/));
+    },
+  },
+  {
     name: `calls (${csp}): a graph node whose record the result lacks loads it with block_get`,
     async run(d) {
       const result = fixture("pipelines/get-graph.json");

@@ -93,9 +93,9 @@ export function makeDriver(page) {
      * and, unless `handshake` is false, waits (at most 15 s) for `ui/notifications/initialized`.
      * Messages between host and widget collect in the host page's window.messages.
      */
-    async loadWidget({ csp = CSP.wasm, hostContext = {}, width, handshake = true, observeErrors = false, calls = null } = {}) {
+    async loadWidget({ csp = CSP.wasm, hostContext = {}, width, handshake = true, observeErrors = false, calls = null, downloads = false, assistant = false } = {}) {
       await page.host(
-        async ({ sandboxUrl, csp, hostContext, width, handshake, observer, calls }) => {
+        async ({ sandboxUrl, csp, hostContext, width, handshake, observer, calls, downloads, assistant }) => {
           for (const old of document.querySelectorAll(".widget-frame")) old.remove();
           if (width) document.documentElement.style.setProperty("--stage-width", `${width}px`);
           // Fetched once per host page (a page reused for several checks keeps it).
@@ -122,6 +122,8 @@ export function makeDriver(page) {
                   return answer;
                 }
               : undefined,
+            downloads,
+            assistant,
           });
           if (!handshake) return;
           let timer;
@@ -137,7 +139,7 @@ export function makeDriver(page) {
             clearTimeout(timer);
           }
         },
-        { sandboxUrl: page.sandboxUrl, csp, hostContext, width: width ?? null, handshake, observer: observeErrors ? ERROR_OBSERVER : null, calls },
+        { sandboxUrl: page.sandboxUrl, csp, hostContext, width: width ?? null, handshake, observer: observeErrors ? ERROR_OBSERVER : null, calls, downloads, assistant },
       );
     },
 

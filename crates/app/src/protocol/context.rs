@@ -111,11 +111,18 @@ pub fn patch_of_host_context(value: &Value) -> ContextPatch {
                     })
                     .unwrap_or_default()
             }),
-        display_mode: context.get("displayMode").map(|m| match m.as_str() {
-            Some("inline") => Some(DisplayMode::Inline),
-            Some("fullscreen") => Some(DisplayMode::Fullscreen),
-            Some("pip") => Some(DisplayMode::Pip),
-            _ => None,
+        display_mode: context
+            .get("displayMode")
+            .map(|m| m.as_str().and_then(display_mode)),
+        available_display_modes: context.get("availableDisplayModes").map(|modes| {
+            let mut list: Vec<DisplayMode> = modes
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|m| m.as_str().and_then(display_mode))
+                .collect();
+            list.dedup();
+            list
         }),
         locale: context
             .get("locale")
@@ -151,6 +158,25 @@ pub fn patch_of_openai_globals(globals: &Value) -> ContextPatch {
         }
     }
     patch_of_host_context(&Value::Object(context))
+}
+
+/// A display mode by its protocol name.
+pub fn display_mode(name: &str) -> Option<DisplayMode> {
+    match name {
+        "inline" => Some(DisplayMode::Inline),
+        "fullscreen" => Some(DisplayMode::Fullscreen),
+        "pip" => Some(DisplayMode::Pip),
+        _ => None,
+    }
+}
+
+/// A display mode's protocol name.
+pub fn display_mode_name(mode: DisplayMode) -> &'static str {
+    match mode {
+        DisplayMode::Inline => "inline",
+        DisplayMode::Fullscreen => "fullscreen",
+        DisplayMode::Pip => "pip",
+    }
 }
 
 /// A host CSS variable, if the spec names it and its value is safe to set: a value that cannot

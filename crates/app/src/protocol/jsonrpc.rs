@@ -22,6 +22,10 @@ pub mod method {
     pub const RESOURCE_TEARDOWN: &str = "ui/resource-teardown";
     pub const OPEN_LINK: &str = "ui/open-link";
     pub const TOOLS_CALL: &str = "tools/call";
+    pub const REQUEST_DISPLAY_MODE: &str = "ui/request-display-mode";
+    pub const DOWNLOAD_FILE: &str = "ui/download-file";
+    pub const UPDATE_MODEL_CONTEXT: &str = "ui/update-model-context";
+    pub const MESSAGE: &str = "ui/message";
     pub const PING: &str = "ping";
 }
 
@@ -104,6 +108,11 @@ pub struct Initialized {
     pub can_open_links: bool,
     /// The host forwards `tools/call` to its server (`hostCapabilities.serverTools`).
     pub can_call_tools: bool,
+    /// The host saves files (`hostCapabilities.downloadFile`).
+    pub can_download: bool,
+    /// `hostCapabilities.updateModelContext` and `hostCapabilities.message`.
+    pub can_update_model_context: bool,
+    pub can_message: bool,
     pub tool_call: Option<ToolCall>,
 }
 
@@ -133,6 +142,18 @@ pub fn read_initialize_result(result: &str) -> Initialized {
         can_call_tools: result
             .get("hostCapabilities")
             .and_then(|c| c.get("serverTools"))
+            .is_some(),
+        can_download: result
+            .get("hostCapabilities")
+            .and_then(|c| c.get("downloadFile"))
+            .is_some(),
+        can_update_model_context: result
+            .get("hostCapabilities")
+            .and_then(|c| c.get("updateModelContext"))
+            .is_some(),
+        can_message: result
+            .get("hostCapabilities")
+            .and_then(|c| c.get("message"))
             .is_some(),
         tool_call,
     }
@@ -194,6 +215,49 @@ pub fn tools_call_outcome(
         }
         _ => CallOutcome::Refused("the host gave no result".to_owned()),
     }
+}
+
+/// The `ui/request-display-mode` request for `mode`.
+pub fn display_mode_request(id: u64, mode: crate::DisplayMode) -> String {
+    request(
+        id,
+        method::REQUEST_DISPLAY_MODE,
+        json!({ "mode": super::context::display_mode_name(mode) }),
+    )
+}
+
+/// The `ui/download-file` request for a text file `name` (an embedded resource, as the spec has it).
+pub fn download_file_request(id: u64, name: &str, mime_type: &str, text: &str) -> String {
+    request(
+        id,
+        method::DOWNLOAD_FILE,
+        json!({ "contents": [{ "type": "resource", "resource": { "uri": format!("file:///{name}"), "mimeType": mime_type, "text": text } }] }),
+    )
+}
+
+/// The `ui/update-model-context` request: the sentence as a text block, the object as
+/// `structuredContent`.
+pub fn model_context_request(id: u64, context: &crate::assistant::ModelContext) -> String {
+    request(
+        id,
+        method::UPDATE_MODEL_CONTEXT,
+        json!({ "content": [{ "type": "text", "text": context.text }], "structuredContent": context.structured }),
+    )
+}
+
+/// The `ui/message` request: `text` as the user's message.
+pub fn message_request(id: u64, text: &str) -> String {
+    request(
+        id,
+        method::MESSAGE,
+        json!({ "role": "user", "content": [{ "type": "text", "text": text }] }),
+    )
+}
+
+/// The mode a `ui/request-display-mode` answer says was set (its `result.mode`, JSON text).
+pub fn display_mode_set(result: &str) -> Option<crate::DisplayMode> {
+    let result: Value = serde_json::from_str(result).ok()?;
+    super::context::display_mode(result.get("mode")?.as_str()?)
 }
 
 pub fn initialize_request(id: u64) -> String {
@@ -410,5 +474,67 @@ mod tests {
             tools_call_outcome(Some("null".into()), None),
             CallOutcome::Refused(_)
         ));
+    }
+
+    #[test]
+    fn display_modes_are_asked_for_and_read_back() {
+        use crate::DisplayMode;
+        let sent: Value = serde_json::from_str(&display_mode_request(4, DisplayMode::Fullscreen))
+            .unwrap_or_default();
+        assert_eq!(
+            sent,
+            json!({"jsonrpc": "2.0", "id": 4, "method": "ui/request-display-mode", "params": {"mode": "fullscreen"}})
+        );
+        assert_eq!(
+            display_mode_set(r#"{"mode":"fullscreen"}"#),
+            Some(DisplayMode::Fullscreen)
+        );
+        assert_eq!(display_mode_set(r#"{"mode":"theatre"}"#), None);
+        let init = read_initialize_result(
+            r#"{"hostContext":{"availableDisplayModes":["inline","fullscreen","bogus"]}}"#,
+        );
+        assert_eq!(
+            init.context.available_display_modes,
+            Some(vec![DisplayMode::Inline, DisplayMode::Fullscreen])
+        );
+    }
+
+    #[test]
+    fn files_go_out_as_embedded_resources() {
+        let sent: Value = serde_json::from_str(&download_file_request(
+            5,
+            "pipelines.csv",
+            "text/csv",
+            "a,b\r\n",
+        ))
+        .unwrap_or_default();
+        assert_eq!(sent["method"], "ui/download-file");
+        assert_eq!(
+            sent["params"]["contents"][0],
+            json!({"type": "resource", "resource": {"uri": "file:///pipelines.csv", "mimeType": "text/csv", "text": "a,b\r\n"}})
+        );
+        assert!(read_initialize_result(r#"{"hostCapabilities":{"downloadFile":{}}}"#).can_download);
+    }
+
+    #[test]
+    fn the_assistant_is_told_in_the_spec_s_shapes() {
+        let context = crate::assistant::selected_block("etl", "load").expect("ids");
+        let sent: Value =
+            serde_json::from_str(&model_context_request(6, &context)).unwrap_or_default();
+        assert_eq!(sent["method"], "ui/update-model-context");
+        assert_eq!(
+            sent["params"]["content"][0]["text"],
+            "The user selected block load of pipeline etl."
+        );
+        assert_eq!(sent["params"]["structuredContent"]["uuid"], "load");
+        let asked: Value = serde_json::from_str(&message_request(7, "Why?")).unwrap_or_default();
+        assert_eq!(
+            asked["params"],
+            json!({"role": "user", "content": [{"type": "text", "text": "Why?"}]})
+        );
+        let init = read_initialize_result(
+            r#"{"hostCapabilities":{"updateModelContext":{},"message":{}}}"#,
+        );
+        assert!(init.can_update_model_context && init.can_message);
     }
 }

@@ -363,6 +363,17 @@ pub enum Msg {
     // The widget's own tool calls (drill-down, back, refresh).
     Back,
     Refresh,
+    FullScreen,
+    /// "Ask about this": a failed run or block, to the assistant.
+    AskAboutThis,
+    /// The question it sends, as the user's own message.
+    WhyFailed {
+        noun: Noun,
+        id: String,
+    },
+    /// Export a list: through the host's download, or to the clipboard.
+    DownloadCsv,
+    CopyCsv,
     Refreshing,
     /// When the shown data arrived: "Updated 16:33:49".
     UpdatedAt {
@@ -621,6 +632,36 @@ mod tests {
                 count: 15,
             },
             Msg::AndMore { count: 4 },
+            Msg::Back,
+            Msg::Refresh,
+            Msg::Refreshing,
+            Msg::UpdatedAt {
+                epoch_ms: 1_795_154_400_000,
+            },
+            Msg::Open,
+            Msg::OpenRecord {
+                name: "etl_daily".into(),
+            },
+            Msg::Opening,
+            Msg::LoadBlock,
+            Msg::CallTimedOut {
+                tool: "pipeline_get".into(),
+            },
+            Msg::CallRefused {
+                tool: "pipeline_get".into(),
+                message: "denied".into(),
+            },
+            Msg::CallFailed {
+                tool: "pipeline_list".into(),
+            },
+            Msg::FullScreen,
+            Msg::DownloadCsv,
+            Msg::CopyCsv,
+            Msg::AskAboutThis,
+            Msg::WhyFailed {
+                noun: Noun::PipelineRun,
+                id: "4821".into(),
+            },
             Msg::Copy,
             Msg::CopyValue {
                 value: "etl".into(),
