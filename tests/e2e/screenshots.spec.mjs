@@ -75,3 +75,19 @@ test("screenshot drill-down-light", async ({ hostPage: page, servers }) => {
     for (const name of ["drill-down-list-light", "drill-down-light"]) copyFileSync(`target/screenshots/${name}.png`, `docs/screenshots/${name}.png`);
   }
 });
+
+// Fullscreen (issue 15): the host lists fullscreen; the toggle asked for it and the graph has the room.
+test("screenshot fullscreen-graph-dark", async ({ hostPage: page, servers }) => {
+  const width = 1100;
+  await page.setViewportSize({ width: width + 40, height: 900 });
+  await page.clock.setFixedTime(new Date("2026-11-20T06:00:00Z"));
+  const d = driverFor(page, servers);
+  await d.loadWidget({ hostContext: { theme: "dark", displayMode: "inline", availableDisplayModes: ["inline", "fullscreen"] }, width });
+  await d.sendResult("pipelines/get-graph.json");
+  await widgetFrame(page).locator(".call-bar__fullscreen").click();
+  await expect(widgetFrame(page).locator("#widget")).toHaveClass(/display-fullscreen/);
+  await page.waitForTimeout(400);
+  mkdirSync("target/screenshots", { recursive: true });
+  await page.locator(".widget-frame").screenshot({ path: "target/screenshots/fullscreen-graph-dark.png" });
+  if (process.env.UPDATE_SCREENSHOTS) copyFileSync("target/screenshots/fullscreen-graph-dark.png", "docs/screenshots/fullscreen-graph-dark.png");
+});
