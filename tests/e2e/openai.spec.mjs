@@ -39,7 +39,9 @@ function installStub(globals) {
       window.setGlobals({ displayMode: mode });
       return { mode };
     },
-    async sendFollowUpMessage() {},
+    async sendFollowUpMessage({ prompt }) {
+      calls.followUps = [...(calls.followUps ?? []), prompt];
+    },
   };
   // What the host does when globals change: assign them, then announce the change.
   window.setGlobals = (changed) => {
@@ -117,6 +119,14 @@ test("asks for fullscreen through requestDisplayMode and follows displayMode", a
   await expect(page.locator("#widget")).toHaveClass(/display-fullscreen/);
   expect(await page.evaluate(() => window.openaiCalls.displayModes)).toEqual(["fullscreen"]);
   await expect(page.locator(".call-bar__fullscreen")).toHaveAttribute("aria-pressed", "true");
+});
+
+test("asks about a failed run through sendFollowUpMessage", async ({ page, servers }) => {
+  const list = JSON.parse(fixtureText("pipeline_runs/list-ok.json")).structuredContent;
+  const run = list.records.find((r) => r.status === "failed");
+  await open(page, servers, { toolOutput: { ...list, action: "get", records: [run], pagination: null, summary: null } });
+  await page.locator(".call-bar__ask").click();
+  await expect.poll(() => page.evaluate(() => window.openaiCalls.followUps)).toEqual([`Why did pipeline run ${run.id} fail?`]);
 });
 
 test("opens a row through callTool and goes back", async ({ page, servers }) => {
