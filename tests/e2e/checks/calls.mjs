@@ -22,6 +22,14 @@ async function showHostCall(d, { csp, tool, args = {}, file, calls }) {
   await expectState(d, "ok");
 }
 
+/** Waits until `selector` lies inside the frame the host has sized (a control under a list is
+ * reachable only once the host has grown the frame to the size the widget reported). */
+async function inView(d, selector) {
+  await eventually(async () =>
+    assert.ok(await d.widget((s) => document.querySelector(s).getBoundingClientRect().bottom <= window.innerHeight, selector), `${selector} inside the frame`),
+  );
+}
+
 async function expectOnlyReadOnlyCalls(d) {
   for (const { name } of await d.toolCalls()) assert.ok(READ_ONLY.has(name), `the widget sent ${name}`);
 }
@@ -125,6 +133,7 @@ export default BUILDS.flatMap((csp) => [
       await d.sendResult("adversarial/unredacted-tokens.json");
       await expectRows(d, 1);
       assert.equal(folded(await d.text(".table-export__button")), "Download CSV");
+      await inView(d, ".table-export__button");
       await d.click(".table-export__button");
       let sent;
       await eventually(async () => {
@@ -139,6 +148,7 @@ export default BUILDS.flatMap((csp) => [
       await d.sendResult("adversarial/unredacted-tokens.json");
       await expectRows(d, 1);
       assert.equal(folded(await d.text(".table-export__button")), "Copy as CSV");
+      await inView(d, ".table-export__button");
       await d.click(".table-export__button");
       assert.deepEqual((await d.messages()).filter((m) => m.method === "ui/download-file"), [], "nothing sent without downloadFile");
     },
