@@ -22,7 +22,7 @@ use crate::app::CallPurpose;
 use crate::views::cell::{FieldList, Room};
 use crate::views::context::services;
 use crate::views::locale::{locale, t};
-use crate::views::navigation::{start_call, Actions};
+use crate::views::navigation::{capabilities, start_call};
 
 /// Below this fraction of its natural size the graph scrolls instead of shrinking further.
 const MIN_FIT_SCALE: f32 = 0.5;
@@ -69,13 +69,6 @@ fn pipeline_uuid(model: &WidgetModel) -> Option<String> {
         return None;
     }
     model.table.rows.first()?.ids.uuid.clone()
-}
-
-/// What the host offers that the graph uses: tool calls and the model context.
-fn capabilities() -> crate::app::HostCapabilities {
-    use_context::<Actions>()
-        .map(|a| a.state.with_untracked(|s| s.context.capabilities))
-        .unwrap_or_default()
 }
 
 /// What the parts of one graph share: the selected, focused and hovered node, and the zoom.

@@ -56,6 +56,13 @@ pub fn start_call(request: ToolRequest, purpose: CallPurpose) {
     );
 }
 
+/// What the host offers (none outside a mounted widget), as the views read it when they are drawn.
+pub fn capabilities() -> crate::app::HostCapabilities {
+    use_context::<Actions>()
+        .map(|a| a.state.with_untracked(|s| s.context.capabilities))
+        .unwrap_or_default()
+}
+
 /// Back to the previous screen, if there is one (the Back button and Escape).
 pub fn go_back() -> bool {
     let Some(Actions { state }) = use_context::<Actions>() else {

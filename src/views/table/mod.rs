@@ -23,7 +23,7 @@ use widget_model::words::Msg;
 use widget_model::{Density, Table, WidgetModel};
 
 use crate::views::locale::{locale, t};
-use crate::views::navigation::{Actions, RowOpener};
+use crate::views::navigation::{capabilities, Actions, RowOpener};
 use body::TableRows;
 use find::FindBox;
 use header::SortHeader;
@@ -64,14 +64,8 @@ pub fn ListTable(model: Arc<WidgetModel>) -> impl IntoView {
     let omitted = model.table.omitted_rows;
     // Rows open their record when the host takes tool calls and the resource has a read tool.
     let opener = use_context::<Actions>()
-        .and_then(|a| {
-            a.state.with_untracked(|s| {
-                s.context
-                    .capabilities
-                    .call_tools
-                    .then(|| s.calls.current_arguments())
-            })
-        })
+        .filter(|_| capabilities().call_tools)
+        .map(|a| a.state.with_untracked(|s| s.calls.current_arguments()))
         .and_then(|arguments| RowOpener::for_list(&model.resource, &model.table, arguments))
         .map(Arc::new);
     let export =
@@ -89,10 +83,7 @@ pub fn ListTable(model: Arc<WidgetModel>) -> impl IntoView {
 /// - `model`: the list.
 #[component]
 fn ExportButton(model: Arc<WidgetModel>) -> impl IntoView {
-    let download = use_context::<Actions>().is_some_and(|a| {
-        a.state
-            .with_untracked(|s| s.context.capabilities.download_file)
-    });
+    let download = capabilities().download_file;
     let name = format!("{}.csv", file_stem(&model.resource));
     let export = move |_| {
         let text = widget_model::csv(&model.table);

@@ -133,28 +133,20 @@ pub fn read_initialize_result(result: &str) -> Initialized {
             request_id,
         })
     });
+    // A capability is offered when `hostCapabilities` names it (its value is an options object).
+    let offers = |name: &str| {
+        result
+            .get("hostCapabilities")
+            .and_then(|c| c.get(name))
+            .is_some()
+    };
     Initialized {
         context: context.map(patch_of_host_context).unwrap_or_default(),
-        can_open_links: result
-            .get("hostCapabilities")
-            .and_then(|c| c.get("openLinks"))
-            .is_some(),
-        can_call_tools: result
-            .get("hostCapabilities")
-            .and_then(|c| c.get("serverTools"))
-            .is_some(),
-        can_download: result
-            .get("hostCapabilities")
-            .and_then(|c| c.get("downloadFile"))
-            .is_some(),
-        can_update_model_context: result
-            .get("hostCapabilities")
-            .and_then(|c| c.get("updateModelContext"))
-            .is_some(),
-        can_message: result
-            .get("hostCapabilities")
-            .and_then(|c| c.get("message"))
-            .is_some(),
+        can_open_links: offers("openLinks"),
+        can_call_tools: offers("serverTools"),
+        can_download: offers("downloadFile"),
+        can_update_model_context: offers("updateModelContext"),
+        can_message: offers("message"),
         tool_call,
     }
 }
