@@ -98,7 +98,7 @@ fn clean_edges(n: usize, edges: &[(usize, usize)]) -> Vec<(usize, usize)> {
         .copied()
         .filter(|&(s, t)| s < n && t < n && s != t)
         .collect();
-    clean.sort_unstable();
+    widget_sort::sort_by(&mut clean, Ord::cmp);
     clean.dedup();
     clean
 }

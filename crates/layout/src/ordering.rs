@@ -99,8 +99,10 @@ fn sweep(graph: &LayeredGraph, order: &mut [Vec<usize>], direction: Direction) {
             (key, v)
         }));
         // Stable: ties keep the current order.
-        keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
-        for (i, &(_, v)) in keyed.iter().enumerate() {
+        let sorted = widget_sort::sorted_positions(keyed.len(), &mut |a, b| {
+            keyed[a].0.total_cmp(&keyed[b].0)
+        });
+        for (i, v) in sorted.iter().map(|&k| keyed[k].1).enumerate() {
             order[l][i] = v;
             position[v] = i;
         }

@@ -399,7 +399,8 @@ fn columns(
             // The producer asked for it by name: never behind "more columns".
             spec.secondary = false;
         }
-        specs.sort_by_key(|c| position(&c.key).unwrap_or(usize::MAX)); // stable: unlisted columns keep their rank
+        widget_sort::sort_by_key(&mut specs, |c| position(&c.key).unwrap_or(usize::MAX));
+        // stable: unlisted columns keep their rank
     }
     specs
 }

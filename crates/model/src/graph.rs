@@ -332,7 +332,7 @@ fn checked_graph(
             end("target", EdgeEnd::Target)?,
         ));
     }
-    edge_list.sort_unstable();
+    widget_sort::sort_by(&mut edge_list, Ord::cmp);
     edge_list.dedup();
 
     if let Some(node) = find_cycle(parsed.len(), &edge_list) {

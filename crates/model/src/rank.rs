@@ -82,7 +82,7 @@ pub fn rank_keys<'k>(
             (group, i, key)
         })
         .collect();
-    ranked.sort();
+    widget_sort::sort_by(&mut ranked, Ord::cmp);
     ranked
         .into_iter()
         .map(|(group, _, key)| (key, group == Group::Secondary))

@@ -40,8 +40,7 @@ pub fn sorted_order(rows: &Rows, column: usize, direction: Direction) -> Vec<usi
                 .map_or(SortKey::Missing, |c| c.sort_key())
         })
         .collect();
-    let mut order: Vec<usize> = (0..rows.len()).collect();
-    order.sort_by(|&a, &b| {
+    widget_sort::sorted_positions(keys.len(), &mut |a, b| {
         let (ka, kb) = (&keys[a], &keys[b]);
         match (ka, kb) {
             (SortKey::Missing, SortKey::Missing) => Ordering::Equal,
@@ -56,8 +55,7 @@ pub fn sorted_order(rows: &Rows, column: usize, direction: Direction) -> Vec<usi
                 }
             }
         }
-    });
-    order
+    })
 }
 
 fn rank(key: &SortKey) -> u8 {

@@ -76,7 +76,9 @@ pub fn timeline(record: &Map<String, Value>) -> Option<Timeline> {
     if start_ms > end_ms {
         return None; // no block has a time: nothing to draw on an axis
     }
-    bars.sort_by_key(|b| (b.start_ms.is_none(), b.start_ms.unwrap_or(i64::MAX)));
+    widget_sort::sort_by_key(&mut bars, |b| {
+        (b.start_ms.is_none(), b.start_ms.unwrap_or(i64::MAX))
+    });
     let omitted = bars.len().saturating_sub(MAX_BARS);
     bars.truncate(MAX_BARS);
     Some(Timeline {
@@ -105,7 +107,7 @@ fn legend(bars: &[Bar]) -> Vec<StatusCount> {
         Tone::Cancelled => 1,
         _ => 2,
     };
-    counts.sort_by(|a, b| {
+    widget_sort::sort_by(&mut counts, |a, b| {
         first(a.status.tone)
             .cmp(&first(b.status.tone))
             .then(b.count.cmp(&a.count))

@@ -22,13 +22,14 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The widget's, its pure core's, the model's and the layout's source files.
+/// The widget's, its pure core's, the model's, the layout's and the sort's source files.
 fn sources() -> Vec<(PathBuf, String)> {
     sources_in(&[
         "src",
         "crates/app/src",
         "crates/model/src",
         "crates/layout/src",
+        "crates/sort/src",
     ])
 }
 
@@ -123,6 +124,7 @@ fn no_unwrap_or_expect_outside_tests() {
             "crates/app/src",
             "crates/model/src",
             "crates/layout/src",
+        "crates/sort/src",
             "crates/server/src",
         ]),
         &[
@@ -254,6 +256,7 @@ fn no_module_imports_a_module_that_imports_it_back() {
         "crates/app/src",
         "crates/model/src",
         "crates/layout/src",
+        "crates/sort/src",
         "crates/server/src",
     ] {
         let imports = module_imports(&root.join(crate_src));

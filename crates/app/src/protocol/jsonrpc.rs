@@ -158,7 +158,7 @@ pub fn tool_input_arguments(params: &str) -> Option<String> {
         match value {
             Value::Object(map) => {
                 let mut entries: Vec<(&String, &Value)> = map.iter().collect();
-                entries.sort_by(|a, b| a.0.cmp(b.0));
+                widget_sort::sort_by(&mut entries, |a, b| a.0.cmp(b.0));
                 Value::Object(
                     entries
                         .into_iter()
