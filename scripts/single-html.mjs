@@ -9,8 +9,9 @@
 // allows WebAssembly, the gzipped wasm is inflated with DecompressionStream and started. Where it
 // does not (the MCP Apps spec's default CSP), the gzipped JavaScript build (the same wasm as
 // JavaScript) is inflated and inserted as an inline module script, which 'unsafe-inline' allows;
-// it instantiates through the same glue. The page makes no request of any kind; this script fails
-// the build if it would.
+// it instantiates through the same glue, with the data segments (strings, tables) copied from the
+// wasm, which it inflates for them, so that the file carries them once. The page makes no request
+// of any kind; this script fails the build if it would.
 //
 // Both builds are gzipped by zopfli (5% smaller than zlib's best, same format) and carried as
 // base-85 text (4 bytes in 5 characters, where base64 takes 5.33), in an alphabet of printable
@@ -134,7 +135,53 @@ if (!initialBuffer.test(asm) || !growBody.test(asm)) fail("wasm2js memory code i
 asm = asm
   .replace(initialBuffer, (_, bytes) => `var buffer = (() => { try { const b = new ArrayBuffer(${bytes}, { maxByteLength: 2147483648 }); if (b.resizable) return b; } catch {} return new ArrayBuffer(${bytes}); })();`)
   .replace(growBody, (whole, indent) => whole.replace("{\n", `{\n${indent}if (buffer.resizable) { buffer.resize(newPages << 16); return oldPages; }\n`));
-const jsModule = minify(`${asm}\nconst glue = window.__resourceWidgetGlue;\ndelete window.__resourceWidgetGlue;\nglue.finalize({ exports: asmFunc(glue.imports()) }, undefined);\n`);
+// One copy of the data segments (the widget's strings and tables, 75 KB): both builds read them
+// from the wasm. wasm2js would carry them again as base64 inside the JavaScript build; instead
+// its initActiveSegments is emptied and the page copies the wasm's data section into the
+// JavaScript build's memory before the widget starts. Checked here: the memory the wasm's
+// segments make is byte for byte the memory wasm2js's would have made.
+const DATA_SEGMENTS = `function dataSegments(wasm) {
+  let at = 8;
+  const leb = () => {
+    let n = 0, shift = 0, b;
+    do { b = wasm[at++]; n |= (b & 127) << shift; shift += 7; } while (b & 128);
+    return n >>> 0;
+  };
+  const sleb = () => {
+    let n = 0, shift = 0, b;
+    do { b = wasm[at++]; n |= (b & 127) << shift; shift += 7; } while (b & 128);
+    if (shift < 32 && (b & 64)) n |= -1 << shift;
+    return n;
+  };
+  while (at < wasm.length) {
+    const id = wasm[at++], size = leb(), end = at + size;
+    if (id !== 11) { at = end; continue; }
+    const segments = [];
+    for (let count = leb(); count > 0; count--) {
+      if (leb() !== 0 || wasm[at++] !== 0x41) throw new Error("a data segment that is not active at an i32.const offset");
+      const offset = sleb() >>> 0;
+      if (wasm[at++] !== 0x0b) throw new Error("a data segment offset that is not a constant");
+      const length = leb();
+      segments.push([offset, wasm.subarray(at, at + length)]);
+      at += length;
+    }
+    return segments;
+  }
+  return [];
+}`;
+const dataSegments = new Function(`${DATA_SEGMENTS}\nreturn dataSegments;`)();
+const memoryImage = (segments) => {
+  const image = Buffer.alloc(Math.max(0, ...segments.map(([offset, bytes]) => offset + bytes.length)));
+  for (const [offset, bytes] of segments) image.set(bytes, offset);
+  return image;
+};
+const segmentCalls = /(function initActiveSegments\(imports\) \{\n)((?:\s*base64DecodeToExistingUint8Array\(bufferView, \d+, "[A-Za-z0-9+/=]*"\);\n)*)(\s*\})/;
+const segmentMatch = asm.match(segmentCalls);
+if (!segmentMatch) fail("wasm2js's data segments are not in the expected shape");
+const jsSegments = [...segmentMatch[2].matchAll(/bufferView, (\d+), "([A-Za-z0-9+/=]*)"/g)].map(([, offset, b64]) => [Number(offset), Buffer.from(b64, "base64")]);
+if (!memoryImage(dataSegments(new Uint8Array(wasm))).equals(memoryImage(jsSegments))) fail("the wasm's data segments and wasm2js's differ");
+asm = asm.replace(segmentCalls, "$1$3");
+const jsModule = minify(`${asm}\nconst glue = window.__resourceWidgetGlue;\ndelete window.__resourceWidgetGlue;\nconst exports = asmFunc(glue.imports());\nglue.loadData(exports.memory.buffer);\nglue.finalize({ exports }, undefined);\n`);
 const jsGzip = await zopfli(Buffer.from(jsModule));
 
 // ---- the page ----
@@ -203,12 +250,19 @@ function wasmRuns() {
     return false;
   }
 }
+${DATA_SEGMENTS}
 async function startJs() {
   document.documentElement.dataset.build = "js";
-  window.__resourceWidgetGlue = { imports: __wbg_get_imports, finalize: __wbg_finalize_init };
+  const [wasmBytes, code] = await Promise.all([inflate(wasmGzip).arrayBuffer(), inflate(jsGzip).text()]);
+  const segments = dataSegments(new Uint8Array(wasmBytes));
+  const loadData = (buffer) => {
+    const memory = new Uint8Array(buffer);
+    for (const [offset, bytes] of segments) memory.set(bytes, offset);
+  };
+  window.__resourceWidgetGlue = { imports: __wbg_get_imports, finalize: __wbg_finalize_init, loadData };
   const script = document.createElement("script");
   script.type = "module";
-  script.textContent = await inflate(jsGzip).text();
+  script.textContent = code;
   document.head.append(script);
 }
 if (wasmRuns()) {
