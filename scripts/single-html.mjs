@@ -185,10 +185,20 @@ const jsModule = minify(`${asm}\nconst glue = window.__resourceWidgetGlue;\ndele
 const jsGzip = await zopfli(Buffer.from(jsModule));
 
 // ---- the page ----
-// Trunk's loader script and preload links fetch the files we inline: remove them.
+// Trunk's loader script and preload links fetch the files we inline: remove them. The style
+// sheets Trunk inlined (one per component, with their comments) become one minified sheet.
+const styles = [];
 html = html
   .replace(/<link\b[^>]*\brel="(?:modulepreload|preload)"[^>]*>\s*/g, "")
-  .replace(/<script\b[^>]*type="module"[^>]*>[\s\S]*?<\/script>\s*/g, "");
+  .replace(/<script\b[^>]*type="module"[^>]*>[\s\S]*?<\/script>\s*/g, "")
+  .replace(/<style>([\s\S]*?)<\/style>\s*/g, (_, css) => {
+    styles.push(css);
+    return styles.length === 1 ? "<style>@STYLES@</style>\n" : "";
+  });
+if (styles.length === 0) fail("no inlined style sheets in Trunk's index.html");
+const css = transformSync(styles.join("\n"), { loader: "css", minify: true, legalComments: "none" }).code.trim();
+if (css.includes("</style")) fail("the style sheet contains '</style'");
+html = html.replace("@STYLES@", () => css);
 
 const wasmGzip = await zopfli(wasm);
 // The last resort, plain JavaScript that needs nothing from the Rust side: when either build

@@ -958,6 +958,47 @@ async fn sorting_and_finding_cover_every_row_of_a_long_list() {
     assert!(digits(&text(&one(&section, ".table-find__count"))).contains("1 of 5000 rows match"));
 }
 
+/// Resolves after `ms` milliseconds.
+async fn sleep_ms(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = web_sys::window()
+            .expect("window")
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+#[wasm_bindgen_test]
+async fn a_long_list_builds_finds_text_when_idle_and_finds_the_same_rows() {
+    let section = container(Some(760));
+    let recorder = Recorder::default();
+    let m = model(&runs_json(3_000));
+    let _handle = mount(&section, &recorder, move || view! { <ListTable model=m/> });
+    tick().await;
+    let find = one(&section, ".table-find");
+    assert!(
+        find.get_attribute("data-ready").is_none(),
+        "not built before the table is drawn"
+    );
+    // Idle slices start 300 ms after the table is drawn; bounded wait.
+    for _ in 0..100 {
+        if find.get_attribute("data-ready").is_some() {
+            break;
+        }
+        sleep_ms(100).await;
+    }
+    assert!(find.get_attribute("data-ready").is_some(), "built within 10 s");
+    // Rows above the window were never drawn, yet Find reads them.
+    let input = one(&section, ".table-find__input").unchecked_into::<web_sys::HtmlInputElement>();
+    input.set_value("1234");
+    input
+        .dispatch_event(&web_sys::Event::new("input").expect("event"))
+        .expect("dispatch");
+    tick().await;
+    assert_eq!(first_column(&section), ["1234"]);
+    assert!(digits(&text(&one(&section, ".table-find__count"))).contains("1 of 3000 rows match"));
+}
+
 // ---------- faithful on real data: secrets hidden, look-alikes shown, the host's locale ----------
 
 /// A secret planted in each carrier the redaction knows.

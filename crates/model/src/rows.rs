@@ -23,6 +23,18 @@ pub struct Row {
     pub ids: RecordIds,
 }
 
+impl Row {
+    /// The row's cells as Find reads them: each cell's plain text, lower-cased, separated by a
+    /// character no query contains (so a query never matches across two cells).
+    pub fn find_text(&self) -> String {
+        self.cells
+            .iter()
+            .map(|c| c.plain_text().to_lowercase())
+            .collect::<Vec<_>>()
+            .join("\u{1f}")
+    }
+}
+
 /// The identifying fields of one record, as sent (after redaction): `uuid`, `id` and
 /// `pipeline_uuid`, each a string or a whole number, at most [`MAX_ID_CHARS`] characters.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -98,32 +110,35 @@ struct LazyRows {
 
 impl LazyRows {
     fn row(&self, index: usize) -> Option<&Row> {
-        let &(start, end) = self.spans.get(index)?;
-        Some(self.built.get(index)?.get_or_init(|| {
-            let mut value = self
-                .text
-                .get(start..end)
-                .and_then(|span| serde_json::from_str::<Value>(span).ok())
-                .unwrap_or(Value::Null);
-            redact_in_place(&mut value);
-            let mut degraded: Vec<Degraded> =
-                self.specs.iter().map(|_| Degraded::default()).collect();
-            let (cells, ids) = match value.as_object() {
-                Some(record) => (
-                    cells_of(record, &self.specs, &mut degraded),
-                    RecordIds::of(record),
-                ),
-                None => (
-                    self.specs.iter().map(|_| Cell::Missing).collect(),
-                    RecordIds::default(),
-                ),
-            };
-            Row {
-                key: index.to_string(),
-                cells,
-                ids,
-            }
-        }))
+        let cell = self.built.get(index)?;
+        Some(cell.get_or_init(|| self.build(index)))
+    }
+
+    /// Row `index` built from its span (a span the text lacks reads as a record of nothing).
+    fn build(&self, index: usize) -> Row {
+        let (start, end) = self.spans.get(index).copied().unwrap_or_default();
+        let mut value = self
+            .text
+            .get(start..end)
+            .and_then(|span| serde_json::from_str::<Value>(span).ok())
+            .unwrap_or(Value::Null);
+        redact_in_place(&mut value);
+        let mut degraded: Vec<Degraded> = self.specs.iter().map(|_| Degraded::default()).collect();
+        let (cells, ids) = match value.as_object() {
+            Some(record) => (
+                cells_of(record, &self.specs, &mut degraded),
+                RecordIds::of(record),
+            ),
+            None => (
+                self.specs.iter().map(|_| Cell::Missing).collect(),
+                RecordIds::default(),
+            ),
+        };
+        Row {
+            key: index.to_string(),
+            cells,
+            ids,
+        }
     }
 }
 
@@ -219,6 +234,18 @@ impl Rows {
         self.get(0)
     }
 
+    /// Row `index`'s text for Find ([`Row::find_text`]). A lazy row not yet built is built for it
+    /// and not kept: Find needs every row's text, the table only the drawn rows.
+    pub fn find_text(&self, index: usize) -> Option<String> {
+        match &self.store {
+            Store::Built(rows) => rows.get(index).map(Row::find_text),
+            Store::Lazy(lazy) => match lazy.built.get(index)?.get() {
+                Some(row) => Some(row.find_text()),
+                None => Some(lazy.build(index).find_text()),
+            },
+        }
+    }
+
     /// Every row, built as the iteration reaches it.
     pub fn iter(&self) -> RowsIter<'_> {
         RowsIter {
@@ -287,6 +314,23 @@ mod tests {
             .iter()
             .filter_map(|r| crate::parse::span_in(text, r))
             .collect()
+    }
+
+    #[test]
+    fn find_text_is_the_same_for_a_lazy_row_built_or_not_and_keeps_nothing() {
+        let text = r#"[{"id":"Run_7","token":"0123456789abcdef0123456789abcdef"}, {"id":2}]"#;
+        let (rows, _) = Rows::lazy(text, spans(text), specs());
+        // Not built: read, then not kept.
+        assert_eq!(rows.find_text(0).as_deref(), Some("run_7\u{1f}redacted"));
+        let Store::Lazy(lazy) = &rows.store else {
+            panic!("lazy rows expected");
+        };
+        assert!(lazy.built[0].get().is_none());
+        // Built: the same text.
+        assert!(rows.get(0).is_some());
+        assert_eq!(rows.find_text(0).as_deref(), Some("run_7\u{1f}redacted"));
+        assert_eq!(rows.find_text(1).as_deref(), Some("2\u{1f}"));
+        assert_eq!(rows.find_text(2), None);
     }
 
     #[test]

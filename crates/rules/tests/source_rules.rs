@@ -124,7 +124,7 @@ fn no_unwrap_or_expect_outside_tests() {
             "crates/app/src",
             "crates/model/src",
             "crates/layout/src",
-        "crates/sort/src",
+            "crates/sort/src",
             "crates/server/src",
         ]),
         &[

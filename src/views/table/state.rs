@@ -1,8 +1,12 @@
 //! What the parts of one table share: its sort, its Find query, its scroll position, and the rows
-//! in display order. Sorting is memoised on the sort alone, so typing in Find only filters; each
-//! row's lower-cased text is built once, on the first search.
+//! in display order. Sorting is memoised on the sort alone, so typing in Find only filters. Each
+//! row's text for Find is built once: for a long list (rows built only when drawn) in short idle
+//! slices after the table is drawn, so that the first keystroke finds it ready; a search that
+//! comes sooner builds the rest at once.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use leptos::prelude::*;
 use widget_model::sort::{sorted_order, Direction};
@@ -23,6 +27,8 @@ pub struct TableState {
     pub range: Memo<std::ops::Range<usize>>,
     /// Every record's position in `order` (windowed tables), for `aria-rowindex`.
     pub positions: Memo<Arc<Vec<u32>>>,
+    /// Whether every row's text for Find is built (a search is then a filter only).
+    pub find_ready: RwSignal<bool>,
     /// Whether the secondary columns (ranked last) are drawn too.
     pub all_columns: RwSignal<bool>,
     /// The indices of the columns drawn, in order.
@@ -51,27 +57,18 @@ impl TableState {
             })
         };
         let needle = Memo::new(move |_| query.with(|q| q.trim().to_lowercase()));
-        let texts = StoredValue::new(None::<Arc<Vec<String>>>);
-        let order = {
-            let table = Arc::clone(table);
-            Memo::new(move |_| {
-                let needle = needle.get();
-                if needle.is_empty() {
-                    return sorted.get();
-                }
-                let texts = texts.get_value().unwrap_or_else(|| {
-                    let built = Arc::new(row_texts(&table));
-                    texts.set_value(Some(Arc::clone(&built)));
-                    built
-                });
-                Arc::new(sorted.with(|o| {
-                    o.iter()
-                        .copied()
-                        .filter(|&i| texts.get(i).is_some_and(|t| t.contains(&needle)))
-                        .collect()
-                }))
-            })
-        };
+        let texts = FindTexts::new(table);
+        let order = Memo::new(move |_| {
+            let needle = needle.get();
+            if needle.is_empty() {
+                return sorted.get();
+            }
+            texts.build(None);
+            Arc::new(sorted.with(|o| texts.filter(o, &needle)))
+        });
+        if table.rows.is_lazy() {
+            texts.build_when_idle();
+        }
         let scroll_top = RwSignal::new(0.0f64);
         let viewport = RwSignal::new(440.0f64);
         let range = Memo::new(move |_| {
@@ -111,6 +108,7 @@ impl TableState {
             order,
             range,
             positions,
+            find_ready: texts.ready,
             all_columns,
             shown_columns,
             secondary,
@@ -126,17 +124,84 @@ impl TableState {
     }
 }
 
-/// Each row's cells as one lower-cased line, for Find.
-fn row_texts(table: &Table) -> Vec<String> {
-    table
-        .rows
-        .iter()
-        .map(|r| {
-            r.cells
+/// How long one idle slice of building Find's texts may run, in ms (well under a frame).
+const SLICE_MS: f64 = 8.0;
+/// How long after the table is drawn the idle building starts: the host's resize and the first
+/// paint go first.
+const IDLE_AFTER: Duration = Duration::from_millis(300);
+
+/// Every row's text for Find ([`widget_model::Row::find_text`]), built from the first row on.
+#[derive(Clone, Copy)]
+struct FindTexts {
+    table: StoredValue<Arc<Table>>,
+    texts: StoredValue<Vec<String>>,
+    ready: RwSignal<bool>,
+}
+
+impl FindTexts {
+    fn new(table: &Arc<Table>) -> FindTexts {
+        FindTexts {
+            table: StoredValue::new(Arc::clone(table)),
+            texts: StoredValue::new(Vec::new()),
+            ready: RwSignal::new(table.rows.is_empty()),
+        }
+    }
+
+    /// Builds texts until all are built or, with a deadline (ms since the epoch), until it
+    /// passes. Whether all are built.
+    fn build(self, deadline: Option<f64>) -> bool {
+        let Some(table) = self.table.try_get_value() else {
+            return true;
+        };
+        let done = self
+            .texts
+            .try_update_value(|texts| {
+                while texts.len() < table.rows.len() {
+                    texts.push(table.rows.find_text(texts.len()).unwrap_or_default());
+                    if deadline.is_some_and(|d| js_sys::Date::now() > d) {
+                        break;
+                    }
+                }
+                texts.len() >= table.rows.len()
+            })
+            .unwrap_or(true);
+        if done && !self.ready.get_untracked() {
+            self.ready.set(true);
+        }
+        done
+    }
+
+    /// The positions in `order` whose row text contains `needle`.
+    fn filter(self, order: &[usize], needle: &str) -> Vec<usize> {
+        self.texts.with_value(|texts| {
+            order
                 .iter()
-                .map(|c| c.plain_text().to_lowercase())
-                .collect::<Vec<_>>()
-                .join("\u{1f}")
+                .copied()
+                .filter(|&i| texts.get(i).is_some_and(|t| t.contains(needle)))
+                .collect()
         })
-        .collect()
+    }
+
+    /// Builds the texts in slices of [`SLICE_MS`] between other work, starting [`IDLE_AFTER`]
+    /// from now; stops when the table goes.
+    fn build_when_idle(self) {
+        let alive = Arc::new(AtomicBool::new(true));
+        on_cleanup({
+            let alive = Arc::clone(&alive);
+            move || alive.store(false, Ordering::Relaxed)
+        });
+        fn slice(texts: FindTexts, alive: Arc<AtomicBool>, after: Duration) {
+            set_timeout(
+                move || {
+                    if alive.load(Ordering::Relaxed)
+                        && !texts.build(Some(js_sys::Date::now() + SLICE_MS))
+                    {
+                        slice(texts, alive, Duration::ZERO);
+                    }
+                },
+                after,
+            );
+        }
+        slice(self, alive, IDLE_AFTER);
+    }
 }
