@@ -987,7 +987,10 @@ async fn a_long_list_builds_finds_text_when_idle_and_finds_the_same_rows() {
         }
         sleep_ms(100).await;
     }
-    assert!(find.get_attribute("data-ready").is_some(), "built within 10 s");
+    assert!(
+        find.get_attribute("data-ready").is_some(),
+        "built within 10 s"
+    );
     // Rows above the window were never drawn, yet Find reads them.
     let input = one(&section, ".table-find__input").unchecked_into::<web_sys::HtmlInputElement>();
     input.set_value("1234");

@@ -6,7 +6,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlDocument, HtmlTextAreaElement, Window};
 
 use crate::app::assistant::ModelContext;
-use crate::app::services::CallTool;
+use crate::app::services::{CallTool, DownloadFile};
 use crate::app::{CallOutcome, DisplayMode, HostServices};
 
 /// What the host itself does for the views, when there is a host: open a link (`false` when it
@@ -15,7 +15,7 @@ pub struct ViaHost {
     pub open_link: Rc<dyn Fn(&str) -> bool>,
     pub call_tool: CallTool,
     pub request_display_mode: Rc<dyn Fn(DisplayMode)>,
-    pub download_file: Rc<dyn Fn(&str, &str, &str)>,
+    pub download_file: DownloadFile,
     pub update_model_context: Rc<dyn Fn(&ModelContext)>,
     pub send_message: Rc<dyn Fn(&str)>,
 }

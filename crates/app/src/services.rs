@@ -10,6 +10,8 @@ use crate::requests::ToolRequest;
 
 /// Sends one of the widget's read-only tool calls; `done` runs once with how it ended.
 pub type CallTool = Rc<dyn Fn(ToolRequest, Box<dyn FnOnce(CallOutcome)>)>;
+/// Hands the host a file to save: name, MIME type, content.
+pub type DownloadFile = Rc<dyn Fn(&str, &str, &str)>;
 
 /// Host services available to views through Leptos context.
 #[derive(Clone)]
@@ -29,7 +31,7 @@ pub struct HostServices {
     pub request_display_mode: Rc<dyn Fn(DisplayMode)>,
     /// Hands the host a text file to save: name, MIME type, content (MCP Apps `ui/download-file`).
     /// Views offer it only when `HostCapabilities::download_file` says the host takes it.
-    pub download_file: Rc<dyn Fn(&str, &str, &str)>,
+    pub download_file: DownloadFile,
     /// Tells the host what the user is looking at (`ui/update-model-context`).
     pub update_model_context: Rc<dyn Fn(&ModelContext)>,
     /// Sends a message as the user's (`ui/message`, `window.openai.sendFollowUpMessage`).

@@ -25,20 +25,17 @@ pub fn bounded_text(s: &str) -> String {
         return s.to_owned();
     }
     let mut out = String::with_capacity(s.len().min(MAX_TEXT_CHARS * 4));
-    let mut count = 0usize;
     let mut chars = s.chars();
-    for c in chars.by_ref() {
-        if count == MAX_TEXT_CHARS {
-            let rest = 1 + chars.count();
-            out.push_str(&format!("… ({rest} more characters)"));
-            return out;
-        }
+    for c in chars.by_ref().take(MAX_TEXT_CHARS) {
         out.push(if c.is_control() && c != '\n' && c != '\t' {
             ' '
         } else {
             c
         });
-        count += 1;
+    }
+    let rest = chars.count();
+    if rest > 0 {
+        out.push_str(&format!("… ({rest} more characters)"));
     }
     out
 }

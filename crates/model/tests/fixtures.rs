@@ -329,7 +329,7 @@ fn a_text_only_result_with_secrets_still_renders_without_them() {
 /// Pipeline run `i`; every third carries a schedule token (and one in every record of the
 /// first row, so that columns are the same in any page).
 fn long_record(i: usize) -> String {
-    let token = if i % 3 == 0 {
+    let token = if i.is_multiple_of(3) {
         "0123456789abcdef0123456789abcdef"
     } else {
         ""

@@ -79,7 +79,7 @@ mod tests {
                 let mut std_sorted = ours.clone();
                 // Compare on the first field only: stability decides the order of equal keys.
                 sort_by(&mut ours, |a, b| a.0.cmp(&b.0));
-                std_sorted.sort_by(|a, b| a.0.cmp(&b.0));
+                std_sorted.sort_by_key(|a| a.0);
                 assert_eq!(ours, std_sorted, "seed {seed}, len {len}");
             }
         }
@@ -90,7 +90,7 @@ mod tests {
         let mut words = vec!["pear", "fig", "apple", "kiwi", "banana"];
         sort_by_key(&mut words, |w| w.len());
         assert_eq!(words, ["fig", "pear", "kiwi", "apple", "banana"]);
-        sort_by(&mut words, |a, b| b.cmp(a));
+        sort_by_key(&mut words, |w| std::cmp::Reverse(*w));
         assert_eq!(words, ["pear", "kiwi", "fig", "banana", "apple"]);
     }
 

@@ -32,7 +32,7 @@ pub fn EmptyState(message: String) -> impl IntoView {
 /// - `error`: code, message and remedy from the model.
 #[component]
 pub fn ErrorState(error: Option<ErrorInfo>) -> impl IntoView {
-    let error = error.unwrap_or_else(|| ErrorInfo {
+    let error = error.unwrap_or(ErrorInfo {
         code: None,
         message: Text::Own(Msg::SomethingWentWrong),
         remedy: None,
