@@ -9,9 +9,9 @@
 // allows WebAssembly, the gzipped wasm is inflated with DecompressionStream and started. Where it
 // does not (the MCP Apps spec's default CSP), the gzipped JavaScript build (the same wasm as
 // JavaScript) is inflated and inserted as an inline module script, which 'unsafe-inline' allows;
-// it instantiates through the same glue, with the data segments (strings, tables) copied from the
-// wasm, which it inflates for them, so that the file carries them once. The page makes no request
-// of any kind; this script fails the build if it would.
+// it instantiates through the same glue. The data segments (strings, tables) travel once, apart
+// from both builds, and are copied into either build's memory before the widget starts. The page
+// makes no request of any kind; this script fails the build if it would.
 //
 // Both builds are gzipped by zopfli (5% smaller than zlib's best, same format) and carried as
 // base-85 text (4 bytes in 5 characters, where base64 takes 5.33), in an alphabet of printable
@@ -135,12 +135,13 @@ if (!initialBuffer.test(asm) || !growBody.test(asm)) fail("wasm2js memory code i
 asm = asm
   .replace(initialBuffer, (_, bytes) => `var buffer = (() => { try { const b = new ArrayBuffer(${bytes}, { maxByteLength: 2147483648 }); if (b.resizable) return b; } catch {} return new ArrayBuffer(${bytes}); })();`)
   .replace(growBody, (whole, indent) => whole.replace("{\n", `{\n${indent}if (buffer.resizable) { buffer.resize(newPages << 16); return oldPages; }\n`));
-// One copy of the data segments (the widget's strings and tables, 75 KB): both builds read them
-// from the wasm. wasm2js would carry them again as base64 inside the JavaScript build; instead
-// its initActiveSegments is emptied and the page copies the wasm's data section into the
-// JavaScript build's memory before the widget starts. Checked here: the memory the wasm's
-// segments make is byte for byte the memory wasm2js's would have made.
-const DATA_SEGMENTS = `function dataSegments(wasm) {
+// One copy of the data segments (the widget's strings and tables, 75 KB), as a payload of its own
+// that both builds copy into their memory before the widget starts (wasm-bindgen's finalize, which
+// both go through, calls __resourceWidgetData just before __wbindgen_start). The wasm's data
+// section is removed and wasm2js's initActiveSegments emptied; checked here: the memory the wasm's
+// segments make is byte for byte the memory wasm2js's would have made. A payload of its own (not
+// the wasm's section) because the JavaScript build would otherwise inflate the whole wasm for it.
+function wasmSections(wasm) {
   let at = 8;
   const leb = () => {
     let n = 0, shift = 0, b;
@@ -153,35 +154,47 @@ const DATA_SEGMENTS = `function dataSegments(wasm) {
     if (shift < 32 && (b & 64)) n |= -1 << shift;
     return n;
   };
+  const sections = [];
+  const segments = [];
   while (at < wasm.length) {
+    const start = at;
     const id = wasm[at++], size = leb(), end = at + size;
-    if (id !== 11) { at = end; continue; }
-    const segments = [];
-    for (let count = leb(); count > 0; count--) {
-      if (leb() !== 0 || wasm[at++] !== 0x41) throw new Error("a data segment that is not active at an i32.const offset");
-      const offset = sleb() >>> 0;
-      if (wasm[at++] !== 0x0b) throw new Error("a data segment offset that is not a constant");
-      const length = leb();
-      segments.push([offset, wasm.subarray(at, at + length)]);
-      at += length;
+    sections.push({ id, bytes: wasm.subarray(start, end) });
+    if (id === 12) fail("the wasm has a DataCount section (bulk memory): its data cannot be moved out");
+    if (id === 11) {
+      for (let count = leb(); count > 0; count--) {
+        if (leb() !== 0 || wasm[at++] !== 0x41) fail("a data segment that is not active at an i32.const offset");
+        const offset = sleb() >>> 0;
+        if (wasm[at++] !== 0x0b) fail("a data segment offset that is not a constant");
+        const length = leb();
+        segments.push([offset, wasm.subarray(at, at + length)]);
+        at += length;
+      }
     }
-    return segments;
+    at = end;
   }
-  return [];
-}`;
-const dataSegments = new Function(`${DATA_SEGMENTS}\nreturn dataSegments;`)();
+  return { sections, segments };
+}
 const memoryImage = (segments) => {
   const image = Buffer.alloc(Math.max(0, ...segments.map(([offset, bytes]) => offset + bytes.length)));
   for (const [offset, bytes] of segments) image.set(bytes, offset);
   return image;
 };
+const { sections: wasmParts, segments: wasmSegments } = wasmSections(wasm);
 const segmentCalls = /(function initActiveSegments\(imports\) \{\n)((?:\s*base64DecodeToExistingUint8Array\(bufferView, \d+, "[A-Za-z0-9+/=]*"\);\n)*)(\s*\})/;
 const segmentMatch = asm.match(segmentCalls);
 if (!segmentMatch) fail("wasm2js's data segments are not in the expected shape");
 const jsSegments = [...segmentMatch[2].matchAll(/bufferView, (\d+), "([A-Za-z0-9+/=]*)"/g)].map(([, offset, b64]) => [Number(offset), Buffer.from(b64, "base64")]);
-if (!memoryImage(dataSegments(new Uint8Array(wasm))).equals(memoryImage(jsSegments))) fail("the wasm's data segments and wasm2js's differ");
+const image = memoryImage(wasmSegments);
+if (!image.equals(memoryImage(jsSegments))) fail("the wasm's data segments and wasm2js's differ");
+const dataOffset = Math.min(...wasmSegments.map(([offset]) => offset));
+const dataGzip = await zopfli(image.subarray(dataOffset));
 asm = asm.replace(segmentCalls, "$1$3");
-const jsModule = minify(`${asm}\nconst glue = window.__resourceWidgetGlue;\ndelete window.__resourceWidgetGlue;\nconst exports = asmFunc(glue.imports());\nglue.loadData(exports.memory.buffer);\nglue.finalize({ exports }, undefined);\n`);
+const wasmWithoutData = Buffer.concat([wasm.subarray(0, 8), ...wasmParts.filter((p) => p.id !== 11).map((p) => p.bytes)]);
+const startCall = "    wasm.__wbindgen_start();\n";
+if (patchedGlue.split(startCall).length !== 2) fail("the glue does not call __wbindgen_start once");
+patchedGlue = patchedGlue.replace(startCall, () => `    __resourceWidgetData(wasm.memory.buffer);\n${startCall}`);
+const jsModule = minify(`${asm}\nconst glue = window.__resourceWidgetGlue;\ndelete window.__resourceWidgetGlue;\nglue.finalize({ exports: asmFunc(glue.imports()) }, undefined);\n`);
 const jsGzip = await zopfli(Buffer.from(jsModule));
 
 // ---- the page ----
@@ -200,7 +213,7 @@ const css = transformSync(styles.join("\n"), { loader: "css", minify: true, lega
 if (css.includes("</style")) fail("the style sheet contains '</style'");
 html = html.replace("@STYLES@", () => css);
 
-const wasmGzip = await zopfli(wasm);
+const wasmGzip = await zopfli(wasmWithoutData);
 // The last resort, plain JavaScript that needs nothing from the Rust side: when either build
 // traps (a panic, which aborts), the widget is dead, so this replaces it with the error state (in
 // the words the widget left in data-fatal-message, in the host's language) and reports the new
@@ -244,6 +257,7 @@ addEventListener("unhandledrejection", (event) => { if (isTrap(event.reason)) re
 const boot = `
 const wasmGzip = ${JSON.stringify(payload(wasmGzip))};
 const jsGzip = ${JSON.stringify(payload(jsGzip))};
+const dataGzip = ${JSON.stringify(payload(dataGzip))};
 ${FATAL}
 ${UNPACK}
 function inflate(gzipped) {
@@ -260,16 +274,17 @@ function wasmRuns() {
     return false;
   }
 }
-${DATA_SEGMENTS}
+// The data segments, inflated at once (both builds need them), copied in by the glue's finalize.
+const dataImage = inflate(dataGzip).arrayBuffer();
+let memoryData;
+function __resourceWidgetData(buffer) {
+  new Uint8Array(buffer).set(memoryData, ${dataOffset});
+}
 async function startJs() {
   document.documentElement.dataset.build = "js";
-  const [wasmBytes, code] = await Promise.all([inflate(wasmGzip).arrayBuffer(), inflate(jsGzip).text()]);
-  const segments = dataSegments(new Uint8Array(wasmBytes));
-  const loadData = (buffer) => {
-    const memory = new Uint8Array(buffer);
-    for (const [offset, bytes] of segments) memory.set(bytes, offset);
-  };
-  window.__resourceWidgetGlue = { imports: __wbg_get_imports, finalize: __wbg_finalize_init, loadData };
+  const [code, data] = await Promise.all([inflate(jsGzip).text(), dataImage]);
+  memoryData = new Uint8Array(data);
+  window.__resourceWidgetGlue = { imports: __wbg_get_imports, finalize: __wbg_finalize_init };
   const script = document.createElement("script");
   script.type = "module";
   script.textContent = code;
@@ -278,7 +293,9 @@ async function startJs() {
 if (wasmRuns()) {
   document.documentElement.dataset.build = "wasm";
   try {
-    await __wbg_init({ module_or_path: await inflate(wasmGzip).arrayBuffer() });
+    const [module, data] = await Promise.all([inflate(wasmGzip).arrayBuffer(), dataImage]);
+    memoryData = new Uint8Array(data);
+    await __wbg_init({ module_or_path: module });
   } catch {
     // Whatever stopped the wasm build from starting, the JavaScript build needs none of it.
     document.body.replaceChildren();
@@ -302,8 +319,9 @@ const kb = (n) => (n / 1024).toFixed(1);
 const gz = gzip(Buffer.from(html)).length;
 console.log(
   `single-html: dist/resource-widget.html ${kb(html.length)} KB raw, ${kb(gz)} KB gzip ` +
-    `(wasm ${kb(wasm.length)} KB raw, ${kb(wasmGzip.length)} KB gzip; ` +
-    `JavaScript build ${kb(jsModule.length)} KB raw, ${kb(jsGzip.length)} KB gzip)`,
+    `(wasm ${kb(wasm.length)} KB raw, ${kb(wasmGzip.length)} KB gzip without its data; ` +
+    `JavaScript build ${kb(jsModule.length)} KB raw, ${kb(jsGzip.length)} KB gzip; ` +
+    `their data ${kb(image.length - dataOffset)} KB raw, ${kb(dataGzip.length)} KB gzip, carried once)`,
 );
 
 // The size budget (scripts/size-budget.json): past it, the build fails.
