@@ -226,6 +226,8 @@ export default BUILDS.flatMap((csp) => [
       await eventually(async () => assert.equal(await d.count("[data-node-id]"), 8));
       // clean_orders is the selected node: its panel says the record is missing and offers to load it.
       await eventually(async () => assert.equal(await d.count(".graph__load"), 1));
+      // The panel is under the graph: clickable once the host has grown the frame to reach it.
+      await inView(d, ".graph__load");
       await d.click(".graph__load");
       await eventually(async () => assert.deepEqual(await d.toolCalls(), [{ name: "block_get", arguments: { pipeline_uuid: "etl_daily", uuid: "clean_orders" } }]));
       await eventually(async () => assert.equal(await d.count("dl.detail"), 1, "the block's record"));
