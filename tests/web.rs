@@ -178,6 +178,20 @@ fn mount<V: IntoView + 'static>(
     })
 }
 
+/// Mounts the whole widget in `section` with `recorder`'s services. Keep the returned handle:
+/// dropping it unmounts.
+fn mount_widget(section: &HtmlElement, recorder: &Recorder) -> (RwSignal<AppState>, impl Sized) {
+    let state = RwSignal::new(AppState::default());
+    let services = recorder.services();
+    let handle = mount_to(section.clone(), move || view! { <Widget state services/> });
+    (state, handle)
+}
+
+/// The host delivers `result` (a CallToolResult's JSON text) to a mounted widget.
+fn deliver(state: RwSignal<AppState>, result: String) {
+    state.update(|s| s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(result))));
+}
+
 const RUNS: &str = include_str!("../fixtures/pipeline_runs/list-ok.json");
 
 // ---------- the root: states, theme, host variables ----------
@@ -185,20 +199,14 @@ const RUNS: &str = include_str!("../fixtures/pipeline_runs/list-ok.json");
 #[wasm_bindgen_test]
 async fn the_root_goes_from_loading_to_the_result() {
     let section = container(None);
-    let state = RwSignal::new(AppState::default());
-    let services = Recorder::default().services();
-    let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
+    let (state, _handle) = mount_widget(&section, &Recorder::default());
     tick().await;
     let root = one(&section, "#widget");
     assert_eq!(root.get_attribute("data-state").as_deref(), Some("loading"));
     assert_eq!(root.get_attribute("aria-busy").as_deref(), Some("true"));
     assert_eq!(all(&section, ".skeleton__row").len(), 4);
 
-    state.update(|s| {
-        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
-            RUNS.to_owned(),
-        )))
-    });
+    deliver(state, RUNS.to_owned());
     tick().await;
     assert_eq!(root.get_attribute("data-state").as_deref(), Some("ok"));
     assert_eq!(root.get_attribute("aria-busy"), None);
@@ -213,16 +221,10 @@ const PIPELINE: &str = r#"{"structuredContent":{"kind":"svc_resource_widget","sc
 #[wasm_bindgen_test]
 async fn rows_open_only_when_the_host_takes_tool_calls_and_back_returns() {
     let section = container(None);
-    let state = RwSignal::new(AppState::default());
     let recorder = Recorder::default();
     *recorder.answer.borrow_mut() = Some(PIPELINE.to_owned());
-    let services = recorder.services();
-    let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
-    state.update(|s| {
-        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
-            PIPELINES.to_owned(),
-        )))
-    });
+    let (state, _handle) = mount_widget(&section, &recorder);
+    deliver(state, PIPELINES.to_owned());
     tick().await;
     assert_eq!(
         all(&section, ".row-open").len(),
@@ -270,9 +272,7 @@ async fn rows_open_only_when_the_host_takes_tool_calls_and_back_returns() {
 #[wasm_bindgen_test]
 async fn the_root_follows_the_host_theme_and_variables() {
     let section = container(None);
-    let state = RwSignal::new(AppState::default());
-    let services = Recorder::default().services();
-    let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
+    let (state, _handle) = mount_widget(&section, &Recorder::default());
     state.update(|s| {
         s.apply(HostEvent::ContextChanged(patch_of_host_context(&serde_json::json!({
             "theme": "dark",
@@ -307,26 +307,22 @@ async fn the_root_follows_the_host_theme_and_variables() {
 #[wasm_bindgen_test]
 async fn error_empty_and_cancelled_states_say_what_happened() {
     let section = container(None);
-    let state = RwSignal::new(AppState::default());
-    let services = Recorder::default().services();
-    let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
+    let (state, _handle) = mount_widget(&section, &Recorder::default());
     let root = one(&section, "#widget");
 
-    state.update(|s| {
-        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
-            include_str!("../fixtures/errors/auth-expired.json").into(),
-        )))
-    });
+    deliver(
+        state,
+        include_str!("../fixtures/errors/auth-expired.json").into(),
+    );
     tick().await;
     assert_eq!(root.get_attribute("data-state").as_deref(), Some("error"));
     assert_eq!(texts(&section, ".state__code"), ["AUTH_EXPIRED"]);
     assert!(text(&one(&section, ".state__remedy")).contains("login command again"));
 
-    state.update(|s| {
-        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
-            include_str!("../fixtures/pipeline_runs/list-empty-hint.json").into(),
-        )))
-    });
+    deliver(
+        state,
+        include_str!("../fixtures/pipeline_runs/list-empty-hint.json").into(),
+    );
     tick().await;
     assert_eq!(root.get_attribute("data-state").as_deref(), Some("empty"));
     assert!(text(&one(&section, ".state--empty")).contains("etl_daily has never run"));
@@ -342,9 +338,7 @@ async fn error_empty_and_cancelled_states_say_what_happened() {
 #[wasm_bindgen_test]
 async fn a_restored_result_is_marked() {
     let section = container(None);
-    let state = RwSignal::new(AppState::default());
-    let services = Recorder::default().services();
-    let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
+    let (state, _handle) = mount_widget(&section, &Recorder::default());
     state.update(|s| {
         s.apply(HostEvent::RestoredResult(ToolPayload::CallToolResult(
             RUNS.to_owned(),
@@ -435,14 +429,8 @@ async fn numbers_align_right_and_the_header_is_sticky() {
 #[wasm_bindgen_test]
 async fn a_narrow_frame_turns_rows_into_cards_without_horizontal_scroll() {
     let section = container(Some(360));
-    let state = RwSignal::new(AppState::default());
-    let services = Recorder::default().services();
-    let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
-    state.update(|s| {
-        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
-            RUNS.to_owned(),
-        )))
-    });
+    let (state, _handle) = mount_widget(&section, &Recorder::default());
+    deliver(state, RUNS.to_owned());
     tick().await;
     let row = one(&section, ".table tbody tr");
     let display = window()
@@ -696,14 +684,11 @@ async fn a_delete_without_a_record_is_a_compact_success() {
 #[wasm_bindgen_test]
 async fn markup_in_data_stays_text() {
     let section = container(None);
-    let state = RwSignal::new(AppState::default());
-    let services = Recorder::default().services();
-    let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
-    state.update(|s| {
-        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
-            include_str!("../fixtures/adversarial/xss-everywhere.json").into(),
-        )))
-    });
+    let (state, _handle) = mount_widget(&section, &Recorder::default());
+    deliver(
+        state,
+        include_str!("../fixtures/adversarial/xss-everywhere.json").into(),
+    );
     tick().await;
     let root = one(&section, "#widget");
     assert!(all(&root, "script, img, b, svg[onload], iframe").is_empty());
@@ -716,14 +701,11 @@ async fn markup_in_data_stays_text() {
 #[wasm_bindgen_test]
 async fn unredacted_tokens_never_reach_the_dom() {
     let section = container(None);
-    let state = RwSignal::new(AppState::default());
-    let services = Recorder::default().services();
-    let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
-    state.update(|s| {
-        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
-            include_str!("../fixtures/adversarial/unredacted-tokens.json").into(),
-        )))
-    });
+    let (state, _handle) = mount_widget(&section, &Recorder::default());
+    deliver(
+        state,
+        include_str!("../fixtures/adversarial/unredacted-tokens.json").into(),
+    );
     tick().await;
     let html = one(&section, "#widget").outer_html();
     assert!(!html.contains("0123456789abcdef0123456789abcdef"));
@@ -1107,15 +1089,9 @@ async fn planted_secrets_reach_neither_dom_title_clipboard_nor_console() {
     record_console();
     for result in planted_results() {
         let section = container(None);
-        let state = RwSignal::new(AppState::default());
         let recorder = Recorder::default();
-        let services = recorder.services();
-        let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
-        state.update(|s| {
-            s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
-                result.clone(),
-            )))
-        });
+        let (state, _handle) = mount_widget(&section, &recorder);
+        deliver(state, result.clone());
         tick().await;
         let root = one(&section, "#widget");
         assert_eq!(
@@ -1163,14 +1139,8 @@ async fn planted_secrets_reach_neither_dom_title_clipboard_nor_console() {
 async fn look_alikes_are_shown_exactly_as_sent() {
     let fixture = include_str!("../fixtures/pipelines/look-alikes.json");
     let section = container(None);
-    let state = RwSignal::new(AppState::default());
-    let services = Recorder::default().services();
-    let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
-    state.update(|s| {
-        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
-            fixture.into(),
-        )))
-    });
+    let (state, _handle) = mount_widget(&section, &Recorder::default());
+    deliver(state, fixture.into());
     tick().await;
     let root = one(&section, "#widget");
     let shown = text(&root);
@@ -1200,9 +1170,7 @@ async fn look_alikes_are_shown_exactly_as_sent() {
 async fn numbers_times_and_words_follow_the_host_locale_and_zone() {
     use resource_widget::app::HostContext;
     let section = container(None);
-    let state = RwSignal::new(AppState::default());
-    let services = Recorder::default().services();
-    let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
+    let (state, _handle) = mount_widget(&section, &Recorder::default());
     let mut context = HostContext::default();
     context.merge(patch_of_host_context(
         &serde_json::json!({ "locale": "de-DE", "timeZone": "Europe/Berlin" }),
@@ -1271,14 +1239,8 @@ async fn numbers_times_and_words_follow_the_host_locale_and_zone() {
 /// Mounts the whole widget on one tool result and returns its section.
 async fn widget_on(fixture: &'static str, recorder: &Recorder) -> (HtmlElement, impl Sized) {
     let section = container(None);
-    let state = RwSignal::new(AppState::default());
-    let services = recorder.services();
-    let handle = mount_to(section.clone(), move || view! { <Widget state services/> });
-    state.update(|s| {
-        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
-            fixture.into(),
-        )))
-    });
+    let (state, handle) = mount_widget(&section, recorder);
+    deliver(state, fixture.into());
     tick().await;
     (section, handle)
 }
@@ -1354,14 +1316,8 @@ async fn wide_grids_and_tracebacks_scroll_in_their_own_boxes_without_widening_th
         include_str!("../fixtures/mage/pipeline-run-logs-failed.json"),
     ] {
         let section = container(Some(560));
-        let state = RwSignal::new(AppState::default());
-        let services = Recorder::default().services();
-        let _handle = mount_to(section.clone(), move || view! { <Widget state services/> });
-        state.update(|s| {
-            s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
-                fixture.into(),
-            )))
-        });
+        let (state, _handle) = mount_widget(&section, &Recorder::default());
+        deliver(state, fixture.into());
         tick().await;
         let root: HtmlElement = one(&section, "#widget").dyn_into().expect("element");
         assert!(
