@@ -66,7 +66,8 @@ impl TableState {
             texts.build(None);
             Arc::new(sorted.with(|o| texts.filter(o, &needle)))
         });
-        if table.rows.is_lazy() {
+        // Only a windowed table has a Find box, and only lazy rows make its first search costly.
+        if windowed && table.rows.is_lazy() {
             texts.build_when_idle();
         }
         let scroll_top = RwSignal::new(0.0f64);
