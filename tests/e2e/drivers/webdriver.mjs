@@ -124,18 +124,29 @@ Promise.resolve()
   .then((value) => done({ ok: value === undefined ? null : value }), (e) => done({ error: String((e && e.stack) || e) }));
 `;
 
-// Runs in the widget's document: the centre of the element to click, if a click there would reach it.
-function clickTarget({ selector, index }) {
-  const el = document.querySelectorAll(selector)[index];
-  if (!el) return { ok: false, why: "no such element" };
-  el.scrollIntoView({ block: "nearest", inline: "nearest" });
-  const box = el.getBoundingClientRect();
-  if (box.width === 0 || box.height === 0) return { ok: false, why: "it has no box" };
-  const x = Math.round(box.left + box.width / 2);
-  const y = Math.round(box.top + box.height / 2);
-  const hit = document.elementFromPoint(x, y);
-  if (!hit || !(hit === el || el.contains(hit))) return { ok: false, why: `its centre is covered by ${hit ? hit.outerHTML.slice(0, 80) : "nothing"}` };
-  return { ok: true, x, y };
+// Runs in the widget's document: the centre of the element to click, if a click there would reach
+// it and it is stable, as Playwright requires before a click: at the same point 50 ms later (a host
+// growing the frame, which resets the document's scroll, or a re-render moves an element under a
+// pending click).
+async function clickTarget({ selector, index }) {
+  const locate = () => {
+    const el = document.querySelectorAll(selector)[index];
+    if (!el) return { ok: false, why: "no such element" };
+    el.scrollIntoView({ block: "nearest", inline: "nearest" });
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return { ok: false, why: "it has no box" };
+    const x = Math.round(box.left + box.width / 2);
+    const y = Math.round(box.top + box.height / 2);
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !(hit === el || el.contains(hit))) return { ok: false, why: `its centre is covered by ${hit ? hit.outerHTML.slice(0, 80) : "nothing"}` };
+    return { ok: true, x, y };
+  };
+  const first = locate();
+  if (!first.ok) return first;
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const second = locate();
+  if (second.ok && (second.x !== first.x || second.y !== first.y)) return { ok: false, why: "it is still moving" };
+  return second;
 }
 
 // Runs in the host page: back to the page as loaded (host/test-host.html): only #stage, empty.
@@ -302,8 +313,8 @@ export function webdriverPage(driver, engine, servers) {
     },
     /**
      * A real pointer click at the element's centre, as Playwright clicks: wait (at most 10 s) until
-     * it is there with a box and nothing else covers its centre, then a pointer action at that
-     * point. (WebDriver's own "element click" refuses SVG groups such as the graph's nodes in both
+     * it is there with a box, stable, and nothing else covers its centre, then a pointer action at
+     * that point. (WebDriver's own "element click" refuses SVG groups such as the graph's nodes in both
      * Firefox and WebKit.)
      */
     async click(selector, index) {
