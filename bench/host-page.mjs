@@ -1,0 +1,36 @@
+// The benchmarks' way into the ext-apps test host (host/): Debian's Chromium, a fresh host page per
+// widget, the widget frame inside the double-iframe sandbox. Shared by bench/widget.mjs and
+// bench/trace.mjs.
+import { chromium } from "@playwright/test";
+
+/** Debian's Chromium, headless, as root on this machine needs it. */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+}
+
+/** A fresh host page with `html` loaded under `csp` and the handshake done; returns the page and the ms from iframe creation to ui/initialize. */
+export async function load(browser, servers, { html, csp }) {
+  const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+  await page.goto(`${servers.hostUrl}/test-host.html`);
+  await page.waitForSelector("body[data-ready=true]", { state: "attached" });
+  const initMs = await page.evaluate(
+    async ({ sandboxUrl, html }) => {
+      document.documentElement.style.setProperty("--stage-width", "760px");
+      window.testHost = await window.host.createHost({ container: document.getElementById("stage"), sandboxUrl, widgetHtml: html });
+      await Promise.race([window.testHost.initialized, new Promise((r) => setTimeout(r, 15000))]);
+      const t = window.testHost.timeline;
+      return t.initialize === undefined ? NaN : t.initialize - t.created;
+    },
+    { sandboxUrl: `${servers.sandboxUrl}?csp=${csp}`, html },
+  );
+  return { page, initMs };
+}
+
+/** The widget's own frame in a host page. */
+export function widgetFrameOf(page) {
+  const sandbox = page.mainFrame().childFrames().find((f) => f.url().includes("/sandbox.html"));
+  return sandbox.childFrames()[0];
+}
