@@ -6,14 +6,7 @@
 # Rust shrinks both. Expects scripts/setup.sh to have run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Local tools first: wasm-opt and wasm2js from npm binaryen (Debian's 108 breaks the module).
-export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
-export RUSTUP_TOOLCHAIN
-RUSTUP_TOOLCHAIN=$(cat scripts/nightly-toolchain)
-# std for the MVP (wasm2js accepts no reference types, bulk memory or other post-MVP features);
-# RUSTFLAGS reach only the wasm target (Trunk passes --target), not build scripts.
-export CARGO_UNSTABLE_BUILD_STD="std,panic_abort"
-export RUSTFLAGS="-C target-cpu=mvp -Z location-detail=none -Z unstable-options -C panic=immediate-abort"
+. scripts/wasm-release-env.sh
 # Its own target directory: another toolchain and flags share nothing with the stable builds in
 # target/, and cargo's lock on target/ would otherwise make the tests' builds wait for this one
 # (scripts/test.sh runs them side by side).

@@ -7,11 +7,7 @@
 # scripts/single-html.mjs embeds them), beside the widget's own (dist/, from scripts/build.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
-export RUSTUP_TOOLCHAIN
-RUSTUP_TOOLCHAIN=$(cat scripts/nightly-toolchain)
-export CARGO_UNSTABLE_BUILD_STD="std,panic_abort"
-export RUSTFLAGS="-C target-cpu=mvp -Z location-detail=none -Z unstable-options -C panic=immediate-abort"
+. scripts/wasm-release-env.sh
 export CARGO_TARGET_DIR="$PWD/target/leptos-floor"
 OUT=target/size-floor
 mkdir -p "$OUT"
