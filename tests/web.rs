@@ -916,6 +916,63 @@ async fn a_long_list_renders_only_the_rows_in_view_and_follows_the_scroll() {
     assert!(all(&section, ".table tbody tr:not(.table__spacer)").len() < 80);
 }
 
+/// Each drawn row's record number and whether the row shows that record's own status and
+/// pipeline (`runs_json`'s records: failed every third, pipeline `p{i % 7}`).
+fn drawn_runs(section: &Element) -> Vec<(u32, bool)> {
+    all(section, ".table tbody tr:not(.table__spacer)")
+        .iter()
+        .map(|row| {
+            let id: u32 = text(&one(row, ".id__value")).parse().expect("a run id");
+            let row_text = text(row).to_lowercase();
+            let status = if (id - 1).is_multiple_of(3) {
+                "failed"
+            } else {
+                "completed"
+            };
+            let own = row_text.contains(status) && row_text.contains(&format!("p{}", (id - 1) % 7));
+            (id, own)
+        })
+        .collect()
+}
+
+#[wasm_bindgen_test]
+async fn scrolling_a_long_list_recycles_row_elements_and_each_shows_its_own_record() {
+    let section = container(Some(760));
+    let recorder = Recorder::default();
+    let m = model(&runs_json(5_000));
+    let _handle = mount(&section, &recorder, move || view! { <ListTable model=m/> });
+    tick().await;
+    let drawn_first = all(&section, ".table tbody tr:not(.table__spacer)");
+    let scroll = one(&section, ".table-scroll").unchecked_into::<HtmlElement>();
+    for rows_down in [3, 4, 40, 2_000] {
+        scroll.set_scroll_top(30 * rows_down);
+        scroll
+            .dispatch_event(&web_sys::Event::new("scroll").expect("event"))
+            .expect("dispatch");
+        tick().await;
+        let drawn = all(&section, ".table tbody tr:not(.table__spacer)");
+        assert!(
+            drawn.iter().all(|row| drawn_first.contains(row)),
+            "a row element was created scrolling to row {rows_down}"
+        );
+        let runs = drawn_runs(&section);
+        assert!(
+            runs.iter().all(|(_, own)| *own),
+            "a row shows another record's cells: {runs:?}"
+        );
+        let ids: Vec<u32> = runs.iter().map(|(id, _)| *id).collect();
+        assert!(
+            ids.windows(2).all(|w| w[1] == w[0] + 1),
+            "rows out of order: {ids:?}"
+        );
+        let first_in_view = rows_down as u32 + 1;
+        assert!(
+            ids.contains(&first_in_view),
+            "run {first_in_view} not drawn: {ids:?}"
+        );
+    }
+}
+
 #[wasm_bindgen_test]
 async fn sorting_and_finding_cover_every_row_of_a_long_list() {
     let section = container(Some(760));

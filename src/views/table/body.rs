@@ -1,5 +1,5 @@
 //! The table's rows: every row of a short list, or, past `WINDOW_AFTER`, the rows in view plus a
-//! margin between two spacer rows whose heights stand for the rest.
+//! margin between two spacer rows whose heights stand for the rest, drawn in recycled elements.
 
 use std::sync::Arc;
 
@@ -10,6 +10,7 @@ use super::state::TableState;
 use crate::views::cell::{CellView, Room};
 use crate::views::locale::locale;
 use crate::views::navigation::{OpenButton, RowOpener};
+use widget_app::table_window::{slot_of, slot_position};
 
 /// The `<tbody>`.
 ///
@@ -22,16 +23,9 @@ pub fn TableRows(
     state: TableState,
     opener: Option<Arc<RowOpener>>,
 ) -> impl IntoView {
-    let visible = Memo::new(move |_| {
-        let r = state.range.get();
-        state
-            .order
-            .with(|o| o.get(r).map(<[usize]>::to_vec).unwrap_or_default())
-    });
     // The spacers span the real column count: a large colspan makes every table layout work on
     // that many columns (it made each scroll step cost tens of milliseconds).
     let span = state.shown_columns.get_untracked().len().max(1);
-    let row = move |index: usize| view! { <TableRow table=Arc::clone(&table) index state opener=opener.clone()/> };
     let spacer = move |rows: usize| {
         let height = rows as f64 * state.row_px;
         (height > 0.0).then(|| {
@@ -41,10 +35,47 @@ pub fn TableRows(
     view! {
         <tbody>
             {move || spacer(state.range.get().start)}
-            <For each=move || visible.get() key=|index| *index children=row/>
+            <RecycledRows table state opener/>
             {move || spacer(state.shown().saturating_sub(state.range.get().end))}
         </tbody>
     }
+}
+
+/// The rows, drawn in a fixed set of row elements (slots: as many as a windowed table's window
+/// holds, one per row otherwise) that are recycled: a row that leaves the window hands its slot
+/// to the row that enters, whose cells are written into the same elements
+/// (`widget_app::table_window::slot_of`); sorting and Find rewrite the slots in place. Creating
+/// each entering row's elements was most of a scroll frame's own time.
+#[component]
+fn RecycledRows(
+    table: Arc<Table>,
+    state: TableState,
+    opener: Option<Arc<RowOpener>>,
+) -> impl IntoView {
+    // The slots in drawing order; a new capacity (the frame resized) is a new set of slots.
+    let slots = Memo::new(move |_| {
+        let capacity = state.capacity.get();
+        state
+            .range
+            .get()
+            .map(|p| (capacity, slot_of(p, capacity)))
+            .collect::<Vec<_>>()
+    });
+    let slot = move |(capacity, slot): (usize, usize)| {
+        // The record this slot draws: it changes only when the slot is handed to another row.
+        let index = Memo::new(move |_| {
+            let position = slot_position(slot, capacity, &state.range.get())?;
+            state.order.with(|o| o.get(position).copied())
+        });
+        let table = Arc::clone(&table);
+        let opener = opener.clone();
+        move || {
+            index.get().map(|index| {
+                view! { <TableRow table=Arc::clone(&table) index state opener=opener.clone()/> }
+            })
+        }
+    };
+    view! { <For each=move || slots.get() key=|slot| *slot children=slot/> }
 }
 
 /// One record's row.

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use widget_model::sort::{sorted_order, Direction};
 use widget_model::{Density, Table};
 
-use widget_app::table_window::{row_height, visible_range, WINDOW_AFTER};
+use widget_app::table_window::{row_height, visible_range, window_capacity, WINDOW_AFTER};
 
 /// One table's shared state (signals and memos: `Copy`).
 #[derive(Clone, Copy)]
@@ -25,6 +25,9 @@ pub struct TableState {
     pub order: Memo<Arc<Vec<usize>>>,
     /// The slice of `order` that is drawn.
     pub range: Memo<std::ops::Range<usize>>,
+    /// How many row elements the table recycles: the most rows a windowed table's window holds,
+    /// every row otherwise.
+    pub capacity: Memo<usize>,
     /// Every record's position in `order` (windowed tables), for `aria-rowindex`.
     pub positions: Memo<Arc<Vec<u32>>>,
     /// Whether every row's text for Find is built (a search is then a filter only).
@@ -80,6 +83,13 @@ impl TableState {
                 0..n
             }
         });
+        let capacity = Memo::new(move |_| {
+            if windowed {
+                window_capacity(viewport.get(), row_px)
+            } else {
+                count
+            }
+        });
         let positions = Memo::new(move |_| {
             let mut at = vec![0u32; if windowed { count } else { 0 }];
             if windowed {
@@ -108,6 +118,7 @@ impl TableState {
             viewport,
             order,
             range,
+            capacity,
             positions,
             find_ready: texts.ready,
             all_columns,
