@@ -11,6 +11,11 @@
 //                                            turn N times each (default 15): medians and every figure.
 //   node bench/trace.mjs payloads            in a plain Chromium page: decoding each base-85 payload
 //                                            of dist/resource-widget.html and inflating it, in ms.
+//   node bench/trace.mjs profile WHAT [CSP]  Chromium's sampling profiler over the build with names
+//                                            (./scripts/build-profile.sh), WHAT one of: `render N`
+//                                            (N pipeline runs delivered to a fresh frame, 5 times),
+//                                            `scroll` (as above): the functions with the most time,
+//                                            inclusive and self, in ms per run.
 //
 // CSP is a test-host profile: spec-default (the JavaScript build) or spec-default-wasm.
 import { readFileSync } from "node:fs";
@@ -107,8 +112,69 @@ if (mode === "scroll") {
   );
   // In the order the file carries them: the wasm, the JavaScript build, their data.
   for (const t of timings) console.log(`payload of ${t.bytes} bytes: decoded in ${t.decodeMs.toFixed(1)} ms, inflated in ${t.inflateMs.toFixed(1)} ms`);
+} else if (mode === "profile") {
+  const [what, ...rest] = args;
+  const count = what === "render" ? Number(rest.shift() ?? 10) : 10000;
+  const csp = rest[0] ?? "spec-default";
+  const html = readFileSync(process.env.HTML ?? join(ROOT, "target/profile/resource-widget.html"), "utf8");
+  const runs = what === "render" ? 5 : 1;
+  const profiles = [];
+  for (let run = 0; run < runs; run++) {
+    const { page, frame } = await open(html, csp);
+    const deliver = () => page.evaluate((text) => window.testHost.toolResult(JSON.parse(text)), JSON.stringify(pipelineRunsResult(count)));
+    // The widget frame is out of process in Chromium: its own CDP session.
+    const cdp = await page.context().newCDPSession(frame).catch(() => page.context().newCDPSession(page));
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+    if (what === "scroll") {
+      await deliver();
+      await frame.waitForSelector("tbody tr:not(.table__spacer)");
+      await frame.waitForSelector(".table-find[data-ready]", { state: "attached", timeout: 20000 }).catch(() => {});
+    }
+    await cdp.send("Profiler.start");
+    if (what === "scroll") {
+      await frame.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const box = document.querySelector(".table-scroll");
+            let frames = 0;
+            const next = () => ((box.scrollTop += 600), ++frames < 150 ? requestAnimationFrame(next) : setTimeout(resolve, 200));
+            requestAnimationFrame(next);
+          }),
+      );
+    } else {
+      await deliver();
+      await frame.waitForSelector("tbody tr:not(.table__spacer)");
+      await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
+    }
+    profiles.push((await cdp.send("Profiler.stop")).profile);
+    await page.close();
+  }
+  const inclusive = new Map();
+  const self = new Map();
+  const add = (map, name, us) => map.set(name, (map.get(name) ?? 0) + us / 1000 / runs);
+  for (const { nodes, samples, timeDeltas } of profiles) {
+    const byId = new Map(nodes.map((n) => [n.id, n]));
+    const parent = new Map();
+    for (const n of nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    samples.forEach((id, i) => {
+      const name = (n) => n.callFrame.functionName || "(anonymous)";
+      add(self, name(byId.get(id)), timeDeltas[i]);
+      const seen = new Set();
+      for (let at = id; at !== undefined; at = parent.get(at)) {
+        const n = name(byId.get(at));
+        if (!seen.has(n)) (seen.add(n), add(inclusive, n, timeDeltas[i]));
+      }
+    });
+  }
+  const top = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 30));
+  console.log(`profile of ${what === "render" ? `rendering ${count} runs (${runs} fresh frames)` : "150 frames scrolling 10,000 runs 600 px a frame"}, ${csp}; ms per run`);
+  console.log("inclusive:");
+  for (const [name, t] of top(inclusive)) console.log(`${t.toFixed(1).padStart(8)}  ${name.slice(0, 160)}`);
+  console.log("self:");
+  for (const [name, t] of top(self)) console.log(`${t.toFixed(1).padStart(8)}  ${name.slice(0, 160)}`);
 } else {
-  console.error("usage: node bench/trace.mjs scroll [CSP] | cold-start A.html B.html [CSP] | payloads");
+  console.error("usage: node bench/trace.mjs scroll [CSP] | cold-start A.html B.html [CSP] | payloads | profile render N|scroll [CSP]");
   process.exitCode = 2;
 }
 await browser.close();

@@ -3,8 +3,9 @@
 // sandbox, Debian's Chromium). Prints medians of RUNS runs (default 5):
 //   - the HTML size, raw and gzip;
 //   - ms from iframe creation to ui/initialize;
-//   - ms from tool-result sent to data-state settled with the first rows painted, and from the
-//     result's arrival in the widget frame to the same moment (tool-input is sent after the
+//   - ms from tool-result sent to data-state settled with the first rows painted, from the
+//     result's arrival in the widget frame to the same moment, and from the arrival to the DOM
+//     holding the rows (the widget's own time, before layout and paint; tool-input is sent after the
 //     handshake and the result 250 ms later, as a host does while the tool runs), for 10, 1,000 and 10,000
 //     pipeline-run records, a 500-block graph, and the dense graph of fixtures/graphs (450 blocks,
 //     34,000 edges, 3 MB), which must reach its fallback within a second;
@@ -81,7 +82,13 @@ const servers = await startServers();
 const browser = await launchChromium();
 const load = (widget) => loadInHost(browser, servers, widget);
 
-/** Sends `result`; resolves to { sentMs, arrivedMs }: to the first painted frame showing rows. */
+/**
+ * Sends `result`; resolves to { sentMs, arrivedMs, ownMs }. `sentMs` and `arrivedMs` run to the
+ * first painted frame showing rows (so they hold the browser's layout and paint, and up to two
+ * frames of waiting for one); `ownMs` is the widget's own time: from the result's arrival in the
+ * frame to the moment its DOM holds the rows (a MutationObserver sees the change settle), before
+ * the browser lays it out.
+ */
 async function render(page, result) {
   const frame = widgetFrameOf(page);
   // Before sending: forget earlier marks (a race otherwise: this could run after the new one).
@@ -92,11 +99,22 @@ async function render(page, result) {
       new Promise((resolve) => {
         const ready = () =>
           document.querySelector("[data-state=ok]") && document.querySelector("tbody tr:not(.table__spacer), [data-node-id], .graph-reason, .log__line");
-        const poll = () => (ready() ? requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now())) : requestAnimationFrame(poll));
+        // Mutation records arrive at microtask checkpoints: the first one that finds the rows
+        // there is the end of the task (or microtask) that built them.
+        let builtAt = NaN;
+        const observer = new MutationObserver(() => {
+          if (ready()) {
+            builtAt = performance.timeOrigin + performance.now();
+            observer.disconnect();
+          }
+        });
+        observer.observe(document, { subtree: true, childList: true, attributes: true });
+        const poll = () =>
+          ready() ? requestAnimationFrame(() => (observer.disconnect(), resolve({ at: performance.timeOrigin + performance.now(), builtAt }))) : requestAnimationFrame(poll);
         requestAnimationFrame(poll);
-      }).then((at) => {
+      }).then(({ at, builtAt }) => {
         const mark = performance.getEntriesByName("resource-widget:result-received").at(-1);
-        return { paintedAt: at, arrivedAt: mark ? performance.timeOrigin + mark.startTime : NaN };
+        return { paintedAt: at, builtAt, arrivedAt: mark ? performance.timeOrigin + mark.startTime : NaN };
       }),
   );
   // As a host does: tool-input when the call starts, the result when the tool has run (TOOL_MS).
@@ -111,8 +129,8 @@ async function render(page, result) {
     },
     { text: JSON.stringify(result), toolMs: TOOL_MS },
   );
-  const { paintedAt, arrivedAt } = await painted;
-  return { sentMs: paintedAt - sentAt, arrivedMs: paintedAt - arrivedAt };
+  const { paintedAt, builtAt, arrivedAt } = await painted;
+  return { sentMs: paintedAt - sentAt, arrivedMs: paintedAt - arrivedAt, ownMs: builtAt - arrivedAt };
 }
 
 /**
@@ -231,7 +249,7 @@ console.log(`| HTML raw | ${names.map((n) => kb(results[n].raw)).join(" | ")} |`
 console.log(`| HTML gzip | ${names.map((n) => kb(results[n].gzip)).join(" | ")} |`);
 console.log(`| iframe created → ui/initialize (ms) | ${names.map((n) => ms(median(results[n].init))).join(" | ")} |`);
 for (const [scenario] of scenarios) {
-  for (const [label, key] of [["sent → rendered", "sentMs"], ["arrived → rendered", "arrivedMs"]]) {
+  for (const [label, key] of [["sent → rendered", "sentMs"], ["arrived → rendered", "arrivedMs"], ["arrived → DOM built (own time)", "ownMs"]]) {
     const cell = (n) => {
       const runs = results[n].scenarios?.[scenario];
       return runs ? ms(median(runs.map((t) => t[key]))) : "—";
