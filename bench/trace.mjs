@@ -18,7 +18,7 @@
 //                                            inclusive and self, in ms per run.
 //
 // CSP is a test-host profile: spec-default (the JavaScript build) or spec-default-wasm.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { launchChromium, load, widgetFrameOf } from "./host-page.mjs";
@@ -150,6 +150,8 @@ if (mode === "scroll") {
     profiles.push((await cdp.send("Profiler.stop")).profile);
     await page.close();
   }
+  // PROFILE_OUT=file keeps the profiles (Chrome DevTools opens each; one JSON array of them).
+  if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profiles));
   const inclusive = new Map();
   const self = new Map();
   const add = (map, name, us) => map.set(name, (map.get(name) ?? 0) + us / 1000 / runs);
