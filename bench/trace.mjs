@@ -11,6 +11,8 @@
 //                                            turn N times each (default 15): medians and every figure.
 //   node bench/trace.mjs payloads            in a plain Chromium page: decoding each base-85 payload
 //                                            of dist/resource-widget.html and inflating it, in ms.
+//   node bench/trace.mjs sort N [CSP]        clicking a sort header of an N-run table (fresh frames, 3
+//                                            clicks in each of 3): ms from the click to the next frame.
 //   node bench/trace.mjs profile WHAT [CSP]  Chromium's sampling profiler over the build with names
 //                                            (./scripts/build-profile.sh), WHAT one of: `render N`
 //                                            (N pipeline runs delivered to a fresh frame, 5 times),
@@ -112,6 +114,29 @@ if (mode === "scroll") {
   );
   // In the order the file carries them: the wasm, the JavaScript build, their data.
   for (const t of timings) console.log(`payload of ${t.bytes} bytes: decoded in ${t.decodeMs.toFixed(1)} ms, inflated in ${t.inflateMs.toFixed(1)} ms`);
+} else if (mode === "sort") {
+  const count = Number(args[0] ?? 200);
+  const csp = args[1] ?? "spec-default";
+  const ms = [];
+  for (let run = 0; run < 3; run++) {
+    const { page, frame } = await open(widgetHtml(), csp);
+    await page.evaluate((text) => window.testHost.toolResult(JSON.parse(text)), JSON.stringify(pipelineRunsResult(count)));
+    await frame.waitForSelector("tbody tr:not(.table__spacer)");
+    for (let click = 0; click < 3; click++) {
+      const took = await frame.evaluate(
+        (click) =>
+          new Promise((resolve) => {
+            const start = performance.now();
+            document.querySelectorAll("th .sort")[click % 2].click();
+            requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start)));
+          }),
+        click,
+      );
+      ms.push(took);
+    }
+    await page.close();
+  }
+  console.log(`sorting ${count} runs, ${csp}: click → next frame, median ${Math.round(median(ms))} ms (${ms.map(Math.round).join(" ")})`);
 } else if (mode === "profile") {
   const [what, ...rest] = args;
   const count = what === "render" ? Number(rest.shift() ?? 10) : 10000;
@@ -176,7 +201,7 @@ if (mode === "scroll") {
   console.log("self:");
   for (const [name, t] of top(self)) console.log(`${t.toFixed(1).padStart(8)}  ${name.slice(0, 160)}`);
 } else {
-  console.error("usage: node bench/trace.mjs scroll [CSP] | cold-start A.html B.html [CSP] | payloads | profile render N|scroll [CSP]");
+  console.error("usage: node bench/trace.mjs scroll [CSP] | cold-start A.html B.html [CSP] | payloads | sort N [CSP] | profile render N|scroll [CSP]");
   process.exitCode = 2;
 }
 await browser.close();

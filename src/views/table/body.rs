@@ -35,38 +35,47 @@ pub fn TableRows(
     view! {
         <tbody>
             {move || spacer(state.range.get().start)}
-            <RecycledRows table state opener/>
+            <Rows table state opener/>
             {move || spacer(state.shown().saturating_sub(state.range.get().end))}
         </tbody>
     }
 }
 
-/// The rows, drawn in a fixed set of row elements (slots: as many as a windowed table's window
-/// holds, one per row otherwise) that are recycled: a row that leaves the window hands its slot
-/// to the row that enters, whose cells are written into the same elements
-/// (`widget_app::table_window::slot_of`); sorting and Find rewrite the slots in place. Creating
-/// each entering row's elements was most of a scroll frame's own time.
+/// The rows. A short list draws one row element per record, keyed by the record: sorting moves
+/// them (in the JavaScript build, moving 200 rows was faster than rewriting them). A windowed
+/// table draws its window in a fixed set of row elements (slots, as many as the window holds)
+/// that are recycled: a row that leaves the window hands its slot to the row that enters, whose
+/// cells are written into the same elements (`widget_app::table_window::slot_of`); sorting and
+/// Find rewrite the slots in place. Creating each entering row's elements was most of a scroll
+/// frame's own time. Both are one `For` (each instance of it is code in the file).
 #[component]
-fn RecycledRows(
-    table: Arc<Table>,
-    state: TableState,
-    opener: Option<Arc<RowOpener>>,
-) -> impl IntoView {
-    // The slots in drawing order; a new capacity (the frame resized) is a new set of slots.
-    let slots = Memo::new(move |_| {
-        let capacity = state.capacity.get();
-        state
-            .range
-            .get()
-            .map(|p| (capacity, slot_of(p, capacity)))
-            .collect::<Vec<_>>()
+fn Rows(table: Arc<Table>, state: TableState, opener: Option<Arc<RowOpener>>) -> impl IntoView {
+    // Keys in drawing order: (0, record) for a short list; (capacity, slot) for a window, where
+    // a new capacity (the frame resized) is a new set of slots.
+    let keys = Memo::new(move |_| {
+        if state.windowed {
+            let capacity = state.capacity.get();
+            let range = state.range.get();
+            range
+                .map(|p| (capacity, slot_of(p, capacity)))
+                .collect::<Vec<_>>()
+        } else {
+            state
+                .order
+                .with(|o| o.iter().map(|&index| (0, index)).collect())
+        }
     });
-    let slot = move |(capacity, slot): (usize, usize)| {
-        // The record this slot draws: it changes only when the slot is handed to another row.
-        let index = Memo::new(move |_| {
-            let position = slot_position(slot, capacity, &state.range.get())?;
-            state.order.with(|o| o.get(position).copied())
-        });
+    let row = move |(capacity, key): (usize, usize)| {
+        // The record drawn: fixed for a short list's row; for a slot, it changes only when the
+        // slot is handed to another row.
+        let index = if state.windowed {
+            Signal::from(Memo::new(move |_| {
+                let position = slot_position(key, capacity, &state.range.get())?;
+                state.order.with(|o| o.get(position).copied())
+            }))
+        } else {
+            Signal::stored(Some(key))
+        };
         let table = Arc::clone(&table);
         let opener = opener.clone();
         move || {
@@ -75,7 +84,7 @@ fn RecycledRows(
             })
         }
     };
-    view! { <For each=move || slots.get() key=|slot| *slot children=slot/> }
+    view! { <For each=move || keys.get() key=|key| *key children=row/> }
 }
 
 /// One record's row.

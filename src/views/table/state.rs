@@ -25,8 +25,7 @@ pub struct TableState {
     pub order: Memo<Arc<Vec<usize>>>,
     /// The slice of `order` that is drawn.
     pub range: Memo<std::ops::Range<usize>>,
-    /// How many row elements the table recycles: the most rows a windowed table's window holds,
-    /// every row otherwise.
+    /// How many row elements a windowed table recycles (the most rows its window holds).
     pub capacity: Memo<usize>,
     /// Every record's position in `order` (windowed tables), for `aria-rowindex`.
     pub positions: Memo<Arc<Vec<u32>>>,
@@ -83,13 +82,7 @@ impl TableState {
                 0..n
             }
         });
-        let capacity = Memo::new(move |_| {
-            if windowed {
-                window_capacity(viewport.get(), row_px)
-            } else {
-                count
-            }
-        });
+        let capacity = Memo::new(move |_| window_capacity(viewport.get(), row_px));
         let positions = Memo::new(move |_| {
             let mut at = vec![0u32; if windowed { count } else { 0 }];
             if windowed {
