@@ -974,6 +974,66 @@ async fn scrolling_a_long_list_recycles_row_elements_and_each_shows_its_own_reco
 }
 
 #[wasm_bindgen_test]
+async fn focus_never_stays_in_a_row_element_handed_to_another_record() {
+    let section = container(Some(760));
+    let recorder = Recorder::default();
+    let m = model(&runs_json(5_000));
+    let _handle = mount(&section, &recorder, move || view! { <ListTable model=m/> });
+    tick().await;
+    let document = web_sys::window()
+        .expect("window")
+        .document()
+        .expect("document");
+    let copy =
+        one(&section, ".table tbody tr:not(.table__spacer) .copy").unchecked_into::<HtmlElement>();
+    copy.focus().expect("focus");
+    let scroll = one(&section, ".table-scroll").unchecked_into::<HtmlElement>();
+    let scroll_to = |rows: i32| {
+        scroll.set_scroll_top(30 * rows);
+        scroll
+            .dispatch_event(&web_sys::Event::new("scroll").expect("event"))
+            .expect("dispatch");
+    };
+    // Still in the window: focus stays where it was.
+    scroll_to(2);
+    tick().await;
+    assert_eq!(document.active_element(), Some(copy.clone().into()));
+    // Out of it: its element now shows another run, so focus is not left in it (nor in any
+    // row): the slot's move drops it, or the slot hands it to the table's region.
+    for rows in [2_000, 2_013, 7, 4_990] {
+        copy.focus().expect("focus");
+        scroll_to(rows);
+        tick().await;
+        let in_a_row = document
+            .active_element()
+            .is_some_and(|a| a.closest(".table tbody tr").ok().flatten().is_some());
+        assert!(
+            !in_a_row,
+            "focus left in a recycled row after scrolling to row {rows}"
+        );
+    }
+    // Sorting rewrites the drawn slots in place (nothing moves): a row's control that kept focus
+    // through a click elsewhere (WebKit does not focus clicked buttons) would now show another
+    // run; focus goes to the table's region.
+    scroll_to(0);
+    tick().await;
+    let copy =
+        one(&section, ".table tbody tr:not(.table__spacer) .copy").unchecked_into::<HtmlElement>();
+    copy.focus().expect("focus");
+    // Ascending is the order already; descending changes every drawn row.
+    click(&section, ".table th .sort");
+    click(&section, ".table th .sort");
+    tick().await;
+    assert_eq!(first_column(&section)[0], "5000");
+    let region: web_sys::Element = scroll.clone().into();
+    assert_eq!(
+        document.active_element(),
+        Some(region),
+        "focus after sorting"
+    );
+}
+
+#[wasm_bindgen_test]
 async fn sorting_and_finding_cover_every_row_of_a_long_list() {
     let section = container(Some(760));
     let recorder = Recorder::default();

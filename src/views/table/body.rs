@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use leptos::html::{Div, Tr};
 use leptos::prelude::*;
 use widget_model::Table;
 
@@ -17,11 +18,13 @@ use widget_app::table_window::{slot_of, slot_position};
 /// - `table`: the rows and columns drawn.
 /// - `state`: the table's shared state (its order and window).
 /// - `opener`: which rows open a record; their first cell gets the Open control.
+/// - `region`: the table's scrolling region, which takes focus from a recycled row.
 #[component]
 pub fn TableRows(
     table: Arc<Table>,
     state: TableState,
     opener: Option<Arc<RowOpener>>,
+    region: NodeRef<Div>,
 ) -> impl IntoView {
     // The spacers span the real column count: a large colspan makes every table layout work on
     // that many columns (it made each scroll step cost tens of milliseconds).
@@ -35,7 +38,7 @@ pub fn TableRows(
     view! {
         <tbody>
             {move || spacer(state.range.get().start)}
-            <Rows table state opener/>
+            <Rows table state opener region/>
             {move || spacer(state.shown().saturating_sub(state.range.get().end))}
         </tbody>
     }
@@ -49,7 +52,12 @@ pub fn TableRows(
 /// Find rewrite the slots in place. Creating each entering row's elements was most of a scroll
 /// frame's own time. Both are one `For` (each instance of it is code in the file).
 #[component]
-fn Rows(table: Arc<Table>, state: TableState, opener: Option<Arc<RowOpener>>) -> impl IntoView {
+fn Rows(
+    table: Arc<Table>,
+    state: TableState,
+    opener: Option<Arc<RowOpener>>,
+    region: NodeRef<Div>,
+) -> impl IntoView {
     // Keys in drawing order: (0, record) for a short list; (capacity, slot) for a window, where
     // a new capacity (the frame resized) is a new set of slots.
     let keys = Memo::new(move |_| {
@@ -78,22 +86,43 @@ fn Rows(table: Arc<Table>, state: TableState, opener: Option<Arc<RowOpener>>) ->
         };
         let table = Arc::clone(&table);
         let opener = opener.clone();
+        let element = NodeRef::<Tr>::new();
         move || {
-            index.get().map(|index| {
-                view! { <TableRow table=Arc::clone(&table) index state opener=opener.clone()/> }
+            let index = index.get();
+            // A control focused in a slot handed to another record would go on showing (and
+            // acting for) that record: focus moves to the table's region, where a keyboard user
+            // goes on scrolling (before recycling, the row's removal dropped focus altogether).
+            if let Some(row) = element.get_untracked() {
+                move_focus_out(&row, region);
+            }
+            index.map(|index| {
+                view! { <TableRow table=Arc::clone(&table) index state opener=opener.clone() element/> }
             })
         }
     };
     view! { <For each=move || keys.get() key=|key| *key children=row/> }
 }
 
+/// Focus inside `row`, if any, moves to `region`.
+fn move_focus_out(row: &web_sys::HtmlTableRowElement, region: NodeRef<Div>) {
+    let focused = row.owner_document().and_then(|d| d.active_element());
+    if focused.is_some_and(|f| row.contains(Some(&f))) {
+        if let Some(region) = region.get_untracked() {
+            let _ = region.focus();
+        }
+    }
+}
+
 /// One record's row.
+///
+/// - `element`: set to the row's `<tr>`.
 #[component]
 fn TableRow(
     table: Arc<Table>,
     index: usize,
     state: TableState,
     opener: Option<Arc<RowOpener>>,
+    #[prop(optional)] element: NodeRef<Tr>,
 ) -> impl IntoView {
     let locale = locale();
     let open = opener.and_then(|o| o.request(&table, index));
@@ -131,5 +160,5 @@ fn TableRow(
             })
             .flatten()
     };
-    view! { <tr aria-rowindex=position>{cells}</tr> }
+    view! { <tr aria-rowindex=position node_ref=element>{cells}</tr> }
 }

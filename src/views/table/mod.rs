@@ -162,7 +162,7 @@ pub fn DataTable(
             >
                 <caption class="visually-hidden">{caption.clone()}</caption>
                 <SortHeader columns=table.columns.clone() state/>
-                <TableRows table=Arc::clone(&table) state opener=opener.clone()/>
+                <TableRows table=Arc::clone(&table) state opener=opener.clone() region=scroller/>
             </table>
         }
     };
