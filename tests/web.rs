@@ -884,6 +884,15 @@ fn runs_json(n: usize) -> String {
     )
 }
 
+/// Scrolls a windowed table's region to row `rows` (30-px rows) and says so, as the browser does.
+fn scroll_table_to(section: &Element, rows: i32) {
+    let scroll = one(section, ".table-scroll").unchecked_into::<HtmlElement>();
+    scroll.set_scroll_top(30 * rows);
+    scroll
+        .dispatch_event(&web_sys::Event::new("scroll").expect("event"))
+        .expect("dispatch");
+}
+
 #[wasm_bindgen_test]
 async fn a_long_list_renders_only_the_rows_in_view_and_follows_the_scroll() {
     let section = container(Some(760));
@@ -899,11 +908,7 @@ async fn a_long_list_renders_only_the_rows_in_view_and_follows_the_scroll() {
             .as_deref(),
         Some("5001")
     );
-    let scroll = one(&section, ".table-scroll").unchecked_into::<HtmlElement>();
-    scroll.set_scroll_top(30 * 2_500);
-    scroll
-        .dispatch_event(&web_sys::Event::new("scroll").expect("event"))
-        .expect("dispatch");
+    scroll_table_to(&section, 2_500);
     tick().await;
     let ids = texts(
         &section,
@@ -943,12 +948,8 @@ async fn scrolling_a_long_list_recycles_row_elements_and_each_shows_its_own_reco
     let _handle = mount(&section, &recorder, move || view! { <ListTable model=m/> });
     tick().await;
     let drawn_first = all(&section, ".table tbody tr:not(.table__spacer)");
-    let scroll = one(&section, ".table-scroll").unchecked_into::<HtmlElement>();
     for rows_down in [3, 4, 40, 2_000] {
-        scroll.set_scroll_top(30 * rows_down);
-        scroll
-            .dispatch_event(&web_sys::Event::new("scroll").expect("event"))
-            .expect("dispatch");
+        scroll_table_to(&section, rows_down);
         tick().await;
         let drawn = all(&section, ".table tbody tr:not(.table__spacer)");
         assert!(
@@ -987,13 +988,7 @@ async fn focus_never_stays_in_a_row_element_handed_to_another_record() {
     let copy =
         one(&section, ".table tbody tr:not(.table__spacer) .copy").unchecked_into::<HtmlElement>();
     copy.focus().expect("focus");
-    let scroll = one(&section, ".table-scroll").unchecked_into::<HtmlElement>();
-    let scroll_to = |rows: i32| {
-        scroll.set_scroll_top(30 * rows);
-        scroll
-            .dispatch_event(&web_sys::Event::new("scroll").expect("event"))
-            .expect("dispatch");
-    };
+    let scroll_to = |rows: i32| scroll_table_to(&section, rows);
     // Still in the window: focus stays where it was.
     scroll_to(2);
     tick().await;
@@ -1025,7 +1020,7 @@ async fn focus_never_stays_in_a_row_element_handed_to_another_record() {
     click(&section, ".table th .sort");
     tick().await;
     assert_eq!(first_column(&section)[0], "5000");
-    let region: web_sys::Element = scroll.clone().into();
+    let region = one(&section, ".table-scroll");
     assert_eq!(
         document.active_element(),
         Some(region),
