@@ -975,6 +975,51 @@ async fn scrolling_a_long_list_recycles_row_elements_and_each_shows_its_own_reco
 }
 
 #[wasm_bindgen_test]
+async fn a_taller_frame_draws_more_recycled_rows_and_each_shows_its_own_record() {
+    let section = container(Some(760));
+    let recorder = Recorder::default();
+    let m = model(&runs_json(5_000));
+    let _handle = mount(&section, &recorder, move || view! { <ListTable model=m/> });
+    tick().await;
+    let before = drawn_runs(&section).len();
+    // The host grows the frame (fullscreen): the region is taller, so the window holds more rows
+    // and a new set of slots is drawn.
+    section
+        .style()
+        .set_property("--table-max-height", "900px")
+        .expect("height");
+    scroll_table_to(&section, 100);
+    tick().await;
+    let runs = drawn_runs(&section);
+    assert!(
+        runs.len() > before + 10,
+        "{} rows drawn, {before} before",
+        runs.len()
+    );
+    assert!(
+        runs.iter().all(|(_, own)| *own),
+        "a row shows another record's cells: {runs:?}"
+    );
+    let ids: Vec<u32> = runs.iter().map(|(id, _)| *id).collect();
+    assert!(
+        ids.windows(2).all(|w| w[1] == w[0] + 1),
+        "rows out of order: {ids:?}"
+    );
+    assert!(
+        ids.contains(&101) && ids.contains(&125),
+        "rows 101 to 125 in view: {ids:?}"
+    );
+    // The new slots are recycled in turn.
+    let drawn = all(&section, ".table tbody tr:not(.table__spacer)");
+    scroll_table_to(&section, 103);
+    tick().await;
+    assert!(all(&section, ".table tbody tr:not(.table__spacer)")
+        .iter()
+        .all(|row| drawn.contains(row)));
+    assert!(drawn_runs(&section).iter().all(|(_, own)| *own));
+}
+
+#[wasm_bindgen_test]
 async fn focus_never_stays_in_a_row_element_handed_to_another_record() {
     let section = container(Some(760));
     let recorder = Recorder::default();
