@@ -966,6 +966,17 @@ async fn scrolling_a_long_list_recycles_row_elements_and_each_shows_its_own_reco
             ids.windows(2).all(|w| w[1] == w[0] + 1),
             "rows out of order: {ids:?}"
         );
+        // Assistive technology hears each row's place in the order (the header row is 1).
+        let places: Vec<Option<String>> = all(&section, ".table tbody tr:not(.table__spacer)")
+            .iter()
+            .map(|row| row.get_attribute("aria-rowindex"))
+            .collect();
+        let expected: Vec<Option<String>> =
+            ids.iter().map(|id| Some((id + 1).to_string())).collect();
+        assert_eq!(
+            places, expected,
+            "aria-rowindex after scrolling to row {rows_down}"
+        );
         let first_in_view = rows_down as u32 + 1;
         assert!(
             ids.contains(&first_in_view),
@@ -1087,6 +1098,11 @@ async fn sorting_and_finding_cover_every_row_of_a_long_list() {
         "5000",
         "descending over all rows"
     );
+    let first_row = || one(&section, ".table tbody tr:not(.table__spacer)");
+    assert_eq!(
+        first_row().get_attribute("aria-rowindex").as_deref(),
+        Some("2")
+    );
     let input = one(&section, ".table-find__input").unchecked_into::<web_sys::HtmlInputElement>();
     input.set_value("4321");
     input
@@ -1094,6 +1110,10 @@ async fn sorting_and_finding_cover_every_row_of_a_long_list() {
         .expect("dispatch");
     tick().await;
     assert_eq!(first_column(&section), ["4321"]);
+    assert_eq!(
+        first_row().get_attribute("aria-rowindex").as_deref(),
+        Some("2")
+    );
     assert!(digits(&text(&one(&section, ".table-find__count"))).contains("1 of 5000 rows match"));
 }
 

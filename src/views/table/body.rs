@@ -74,29 +74,32 @@ fn Rows(
         }
     });
     let row = move |(capacity, key): (usize, usize)| {
-        // The record drawn: fixed for a short list's row; for a slot, it changes only when the
-        // slot is handed to another row.
-        let index = if state.windowed {
+        // The record drawn and, in a window, its position in the order (for assistive
+        // technology): fixed for a short list's row; for a slot, they change only when the slot
+        // is handed to another row.
+        let drawn = if state.windowed {
             Signal::from(Memo::new(move |_| {
                 let position = slot_position(key, capacity, &state.range.get())?;
-                state.order.with(|o| o.get(position).copied())
+                state
+                    .order
+                    .with(|o| o.get(position).map(|&index| (Some(position), index)))
             }))
         } else {
-            Signal::stored(Some(key))
+            Signal::stored(Some((None, key)))
         };
         let table = Arc::clone(&table);
         let opener = opener.clone();
         let element = NodeRef::<Tr>::new();
         move || {
-            let index = index.get();
+            let drawn = drawn.get();
             // A control focused in a slot handed to another record would go on showing (and
             // acting for) that record: focus moves to the table's region, where a keyboard user
             // goes on scrolling (before recycling, the row's removal dropped focus altogether).
             if let Some(row) = element.get_untracked() {
                 move_focus_out(&row, region);
             }
-            index.map(|index| {
-                view! { <TableRow table=Arc::clone(&table) index state opener=opener.clone() element/> }
+            drawn.map(|(position, index)| {
+                view! { <TableRow table=Arc::clone(&table) index position state opener=opener.clone() element/> }
             })
         }
     };
@@ -115,11 +118,13 @@ fn move_focus_out(row: &web_sys::HtmlTableRowElement, region: NodeRef<Div>) {
 
 /// One record's row.
 ///
+/// - `position`: in a windowed table, the row's position in the current order.
 /// - `element`: set to the row's `<tr>`.
 #[component]
 fn TableRow(
     table: Arc<Table>,
     index: usize,
+    position: Option<usize>,
     state: TableState,
     opener: Option<Arc<RowOpener>>,
     #[prop(optional)] element: NodeRef<Tr>,
@@ -149,16 +154,7 @@ fn TableRow(
             }
         })
         .collect_view();
-    // Position in the current order, for assistive technology (the header row is 1).
-    let position = move || {
-        state
-            .windowed
-            .then(|| {
-                state
-                    .positions
-                    .with(|at| at.get(index).map(|p| (p + 2).to_string()))
-            })
-            .flatten()
-    };
+    // A windowed table says where the row is in the current order (the header row is 1).
+    let position = position.map(|p| (p + 2).to_string());
     view! { <tr aria-rowindex=position node_ref=element>{cells}</tr> }
 }

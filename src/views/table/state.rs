@@ -27,8 +27,6 @@ pub struct TableState {
     pub range: Memo<std::ops::Range<usize>>,
     /// How many row elements a windowed table recycles (the most rows its window holds).
     pub capacity: Memo<usize>,
-    /// Every record's position in `order` (windowed tables), for `aria-rowindex`.
-    pub positions: Memo<Arc<Vec<u32>>>,
     /// Whether every row's text for Find is built (a search is then a filter only).
     pub find_ready: RwSignal<bool>,
     /// Whether the secondary columns (ranked last) are drawn too.
@@ -83,13 +81,6 @@ impl TableState {
             }
         });
         let capacity = Memo::new(move |_| window_capacity(viewport.get(), row_px));
-        let positions = Memo::new(move |_| {
-            let mut at = vec![0u32; if windowed { count } else { 0 }];
-            if windowed {
-                order.with(|o| o.iter().enumerate().for_each(|(p, &i)| at[i] = p as u32));
-            }
-            Arc::new(at)
-        });
         let secondary_flags: Vec<bool> = table.columns.iter().map(|c| c.secondary).collect();
         let secondary = secondary_flags.iter().filter(|s| **s).count();
         let all_columns = RwSignal::new(false);
@@ -112,7 +103,6 @@ impl TableState {
             order,
             range,
             capacity,
-            positions,
             find_ready: texts.ready,
             all_columns,
             shown_columns,
