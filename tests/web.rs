@@ -884,6 +884,15 @@ fn runs_json(n: usize) -> String {
     )
 }
 
+/// A `ListTable` of `n` runs (`runs_json`) mounted in a fresh 760-px section. Keep the handle.
+fn long_list(n: usize) -> (HtmlElement, impl Sized) {
+    let section = container(Some(760));
+    let recorder = Recorder::default();
+    let m = model(&runs_json(n));
+    let handle = mount(&section, &recorder, move || view! { <ListTable model=m/> });
+    (section, handle)
+}
+
 /// Scrolls a windowed table's region to row `rows` (30-px rows) and says so, as the browser does.
 fn scroll_table_to(section: &Element, rows: i32) {
     let scroll = one(section, ".table-scroll").unchecked_into::<HtmlElement>();
@@ -895,10 +904,7 @@ fn scroll_table_to(section: &Element, rows: i32) {
 
 #[wasm_bindgen_test]
 async fn a_long_list_renders_only_the_rows_in_view_and_follows_the_scroll() {
-    let section = container(Some(760));
-    let recorder = Recorder::default();
-    let m = model(&runs_json(5_000));
-    let _handle = mount(&section, &recorder, move || view! { <ListTable model=m/> });
+    let (section, _handle) = long_list(5_000);
     tick().await;
     let rendered = all(&section, ".table tbody tr:not(.table__spacer)").len();
     assert!(rendered > 10 && rendered < 80, "{rendered} rows in the DOM");
@@ -940,12 +946,24 @@ fn drawn_runs(section: &Element) -> Vec<(u32, bool)> {
         .collect()
 }
 
+/// The drawn rows' run numbers, checked to be consecutive and each row to show its own run.
+fn drawn_runs_in_order(section: &Element) -> Vec<u32> {
+    let runs = drawn_runs(section);
+    assert!(
+        runs.iter().all(|(_, own)| *own),
+        "a row shows another record's cells: {runs:?}"
+    );
+    let ids: Vec<u32> = runs.iter().map(|(id, _)| *id).collect();
+    assert!(
+        ids.windows(2).all(|w| w[1] == w[0] + 1),
+        "rows out of order: {ids:?}"
+    );
+    ids
+}
+
 #[wasm_bindgen_test]
 async fn scrolling_a_long_list_recycles_row_elements_and_each_shows_its_own_record() {
-    let section = container(Some(760));
-    let recorder = Recorder::default();
-    let m = model(&runs_json(5_000));
-    let _handle = mount(&section, &recorder, move || view! { <ListTable model=m/> });
+    let (section, _handle) = long_list(5_000);
     tick().await;
     let drawn_first = all(&section, ".table tbody tr:not(.table__spacer)");
     for rows_down in [3, 4, 40, 2_000] {
@@ -956,16 +974,7 @@ async fn scrolling_a_long_list_recycles_row_elements_and_each_shows_its_own_reco
             drawn.iter().all(|row| drawn_first.contains(row)),
             "a row element was created scrolling to row {rows_down}"
         );
-        let runs = drawn_runs(&section);
-        assert!(
-            runs.iter().all(|(_, own)| *own),
-            "a row shows another record's cells: {runs:?}"
-        );
-        let ids: Vec<u32> = runs.iter().map(|(id, _)| *id).collect();
-        assert!(
-            ids.windows(2).all(|w| w[1] == w[0] + 1),
-            "rows out of order: {ids:?}"
-        );
+        let ids = drawn_runs_in_order(&section);
         // Assistive technology hears each row's place in the order (the header row is 1).
         let places: Vec<Option<String>> = all(&section, ".table tbody tr:not(.table__spacer)")
             .iter()
@@ -987,10 +996,7 @@ async fn scrolling_a_long_list_recycles_row_elements_and_each_shows_its_own_reco
 
 #[wasm_bindgen_test]
 async fn a_taller_frame_draws_more_recycled_rows_and_each_shows_its_own_record() {
-    let section = container(Some(760));
-    let recorder = Recorder::default();
-    let m = model(&runs_json(5_000));
-    let _handle = mount(&section, &recorder, move || view! { <ListTable model=m/> });
+    let (section, _handle) = long_list(5_000);
     tick().await;
     let before = drawn_runs(&section).len();
     // The host grows the frame (fullscreen): the region is taller, so the window holds more rows
@@ -1001,20 +1007,11 @@ async fn a_taller_frame_draws_more_recycled_rows_and_each_shows_its_own_record()
         .expect("height");
     scroll_table_to(&section, 100);
     tick().await;
-    let runs = drawn_runs(&section);
+    let ids = drawn_runs_in_order(&section);
     assert!(
-        runs.len() > before + 10,
+        ids.len() > before + 10,
         "{} rows drawn, {before} before",
-        runs.len()
-    );
-    assert!(
-        runs.iter().all(|(_, own)| *own),
-        "a row shows another record's cells: {runs:?}"
-    );
-    let ids: Vec<u32> = runs.iter().map(|(id, _)| *id).collect();
-    assert!(
-        ids.windows(2).all(|w| w[1] == w[0] + 1),
-        "rows out of order: {ids:?}"
+        ids.len()
     );
     assert!(
         ids.contains(&101) && ids.contains(&125),
@@ -1032,10 +1029,7 @@ async fn a_taller_frame_draws_more_recycled_rows_and_each_shows_its_own_record()
 
 #[wasm_bindgen_test]
 async fn focus_never_stays_in_a_row_element_handed_to_another_record() {
-    let section = container(Some(760));
-    let recorder = Recorder::default();
-    let m = model(&runs_json(5_000));
-    let _handle = mount(&section, &recorder, move || view! { <ListTable model=m/> });
+    let (section, _handle) = long_list(5_000);
     tick().await;
     let document = web_sys::window()
         .expect("window")
@@ -1086,10 +1080,7 @@ async fn focus_never_stays_in_a_row_element_handed_to_another_record() {
 
 #[wasm_bindgen_test]
 async fn sorting_and_finding_cover_every_row_of_a_long_list() {
-    let section = container(Some(760));
-    let recorder = Recorder::default();
-    let m = model(&runs_json(5_000));
-    let _handle = mount(&section, &recorder, move || view! { <ListTable model=m/> });
+    let (section, _handle) = long_list(5_000);
     click(&section, ".table th .sort");
     click(&section, ".table th .sort");
     tick().await;
@@ -1129,10 +1120,7 @@ async fn sleep_ms(ms: i32) {
 
 #[wasm_bindgen_test]
 async fn a_long_list_builds_finds_text_when_idle_and_finds_the_same_rows() {
-    let section = container(Some(760));
-    let recorder = Recorder::default();
-    let m = model(&runs_json(3_000));
-    let _handle = mount(&section, &recorder, move || view! { <ListTable model=m/> });
+    let (section, _handle) = long_list(3_000);
     tick().await;
     let find = one(&section, ".table-find");
     assert!(
