@@ -41,19 +41,20 @@ async function open(html, csp) {
 
 const widgetHtml = () => readFileSync(process.env.HTML ?? join(ROOT, "dist/resource-widget.html"), "utf8");
 
-if (mode === "scroll") {
-  const { page, frame } = await open(widgetHtml(), args[0] ?? "spec-default");
-  await page.evaluate((text) => window.testHost.toolResult(JSON.parse(text)), JSON.stringify(pipelineRunsResult(10000)));
+/** Sends `count` pipeline runs to the widget and waits until rows are drawn. */
+async function showRuns(page, frame, count) {
+  await page.evaluate((text) => window.testHost.toolResult(JSON.parse(text)), JSON.stringify(pipelineRunsResult(count)));
   await frame.waitForSelector("tbody tr:not(.table__spacer)");
-  // Find's texts are built in idle time first (builds older than that mark have nothing to wait for).
+}
+
+/** Waits until Find's texts are built in idle time (builds older than that mark have nothing to wait for). */
+async function findTextsBuilt(frame) {
   await frame.waitForSelector(".table-find[data-ready]", { state: "attached", timeout: 20000 }).catch(() => {});
-  if (process.env.EXTRA_CSS) await frame.addStyleTag({ content: process.env.EXTRA_CSS });
-  const cdp = await page.context().newCDPSession(page);
-  const events = [];
-  cdp.on("Tracing.dataCollected", (d) => events.push(...d.value));
-  const complete = new Promise((r) => cdp.once("Tracing.tracingComplete", r));
-  await cdp.send("Tracing.start", { categories: "devtools.timeline", transferMode: "ReportEvents" });
-  const tasks = await frame.evaluate(
+}
+
+/** In the widget frame: the 600-px fling, 150 frames down the table; resolves to the long tasks' durations. */
+function fling(frame) {
+  return frame.evaluate(
     () =>
       new Promise((resolve) => {
         const tasks = [];
@@ -69,6 +70,19 @@ if (mode === "scroll") {
         requestAnimationFrame(next);
       }),
   );
+}
+
+if (mode === "scroll") {
+  const { page, frame } = await open(widgetHtml(), args[0] ?? "spec-default");
+  await showRuns(page, frame, 10000);
+  await findTextsBuilt(frame);
+  if (process.env.EXTRA_CSS) await frame.addStyleTag({ content: process.env.EXTRA_CSS });
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on("Tracing.dataCollected", (d) => events.push(...d.value));
+  const complete = new Promise((r) => cdp.once("Tracing.tracingComplete", r));
+  await cdp.send("Tracing.start", { categories: "devtools.timeline", transferMode: "ReportEvents" });
+  const tasks = await fling(frame);
   await cdp.send("Tracing.end");
   await complete;
   const total = new Map();
@@ -120,8 +134,7 @@ if (mode === "scroll") {
   const ms = [];
   for (let run = 0; run < 3; run++) {
     const { page, frame } = await open(widgetHtml(), csp);
-    await page.evaluate((text) => window.testHost.toolResult(JSON.parse(text)), JSON.stringify(pipelineRunsResult(count)));
-    await frame.waitForSelector("tbody tr:not(.table__spacer)");
+    await showRuns(page, frame, count);
     for (let click = 0; click < 3; click++) {
       const took = await frame.evaluate(
         (click) =>
@@ -146,30 +159,19 @@ if (mode === "scroll") {
   const profiles = [];
   for (let run = 0; run < runs; run++) {
     const { page, frame } = await open(html, csp);
-    const deliver = () => page.evaluate((text) => window.testHost.toolResult(JSON.parse(text)), JSON.stringify(pipelineRunsResult(count)));
     // The widget frame is out of process in Chromium: its own CDP session.
     const cdp = await page.context().newCDPSession(frame).catch(() => page.context().newCDPSession(page));
     await cdp.send("Profiler.enable");
     await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
     if (what === "scroll") {
-      await deliver();
-      await frame.waitForSelector("tbody tr:not(.table__spacer)");
-      await frame.waitForSelector(".table-find[data-ready]", { state: "attached", timeout: 20000 }).catch(() => {});
+      await showRuns(page, frame, count);
+      await findTextsBuilt(frame);
     }
     await cdp.send("Profiler.start");
     if (what === "scroll") {
-      await frame.evaluate(
-        () =>
-          new Promise((resolve) => {
-            const box = document.querySelector(".table-scroll");
-            let frames = 0;
-            const next = () => ((box.scrollTop += 600), ++frames < 150 ? requestAnimationFrame(next) : setTimeout(resolve, 200));
-            requestAnimationFrame(next);
-          }),
-      );
+      await fling(frame);
     } else {
-      await deliver();
-      await frame.waitForSelector("tbody tr:not(.table__spacer)");
+      await showRuns(page, frame, count);
       await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
     }
     profiles.push((await cdp.send("Profiler.stop")).profile);
