@@ -11,7 +11,7 @@ use super::state::TableState;
 use crate::views::cell::{CellView, Room};
 use crate::views::locale::locale;
 use crate::views::navigation::{OpenButton, RowOpener};
-use widget_app::table_window::{slot_of, slot_position};
+use widget_app::table_window::{slot_of, slot_position, window_capacity};
 
 /// The `<tbody>`.
 ///
@@ -62,7 +62,7 @@ fn Rows(
     // a new capacity (the frame resized) is a new set of slots.
     let keys = Memo::new(move |_| {
         if state.windowed {
-            let capacity = state.capacity.get();
+            let capacity = window_capacity(state.viewport.get(), state.row_px);
             let range = state.range.get();
             range
                 .map(|p| (capacity, slot_of(p, capacity)))

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use widget_model::sort::{sorted_order, Direction};
 use widget_model::{Density, Table};
 
-use widget_app::table_window::{row_height, visible_range, window_capacity, WINDOW_AFTER};
+use widget_app::table_window::{row_height, visible_range, WINDOW_AFTER};
 
 /// One table's shared state (signals and memos: `Copy`).
 #[derive(Clone, Copy)]
@@ -25,8 +25,6 @@ pub struct TableState {
     pub order: Memo<Arc<Vec<usize>>>,
     /// The slice of `order` that is drawn.
     pub range: Memo<std::ops::Range<usize>>,
-    /// How many row elements a windowed table recycles (the most rows its window holds).
-    pub capacity: Memo<usize>,
     /// Whether every row's text for Find is built (a search is then a filter only).
     pub find_ready: RwSignal<bool>,
     /// Whether the secondary columns (ranked last) are drawn too.
@@ -80,7 +78,6 @@ impl TableState {
                 0..n
             }
         });
-        let capacity = Memo::new(move |_| window_capacity(viewport.get(), row_px));
         let secondary_flags: Vec<bool> = table.columns.iter().map(|c| c.secondary).collect();
         let secondary = secondary_flags.iter().filter(|s| **s).count();
         let all_columns = RwSignal::new(false);
@@ -102,7 +99,6 @@ impl TableState {
             viewport,
             order,
             range,
-            capacity,
             find_ready: texts.ready,
             all_columns,
             shown_columns,
