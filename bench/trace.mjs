@@ -16,7 +16,8 @@
 //   node bench/trace.mjs profile WHAT [CSP]  Chromium's sampling profiler over the build with names
 //                                            (./scripts/build-profile.sh), WHAT one of: `render N`
 //                                            (N pipeline runs delivered to a fresh frame, 5 times),
-//                                            `scroll` (as above): the functions with the most time,
+//                                            `scroll` (as above), `cold-start` (iframe created →
+//                                            ui/initialize, 5 times): the functions with the most time,
 //                                            inclusive and self, in ms per run.
 //
 // CSP is a test-host profile: spec-default (the JavaScript build) or spec-default-wasm.
@@ -40,6 +41,27 @@ async function open(html, csp) {
 }
 
 const widgetHtml = () => readFileSync(process.env.HTML ?? join(ROOT, "dist/resource-widget.html"), "utf8");
+
+/** A fresh host page whose widget frame is created and initialized under Chromium's profiler. */
+async function profileColdStart(html, csp) {
+  const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+  await page.goto(`${servers.hostUrl}/test-host.html`);
+  await page.waitForSelector("body[data-ready=true]", { state: "attached" });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+  await cdp.send("Profiler.start");
+  const initialized = await page.evaluate(
+    async ({ sandboxUrl, html }) => {
+      window.testHost = await window.host.createHost({ container: document.getElementById("stage"), sandboxUrl, widgetHtml: html });
+      return Promise.race([window.testHost.initialized.then(() => true), new Promise((r) => setTimeout(() => r(false), 15000))]);
+    },
+    { sandboxUrl: `${servers.sandboxUrl}?csp=${csp}`, html },
+  );
+  const { profile } = await cdp.send("Profiler.stop");
+  if (!initialized) throw new Error("the widget did not send ui/initialize within 15 s");
+  return { page, profile };
+}
 
 /** Sends `count` pipeline runs to the widget and waits until rows are drawn. */
 async function showRuns(page, frame, count) {
@@ -155,9 +177,16 @@ if (mode === "scroll") {
   const count = what === "render" ? Number(rest.shift() ?? 10) : 10000;
   const csp = rest[0] ?? "spec-default";
   const html = readFileSync(process.env.HTML ?? join(ROOT, "target/profile/resource-widget.html"), "utf8");
-  const runs = what === "render" ? 5 : 1;
+  const runs = what === "scroll" ? 1 : 5;
   const profiles = [];
-  for (let run = 0; run < runs; run++) {
+  for (let run = 0; what === "cold-start" && run < runs; run++) {
+    // The widget frame does not exist yet: profile the host page's process, which holds the
+    // frame while it is same-site (127.0.0.1), from iframe creation to ui/initialize.
+    const { page, profile } = await profileColdStart(html, csp);
+    profiles.push(profile);
+    await page.close();
+  }
+  for (let run = 0; what !== "cold-start" && run < runs; run++) {
     const { page, frame } = await open(html, csp);
     // The widget frame is out of process in Chromium: its own CDP session.
     const cdp = await page.context().newCDPSession(frame).catch(() => page.context().newCDPSession(page));
@@ -197,13 +226,14 @@ if (mode === "scroll") {
     });
   }
   const top = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 30));
-  console.log(`profile of ${what === "render" ? `rendering ${count} runs (${runs} fresh frames)` : "150 frames scrolling 10,000 runs 600 px a frame"}, ${csp}; ms per run`);
+  const profiled = { render: `rendering ${count} runs (${runs} fresh frames)`, scroll: "150 frames scrolling 10,000 runs 600 px a frame", "cold-start": `iframe created → ui/initialize (${runs} fresh frames)` };
+  console.log(`profile of ${profiled[what]}, ${csp}; ms per run`);
   console.log("inclusive:");
   for (const [name, t] of top(inclusive)) console.log(`${t.toFixed(1).padStart(8)}  ${name.slice(0, 160)}`);
   console.log("self:");
   for (const [name, t] of top(self)) console.log(`${t.toFixed(1).padStart(8)}  ${name.slice(0, 160)}`);
 } else {
-  console.error("usage: node bench/trace.mjs scroll [CSP] | cold-start A.html B.html [CSP] | payloads | sort N [CSP] | profile render N|scroll [CSP]");
+  console.error("usage: node bench/trace.mjs scroll [CSP] | cold-start A.html B.html [CSP] | payloads | sort N [CSP] | profile render N|scroll|cold-start [CSP]");
   process.exitCode = 2;
 }
 await browser.close();

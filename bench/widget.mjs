@@ -50,7 +50,8 @@ function exampleHtml(name) {
 
 // Each widget with the CSP its sandbox serves: ours twice, as the wasm build (the spec's default
 // CSP plus 'wasm-unsafe-eval') and as the JavaScript build (the spec's default, no wasm).
-const ourHtml = readFileSync(join(ROOT, "dist/resource-widget.html"), "utf8");
+// HTML=<file> measures another build of the widget (e.g. one kept from before a change).
+const ourHtml = readFileSync(process.env.HTML ?? join(ROOT, "dist/resource-widget.html"), "utf8");
 const WASM_CSP = "spec-default-wasm";
 const widgets = {
   "resource-widget": { html: ourHtml, csp: WASM_CSP },

@@ -213,6 +213,70 @@ async fn the_root_goes_from_loading_to_the_result() {
     assert_eq!(all(&section, ".table tbody tr").len(), 20);
 }
 
+/// How many times a `.warm-up` element was added to `section` since the observer started.
+fn count_warm_ups(section: &HtmlElement) -> (Rc<RefCell<usize>>, web_sys::MutationObserver) {
+    let added = Rc::new(RefCell::new(0));
+    let counter = Rc::clone(&added);
+    let on_change = wasm_bindgen::closure::Closure::<dyn Fn(js_sys::Array)>::new(
+        move |records: js_sys::Array| {
+            for record in records.iter() {
+                let record: web_sys::MutationRecord = record.unchecked_into();
+                let nodes = record.added_nodes();
+                for i in 0..nodes.length() {
+                    let is_warm_up = nodes
+                        .item(i)
+                        .and_then(|n| n.dyn_into::<Element>().ok())
+                        .is_some_and(|e| e.class_list().contains("warm-up"));
+                    *counter.borrow_mut() += usize::from(is_warm_up);
+                }
+            }
+        },
+    );
+    let observer =
+        web_sys::MutationObserver::new(on_change.as_ref().unchecked_ref()).expect("observer");
+    on_change.forget();
+    let options = web_sys::MutationObserverInit::new();
+    options.set_child_list(true);
+    options.set_subtree(true);
+    observer
+        .observe_with_options(section, &options)
+        .expect("observe");
+    (added, observer)
+}
+
+#[wasm_bindgen_test]
+async fn the_warm_up_is_drawn_once_while_the_tool_runs_and_never_delays_a_result() {
+    // Before tool-input (the handshake) nothing is warmed up.
+    let section = container(None);
+    let (warm_ups, observer) = count_warm_ups(&section);
+    let (state, _handle) = mount_widget(&section, &Recorder::default());
+    sleep_ms(80).await;
+    assert_eq!(*warm_ups.borrow(), 0, "no warm-up before the tool runs");
+    // While the tool runs: drawn once, hidden, and gone in the next task.
+    state.update(|s| s.apply(HostEvent::ToolInput));
+    sleep_ms(120).await;
+    assert_eq!(*warm_ups.borrow(), 1, "one warm-up while the tool runs");
+    assert!(
+        all(&section, ".warm-up").is_empty(),
+        "the warm-up is removed after it is drawn"
+    );
+    deliver(state, RUNS.to_owned());
+    tick().await;
+    assert_eq!(all(&section, ".table tbody tr").len(), 20);
+    observer.disconnect();
+
+    // A result that comes with the input is drawn without a warm-up.
+    let section = container(None);
+    let (warm_ups, observer) = count_warm_ups(&section);
+    let (state, _handle) = mount_widget(&section, &Recorder::default());
+    state.update(|s| s.apply(HostEvent::ToolInput));
+    deliver(state, RUNS.to_owned());
+    sleep_ms(120).await;
+    assert_eq!(*warm_ups.borrow(), 0, "no warm-up once the result is there");
+    assert_eq!(all(&section, ".table tbody tr").len(), 20);
+    observer.disconnect();
+}
+
 // ---------- the widget's own calls (issue 15) ----------
 
 const PIPELINES: &str = r#"{"structuredContent":{"kind":"svc_resource_widget","schema_version":1,"resource":"pipelines","action":"list","state":"ok","records":[{"uuid":"etl_daily","name":"ETL daily"},{"uuid":"token_audit","name":"Token audit"}]}}"#;

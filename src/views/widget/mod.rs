@@ -2,6 +2,7 @@
 //! the host's CSS variables, and the view for the current phase.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use leptos::prelude::*;
 use widget_model::words::Msg;
@@ -62,9 +63,7 @@ pub fn Widget(state: RwSignal<AppState>, services: HostServices) -> impl IntoVie
                 .tag()
         })
     };
-    let warm = warm_up_soon();
-    let warming =
-        move || warm.get() && phase.with(|p| matches!(p, Phase::Waiting | Phase::Loading));
+    let warming = warm_up_while_the_tool_runs(phase);
     view! {
         <main
             id="widget"
@@ -91,7 +90,7 @@ pub fn Widget(state: RwSignal<AppState>, services: HostServices) -> impl IntoVie
                 }
             }}
             <p class="visually-hidden" aria-live="polite">{move || announcer.message.get()}</p>
-            {move || warming().then(|| view! {
+            {move || warming.get().then(|| view! {
                 <div class="warm-up" hidden aria-hidden="true">
                     <ResultView model=Arc::new(widget_model::model_from_json_text(WARM_UP_LIST)) restored=false/>
                     <ResultView model=Arc::new(widget_model::model_from_json_text(WARM_UP_GRAPH)) restored=false/>
@@ -134,20 +133,40 @@ fn root_style(host: &HostContext) -> String {
     style
 }
 
-/// A small list and a small graph drawn once, hidden, while the widget waits for its result.
-/// Browsers compile wasm functions on their first call; drawing these first moves that cost out
-/// of the real result's way (the host's tool is usually still running).
+/// A small list and a small graph drawn once, hidden, while the host's tool runs (see
+/// [`warm_up_while_the_tool_runs`]). Browsers compile wasm functions on their first call; drawing
+/// these first moves that cost out of the real result's way.
 const WARM_UP_LIST: &str = r#"{"structuredContent":{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline_runs","action":"list","state":"ok","summary":{"title":"Runs","counts":{"running":1}},"columns":[{"key":"id","type":"id"},{"key":"status","type":"status"},{"key":"execution_date","type":"datetime"},"passed_sla","metrics","tags","duration"],"filters":{"status":["running"]},"pagination":{"page":1,"per_page":20,"total":40},"records":[{"id":1,"status":"running","execution_date":"2026-11-20 06:00:00.000000+00:00","passed_sla":true,"metrics":{"rows":1},"tags":["a"],"duration":1.5,"url":"https://example.com/a"},{"id":2,"status":"failed","execution_date":"2026-11-20T05:00:00Z","passed_sla":false,"metrics":null,"tags":[],"duration":65,"url":null}]}}"#;
 const WARM_UP_GRAPH: &str = r#"{"structuredContent":{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline","action":"get","state":"ok","records":[{"uuid":"p","name":"P","content":"x = 1","language":"python"}],"graph":{"nodes":[{"id":"a","label":"a","type":"data_loader","status":"completed","selected":true},{"id":"b","label":"b","type":"transformer","status":"running"},{"id":"c","label":"c","type":"data_exporter"}],"edges":[{"source":"a","target":"b"},{"source":"a","target":"c"}],"totalNodes":3,"truncated":false}}}"#;
 
-/// A signal that turns true shortly after mounting (the timer lives in the component's arena).
-fn warm_up_soon() -> RwSignal<bool> {
-    let warm = RwSignal::new(false);
-    StoredValue::new_local(gloo_timers::callback::Timeout::new(30, move || {
-        warm.set(true)
-    }));
-    warm
+/// Whether the warm-up is drawn: once, for one task, [`WARM_UP_AFTER`] after the host says its
+/// tool runs (tool-input: `Phase::Loading`) if no result came meanwhile. Not before: the
+/// handshake's messages would wait behind it, and a host that sends the result with the input
+/// would have it wait too. Removed in the next task, so that the result does not pay its
+/// teardown either.
+fn warm_up_while_the_tool_runs(phase: Memo<Phase>) -> RwSignal<bool> {
+    let drawn = RwSignal::new(false);
+    let loading = move || phase.with_untracked(|p| matches!(p, Phase::Loading));
+    let scheduled = StoredValue::new(false);
+    Effect::new(move |_| {
+        if phase.with(|p| matches!(p, Phase::Loading)) && !scheduled.get_value() {
+            scheduled.set_value(true);
+            set_timeout(
+                move || {
+                    if loading() {
+                        drawn.set(true);
+                        set_timeout(move || drawn.set(false), Duration::ZERO);
+                    }
+                },
+                WARM_UP_AFTER,
+            );
+        }
+    });
+    drawn
 }
+
+/// How long after tool-input the warm-up waits: a result sent with the input comes first.
+const WARM_UP_AFTER: Duration = Duration::from_millis(30);
 
 /// Refreshes the clock every minute while the widget is mounted. The timer lives in the
 /// component's arena, so unmounting drops (and so cancels) it.
