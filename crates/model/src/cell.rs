@@ -6,7 +6,7 @@ use serde_json::Value;
 use crate::limits::{MAX_CELL_DEPTH, MAX_NESTED_ITEMS};
 use crate::redact::is_sensitive_key;
 use crate::status::Status;
-use crate::text::{bounded_text, humanize_key, number_text};
+use crate::text::{bounded_text, decimal_value, humanize_key, number_text};
 use crate::time::{duration_text, parse_timestamp, Timestamp};
 use crate::words::Msg;
 
@@ -230,12 +230,7 @@ impl Cell {
                 .map(Cell::Time),
             (ColumnKind::Bytes, Value::Number(n)) => n.as_u64().map(Cell::Bytes),
             (ColumnKind::Number, Value::Number(n)) => n.as_f64().map(number_cell),
-            (ColumnKind::Number, Value::String(s)) => s
-                .trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|v| v.is_finite())
-                .map(number_cell),
+            (ColumnKind::Number, Value::String(s)) => decimal_value(s).map(number_cell),
             (ColumnKind::Boolean, Value::Bool(b)) => Some(Cell::Bool(*b)),
             (ColumnKind::Boolean, Value::String(s)) => match s.as_str() {
                 "true" | "True" => Some(Cell::Bool(true)),
@@ -336,9 +331,9 @@ impl Cell {
                 *done as f64 / *total as f64
             }),
             Cell::Time(t) => SortKey::Time(t.epoch_ms),
-            Cell::Id(s) => match s.parse::<f64>() {
-                Ok(v) if v.is_finite() => SortKey::Number(v),
-                _ => SortKey::Text(s.to_lowercase()),
+            Cell::Id(s) => match decimal_value(s) {
+                Some(v) => SortKey::Number(v),
+                None => SortKey::Text(s.to_lowercase()),
             },
             Cell::List { total, .. } | Cell::Record { total, .. } => SortKey::Number(*total as f64),
             other => SortKey::Text(other.plain_text().to_lowercase()),

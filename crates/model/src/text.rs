@@ -131,6 +131,60 @@ pub fn number_text_with(value: f64, max_fraction: u8) -> String {
     }
 }
 
+/// The number a decimal text writes (`42`, `-3.5`, `+1e3`, `.5`, `007`), or `None`. Read by
+/// serde_json's number parser, as every number of the result is: `f64::from_str` would bring
+/// core's 10 KB table of powers of five into the widget for these few texts.
+pub fn decimal_value(text: &str) -> Option<f64> {
+    let text = text.trim();
+    let (sign, digits) = match text.as_bytes().first()? {
+        b'+' => ("", &text[1..]),
+        b'-' => ("-", &text[1..]),
+        _ => ("", text),
+    };
+    let (mantissa, exponent) = match digits.find(['e', 'E']) {
+        Some(at) => digits.split_at(at),
+        None => (digits, ""),
+    };
+    let (whole, fraction) = match mantissa.split_once('.') {
+        Some((whole, fraction)) => (whole, Some(fraction)),
+        None => (mantissa, None),
+    };
+    let all_digits = |part: &str| part.bytes().all(|b| b.is_ascii_digit());
+    if !all_digits(whole)
+        || !fraction.is_none_or(all_digits)
+        || whole.is_empty() && fraction.is_none_or(str::is_empty)
+    {
+        return None;
+    }
+    // JSON's own form: no plus sign, no leading zeros, digits on both sides of the point. Most
+    // texts are in it already (ids sort by this on every click): no copy for those.
+    let trimmed_whole = whole.trim_start_matches('0');
+    let json_form = !text.starts_with('+')
+        && (trimmed_whole.len() == whole.len() || whole == "0")
+        && !whole.is_empty()
+        && fraction.is_none_or(|f| !f.is_empty());
+    let json: std::borrow::Cow<'_, str> = if json_form {
+        text.into()
+    } else {
+        format!(
+            "{sign}{}{}{exponent}",
+            if trimmed_whole.is_empty() {
+                "0"
+            } else {
+                trimmed_whole
+            },
+            fraction
+                .filter(|f| !f.is_empty())
+                .map(|f| format!(".{f}"))
+                .unwrap_or_default(),
+        )
+        .into()
+    };
+    serde_json::from_str::<f64>(&json)
+        .ok()
+        .filter(|v| v.is_finite())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -179,5 +233,38 @@ mod tests {
         assert_eq!(humanize_key("pipeline_uuid"), "Pipeline UUID");
         assert_eq!(humanize_key("__id__"), "ID");
         assert_eq!(humanize_key(""), "");
+    }
+
+    #[test]
+    fn decimal_texts_read_as_rust_reads_them() {
+        for text in [
+            "0",
+            "42",
+            "-3.5",
+            "+1e3",
+            ".5",
+            "5.",
+            "007",
+            "0.1",
+            "1.7976931348623157e308",
+            "2.2250738585072014e-308",
+            "123456789012345678901234567890",
+            "3.141592653589793238462643383279",
+            "9007199254740993",
+            " 12 ",
+            "1E-7",
+            "-0",
+            "0.30000000000000004",
+            "4.9e-324",
+        ] {
+            let expected = text.trim().parse::<f64>().ok().filter(|v| v.is_finite());
+            assert_eq!(decimal_value(text), expected, "{text:?}");
+        }
+        for text in [
+            "", "-", "+", ".", "e5", "1e", "1.2.3", "1,5", "0x10", "inf", "NaN", "1e400", "--1",
+            "1 2", "١٢",
+        ] {
+            assert_eq!(decimal_value(text), None, "{text:?}");
+        }
     }
 }
