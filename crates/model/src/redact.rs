@@ -36,13 +36,45 @@ const SENSITIVE_SUFFIXES: &[&str] = &[
     "clientsecret",
 ];
 
-/// Whether the value under `key` must never be shown. Called for every key of every record, so
-/// it compares from the end without building a normalised copy.
+/// Whether the value under `key` must never be shown. Called for every key of every record (and
+/// over the whole text of a long list), so it lower-cases the key's tail once, on the stack.
 pub fn is_sensitive_key(key: &str) -> bool {
+    is_sensitive_key_bytes(key.as_bytes())
+}
+
+/// [`is_sensitive_key`] over a key's bytes (UTF-8; only ASCII letters can match).
+fn is_sensitive_key_bytes(key: &[u8]) -> bool {
+    // The key's last LONGEST bytes, lower-cased, with `_`, `-`, `.` and spaces removed.
+    let mut tail = [0u8; LONGEST_SUFFIX];
+    let mut len = 0;
+    for &b in key.iter().rev() {
+        if matches!(b, b'_' | b'-' | b'.' | b' ') {
+            continue;
+        }
+        len += 1;
+        tail[LONGEST_SUFFIX - len] = b.to_ascii_lowercase();
+        if len == LONGEST_SUFFIX {
+            break;
+        }
+    }
+    let tail = &tail[LONGEST_SUFFIX - len..];
     SENSITIVE_SUFFIXES
         .iter()
-        .any(|suffix| ends_with_normalized(key, suffix))
+        .any(|suffix| tail.ends_with(suffix.as_bytes()))
 }
+
+/// The longest of [`SENSITIVE_SUFFIXES`].
+const LONGEST_SUFFIX: usize = {
+    let mut longest = 0;
+    let mut i = 0;
+    while i < SENSITIVE_SUFFIXES.len() {
+        if SENSITIVE_SUFFIXES[i].len() > longest {
+            longest = SENSITIVE_SUFFIXES[i].len();
+        }
+        i += 1;
+    }
+    longest
+};
 
 /// Whether the value under `key` identifies a record (`id`, `uuid`, `pipeline_uuid`,
 /// `pipeline_schedule_id`…): such values are shown exactly as sent, whatever they look like.
@@ -56,19 +88,6 @@ pub fn is_identifier_key(key: &str) -> bool {
         || key.eq_ignore_ascii_case("uuid")
         || ends("_id")
         || ends("_uuid")
-}
-
-/// Whether `key`, lower-cased with `_`, `-`, `.` and spaces removed, ends with `suffix` (ASCII).
-fn ends_with_normalized(key: &str, suffix: &str) -> bool {
-    let mut key_bytes = key
-        .bytes()
-        .rev()
-        .filter(|b| !matches!(b, b'_' | b'-' | b'.' | b' '));
-    suffix.bytes().rev().all(|want| {
-        key_bytes
-            .next()
-            .is_some_and(|got| got.to_ascii_lowercase() == want)
-    })
 }
 
 /// Where a value sits, for the few places whose keys mean more than their names: a graph's edges
@@ -242,12 +261,12 @@ pub fn blank_sensitive_values(json: &mut [u8]) -> Blanked {
                 }
             }
             b'"' => {
-                let Some(end) = string_end(json, i) else {
+                let Some((end, escaped)) = string_end_escaped(json, i) else {
                     return blanked;
                 };
                 if let Some(top @ Open::ObjectKey) = stack.last_mut() {
                     *top = Open::ObjectValue;
-                    if key_is_sensitive(&json[i..end]) {
+                    if key_is_sensitive(&json[i..end], escaped) {
                         // The value follows the colon.
                         let Some(colon) =
                             json[end..].iter().position(|&b| b == b':').map(|p| end + p)
@@ -311,11 +330,20 @@ fn nesting(json: &[u8]) -> usize {
 
 /// The index just past the closing quote of the string opening at `start`.
 fn string_end(json: &[u8], start: usize) -> Option<usize> {
+    string_end_escaped(json, start).map(|(end, _)| end)
+}
+
+/// [`string_end`], and whether the string holds an escape.
+fn string_end_escaped(json: &[u8], start: usize) -> Option<(usize, bool)> {
+    let mut escaped = false;
     let mut i = start + 1;
     while i < json.len() {
         match json[i] {
-            b'\\' => i += 2,
-            b'"' => return Some(i + 1),
+            b'\\' => {
+                escaped = true;
+                i += 2;
+            }
+            b'"' => return Some((i + 1, escaped)),
             _ => i += 1,
         }
     }
@@ -365,15 +393,14 @@ fn value_end(json: &[u8], start: usize) -> Option<usize> {
 }
 
 /// A JSON key (with its quotes) is sensitive; keys with escapes are decoded first.
-fn key_is_sensitive(quoted_key: &[u8]) -> bool {
-    let inner = &quoted_key[1..quoted_key.len().saturating_sub(1).max(1)];
-    if inner.contains(&b'\\') {
+fn key_is_sensitive(quoted_key: &[u8], escaped: bool) -> bool {
+    if escaped {
         let decoded = std::str::from_utf8(quoted_key)
             .ok()
             .and_then(|k| serde_json::from_str::<String>(k).ok());
         return decoded.is_some_and(|k| is_sensitive_key(&k));
     }
-    std::str::from_utf8(inner).is_ok_and(is_sensitive_key)
+    is_sensitive_key_bytes(&quoted_key[1..quoted_key.len().saturating_sub(1).max(1)])
 }
 
 /// Overwrites a value's bytes with a same-length stand-in.
@@ -759,6 +786,52 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_key_check_is_the_contracts_rule_on_every_kind_of_key() {
+        // The rule as the contract states it: lower-cased, `_`, `-`, `.` and spaces removed, then
+        // a suffix of the list.
+        let rule = |key: &str| {
+            let normalized: String = key
+                .chars()
+                .filter(|c| !matches!(c, '_' | '-' | '.' | ' '))
+                .map(|c| c.to_ascii_lowercase())
+                .collect();
+            SENSITIVE_SUFFIXES.iter().any(|s| normalized.ends_with(s))
+        };
+        let mut keys = vec![
+            String::new(),
+            "_".into(),
+            "ñ".into(),
+            "tökén".into(),
+            "token\u{0}".into(),
+        ];
+        for suffix in SENSITIVE_SUFFIXES {
+            for prefix in [
+                "",
+                "x",
+                "db_",
+                "Ü-",
+                "a.b c-",
+                "very_long_prefix_of_many_words_",
+            ] {
+                let upper = suffix.to_ascii_uppercase();
+                let spaced: String = suffix.chars().flat_map(|c| [c, '_']).collect();
+                for body in [
+                    suffix.to_string(),
+                    upper,
+                    spaced,
+                    suffix[1..].to_string(),
+                    format!("{suffix}s"),
+                    format!("{suffix}_"),
+                ] {
+                    keys.push(format!("{prefix}{body}"));
+                }
+            }
+        }
+        for key in &keys {
+            assert_eq!(is_sensitive_key(key), rule(key), "{key:?}");
+        }
+    }
     #[test]
     fn values_under_sensitive_keys_are_gone_at_any_depth() {
         let secret = "0123456789abcdef0123456789abcdef";
