@@ -55,6 +55,7 @@ pub fn Widget(state: RwSignal<AppState>, services: HostServices) -> impl IntoVie
         })
     });
     let locale_store = expect_context::<LocaleStore>();
+    let locale_built_for = StoredValue::new(None::<(Option<String>, Option<String>)>);
     let lang = move || {
         locale_key.with(|(tag, _)| {
             tag.as_deref()
@@ -81,8 +82,13 @@ pub fn Widget(state: RwSignal<AppState>, services: HostServices) -> impl IntoVie
             }
         >
             {move || {
-                let (tag, zone) = locale_key.get();
-                locale_store.set_value(Locale::new(tag.as_deref(), zone.as_deref()));
+                // A new locale (its `Intl` formatters) only when the language or zone changed,
+                // not on every phase.
+                let key = locale_key.get();
+                if locale_built_for.with_value(|built| built.as_ref() != Some(&key)) {
+                    locale_store.set_value(Locale::new(key.0.as_deref(), key.1.as_deref()));
+                    locale_built_for.set_value(Some(key));
+                }
                 match phase.get() {
                     Phase::Waiting | Phase::Loading => view! { <LoadingState/> }.into_any(),
                     Phase::Cancelled { reason } => view! { <CancelledState reason/> }.into_any(),
