@@ -3,9 +3,11 @@
 //! called through `Reflect.construct`, which returns the `RangeError` of a locale or zone `Intl`
 //! refuses instead of throwing through the widget.
 
+use std::cell::OnceCell;
+
 use js_sys::{Array, Function, Object, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
-use widget_model::words::Formats;
+use widget_model::words::{Formats, PlainFormats};
 
 /// The units a duration is written in, largest first.
 const DURATION_UNITS: [(&str, f64); 4] = [
@@ -16,86 +18,121 @@ const DURATION_UNITS: [(&str, f64); 4] = [
 ];
 
 pub struct IntlFormats {
-    integer: Function,
-    decimal_1: Function,
-    decimal_3: Function,
+    intl: Object,
+    tag: Option<String>,
+    zone: Option<String>,
+    integer: OnceCell<Option<Function>>,
+    decimal_1: OnceCell<Option<Function>>,
+    decimal_3: OnceCell<Option<Function>>,
     /// `Intl.RelativeTimeFormat` with `numeric: "auto"` ("yesterday", "gestern").
-    relative: Object,
-    absolute: Function,
+    relative: OnceCell<Option<Object>>,
+    absolute: OnceCell<Option<Function>>,
     /// Hours, minutes and seconds in the zone.
-    clock: Function,
+    clock: OnceCell<Option<Function>>,
     /// `Intl.NumberFormat` with a unit, one per entry of [`DURATION_UNITS`], then milliseconds.
-    units: Vec<Function>,
+    units: [OnceCell<Option<Function>>; DURATION_UNITS.len() + 1],
     /// `Intl.NumberFormat` with a unit, one per entry of [`BYTE_UNITS`].
-    byte_units: Vec<Function>,
+    byte_units: [OnceCell<Option<Function>>; BYTE_UNITS.len()],
 }
 
 /// The units a size is written in, each 1,024 times the one before.
 const BYTE_UNITS: [&str; 5] = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"];
 
 impl IntlFormats {
-    /// Formats for `tag` in `zone`; a locale or zone `Intl` refuses falls back to the browser's
-    /// own, and `None` means `Intl` is not there at all.
+    /// Formats for `tag` in `zone`; `None` means `Intl` is not there at all. Each formatter is
+    /// built when first used (constructing them is the costly part, and most results use a few
+    /// of the sixteen): a locale or zone `Intl` refuses falls back to the browser's own, and a
+    /// formatter that cannot be built at all writes as [`PlainFormats`] does.
     pub fn new(tag: Option<&str>, zone: Option<&str>) -> Option<IntlFormats> {
         let intl = Reflect::get(&js_sys::global(), &"Intl".into())
             .ok()
-            .filter(JsValue::is_object)?;
-        let locales = |tag: Option<&str>| match tag {
+            .filter(JsValue::is_object)?
+            .dyn_into()
+            .ok()?;
+        Some(IntlFormats {
+            intl,
+            tag: tag.map(str::to_owned),
+            zone: zone.map(str::to_owned),
+            integer: OnceCell::new(),
+            decimal_1: OnceCell::new(),
+            decimal_3: OnceCell::new(),
+            relative: OnceCell::new(),
+            absolute: OnceCell::new(),
+            clock: OnceCell::new(),
+            units: Default::default(),
+            byte_units: Default::default(),
+        })
+    }
+
+    /// `new Intl[class](locales, options)`, with the host's locale, else the browser's.
+    fn construct(&self, class: &str, options: &[(&str, JsValue)]) -> Option<Object> {
+        let constructor: Function = Reflect::get(&self.intl, &class.into())
+            .ok()?
+            .dyn_into()
+            .ok()?;
+        let host_locales = match &self.tag {
             Some(tag) => Array::of1(&tag.into()).into(),
             None => JsValue::UNDEFINED,
         };
-        let build = |class: &str, options: &[(&str, JsValue)]| -> Option<Object> {
-            let constructor: Function = Reflect::get(&intl, &class.into()).ok()?.dyn_into().ok()?;
-            let options_object = || {
+        [host_locales, JsValue::UNDEFINED]
+            .iter()
+            .find_map(|locales| {
                 let object = Object::new();
                 for (key, value) in options {
                     let _ = Reflect::set(&object, &(*key).into(), value);
                 }
-                object
-            };
-            // The host's locale first, then the browser's.
-            [locales(tag), JsValue::UNDEFINED]
-                .iter()
-                .find_map(|locales| {
-                    let args = Array::of2(locales, &options_object());
-                    Reflect::construct(&constructor, &args)
-                        .ok()?
-                        .dyn_into::<Object>()
-                        .ok()
-                })
-        };
-        let format_of = |formatter: Object| -> Option<Function> {
+                Reflect::construct(&constructor, &Array::of2(locales, &object))
+                    .ok()?
+                    .dyn_into::<Object>()
+                    .ok()
+            })
+    }
+
+    /// A formatter's `format`, built on first use.
+    fn format(
+        cell: &OnceCell<Option<Function>>,
+        build: impl FnOnce() -> Option<Object>,
+    ) -> Option<&Function> {
+        cell.get_or_init(|| {
             // `format` is a getter that returns a function bound to its formatter.
+            let formatter: JsValue = build()?.into();
             Reflect::get(&formatter, &"format".into())
                 .ok()?
                 .dyn_into()
                 .ok()
+        })
+        .as_ref()
+    }
+
+    fn number(&self, max_fraction: u8) -> Option<&Function> {
+        let cell = match max_fraction {
+            0 => &self.integer,
+            1 => &self.decimal_1,
+            _ => &self.decimal_3,
         };
-        let number = |max: u32| {
-            build("NumberFormat", &[("maximumFractionDigits", max.into())]).and_then(format_of)
+        Self::format(cell, || {
+            self.construct(
+                "NumberFormat",
+                &[("maximumFractionDigits", max_fraction.min(3).into())],
+            )
+        })
+    }
+
+    /// A `DateTimeFormat` with `options` in the zone; a zone `Intl` refuses gives the browser's
+    /// own zone (still named in the text).
+    fn in_zone(&self, options: &[(&str, JsValue)]) -> Option<Object> {
+        let Some(zone) = &self.zone else {
+            return self.construct("DateTimeFormat", options);
         };
-        let absolute = {
-            let mut options = vec![
-                ("dateStyle", JsValue::from("medium")),
-                ("timeStyle", "long".into()),
-            ];
-            if let Some(zone) = zone {
-                options.push(("timeZone", zone.into()));
-            }
-            // A zone Intl refuses: the browser's own zone, still named in the text.
-            build("DateTimeFormat", &options).or_else(|| build("DateTimeFormat", &options[..2]))
-        }
-        .and_then(format_of)?;
-        let clock = {
-            let mut options = vec![("timeStyle", JsValue::from("medium"))];
-            if let Some(zone) = zone {
-                options.push(("timeZone", zone.into()));
-            }
-            build("DateTimeFormat", &options).or_else(|| build("DateTimeFormat", &options[..1]))
-        }
-        .and_then(format_of)?;
-        let unit = |name: &str| {
-            build(
+        let mut zoned = options.to_vec();
+        zoned.push(("timeZone", zone.into()));
+        self.construct("DateTimeFormat", &zoned)
+            .or_else(|| self.construct("DateTimeFormat", options))
+    }
+
+    fn unit<'a>(&self, cell: &'a OnceCell<Option<Function>>, name: &str) -> Option<&'a Function> {
+        Self::format(cell, || {
+            self.construct(
                 "NumberFormat",
                 &[
                     ("style", "unit".into()),
@@ -104,27 +141,15 @@ impl IntlFormats {
                     ("maximumFractionDigits", 1.into()),
                 ],
             )
-            .and_then(format_of)
-        };
-        let mut units = DURATION_UNITS
-            .iter()
-            .map(|(name, _)| unit(name))
-            .collect::<Option<Vec<_>>>()?;
-        units.push(unit("millisecond")?);
-        let byte_units = BYTE_UNITS
-            .iter()
-            .map(|name| unit(name))
-            .collect::<Option<Vec<_>>>()?;
-        Some(IntlFormats {
-            integer: number(0)?,
-            decimal_1: number(1)?,
-            decimal_3: number(3)?,
-            relative: build("RelativeTimeFormat", &[("numeric", "auto".into())])?,
-            absolute,
-            clock,
-            units,
-            byte_units,
         })
+    }
+
+    /// The formatter of duration unit `index` ([`DURATION_UNITS`], then milliseconds).
+    fn duration_unit(&self, index: usize) -> Option<&Function> {
+        let name = DURATION_UNITS
+            .get(index)
+            .map_or("millisecond", |(name, _)| name);
+        self.unit(self.units.get(index)?, name)
     }
 }
 
@@ -138,24 +163,31 @@ fn call(format: &Function, value: f64) -> String {
 
 impl Formats for IntlFormats {
     fn integer(&self, n: u64) -> String {
-        call(&self.integer, n as f64)
+        self.number(0)
+            .map_or_else(|| PlainFormats.integer(n), |f| call(f, n as f64))
     }
 
     fn decimal(&self, value: f64, max_fraction: u8) -> String {
-        match max_fraction {
-            0 => call(&self.integer, value),
-            1 => call(&self.decimal_1, value),
-            _ => call(&self.decimal_3, value),
-        }
+        self.number(max_fraction).map_or_else(
+            || PlainFormats.decimal(value, max_fraction),
+            |f| call(f, value),
+        )
     }
 
     fn clock(&self, epoch_ms: i64) -> String {
-        let date = js_sys::Date::new(&JsValue::from_f64(epoch_ms as f64));
-        self.clock
-            .call1(&JsValue::NULL, &date)
-            .ok()
+        let clock = Self::format(&self.clock, || {
+            self.in_zone(&[("timeStyle", "medium".into())])
+        });
+        clock
+            .and_then(|f| {
+                f.call1(
+                    &JsValue::NULL,
+                    &js_sys::Date::new(&JsValue::from_f64(epoch_ms as f64)),
+                )
+                .ok()
+            })
             .and_then(|v| v.as_string())
-            .unwrap_or_default()
+            .unwrap_or_else(|| PlainFormats.clock(epoch_ms))
     }
 
     fn bytes(&self, bytes: u64) -> String {
@@ -165,17 +197,24 @@ impl Formats for IntlFormats {
             value /= 1024.0;
             unit += 1;
         }
-        call(&self.byte_units[unit], value)
+        self.unit(&self.byte_units[unit], BYTE_UNITS[unit])
+            .map_or_else(|| PlainFormats.bytes(bytes), |f| call(f, value))
     }
 
     fn relative(&self, epoch_ms: i64, now_ms: i64) -> String {
         let (amount, unit) = relative_amount(epoch_ms, now_ms);
-        let format = Reflect::get(&self.relative, &"format".into())
-            .ok()
-            .and_then(|f| f.dyn_into::<Function>().ok());
-        format
-            .and_then(|f| {
-                f.call2(&self.relative, &JsValue::from_f64(amount), &unit.into())
+        let relative = self
+            .relative
+            .get_or_init(|| self.construct("RelativeTimeFormat", &[("numeric", "auto".into())]))
+            .as_ref();
+        relative
+            .and_then(|relative| {
+                let format: Function = Reflect::get(relative, &"format".into())
+                    .ok()?
+                    .dyn_into()
+                    .ok()?;
+                format
+                    .call2(relative, &JsValue::from_f64(amount), &unit.into())
                     .ok()
             })
             .and_then(|v| v.as_string())
@@ -183,10 +222,17 @@ impl Formats for IntlFormats {
     }
 
     fn absolute(&self, epoch_ms: i64) -> String {
-        let date = js_sys::Date::new(&JsValue::from_f64(epoch_ms as f64));
-        self.absolute
-            .call1(&JsValue::NULL, &date)
-            .ok()
+        let absolute = Self::format(&self.absolute, || {
+            self.in_zone(&[("dateStyle", "medium".into()), ("timeStyle", "long".into())])
+        });
+        absolute
+            .and_then(|f| {
+                f.call1(
+                    &JsValue::NULL,
+                    &js_sys::Date::new(&JsValue::from_f64(epoch_ms as f64)),
+                )
+                .ok()
+            })
             .and_then(|v| v.as_string())
             .unwrap_or_else(|| widget_model::time::utc_text(epoch_ms))
     }
@@ -195,30 +241,28 @@ impl Formats for IntlFormats {
         if !seconds.is_finite() || seconds < 0.0 {
             return String::new();
         }
-        if seconds < 1.0 {
-            return call(
-                &self.units[DURATION_UNITS.len()],
-                (seconds * 1000.0).round(),
-            );
-        }
-        if seconds < 60.0 {
-            return call(&self.units[3], (seconds * 10.0).round() / 10.0);
-        }
-        // Two units at most, the larger first: "2 h 3 min", "3 d 4 h".
-        let total = seconds.round();
-        let first = DURATION_UNITS
-            .iter()
-            .position(|(_, size)| total >= *size)
-            .unwrap_or(3);
-        let (_, size) = DURATION_UNITS[first];
-        let whole = (total / size).floor();
-        let (_, next_size) = DURATION_UNITS[(first + 1).min(3)];
-        let rest = ((total - whole * size) / next_size).floor();
-        format!(
-            "{} {}",
-            call(&self.units[first], whole),
-            call(&self.units[(first + 1).min(3)], rest)
-        )
+        let write = |unit: usize, value: f64| self.duration_unit(unit).map(|f| call(f, value));
+        let written = if seconds < 1.0 {
+            write(DURATION_UNITS.len(), (seconds * 1000.0).round())
+        } else if seconds < 60.0 {
+            write(3, (seconds * 10.0).round() / 10.0)
+        } else {
+            // Two units at most, the larger first: "2 h 3 min", "3 d 4 h".
+            let total = seconds.round();
+            let first = DURATION_UNITS
+                .iter()
+                .position(|(_, size)| total >= *size)
+                .unwrap_or(3);
+            let (_, size) = DURATION_UNITS[first];
+            let whole = (total / size).floor();
+            let next = (first + 1).min(3);
+            let (_, next_size) = DURATION_UNITS[next];
+            let rest = ((total - whole * size) / next_size).floor();
+            write(first, whole)
+                .zip(write(next, rest))
+                .map(|(a, b)| format!("{a} {b}"))
+        };
+        written.unwrap_or_else(|| PlainFormats.duration(seconds))
     }
 }
 
