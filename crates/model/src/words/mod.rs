@@ -459,13 +459,18 @@ pub enum Msg {
 
 /// `msg` in `lang`, with numbers written by `formats`.
 pub fn text(lang: Lang, msg: &Msg, formats: &dyn Formats) -> String {
-    match lang {
-        Lang::En => en::text(msg, formats),
-        Lang::De => de::text(msg, formats),
-        Lang::Fr => fr::text(msg, formats),
-        Lang::Es => es::text(msg, formats),
-        Lang::Ja => ja::text(msg, formats),
-    }
+    // Through a table, so that each catalog stays a function of its own: a JavaScript engine
+    // compiles a function when it is first called, and one catalog is a fifth of all five.
+    static CATALOGS: [fn(&Msg, &dyn Formats) -> String; 5] =
+        [en::text, de::text, fr::text, es::text, ja::text];
+    let index = match lang {
+        Lang::En => 0,
+        Lang::De => 1,
+        Lang::Fr => 2,
+        Lang::Es => 3,
+        Lang::Ja => 4,
+    };
+    CATALOGS[index](msg, formats)
 }
 
 /// `msg` in plain English, for tests, tooling and searching.
