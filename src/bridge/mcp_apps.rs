@@ -16,6 +16,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{MessageEvent, Window};
 
 use super::jsonrpc::{self, method, MessageKind, ToolCall};
+use super::services::HostCalls;
 use super::size::SizeReporter;
 use super::storage;
 use crate::app::{CallOutcome, ContextPatch, DisplayMode, HostEvent, ToolPayload, ToolRequest};
@@ -104,9 +105,11 @@ impl McpAppsBridge {
             _listener: listener,
         }
     }
+}
 
+impl HostCalls for McpAppsBridge {
     /// Asks the host to open `url`; `false` when the host did not offer `openLinks`.
-    pub fn open_link(&self, url: &str) -> bool {
+    fn open_link(&self, url: &str) -> bool {
         if !self.shared.can_open_links.get() {
             return false;
         }
@@ -120,7 +123,7 @@ impl McpAppsBridge {
     }
 
     /// Hands the host a text file to save (`ui/download-file`), when it offered `downloadFile`.
-    pub fn download_file(&self, name: &str, mime_type: &str, text: &str) {
+    fn download_file(&self, name: &str, mime_type: &str, text: &str) {
         if !self.shared.can_download.get() {
             return;
         }
@@ -130,7 +133,7 @@ impl McpAppsBridge {
     }
 
     /// Tells the host what the user is looking at (`ui/update-model-context`), when it offered that.
-    pub fn update_model_context(&self, context: &crate::app::assistant::ModelContext) {
+    fn update_model_context(&self, context: &crate::app::assistant::ModelContext) {
         if !self.shared.can_update_model_context.get() {
             return;
         }
@@ -140,7 +143,7 @@ impl McpAppsBridge {
     }
 
     /// Sends `text` as the user's message (`ui/message`), when the host offered that.
-    pub fn send_message(&self, text: &str) {
+    fn send_message(&self, text: &str) {
         if !self.shared.can_message.get() {
             return;
         }
@@ -150,14 +153,14 @@ impl McpAppsBridge {
 
     /// Asks the host for `mode` (`ui/request-display-mode`); the mode the host answers it set
     /// becomes the context's display mode.
-    pub fn request_display_mode(&self, mode: DisplayMode) {
+    fn request_display_mode(&self, mode: DisplayMode) {
         let id = self.shared.remember(Pending::DisplayMode);
         self.shared.post(&jsonrpc::display_mode_request(id, mode));
     }
 
     /// Sends one of the widget's read-only tool calls (`tools/call`); `done` runs once, with the
     /// answer, the host's refusal, or a time-out after [`CALL_TIMEOUT_MS`].
-    pub fn call_tool(&self, request: ToolRequest, done: Box<dyn FnOnce(CallOutcome)>) {
+    fn call_tool(&self, request: ToolRequest, done: Box<dyn FnOnce(CallOutcome)>) {
         if !self.shared.can_call_tools.get() {
             done(CallOutcome::Refused(
                 "the host does not take tool calls".to_owned(),

@@ -54,19 +54,7 @@ pub fn connect(dispatch: impl Fn(HostEvent) + 'static) -> (Connection, HostServi
     };
     if let Some(runtime) = openai::runtime(&window) {
         let bridge = Rc::new(openai::OpenAiBridge::connect(&window, runtime, dispatch));
-        let (links, calls, modes) = (Rc::clone(&bridge), Rc::clone(&bridge), Rc::clone(&bridge));
-        let via_host = services::ViaHost {
-            open_link: Rc::new(move |url| links.open_link(url)),
-            call_tool: Rc::new(move |request, done| calls.call_tool(request, done)),
-            request_display_mode: Rc::new(move |mode| modes.request_display_mode(mode)),
-            // The runtime has no download or model-context call: those capabilities stay off.
-            download_file: Rc::new(|_, _, _| {}),
-            update_model_context: Rc::new(|_| {}),
-            send_message: {
-                let bridge = Rc::clone(&bridge);
-                Rc::new(move |text| bridge.send_message(text))
-            },
-        };
+        let via_host = services::ViaHost::of(&bridge);
         return (
             Connection::OpenAi(bridge),
             services::window_services(window, Some(via_host)),
@@ -84,28 +72,7 @@ pub fn connect(dispatch: impl Fn(HostEvent) + 'static) -> (Connection, HostServi
                 parent,
                 dispatch,
             ));
-            let (links, calls, modes, files) = (
-                Rc::clone(&bridge),
-                Rc::clone(&bridge),
-                Rc::clone(&bridge),
-                Rc::clone(&bridge),
-            );
-            let via_host = services::ViaHost {
-                open_link: Rc::new(move |url| links.open_link(url)),
-                call_tool: Rc::new(move |request, done| calls.call_tool(request, done)),
-                request_display_mode: Rc::new(move |mode| modes.request_display_mode(mode)),
-                download_file: Rc::new(move |name, mime, text| {
-                    files.download_file(name, mime, text)
-                }),
-                update_model_context: {
-                    let bridge = Rc::clone(&bridge);
-                    Rc::new(move |context| bridge.update_model_context(context))
-                },
-                send_message: {
-                    let bridge = Rc::clone(&bridge);
-                    Rc::new(move |text| bridge.send_message(text))
-                },
-            };
+            let via_host = services::ViaHost::of(&bridge);
             (
                 Connection::McpApps(bridge),
                 services::window_services(window, Some(via_host)),

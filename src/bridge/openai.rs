@@ -13,6 +13,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CustomEvent, Window};
 
 use super::context::patch_of_openai_globals;
+use super::services::HostCalls;
 use super::size::SizeReporter;
 use crate::app::{CallOutcome, DisplayMode, HostEvent, ToolPayload, ToolRequest};
 
@@ -119,10 +120,14 @@ impl OpenAiBridge {
             _size: size,
         }
     }
+}
 
+/// The runtime has no download or model-context call: those keep the trait's defaults (nothing),
+/// and the capabilities read from its globals leave their controls off.
+impl HostCalls for OpenAiBridge {
     /// Calls one of the widget's read-only tools through `callTool(name, arguments)`; `done` runs
     /// once: with the result, the rejection, or a time-out after `mcp_apps::CALL_TIMEOUT_MS`.
-    pub fn call_tool(&self, request: ToolRequest, done: Box<dyn FnOnce(CallOutcome)>) {
+    fn call_tool(&self, request: ToolRequest, done: Box<dyn FnOnce(CallOutcome)>) {
         let openai = &self.shared.openai;
         let arguments =
             JSON::parse(&serde_json::Value::Object(request.arguments().clone()).to_string());
@@ -176,7 +181,7 @@ impl OpenAiBridge {
     }
 
     /// Sends `text` as the user's message (`sendFollowUpMessage({ prompt })`).
-    pub fn send_message(&self, text: &str) {
+    fn send_message(&self, text: &str) {
         let openai = &self.shared.openai;
         if let Some(send) = method(openai, "sendFollowUpMessage") {
             let args = Object::new();
@@ -187,7 +192,7 @@ impl OpenAiBridge {
 
     /// Asks the runtime for `mode` (`requestDisplayMode({ mode })`); the change comes back as an
     /// `openai:set_globals` event.
-    pub fn request_display_mode(&self, mode: DisplayMode) {
+    fn request_display_mode(&self, mode: DisplayMode) {
         let openai = &self.shared.openai;
         if let Some(request) = method(openai, "requestDisplayMode") {
             let args = Object::new();
@@ -198,7 +203,7 @@ impl OpenAiBridge {
     }
 
     /// Opens an http(s) URL through `openExternal`; `false` when the runtime lacks it.
-    pub fn open_link(&self, url: &str) -> bool {
+    fn open_link(&self, url: &str) -> bool {
         let Some(open) = method(&self.shared.openai, "openExternal") else {
             return false;
         };

@@ -7,7 +7,7 @@ use web_sys::{HtmlDocument, HtmlTextAreaElement, Window};
 
 use crate::app::assistant::ModelContext;
 use crate::app::services::{CallTool, DownloadFile};
-use crate::app::{CallOutcome, DisplayMode, HostServices};
+use crate::app::{CallOutcome, DisplayMode, HostServices, ToolRequest};
 
 /// What the host itself does for the views, when there is a host: open a link (`false` when it
 /// would not), make a tool call, change the display mode.
@@ -18,6 +18,45 @@ pub struct ViaHost {
     pub download_file: DownloadFile,
     pub update_model_context: Rc<dyn Fn(&ModelContext)>,
     pub send_message: Rc<dyn Fn(&str)>,
+}
+
+/// What a host bridge does for the views. A host that has no way to take files or the model's
+/// context keeps the defaults, which do nothing (its capabilities leave those controls off).
+pub trait HostCalls {
+    /// Asks the host to open `url`; `false` when it would not.
+    fn open_link(&self, url: &str) -> bool;
+    /// Sends one of the widget's read-only tool calls; `done` runs once, with its outcome.
+    fn call_tool(&self, request: ToolRequest, done: Box<dyn FnOnce(CallOutcome)>);
+    /// Asks the host for a display mode.
+    fn request_display_mode(&self, mode: DisplayMode);
+    /// Sends `text` as the user's message.
+    fn send_message(&self, text: &str);
+    /// Hands the host a text file to save.
+    fn download_file(&self, _name: &str, _mime_type: &str, _text: &str) {}
+    /// Tells the host what the user is looking at.
+    fn update_model_context(&self, _context: &ModelContext) {}
+}
+
+impl ViaHost {
+    /// The views' calls, each through `bridge`.
+    pub fn of<B: HostCalls + 'static>(bridge: &Rc<B>) -> ViaHost {
+        let (links, calls, modes, messages, files, context) = (
+            Rc::clone(bridge),
+            Rc::clone(bridge),
+            Rc::clone(bridge),
+            Rc::clone(bridge),
+            Rc::clone(bridge),
+            Rc::clone(bridge),
+        );
+        ViaHost {
+            open_link: Rc::new(move |url| links.open_link(url)),
+            call_tool: Rc::new(move |request, done| calls.call_tool(request, done)),
+            request_display_mode: Rc::new(move |mode| modes.request_display_mode(mode)),
+            download_file: Rc::new(move |name, mime, text| files.download_file(name, mime, text)),
+            update_model_context: Rc::new(move |c| context.update_model_context(c)),
+            send_message: Rc::new(move |text| messages.send_message(text)),
+        }
+    }
 }
 
 /// Services backed by this window and, when there is one, the host (tried first for links; tool
