@@ -205,7 +205,20 @@ const wasmWithoutData = Buffer.concat([wasm.subarray(0, 8), ...wasmParts.filter(
 const startCall = "    wasm.__wbindgen_start();\n";
 if (patchedGlue.split(startCall).length !== 2) fail("the glue does not call __wbindgen_start once");
 patchedGlue = patchedGlue.replace(startCall, () => `    __resourceWidgetData(wasm.memory.buffer);\n${startCall}`);
-const jsModule = minify(`${asm}\nconst glue = window.__resourceWidgetGlue;\ndelete window.__resourceWidgetGlue;\nglue.finalize({ exports: asmFunc(glue.imports()) }, undefined);\n`);
+// asmFunc's body at the module's top level: V8 parses a module's top level at once and each
+// function in it when first called, whereas a call of asmFunc parsed its 1.3 MB body a second
+// time (every function in it preparsed again) after the module's own compile had.
+const asmFuncStart = "\nfunction asmFunc(imports) {\n";
+const asmFuncReturn = "\n return {\n";
+const asmFuncEnd = /\n \};\n\}\s*$/;
+if (asm.split(asmFuncStart).length !== 2 || !asm.includes(asmFuncReturn) || !asmFuncEnd.test(asm)) fail("wasm2js's asmFunc is not in the expected shape");
+const returnAt = asm.lastIndexOf(asmFuncReturn);
+const jsModule = minify(
+  asm.slice(0, returnAt).replace(asmFuncStart, "\nconst glue = window.__resourceWidgetGlue;\ndelete window.__resourceWidgetGlue;\nconst imports = glue.imports();\n") +
+    "\nconst asmExports = {\n" +
+    asm.slice(returnAt + asmFuncReturn.length).replace(asmFuncEnd, "\n};\n") +
+    "glue.finalize({ exports: asmExports }, undefined);\n",
+);
 const jsGzip = await zopfli(Buffer.from(jsModule));
 
 // ---- the page ----
