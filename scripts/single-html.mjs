@@ -129,8 +129,8 @@ patchedGlue = patchedGlue
   .replace(encodeCall, "const ret = view.buffer.resizable ? (() => { const buf = cachedTextEncoder.encode(arg); view.set(buf); return { read: arg.length, written: buf.length }; })() : cachedTextEncoder.encodeInto(arg, view);");
 
 // wasm2js emits an ES module importing the glue's imports and exporting the instance's exports;
-// the JavaScript build instead calls its asmFunc with the glue's import object, which the boot
-// code lends it for the moment (window.__resourceWidgetGlue).
+// the JavaScript build instead runs asmFunc's body (below) with the glue's import object, which
+// the boot code lends it for the moment (window.__resourceWidgetGlue).
 const importLine = /^import \* as \S+ from '[^']+';\n/m;
 const instantiation = /\nvar retasmFunc = asmFunc\([\s\S]*$/;
 if (!importLine.test(asm) || !instantiation.test(asm)) fail("wasm2js output is not in the expected shape");
