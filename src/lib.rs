@@ -18,16 +18,8 @@ pub fn start() {
         bridge::expose_test_hooks(&window);
     }
     let state = RwSignal::new(app::AppState::default());
-    let (connection, services) = bridge::connect(move |event| {
-        // A result from the host is data that arrived now: the call bar says when.
-        let arrived = matches!(event, app::HostEvent::ToolResult(_)).then(js_sys::Date::now);
-        state.update(|s| {
-            s.apply(event);
-            if arrived.is_some() {
-                s.calls.updated_ms = arrived;
-            }
-        })
-    });
+    let (connection, services) =
+        bridge::connect(move |event| state.update(|s| s.apply(event, js_sys::Date::now())));
     // The connection lives as long as the page.
     std::mem::forget(connection);
     leptos::mount::mount_to_body(move || view! { <views::Widget state services/> });

@@ -189,7 +189,12 @@ fn mount_widget(section: &HtmlElement, recorder: &Recorder) -> (RwSignal<AppStat
 
 /// The host delivers `result` (a CallToolResult's JSON text) to a mounted widget.
 fn deliver(state: RwSignal<AppState>, result: String) {
-    state.update(|s| s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(result))));
+    state.update(|s| {
+        s.apply(
+            HostEvent::ToolResult(ToolPayload::CallToolResult(result)),
+            0.0,
+        )
+    });
 }
 
 const RUNS: &str = include_str!("../fixtures/pipeline_runs/list-ok.json");
@@ -253,7 +258,7 @@ async fn the_warm_up_is_drawn_once_while_the_tool_runs_and_never_delays_a_result
     sleep_ms(80).await;
     assert_eq!(*warm_ups.borrow(), 0, "no warm-up before the tool runs");
     // While the tool runs: drawn once, hidden, and gone in the next task.
-    state.update(|s| s.apply(HostEvent::ToolInput));
+    state.update(|s| s.apply(HostEvent::ToolInput, 0.0));
     sleep_ms(120).await;
     assert_eq!(*warm_ups.borrow(), 1, "one warm-up while the tool runs");
     assert!(
@@ -269,7 +274,7 @@ async fn the_warm_up_is_drawn_once_while_the_tool_runs_and_never_delays_a_result
     let section = container(None);
     let (warm_ups, observer) = count_warm_ups(&section);
     let (state, _handle) = mount_widget(&section, &Recorder::default());
-    state.update(|s| s.apply(HostEvent::ToolInput));
+    state.update(|s| s.apply(HostEvent::ToolInput, 0.0));
     deliver(state, RUNS.to_owned());
     sleep_ms(120).await;
     assert_eq!(*warm_ups.borrow(), 0, "no warm-up once the result is there");
@@ -299,13 +304,17 @@ async fn rows_open_only_when_the_host_takes_tool_calls_and_back_returns() {
 
     state.update(|s| {
         s.context.capabilities.call_tools = true;
-        s.apply(HostEvent::ToolCallKnown {
-            tool: "pipeline_list".into(),
-            arguments: Default::default(),
-        });
-        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
-            PIPELINES.to_owned(),
-        )));
+        s.apply(
+            HostEvent::ToolCallKnown {
+                tool: "pipeline_list".into(),
+                arguments: Default::default(),
+            },
+            0.0,
+        );
+        s.apply(
+            HostEvent::ToolResult(ToolPayload::CallToolResult(PIPELINES.to_owned())),
+            0.0,
+        );
     });
     tick().await;
     assert_eq!(all(&section, ".row-open").len(), 2);
@@ -341,7 +350,7 @@ async fn the_root_follows_the_host_theme_and_variables() {
         s.apply(HostEvent::ContextChanged(patch_of_host_context(&serde_json::json!({
             "theme": "dark",
             "styles": { "variables": { "--color-text-primary": "#fafafa", "--font-sans": "Host Sans, sans-serif" } }
-        }))))
+        }))), 0.0)
     });
     tick().await;
     let root = one(&section, "#widget");
@@ -360,9 +369,12 @@ async fn the_root_follows_the_host_theme_and_variables() {
     assert_eq!(color.as_deref(), Some("rgb(250, 250, 250)"));
 
     state.update(|s| {
-        s.apply(HostEvent::ContextChanged(patch_of_host_context(
-            &serde_json::json!({ "theme": "light" }),
-        )))
+        s.apply(
+            HostEvent::ContextChanged(patch_of_host_context(
+                &serde_json::json!({ "theme": "light" }),
+            )),
+            0.0,
+        )
     });
     tick().await;
     assert!(root.class_name().contains("theme-light"));
@@ -392,8 +404,13 @@ async fn error_empty_and_cancelled_states_say_what_happened() {
     assert!(text(&one(&section, ".state--empty")).contains("etl_daily has never run"));
 
     state.set(AppState::default());
-    state.update(|s| s.apply(HostEvent::ToolInput));
-    state.update(|s| s.apply(HostEvent::ToolCancelled(Some("Stopped by the user".into()))));
+    state.update(|s| s.apply(HostEvent::ToolInput, 0.0));
+    state.update(|s| {
+        s.apply(
+            HostEvent::ToolCancelled(Some("Stopped by the user".into())),
+            0.0,
+        )
+    });
     tick().await;
     assert_eq!(root.get_attribute("data-state").as_deref(), Some("empty"));
     assert!(text(&one(&section, ".state--cancelled")).contains("Stopped by the user"));
@@ -404,9 +421,10 @@ async fn a_restored_result_is_marked() {
     let section = container(None);
     let (state, _handle) = mount_widget(&section, &Recorder::default());
     state.update(|s| {
-        s.apply(HostEvent::RestoredResult(ToolPayload::CallToolResult(
-            RUNS.to_owned(),
-        )))
+        s.apply(
+            HostEvent::RestoredResult(ToolPayload::CallToolResult(RUNS.to_owned())),
+            0.0,
+        )
     });
     tick().await;
     assert!(text(&one(&section, ".notices")).contains("Restored"));
@@ -1262,7 +1280,7 @@ fn carriers() -> Vec<(&'static str, serde_json::Value)> {
 /// Every console call from now on, recorded in `window.__logged` (and still printed).
 fn record_console() {
     let install = js_sys::Function::new_no_args(
-        "if (!window.__logged) { window.__logged = []; for (const k of ['log','info','warn','error','debug']) { const o = console[k]; console[k] = (...a) => { window.__logged.push(a.map(String).join(' ')); o.apply(console, a); }; } }",
+        "if (!window.__logged) { window.__logged = []; for (const k of ['log','info','warn','error','debug']) { const o = console[k]; console[k] = (...a) => { window.__logged.push(a.map(String).join(' ')); o.apply(console, a, 0.0); }; } }",
     );
     install
         .call0(&wasm_bindgen::JsValue::NULL)
@@ -1405,10 +1423,13 @@ async fn numbers_times_and_words_follow_the_host_locale_and_zone() {
         &serde_json::json!({ "locale": "de-DE", "timeZone": "Europe/Berlin" }),
     ));
     state.update(|s| {
-        s.apply(HostEvent::Connected(context));
-        s.apply(HostEvent::ToolResult(ToolPayload::CallToolResult(
-            include_str!("../fixtures/pipeline_runs/numbers-and-times.json").into(),
-        )));
+        s.apply(HostEvent::Connected(context), 0.0);
+        s.apply(
+            HostEvent::ToolResult(ToolPayload::CallToolResult(
+                include_str!("../fixtures/pipeline_runs/numbers-and-times.json").into(),
+            )),
+            0.0,
+        );
     });
     tick().await;
     let root = one(&section, "#widget");
@@ -1434,9 +1455,12 @@ async fn numbers_times_and_words_follow_the_host_locale_and_zone() {
     );
 
     state.update(|s| {
-        s.apply(HostEvent::ContextChanged(patch_of_host_context(
-            &serde_json::json!({ "locale": "en-US" }),
-        )))
+        s.apply(
+            HostEvent::ContextChanged(patch_of_host_context(
+                &serde_json::json!({ "locale": "en-US" }),
+            )),
+            0.0,
+        )
     });
     tick().await;
     let root = one(&section, "#widget");
@@ -1452,9 +1476,12 @@ async fn numbers_times_and_words_follow_the_host_locale_and_zone() {
     );
 
     state.update(|s| {
-        s.apply(HostEvent::ContextChanged(patch_of_host_context(
-            &serde_json::json!({ "locale": "ja-JP" }),
-        )))
+        s.apply(
+            HostEvent::ContextChanged(patch_of_host_context(
+                &serde_json::json!({ "locale": "ja-JP" }),
+            )),
+            0.0,
+        )
     });
     tick().await;
     assert!(

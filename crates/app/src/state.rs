@@ -34,8 +34,8 @@ impl Default for AppState {
 }
 
 impl AppState {
-    /// Applies one host event.
-    pub fn apply(&mut self, event: HostEvent) {
+    /// Applies one host event that arrived at `now_ms` (a live result says when it came).
+    pub fn apply(&mut self, event: HostEvent, now_ms: f64) {
         match event {
             HostEvent::Connected(context) => self.context = context,
             HostEvent::ContextChanged(patch) => self.context.merge(patch),
@@ -45,6 +45,7 @@ impl AppState {
             }
             HostEvent::ToolResult(payload) => {
                 self.calls.reset();
+                self.calls.updated_ms = Some(now_ms);
                 self.phase = Phase::Ready {
                     model: Arc::new(model_of(&payload)),
                     restored: false,
@@ -122,18 +123,21 @@ mod tests {
     fn the_mcp_apps_sequence_goes_loading_then_ok() {
         let mut s = AppState::default();
         assert_eq!(s.phase.data_state(), "loading");
-        s.apply(HostEvent::Connected(HostContext::default()));
-        s.apply(HostEvent::ToolInput);
+        s.apply(HostEvent::Connected(HostContext::default()), 0.0);
+        s.apply(HostEvent::ToolInput, 0.0);
         assert!(s.phase.is_busy());
-        s.apply(result(RUNS));
+        s.apply(result(RUNS), 0.0);
         assert_eq!(s.phase.data_state(), "ok");
     }
 
     #[test]
     fn cancellation_before_the_result_shows_cancelled() {
         let mut s = AppState::default();
-        s.apply(HostEvent::ToolInput);
-        s.apply(HostEvent::ToolCancelled(Some("user stopped it".into())));
+        s.apply(HostEvent::ToolInput, 0.0);
+        s.apply(
+            HostEvent::ToolCancelled(Some("user stopped it".into())),
+            0.0,
+        );
         assert_eq!(
             s.phase,
             Phase::Cancelled {
@@ -146,24 +150,40 @@ mod tests {
     #[test]
     fn a_live_result_is_not_replaced_by_a_restored_one_or_a_late_cancel() {
         let mut s = AppState::default();
-        s.apply(result(RUNS));
-        s.apply(HostEvent::RestoredResult(ToolPayload::CallToolResult(
-            "{}".into(),
-        )));
-        s.apply(HostEvent::ToolCancelled(None));
+        s.apply(result(RUNS), 0.0);
+        s.apply(
+            HostEvent::RestoredResult(ToolPayload::CallToolResult("{}".into())),
+            0.0,
+        );
+        s.apply(HostEvent::ToolCancelled(None), 0.0);
         assert!(
             matches!(&s.phase, Phase::Ready { restored: false, model } if model.table.rows.len() == 1)
         );
     }
 
     #[test]
+    fn a_live_result_says_when_it_arrived_and_a_restored_one_does_not() {
+        let mut s = AppState::default();
+        s.apply(
+            HostEvent::RestoredResult(ToolPayload::CallToolResult(RUNS.into())),
+            7.0,
+        );
+        assert_eq!(s.calls.updated_ms, None);
+        s.apply(result(RUNS), 9.0);
+        assert_eq!(s.calls.updated_ms, Some(9.0));
+        s.apply(HostEvent::ToolInput, 12.0);
+        assert_eq!(s.calls.updated_ms, Some(9.0));
+    }
+
+    #[test]
     fn a_restored_result_is_marked_and_then_replaced_by_the_live_one() {
         let mut s = AppState::default();
-        s.apply(HostEvent::RestoredResult(ToolPayload::CallToolResult(
-            RUNS.into(),
-        )));
+        s.apply(
+            HostEvent::RestoredResult(ToolPayload::CallToolResult(RUNS.into())),
+            0.0,
+        );
         assert!(matches!(s.phase, Phase::Ready { restored: true, .. }));
-        s.apply(result(RUNS));
+        s.apply(result(RUNS), 0.0);
         assert!(matches!(
             s.phase,
             Phase::Ready {
@@ -176,12 +196,15 @@ mod tests {
     #[test]
     fn garbage_is_an_error_state_not_a_panic() {
         let mut s = AppState::default();
-        s.apply(result("{not json"));
+        s.apply(result("{not json"), 0.0);
         assert_eq!(s.phase.data_state(), "error");
-        s.apply(HostEvent::ToolResult(ToolPayload::Parts {
-            structured: "[".repeat(500),
-            hints: None,
-        }));
+        s.apply(
+            HostEvent::ToolResult(ToolPayload::Parts {
+                structured: "[".repeat(500),
+                hints: None,
+            }),
+            0.0,
+        );
         assert_eq!(s.phase.data_state(), "error");
     }
 
@@ -202,10 +225,13 @@ mod tests {
     fn context_changes_merge() {
         use crate::host_context::{ContextPatch, Theme};
         let mut s = AppState::default();
-        s.apply(HostEvent::ContextChanged(ContextPatch {
-            theme: Some(Some(Theme::Dark)),
-            ..Default::default()
-        }));
+        s.apply(
+            HostEvent::ContextChanged(ContextPatch {
+                theme: Some(Some(Theme::Dark)),
+                ..Default::default()
+            }),
+            0.0,
+        );
         assert_eq!(s.context.theme, Some(Theme::Dark));
     }
 }
