@@ -116,6 +116,10 @@ mod tests {
         HostEvent::ToolResult(ToolPayload::CallToolResult(json.to_owned()))
     }
 
+    fn restored(json: &str) -> HostEvent {
+        HostEvent::RestoredResult(ToolPayload::CallToolResult(json.to_owned()))
+    }
+
     const RUNS: &str = r#"{"structuredContent":{"kind":"svc_resource_widget","schema_version":1,
         "resource":"pipeline_runs","action":"list","state":"ok","records":[{"id":1,"status":"running"}]}}"#;
 
@@ -151,10 +155,7 @@ mod tests {
     fn a_live_result_is_not_replaced_by_a_restored_one_or_a_late_cancel() {
         let mut s = AppState::default();
         s.apply(result(RUNS), 0.0);
-        s.apply(
-            HostEvent::RestoredResult(ToolPayload::CallToolResult("{}".into())),
-            0.0,
-        );
+        s.apply(restored("{}"), 0.0);
         s.apply(HostEvent::ToolCancelled(None), 0.0);
         assert!(
             matches!(&s.phase, Phase::Ready { restored: false, model } if model.table.rows.len() == 1)
@@ -164,10 +165,7 @@ mod tests {
     #[test]
     fn a_live_result_says_when_it_arrived_and_a_restored_one_does_not() {
         let mut s = AppState::default();
-        s.apply(
-            HostEvent::RestoredResult(ToolPayload::CallToolResult(RUNS.into())),
-            7.0,
-        );
+        s.apply(restored(RUNS), 7.0);
         assert_eq!(s.calls.updated_ms, None);
         s.apply(result(RUNS), 9.0);
         assert_eq!(s.calls.updated_ms, Some(9.0));
@@ -178,10 +176,7 @@ mod tests {
     #[test]
     fn a_restored_result_is_marked_and_then_replaced_by_the_live_one() {
         let mut s = AppState::default();
-        s.apply(
-            HostEvent::RestoredResult(ToolPayload::CallToolResult(RUNS.into())),
-            0.0,
-        );
+        s.apply(restored(RUNS), 0.0);
         assert!(matches!(s.phase, Phase::Ready { restored: true, .. }));
         s.apply(result(RUNS), 0.0);
         assert!(matches!(
