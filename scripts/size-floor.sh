@@ -3,8 +3,10 @@
 # pinned nightly, std rebuilt, panics that abort at once, opt-level z, LTO, wasm-bindgen, wasm-opt
 # -Oz, wasm2js -Oz): bench/leptos-floor, a Leptos counter and keyed list with nothing of ours, and
 # the same with serde_json parsing a Value. Prints each one's wasm and JavaScript build, raw and
-# gzip (the JavaScript minified as the widget's is), and the single file both would make (each gzipped and base64-encoded, as
-# scripts/single-html.mjs embeds them), beside the widget's own (dist/, from scripts/build.sh).
+# gzip (the JavaScript minified as the widget's is), and what both would add to the single file
+# (each gzipped and carried as base-85 text, 5 characters per 4 bytes, as scripts/single-html.mjs
+# embeds them; it gzips with zopfli, a few percent smaller than the gzip -9 here), beside the
+# widget's own (dist/, from scripts/build.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/wasm-release-env.sh
@@ -26,18 +28,18 @@ const esbuild = require(path.resolve("node_modules/esbuild"));
 // wasm2js's output minified as scripts/single-html.mjs minifies the widget's.
 const minified = (file) => Buffer.from(esbuild.transformSync(fs.readFileSync(file, "utf8"), { format: "esm", minify: true, target: "es2022", legalComments: "none" }).code);
 const gz = (b) => zlib.gzipSync(b, { level: 9 }).length;
-const b64 = (n) => Math.ceil(n / 3) * 4;
+const b85 = (n) => Math.ceil(n / 4) * 5;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const row = (name, wasm, js) => {
-  const file = b64(gz(wasm)) + b64(gz(js));
+  const file = b85(gz(wasm)) + b85(gz(js));
   console.log(`| ${name} | ${kb(wasm.length)} | ${kb(gz(wasm))} | ${kb(js.length)} | ${kb(gz(js))} | ${kb(file)} |`);
 };
-console.log("| | wasm raw | wasm gzip | JS build raw | JS build gzip | both, gzip + base64 |");
+console.log("| | wasm raw | wasm gzip | JS build raw | JS build gzip | both, gzip + base-85 |");
 console.log("|---|---:|---:|---:|---:|---:|");
 for (const v of ["leptos", "leptos+json"]) {
   const d = path.join(process.argv[2], v);
   row(`floor: ${v}`, fs.readFileSync(path.join(d, "opt.wasm")), minified(path.join(d, "asm.js")));
 }
 const wasm = fs.readdirSync("dist/trunk").find((f) => f.endsWith("_bg.wasm"));
-if (wasm && fs.existsSync("target/js-build/asm.js")) row("the widget", fs.readFileSync(path.join("dist/trunk", wasm)), minified("target/js-build/asm.js"));
+if (wasm && fs.existsSync("target/js-build/asm.js")) row("the widget (its data in each build; the file carries it once)", fs.readFileSync(path.join("dist/trunk", wasm)), minified("target/js-build/asm.js"));
 JS
