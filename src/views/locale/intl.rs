@@ -104,18 +104,32 @@ impl IntlFormats {
         .as_ref()
     }
 
+    /// The number formatter for at most `max_fraction` decimals: 0, 1, or 3 for anything more.
     fn number(&self, max_fraction: u8) -> Option<&Function> {
-        let cell = match max_fraction {
-            0 => &self.integer,
-            1 => &self.decimal_1,
-            _ => &self.decimal_3,
+        // Each cell with the digits it is built for, whichever call builds it first.
+        let (cell, digits) = match max_fraction {
+            0 => (&self.integer, 0),
+            1 => (&self.decimal_1, 1),
+            _ => (&self.decimal_3, 3),
         };
         Self::format(cell, || {
-            self.construct(
-                "NumberFormat",
-                &[("maximumFractionDigits", max_fraction.min(3).into())],
-            )
+            self.construct("NumberFormat", &[("maximumFractionDigits", digits.into())])
         })
+    }
+
+    /// `epoch_ms` written by the `DateTimeFormat` in `cell`, built in the zone with `options` on
+    /// first use.
+    fn date_text(
+        &self,
+        cell: &OnceCell<Option<Function>>,
+        options: &[(&str, JsValue)],
+        epoch_ms: i64,
+    ) -> Option<String> {
+        let date = js_sys::Date::new(&JsValue::from_f64(epoch_ms as f64));
+        Self::format(cell, || self.in_zone(options))?
+            .call1(&JsValue::NULL, &date)
+            .ok()?
+            .as_string()
     }
 
     /// A `DateTimeFormat` with `options` in the zone; a zone `Intl` refuses gives the browser's
@@ -175,18 +189,7 @@ impl Formats for IntlFormats {
     }
 
     fn clock(&self, epoch_ms: i64) -> String {
-        let clock = Self::format(&self.clock, || {
-            self.in_zone(&[("timeStyle", "medium".into())])
-        });
-        clock
-            .and_then(|f| {
-                f.call1(
-                    &JsValue::NULL,
-                    &js_sys::Date::new(&JsValue::from_f64(epoch_ms as f64)),
-                )
-                .ok()
-            })
-            .and_then(|v| v.as_string())
+        self.date_text(&self.clock, &[("timeStyle", "medium".into())], epoch_ms)
             .unwrap_or_else(|| PlainFormats.clock(epoch_ms))
     }
 
@@ -222,18 +225,8 @@ impl Formats for IntlFormats {
     }
 
     fn absolute(&self, epoch_ms: i64) -> String {
-        let absolute = Self::format(&self.absolute, || {
-            self.in_zone(&[("dateStyle", "medium".into()), ("timeStyle", "long".into())])
-        });
-        absolute
-            .and_then(|f| {
-                f.call1(
-                    &JsValue::NULL,
-                    &js_sys::Date::new(&JsValue::from_f64(epoch_ms as f64)),
-                )
-                .ok()
-            })
-            .and_then(|v| v.as_string())
+        let options = [("dateStyle", "medium".into()), ("timeStyle", "long".into())];
+        self.date_text(&self.absolute, &options, epoch_ms)
             .unwrap_or_else(|| widget_model::time::utc_text(epoch_ms))
     }
 
