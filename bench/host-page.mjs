@@ -11,11 +11,16 @@ export function launchChromium() {
   });
 }
 
-/** A fresh host page with `html` loaded under `csp` and the handshake done; returns the page and the ms from iframe creation to ui/initialize. */
-export async function load(browser, servers, { html, csp }) {
+/**
+ * A fresh host page with `html` loaded under `csp` and the handshake done; returns the page and the
+ * ms from iframe creation to ui/initialize. `beforeFrame(page)`, when given, runs once the host page
+ * is ready and before the widget's frame is created (to start a profiler, say).
+ */
+export async function load(browser, servers, { html, csp, beforeFrame }) {
   const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
   await page.goto(`${servers.hostUrl}/test-host.html`);
   await page.waitForSelector("body[data-ready=true]", { state: "attached" });
+  if (beforeFrame) await beforeFrame(page);
   const initMs = await page.evaluate(
     async ({ sandboxUrl, html }) => {
       document.documentElement.style.setProperty("--stage-width", "760px");

@@ -44,22 +44,18 @@ const widgetHtml = () => readFileSync(process.env.HTML ?? join(ROOT, "dist/resou
 
 /** A fresh host page whose widget frame is created and initialized under Chromium's profiler. */
 async function profileColdStart(html, csp) {
-  const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
-  await page.goto(`${servers.hostUrl}/test-host.html`);
-  await page.waitForSelector("body[data-ready=true]", { state: "attached" });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Profiler.enable");
-  await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
-  await cdp.send("Profiler.start");
-  const initialized = await page.evaluate(
-    async ({ sandboxUrl, html }) => {
-      window.testHost = await window.host.createHost({ container: document.getElementById("stage"), sandboxUrl, widgetHtml: html });
-      return Promise.race([window.testHost.initialized.then(() => true), new Promise((r) => setTimeout(() => r(false), 15000))]);
-    },
-    { sandboxUrl: `${servers.sandboxUrl}?csp=${csp}`, html },
-  );
+  // The widget frame does not exist yet: profile the host page's process, which holds the frame
+  // while it is same-site (127.0.0.1), from iframe creation to ui/initialize.
+  let cdp;
+  const startProfiler = async (page) => {
+    cdp = await page.context().newCDPSession(page);
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+    await cdp.send("Profiler.start");
+  };
+  const { page, initMs } = await load(browser, servers, { html, csp, beforeFrame: startProfiler });
   const { profile } = await cdp.send("Profiler.stop");
-  if (!initialized) throw new Error("the widget did not send ui/initialize within 15 s");
+  if (Number.isNaN(initMs)) throw new Error("the widget did not send ui/initialize within 15 s");
   return { page, profile };
 }
 
@@ -179,14 +175,13 @@ if (mode === "scroll") {
   const html = readFileSync(process.env.HTML ?? join(ROOT, "target/profile/resource-widget.html"), "utf8");
   const runs = what === "scroll" ? 1 : 5;
   const profiles = [];
-  for (let run = 0; what === "cold-start" && run < runs; run++) {
-    // The widget frame does not exist yet: profile the host page's process, which holds the
-    // frame while it is same-site (127.0.0.1), from iframe creation to ui/initialize.
-    const { page, profile } = await profileColdStart(html, csp);
-    profiles.push(profile);
-    await page.close();
-  }
-  for (let run = 0; what !== "cold-start" && run < runs; run++) {
+  for (let run = 0; run < runs; run++) {
+    if (what === "cold-start") {
+      const { page, profile } = await profileColdStart(html, csp);
+      profiles.push(profile);
+      await page.close();
+      continue;
+    }
     const { page, frame } = await open(html, csp);
     // The widget frame is out of process in Chromium: its own CDP session.
     const cdp = await page.context().newCDPSession(frame).catch(() => page.context().newCDPSession(page));
