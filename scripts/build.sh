@@ -12,7 +12,4 @@ cd "$(dirname "$0")/.."
 # (scripts/test.sh runs them side by side).
 export CARGO_TARGET_DIR="$PWD/target/widget"
 trunk build --release --quiet
-JS_OUT=target/js-build
-mkdir -p "$JS_OUT"
-wasm2js -Oz dist/trunk/resource-widget_bg.wasm -o "$JS_OUT/asm.js"
 node scripts/single-html.mjs

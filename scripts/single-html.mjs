@@ -105,10 +105,6 @@ let html = readFileSync(join(STAGING, "index.html"), "utf8");
 const glue = readFileSync(join(STAGING, glueFile), "utf8");
 const wasm = readFileSync(join(STAGING, wasmFile));
 
-// ---- the JavaScript build (wasm2js of the same wasm) ----
-if (!existsSync(join(JS_BUILD, "asm.js"))) fail("no JavaScript build: run scripts/build.sh");
-let asm = readFileSync(join(JS_BUILD, "asm.js"), "utf8");
-
 // wasm2js grows memory into a new ArrayBuffer without detaching the old one, so wasm-bindgen's
 // "is my view detached?" checks would keep stale views after growth: compare buffers instead
 // (also right for the wasm build, whose old buffer is detached on growth).
@@ -128,24 +124,6 @@ patchedGlue = patchedGlue
   .replace(decodeCall, "return cachedTextDecoder.decode(bytes.buffer.resizable ? bytes.slice() : bytes);")
   .replace(encodeCall, "const ret = view.buffer.resizable ? (() => { const buf = cachedTextEncoder.encode(arg); view.set(buf); return { read: arg.length, written: buf.length }; })() : cachedTextEncoder.encodeInto(arg, view);");
 
-// wasm2js emits an ES module importing the glue's imports and exporting the instance's exports;
-// the JavaScript build instead runs asmFunc's body (below) with the glue's import object, which
-// the boot code lends it for the moment (window.__resourceWidgetGlue).
-const importLine = /^import \* as \S+ from '[^']+';\n/m;
-const instantiation = /\nvar retasmFunc = asmFunc\([\s\S]*$/;
-if (!importLine.test(asm) || !instantiation.test(asm)) fail("wasm2js output is not in the expected shape");
-asm = asm.replace(importLine, "").replace(instantiation, "\n");
-
-// wasm2js grows memory by allocating a larger ArrayBuffer and copying everything into it, on every
-// growth: a result that allocates 40 MB page by page copies gigabytes. A resizable ArrayBuffer
-// (ES2024) grows in place, and typed arrays made on it without a length track its size, so growth
-// costs nothing; engines without it keep the copying path.
-const initialBuffer = /var buffer = new ArrayBuffer\((\d+)\);/;
-const growBody = /if \(\(oldPages < newPages\) && \(newPages < 65536\)\) \{\n(\s+)var newBuffer = new ArrayBuffer\(newPages << 16\);/;
-if (!initialBuffer.test(asm) || !growBody.test(asm)) fail("wasm2js memory code is not in the expected shape");
-asm = asm
-  .replace(initialBuffer, (_, bytes) => `var buffer = (() => { try { const b = new ArrayBuffer(${bytes}, { maxByteLength: 2147483648 }); if (b.resizable) return b; } catch {} return new ArrayBuffer(${bytes}); })();`)
-  .replace(growBody, (whole, indent) => whole.replace("{\n", `{\n${indent}if (buffer.resizable) { buffer.resize(newPages << 16); return oldPages; }\n`));
 // One copy of the data segments (the widget's strings and tables, 75 KB), as a payload of its own
 // that both builds copy into their memory before the widget starts (wasm-bindgen's finalize, which
 // both go through, calls __resourceWidgetData just before __wbindgen_start). The wasm's data
@@ -192,34 +170,21 @@ const memoryImage = (segments) => {
   return image;
 };
 const { sections: wasmParts, segments: wasmSegments } = wasmSections(wasm);
-const segmentCalls = /(function initActiveSegments\(imports\) \{\n)((?:\s*base64DecodeToExistingUint8Array\(bufferView, \d+, "[A-Za-z0-9+/=]*"\);\n)*)(\s*\})/;
-const segmentMatch = asm.match(segmentCalls);
-if (!segmentMatch) fail("wasm2js's data segments are not in the expected shape");
-const jsSegments = [...segmentMatch[2].matchAll(/bufferView, (\d+), "([A-Za-z0-9+/=]*)"/g)].map(([, offset, b64]) => [Number(offset), Buffer.from(b64, "base64")]);
 const image = memoryImage(wasmSegments);
-if (!image.equals(memoryImage(jsSegments))) fail("the wasm's data segments and wasm2js's differ");
 const dataOffset = Math.min(...wasmSegments.map(([offset]) => offset));
 const dataGzip = await zopfli(image.subarray(dataOffset));
-asm = asm.replace(segmentCalls, "$1$3");
 const wasmWithoutData = Buffer.concat([wasm.subarray(0, 8), ...wasmParts.filter((p) => p.id !== 11).map((p) => p.bytes)]);
 const startCall = "    wasm.__wbindgen_start();\n";
 if (patchedGlue.split(startCall).length !== 2) fail("the glue does not call __wbindgen_start once");
 patchedGlue = patchedGlue.replace(startCall, () => `    __resourceWidgetData(wasm.memory.buffer);\n${startCall}`);
-// asmFunc's body at the module's top level: V8 parses a module's top level at once and each
-// function in it when first called, whereas a call of asmFunc parsed its 1.3 MB body a second
-// time (every function in it preparsed again) after the module's own compile had.
-const asmFuncStart = "\nfunction asmFunc(imports) {\n";
-const asmFuncReturn = "\n return {\n";
-const asmFuncEnd = /\n \};\n\}\s*$/;
-if (asm.split(asmFuncStart).length !== 2 || !asm.includes(asmFuncReturn) || !asmFuncEnd.test(asm)) fail("wasm2js's asmFunc is not in the expected shape");
-const returnAt = asm.lastIndexOf(asmFuncReturn);
-const jsModule = minify(
-  asm.slice(0, returnAt).replace(asmFuncStart, "\nconst glue = window.__resourceWidgetGlue;\ndelete window.__resourceWidgetGlue;\nconst imports = glue.imports();\n") +
-    "\nconst asmExports = {\n" +
-    asm.slice(returnAt + asmFuncReturn.length).replace(asmFuncEnd, "\n};\n") +
-    "glue.finalize({ exports: asmExports }, undefined);\n",
-);
-const jsGzip = await zopfli(Buffer.from(jsModule));
+// The translator (scripts/page/wasm-to-js.mjs) goes into the page as it is, less its `export`;
+// checked here on the widget's own wasm, so that a wasm it cannot translate fails the build rather
+// than the page.
+const translatorSource = readFileSync(join(ROOT, "scripts/page/wasm-to-js.mjs"), "utf8");
+if (translatorSource.split("\nexport function wasmToJs(").length !== 2) fail("scripts/page/wasm-to-js.mjs does not export wasmToJs once");
+const translator = translatorSource.replace("\nexport function wasmToJs(", "\nfunction wasmToJs(");
+const { wasmToJs } = await import(join(ROOT, "scripts/page/wasm-to-js.mjs"));
+const jsModuleLength = wasmToJs(new Uint8Array(wasmWithoutData), { names: Boolean(PROFILE_DIR) }).length;
 
 // ---- the page ----
 // Trunk's loader script and preload links fetch the files we inline: remove them. The style
@@ -280,10 +245,10 @@ addEventListener("unhandledrejection", (event) => { if (isTrap(event.reason)) re
 // consistently.
 const boot = `
 const wasmGzip = ${JSON.stringify(payload(wasmGzip))};
-const jsGzip = ${JSON.stringify(payload(jsGzip))};
 const dataGzip = ${JSON.stringify(payload(dataGzip))};
 ${FATAL}
 ${UNPACK}
+${translator}
 function inflate(gzipped) {
   const bytes = unpack(gzipped.text, gzipped.length);
   return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")));
@@ -306,12 +271,15 @@ function __resourceWidgetData(buffer) {
 }
 async function startJs() {
   document.documentElement.dataset.build = "js";
-  const [code, data] = await Promise.all([inflate(jsGzip).text(), dataImage]);
+  const [wasm, data] = await Promise.all([inflate(wasmGzip).arrayBuffer(), dataImage]);
   memoryData = new Uint8Array(data);
   window.__resourceWidgetGlue = { imports: __wbg_get_imports, finalize: __wbg_finalize_init };
   const script = document.createElement("script");
   script.type = "module";
-  script.textContent = code;
+  script.textContent =
+    "const glue=window.__resourceWidgetGlue;delete window.__resourceWidgetGlue;const imports=glue.imports();\\n" +
+    wasmToJs(new Uint8Array(wasm), { names: ${Boolean(PROFILE_DIR)} }) +
+    "\\nglue.finalize({exports:asmExports},undefined);";
   document.head.append(script);
 }
 if (wasmRuns()) {
@@ -344,7 +312,7 @@ const gz = gzip(Buffer.from(html)).length;
 console.log(
   `single-html: ${relative(ROOT, OUTPUT)} ${kb(html.length)} KB raw, ${kb(gz)} KB gzip ` +
     `(wasm ${kb(wasm.length)} KB raw, ${kb(wasmGzip.length)} KB gzip without its data; ` +
-    `JavaScript build ${kb(jsModule.length)} KB raw, ${kb(jsGzip.length)} KB gzip; ` +
+    `JavaScript build made in the page: ${kb(jsModuleLength)} KB; ` +
     `their data ${kb(image.length - dataOffset)} KB raw, ${kb(dataGzip.length)} KB gzip, carried once)`,
 );
 
@@ -355,7 +323,6 @@ const over = [
   ["file_raw", html.length],
   ["file_gzip", gz],
   ["wasm_raw", wasm.length],
-  ["js_build_raw", jsModule.length],
 ].filter(([name, size]) => size > budget[name]);
 for (const [name, size] of over) console.error(`single-html: ${name} is ${size} bytes, over its budget of ${budget[name]} (scripts/size-budget.json)`);
 if (over.length) process.exit(1);
