@@ -199,8 +199,6 @@ html = html
   });
 if (styles.length === 0) fail("no inlined style sheets in Trunk's index.html");
 const css = transformSync(styles.join("\n"), { loader: "css", minify: true, legalComments: "none" }).code.trim();
-if (css.includes("</style")) fail("the style sheet contains '</style'");
-html = html.replace("@STYLES@", () => css);
 
 const wasmGzip = await zopfli(wasmWithoutData);
 // The last resort, plain JavaScript that needs nothing from the Rust side: when either build
@@ -242,17 +240,13 @@ addEventListener("error", (event) => { if (isTrap(event.error)) replaceDeadWidge
 addEventListener("unhandledrejection", (event) => { if (isTrap(event.reason)) replaceDeadWidget(); });
 `;
 // The boot code runs in the wasm glue's module scope, so minification renames __wbg_init
-// consistently.
+// consistently. It starts from what the loader (below) started: the wasm and the data segments,
+// being inflated.
 const boot = `
-const wasmGzip = ${JSON.stringify(payload(wasmGzip))};
-const dataGzip = ${JSON.stringify(payload(dataGzip))};
+const load = window.__resourceWidgetLoad;
+delete window.__resourceWidgetLoad;
 ${FATAL}
-${UNPACK}
 ${translator}
-function inflate(gzipped) {
-  const bytes = unpack(gzipped.text, gzipped.length);
-  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")));
-}
 function wasmRuns() {
   // Instantiate the smallest module, not just compile it: WebKit compiles under a CSP without
   // 'wasm-unsafe-eval' and refuses only at instantiation.
@@ -263,15 +257,14 @@ function wasmRuns() {
     return false;
   }
 }
-// The data segments, inflated at once (both builds need them), copied in by the glue's finalize.
-const dataImage = inflate(dataGzip).arrayBuffer();
+// The data segments, copied in by the glue's finalize (both builds need them).
 let memoryData;
 function __resourceWidgetData(buffer) {
   new Uint8Array(buffer).set(memoryData, ${dataOffset});
 }
 async function startJs() {
   document.documentElement.dataset.build = "js";
-  const [wasm, data] = await Promise.all([inflate(wasmGzip).arrayBuffer(), dataImage]);
+  const [wasm, data] = await Promise.all([load.wasm, load.data]);
   memoryData = new Uint8Array(data);
   window.__resourceWidgetGlue = { imports: __wbg_get_imports, finalize: __wbg_finalize_init };
   const script = document.createElement("script");
@@ -285,7 +278,7 @@ async function startJs() {
 if (wasmRuns()) {
   document.documentElement.dataset.build = "wasm";
   try {
-    const [module, data] = await Promise.all([inflate(wasmGzip).arrayBuffer(), dataImage]);
+    const [module, data] = await Promise.all([load.wasm, load.data]);
     memoryData = new Uint8Array(data);
     await __wbg_init({ module_or_path: module });
   } catch {
@@ -297,9 +290,35 @@ if (wasmRuns()) {
   await startJs();
 }
 `;
-const script = minify(patchedGlue + boot);
-if (script.includes("</script")) fail("the inline script contains '</script'");
-html = html.replace("</body>", () => `<script type="module">${script}</script>\n</body>`);
+// The page's code (glue, boot, translator) and its style sheet travel gzipped like the builds, a
+// quarter of their size: a small loader inflates them, puts the sheet in the head and the code in
+// an inline module script (before the first paint that shows anything: the body is empty until the
+// widget mounts), and starts inflating the wasm and the data segments meanwhile.
+const code = minify(patchedGlue + boot);
+if (code.includes("\0")) fail("the page's code contains a NUL, which separates it from the style sheet");
+const pageGzip = await zopfli(Buffer.from(`${css}\0${code}`));
+const loader = minify(`
+${UNPACK}
+function inflate(gzipped) {
+  const bytes = unpack(gzipped.text, gzipped.length);
+  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")));
+}
+window.__resourceWidgetLoad = {
+  wasm: inflate(${JSON.stringify(payload(wasmGzip))}).arrayBuffer(),
+  data: inflate(${JSON.stringify(payload(dataGzip))}).arrayBuffer(),
+};
+const page = await inflate(${JSON.stringify(payload(pageGzip))}).text();
+const cut = page.indexOf("\\0");
+const style = document.createElement("style");
+style.textContent = page.slice(0, cut);
+document.head.append(style);
+const script = document.createElement("script");
+script.type = "module";
+script.textContent = page.slice(cut + 1);
+document.head.append(script);
+`);
+if (loader.includes("</script")) fail("the loader contains '</script'");
+html = html.replace("<style>@STYLES@</style>\n", "").replace("</body>", () => `<script type="module">${loader}</script>\n</body>`);
 
 // Self-contained means no external reference at all.
 const external = html.match(/<(?:script|link|img|iframe|source|audio|video)\b[^>]*\s(?:src|href)\s*=/i);
