@@ -24,6 +24,8 @@ const I32 = 0x7f, I64 = 0x7e, F32 = 0x7d, F64 = 0x7c;
 // Entry kinds, from freest to most constrained: a literal, a variable, an expression without
 // effects, an expression with a call in it (runs exactly once, in order).
 const CONST = 0, VAR = 1, PURE = 2, EFFECT = 3;
+// Frame kinds.
+const FUNC = 0, BLOCK = 1, LOOP = 2, IF = 3;
 
 /** The run-time support the translated functions call: memory views, i64 and float helpers. */
 const SUPPORT = `
@@ -219,6 +221,647 @@ export function wasmToJs(bytes, options = {}) {
   const typeOf = (f) => types[f < importCount ? imports[f].type : functionTypes[f - importCount]];
   const fname = (f) => (functionNames && functionNames.has(f) ? `${functionNames.get(f)}$${f}` : `f${f}`);
 
+  // ---- one function ----
+  // The state of the function being translated, shared by the handlers below (small functions,
+  // which the engine optimizes at once; one large switch it would not optimize in time).
+  let f, params, results, localTypes, code, stack, frames, labels, dead, deadNesting, tempCount, highCount, scratch;
+  const emit = (s) => code.push(s);
+  const num = (e) => (e.b ? `(+${e.v})` : e.v);
+  const useTemp = (i, t) => {
+    if (i >= tempCount) tempCount = i + 1;
+    if (t === I64 && i >= highCount) highCount = i + 1;
+  };
+  const pop = () => {
+    const e = stack.pop();
+    if (!e) fail(`operand stack underflow in function ${f}`);
+    return e;
+  };
+  const variable = (v, h, t) => ({ v, h, k: VAR, t, b: false });
+  const temp = (i, t) => {
+    useTemp(i, t);
+    return variable(`s${i}`, t === I64 ? `t${i}` : undefined, t);
+  };
+  const ownTemp = (e, i) => e.k === VAR && e.v === `s${i}` && (e.t !== I64 || e.h === `t${i}`);
+  const kindOf = (a, b) => (a.k > b.k ? (a.k > PURE ? a.k : PURE) : b.k > PURE ? b.k : PURE);
+  /** `s{i}` (and `t{i}`) = e, reading them first where e's high word does. */
+  const assign = (lo, hi, e) => {
+    if (e.t !== I64) return emit(`${lo}=${num(e)};`);
+    if (e.h.includes(lo)) {
+      scratch = true;
+      emit(`r=${e.v};${hi}=${e.h};${lo}=r;`);
+    } else emit(`${lo}=${e.v};${hi}=${e.h};`);
+  };
+  /** Every unwritten entry written to its variable, bottom up: what a side effect needs first. */
+  const flush = () => {
+    for (let i = 0; i < stack.length; i++) {
+      const e = stack[i];
+      if (e.k === CONST || ownTemp(e, i)) continue;
+      assign(`s${i}`, `t${i}`, e);
+      const written = temp(i, e.t);
+      written.b = e.b;
+      stack[i] = written;
+    }
+  };
+  /** Effects of entries about to be dropped by a branch, in order. */
+  const runEffects = (below) => {
+    for (let i = 0; i < below; i++) if (stack[i].k === EFFECT) emit(`${stack[i].v};`);
+  };
+  /** The top `n` entries, written first: for helpers that return through H. */
+  const takeFlushed = (n) => {
+    flush();
+    return stack.splice(stack.length - n);
+  };
+  /** The top `n` entries; written first if one has an effect (an i64 expression reads its
+   * operands' words out of order) or, with `twice`, if one is read twice. */
+  const take64 = (n, twice) => {
+    for (let i = stack.length - n; i < stack.length; i++) {
+      const k = stack[i].k;
+      if (k === EFFECT || (twice && k > VAR)) {
+        flush();
+        break;
+      }
+    }
+    return stack.splice(stack.length - n);
+  };
+  /** An i64 result that needs statements: `call` returns the low word and sets H. */
+  const call64 = (call) => {
+    flush();
+    const i = stack.length;
+    emit(`s${i}=${call};t${i}=H;`);
+    stack.push(temp(i, I64));
+  };
+  const pushExpr = (v, t, k, b) => stack.push({ v, h: undefined, k, t, b });
+  const pushExpr64 = (v, h, k) => stack.push({ v, h, k, t: I64, b: false });
+
+  const blockType = () => {
+    const b = bytes[at++];
+    if (b === 0x40) return [];
+    if (b === I32 || b === I64 || b === F32 || b === F64) return [b];
+    return fail("a block type with parameters or several results");
+  };
+  /** A branch's value written where its target expects it. */
+  const setResult = (frame, e) => {
+    const h = frame.height;
+    if (ownTemp(e, h)) return;
+    useTemp(h, e.t);
+    assign(`s${h}`, `t${h}`, e);
+  };
+  const returnStatement = () => {
+    if (!results.length) return "return;";
+    const e = stack[stack.length - 1];
+    if (e.t === I64) {
+      scratch = true;
+      return `return r=${e.v},H=${e.h},r;`;
+    }
+    return `return ${num(e)};`;
+  };
+  /** The statement that jumps to `frame`, its value (if any) already written. */
+  const jump = (frame) => {
+    if (frame.kind === FUNC) return returnStatement();
+    frame.targeted = true;
+    return frame.kind === LOOP ? `continue L${frame.label};` : `break L${frame.label};`;
+  };
+  const branch = (frame) => {
+    if (frame.kind === FUNC) {
+      runEffects(stack.length - results.length);
+      return emit(returnStatement());
+    }
+    if (frame.kind !== LOOP && frame.results.length) {
+      runEffects(stack.length - 1);
+      setResult(frame, stack[stack.length - 1]);
+    } else {
+      runEffects(stack.length);
+    }
+    emit(jump(frame));
+  };
+  const openFrame = (kind, types, opening) => {
+    const frame = { kind, results: types, height: stack.length, label: labels++, labelAt: code.length, targeted: false, reached: false, hasElse: false };
+    frames.push(frame);
+    emit("");
+    emit(opening);
+  };
+  const address = (base, offset) => {
+    if (!offset) return base.v;
+    if (base.k === CONST) return String(Number(base.v.replace(/[()]/g, "")) + offset);
+    return `${base.v}+${offset}`;
+  };
+
+  // Loads and stores: [typed array, index shift, DataView method, natural alignment (log2), type].
+  const MEMORY = [];
+  MEMORY[0x28] = ["I32", 2, "Int32", 2, I32];
+  MEMORY[0x2a] = ["F4", 2, "Float32", 2, F32];
+  MEMORY[0x2b] = ["F8", 3, "Float64", 3, F64];
+  MEMORY[0x2c] = ["I8", 0, "Int8", 0, I32];
+  MEMORY[0x2d] = ["U8", 0, "Uint8", 0, I32];
+  MEMORY[0x2e] = ["I16", 1, "Int16", 1, I32];
+  MEMORY[0x2f] = ["U16", 1, "Uint16", 1, I32];
+  MEMORY[0x36] = MEMORY[0x28];
+  MEMORY[0x38] = MEMORY[0x2a];
+  MEMORY[0x39] = MEMORY[0x2b];
+  MEMORY[0x3a] = MEMORY[0x2d];
+  MEMORY[0x3b] = MEMORY[0x2e];
+  /** A word of memory as an expression: aligned through a typed array, else a DataView. */
+  const access = (array, shift, method, natural, a, align) =>
+    align >= natural ? `${array}[${shift ? `${a}>>${shift}` : a}]` : `DV.get${method}(${a},1)`;
+  const load = (op) => {
+    const [array, shift, method, natural, type] = MEMORY[op];
+    const align = u32(), offset = u32();
+    const base = pop();
+    pushExpr(access(array, shift, method, natural, address(base, offset), align), type, base.k > PURE ? base.k : PURE, false);
+  };
+  const store = (op) => {
+    const [array, shift, method, natural] = MEMORY[op];
+    const align = u32(), offset = u32();
+    const value = pop(), base = pop();
+    flush();
+    const a = address(base, offset);
+    if (align >= natural) emit(`${array}[${shift ? `${a}>>${shift}` : a}]=${num(value)};`);
+    else emit(`DV.set${method}(${a},${num(value)},1);`);
+  };
+  // i64 loads: [array, shift, method, natural alignment, high word: "sign" | "zero" | "load"].
+  const MEMORY64 = [];
+  MEMORY64[0x29] = ["I32", 2, "Int32", 2, "load"];
+  MEMORY64[0x30] = ["I8", 0, "Int8", 0, "sign"];
+  MEMORY64[0x31] = ["U8", 0, "Uint8", 0, "zero"];
+  MEMORY64[0x32] = ["I16", 1, "Int16", 1, "sign"];
+  MEMORY64[0x33] = ["U16", 1, "Uint16", 1, "zero"];
+  MEMORY64[0x34] = ["I32", 2, "Int32", 2, "sign"];
+  MEMORY64[0x35] = ["I32", 2, "Int32", 2, "zero"];
+  const load64 = (op) => {
+    const [array, shift, method, natural, high] = MEMORY64[op];
+    const align = u32(), offset = u32();
+    let base = stack[stack.length - 1];
+    if (base.k > VAR) flush();
+    base = pop();
+    const lo = access(array, shift, method, natural, address(base, offset), align);
+    const hi = high === "zero" ? "0" : high === "sign" ? `(${lo}>>31)` : access(array, shift, method, natural, address(base, offset + 4), align);
+    pushExpr64(lo, hi, base.k > PURE ? base.k : PURE);
+  };
+  const store64 = (op) => {
+    const align = u32(), offset = u32();
+    if (stack[stack.length - 2].k > VAR) flush();
+    let value = pop();
+    const base = pop();
+    flush();
+    const a = address(base, offset);
+    if (op === 0x3c) return emit(`U8[${a}]=${value.v};`);
+    if (op === 0x3d) return emit(align >= 1 ? `I16[${a}>>1]=${value.v};` : `DV.setInt16(${a},${value.v},1);`);
+    if (op === 0x3e) return emit(align >= 2 ? `I32[${a}>>2]=${value.v};` : `DV.setInt32(${a},${value.v},1);`);
+    // The high word read before the low word is stored: the value may be a load of these bytes.
+    let hi = value.h;
+    if (value.k > VAR) {
+      scratch = true;
+      emit(`r=${hi};`);
+      hi = "r";
+    }
+    const a4 = address(base, offset + 4);
+    if (align >= 2) emit(`I32[${a}>>2]=${value.v};I32[${a4}>>2]=${hi};`);
+    else emit(`DV.setInt32(${a},${value.v},1);DV.setInt32(${a4},${hi},1);`);
+  };
+
+  // Numeric instructions on 32-bit and float operands, as text around the operands:
+  // [before, between, after, result type, boolean] for binary, [before, after, type] for unary.
+  const BINARY = [], UNARY = [];
+  const bin = (ops, before, between, after, type, bool = false) => ops.forEach((op) => (BINARY[op] = [before, between, after, type, bool]));
+  const un = (ops, before, after, type, bool = false) => ops.forEach((op) => (UNARY[op] = [before, after, type, bool]));
+  un([0x45], "(!", ")", I32, true);
+  bin([0x46, 0x5b, 0x61], "(", "==", ")", I32, true);
+  bin([0x47, 0x5c, 0x62], "(", "!=", ")", I32, true);
+  bin([0x48, 0x5d, 0x63], "(", "<", ")", I32, true);
+  bin([0x49], "((", ">>>0)<(", ">>>0))", I32, true);
+  bin([0x4a, 0x5e, 0x64], "(", ">", ")", I32, true);
+  bin([0x4b], "((", ">>>0)>(", ">>>0))", I32, true);
+  bin([0x4c, 0x5f, 0x65], "(", "<=", ")", I32, true);
+  bin([0x4d], "((", ">>>0)<=(", ">>>0))", I32, true);
+  bin([0x4e, 0x60, 0x66], "(", ">=", ")", I32, true);
+  bin([0x4f], "((", ">>>0)>=(", ">>>0))", I32, true);
+  un([0x67], "clz(", ")", I32);
+  un([0x68], "ctz(", ")", I32);
+  un([0x69], "popc(", ")", I32);
+  bin([0x6a], "(", "+", "|0)", I32);
+  bin([0x6b], "(", "-", "|0)", I32);
+  bin([0x6c], "imul(", ",", ")", I32);
+  bin([0x6d], "(", "/", "|0)", I32);
+  bin([0x6e], "((", ">>>0)/(", ">>>0)|0)", I32);
+  bin([0x6f], "(", "%", "|0)", I32);
+  bin([0x70], "((", ">>>0)%(", ">>>0)|0)", I32);
+  bin([0x71], "(", "&", ")", I32);
+  bin([0x72], "(", "|", ")", I32);
+  bin([0x73], "(", "^", ")", I32);
+  bin([0x74], "(", "<<", ")", I32);
+  bin([0x75], "(", ">>", ")", I32);
+  bin([0x76], "(", ">>>", "|0)", I32);
+  bin([0x77], "rotl(", ",", ")", I32);
+  bin([0x78], "rotr(", ",", ")", I32);
+  for (const [op, type] of [[0x8b, F32], [0x99, F64]]) un([op], "Math.abs(", ")", type);
+  for (const [op, type] of [[0x8c, F32], [0x9a, F64]]) un([op], "(-", ")", type);
+  for (const [op, type] of [[0x8d, F32], [0x9b, F64]]) un([op], "Math.ceil(", ")", type);
+  for (const [op, type] of [[0x8e, F32], [0x9c, F64]]) un([op], "Math.floor(", ")", type);
+  for (const [op, type] of [[0x8f, F32], [0x9d, F64]]) un([op], "Math.trunc(", ")", type);
+  for (const [op, type] of [[0x90, F32], [0x9e, F64]]) un([op], "nearest(", ")", type);
+  un([0x91], "fr(Math.sqrt(", "))", F32);
+  un([0x9f], "Math.sqrt(", ")", F64);
+  bin([0x92], "fr(", "+", ")", F32);
+  bin([0x93], "fr(", "-", ")", F32);
+  bin([0x94], "fr(", "*", ")", F32);
+  bin([0x95], "fr(", "/", ")", F32);
+  bin([0xa0], "(", "+", ")", F64);
+  bin([0xa1], "(", "-", ")", F64);
+  bin([0xa2], "(", "*", ")", F64);
+  bin([0xa3], "(", "/", ")", F64);
+  for (const [op, type] of [[0x96, F32], [0xa4, F64]]) bin([op], "Math.min(", ",", ")", type);
+  for (const [op, type] of [[0x97, F32], [0xa5, F64]]) bin([op], "Math.max(", ",", ")", type);
+  for (const [op, type] of [[0x98, F32], [0xa6, F64]]) bin([op], "copysign(", ",", ")", type);
+  un([0xa8, 0xa9, 0xaa, 0xab], "(~~", ")", I32);
+  un([0xb2, 0xb6], "fr(", ")", F32);
+  un([0xb3], "fr(", ">>>0)", F32);
+  un([0xb7], "(+", ")", F64);
+  un([0xb8], "(", ">>>0)", F64);
+  un([0xbc], "rf32(", ")", I32);
+  un([0xbe], "rf32i(", ")", F32);
+  const binary = (op) => {
+    const [before, between, after, type, bool] = BINARY[op];
+    const b = pop(), a = pop();
+    pushExpr(before + a.v + between + b.v + after, type, kindOf(a, b), bool);
+  };
+  const unary = (op) => {
+    const [before, after, type, bool] = UNARY[op];
+    const a = pop();
+    pushExpr(before + a.v + after, type, a.k > PURE ? a.k : PURE, bool);
+  };
+  /** i64 comparisons: [high words compared, low words compared unsigned]. */
+  const COMPARE64 = [];
+  COMPARE64[0x53] = ["<", "<"];
+  COMPARE64[0x54] = ["<u", "<"];
+  COMPARE64[0x55] = [">", ">"];
+  COMPARE64[0x56] = [">u", ">"];
+  COMPARE64[0x57] = ["<", "<="];
+  COMPARE64[0x58] = ["<u", "<="];
+  COMPARE64[0x59] = [">", ">="];
+  COMPARE64[0x5a] = [">u", ">="];
+  const compare64 = (op) => {
+    const [high, low] = COMPARE64[op];
+    const [a, b] = take64(2, true);
+    const unsigned = high.endsWith("u");
+    const h = unsigned ? `(${a.h}>>>0)${high[0]}(${b.h}>>>0)` : `${a.h}${high}${b.h}`;
+    pushExpr(`(${h}||${a.h}==${b.h}&&(${a.v}>>>0)${low}(${b.v}>>>0))`, I32, kindOf(a, b), true);
+  };
+  const shift64 = (op) => {
+    const top = stack[stack.length - 1];
+    if (top.k !== CONST) {
+      const [x, n] = takeFlushed(2);
+      return call64(`${op === 0x86 ? "shl64" : op === 0x87 ? "shrs64" : "shru64"}(${x.v},${x.h},${n.v})`);
+    }
+    const c = Number(top.v.replace(/[()]/g, "")) & 63;
+    pop();
+    if (c === 0) return;
+    const [a] = take64(1, true);
+    let lo, hi;
+    if (op === 0x86) [lo, hi] = c < 32 ? [`(${a.v}<<${c})`, `(${a.h}<<${c}|${a.v}>>>${32 - c})`] : ["0", `(${a.v}<<${c - 32})`];
+    else if (op === 0x87) [lo, hi] = c < 32 ? [`(${a.v}>>>${c}|${a.h}<<${32 - c})`, `(${a.h}>>${c})`] : [`(${a.h}>>${c - 32})`, `(${a.h}>>31)`];
+    else [lo, hi] = c < 32 ? [`(${a.v}>>>${c}|${a.h}<<${32 - c})`, `(${a.h}>>>${c})`] : [`(${a.h}>>>${c - 32}|0)`, "0"];
+    pushExpr64(lo, hi, a.k > PURE ? a.k : PURE);
+  };
+  const HELPER64 = [];
+  HELPER64[0x7e] = "mul64";
+  HELPER64[0x7f] = "divs64";
+  HELPER64[0x80] = "divu64";
+  HELPER64[0x81] = "rems64";
+  HELPER64[0x82] = "remu64";
+  const numeric64 = (op) => {
+    switch (op) {
+      case 0x50: {
+        const a = pop();
+        return pushExpr(`!(${a.v}|${a.h})`, I32, a.k > PURE ? a.k : PURE, true);
+      }
+      case 0x51:
+      case 0x52: {
+        const [a, b] = take64(2, false);
+        return pushExpr(op === 0x51 ? `(${a.v}==${b.v}&${a.h}==${b.h})` : `(${a.v}!=${b.v}|${a.h}!=${b.h})`, I32, kindOf(a, b), true);
+      }
+      case 0x79:
+      case 0x7a:
+      case 0x7b: {
+        const a = pop();
+        const v = op === 0x79 ? `clz64(${a.v},${a.h})` : op === 0x7a ? `ctz64(${a.v},${a.h})` : `(popc(${a.v})+popc(${a.h}))`;
+        return pushExpr64(v, "0", a.k > PURE ? a.k : PURE);
+      }
+      case 0x7c: {
+        const [a, b] = take64(2, true);
+        return pushExpr64(`(${a.v}+${b.v}|0)`, `(${a.h}+${b.h}+((${a.v}+${b.v}>>>0)<(${a.v}>>>0))|0)`, kindOf(a, b));
+      }
+      case 0x7d: {
+        const [a, b] = take64(2, true);
+        return pushExpr64(`(${a.v}-${b.v}|0)`, `(${a.h}-${b.h}-((${a.v}>>>0)<(${b.v}>>>0))|0)`, kindOf(a, b));
+      }
+      case 0x83:
+      case 0x84:
+      case 0x85: {
+        const [a, b] = take64(2, false);
+        const o = op === 0x83 ? "&" : op === 0x84 ? "|" : "^";
+        return pushExpr64(`(${a.v}${o}${b.v})`, `(${a.h}${o}${b.h})`, kindOf(a, b));
+      }
+      case 0x86:
+      case 0x87:
+      case 0x88:
+        return shift64(op);
+      case 0x89:
+      case 0x8a: {
+        const [x, n] = takeFlushed(2);
+        return call64(`${op === 0x89 ? "rotl64" : "rotr64"}(${x.v},${x.h},${n.v})`);
+      }
+      case 0xa7: {
+        const a = pop();
+        return stack.push({ v: a.v, h: undefined, k: a.k, t: I32, b: false });
+      }
+      case 0xac: {
+        const [a] = take64(1, true);
+        return pushExpr64(num(a), `(${a.v}>>31)`, a.k > PURE ? a.k : PURE);
+      }
+      case 0xad: {
+        const a = pop();
+        return pushExpr64(num(a), "0", a.k > PURE ? a.k : PURE);
+      }
+      case 0xae:
+      case 0xaf:
+      case 0xb0:
+      case 0xb1:
+        return call64(`i64f(${takeFlushed(1)[0].v})`);
+      case 0xb4:
+      case 0xb5:
+      case 0xb9:
+      case 0xba: {
+        const a = pop();
+        const high = op === 0xb5 || op === 0xba ? `(${a.h}>>>0)` : a.h;
+        const value = `${high}*4294967296+(${a.v}>>>0)`;
+        return pushExpr(op <= 0xb5 ? `fr(${value})` : `(${value})`, op <= 0xb5 ? F32 : F64, a.k > PURE ? a.k : PURE, false);
+      }
+      case 0xbb: {
+        const a = pop();
+        return stack.push({ v: a.v, h: undefined, k: a.k, t: F64, b: false });
+      }
+      case 0xbd:
+        return call64(`ri64(${takeFlushed(1)[0].v})`);
+      case 0xbf: {
+        const a = pop();
+        return pushExpr(`rf64(${a.v},${a.h})`, F64, a.k > PURE ? a.k : PURE, false);
+      }
+    }
+    if (HELPER64[op]) {
+      const [a, b] = takeFlushed(2);
+      return call64(`${HELPER64[op]}(${a.v},${a.h},${b.v},${b.h})`);
+    }
+    if (COMPARE64[op]) return compare64(op);
+    return fail(`opcode 0x${op.toString(16)} in function ${f}`);
+  };
+
+  // ---- control, calls, variables ----
+  const HANDLERS = [];
+  HANDLERS[0x00] = () => {
+    runEffects(stack.length);
+    emit("U();");
+    dead = true;
+  };
+  HANDLERS[0x01] = () => {};
+  HANDLERS[0x02] = () => {
+    const types = blockType();
+    flush();
+    openFrame(BLOCK, types, "{");
+  };
+  HANDLERS[0x03] = () => {
+    const types = blockType();
+    flush();
+    openFrame(LOOP, types, "for(;;){");
+  };
+  HANDLERS[0x04] = () => {
+    const types = blockType();
+    const condition = pop();
+    flush();
+    openFrame(IF, types, `if(${condition.v}){`);
+  };
+  HANDLERS[0x05] = () => {
+    const frame = frames[frames.length - 1];
+    if (!dead) {
+      if (frame.results.length) setResult(frame, pop());
+      frame.reached = true;
+    }
+    frame.hasElse = true;
+    stack.length = frame.height;
+    dead = false;
+    emit("}else{");
+  };
+  HANDLERS[0x0b] = () => {
+    const frame = frames.pop();
+    if (!dead) {
+      if (frame.results.length) setResult(frame, pop());
+      frame.reached = true;
+      if (frame.kind === LOOP) emit("break");
+    }
+    emit("}");
+    if (frame.targeted) code[frame.labelAt] = `L${frame.label}:`;
+    const reachable = frame.reached || (frame.kind !== LOOP && frame.targeted) || (frame.kind === IF && !frame.hasElse);
+    stack.length = frame.height;
+    dead = !reachable;
+    if (reachable) for (const t of frame.results) stack.push(temp(stack.length, t));
+  };
+  HANDLERS[0x0c] = () => {
+    branch(frames[frames.length - 1 - u32()]);
+    dead = true;
+  };
+  HANDLERS[0x0d] = () => {
+    const frame = frames[frames.length - 1 - u32()];
+    const condition = pop();
+    flush();
+    emit(`if(${condition.v}){`);
+    if (frame.kind === FUNC) emit(returnStatement());
+    else {
+      if (frame.kind !== LOOP && frame.results.length) setResult(frame, stack[stack.length - 1]);
+      emit(jump(frame));
+    }
+    emit("}");
+  };
+  HANDLERS[0x0e] = () => {
+    const targets = [];
+    for (let n = u32(); n > 0; n--) targets.push(u32());
+    const fallback = u32();
+    const index = pop();
+    flush();
+    const cases = new Map();
+    targets.forEach((depth, i) => {
+      if (depth === fallback) return;
+      if (!cases.has(depth)) cases.set(depth, []);
+      cases.get(depth).push(i);
+    });
+    const arm = (depth) => {
+      const saved = code.length;
+      branch(frames[frames.length - 1 - depth]);
+      return code.splice(saved).join("");
+    };
+    let s = `switch(${num(index)}){`;
+    for (const [depth, values] of cases) s += `${values.map((v) => `case ${v}:`).join("")}${arm(depth)}`;
+    emit(`${s}default:${arm(fallback)}}`);
+    dead = true;
+  };
+  HANDLERS[0x0f] = () => {
+    branch(frames[0]);
+    dead = true;
+  };
+  const call = (type, callee) => {
+    const args = [];
+    for (let i = type.params.length - 1; i >= 0; i--) {
+      const e = pop();
+      args[i] = type.params[i] === I64 ? `${e.v},${e.h}` : num(e);
+    }
+    flush();
+    const call = `${callee}(${args.join(",")})`;
+    if (!type.results.length) emit(`${call};`);
+    else if (type.results[0] === I64) call64(call);
+    else pushExpr(call, type.results[0], EFFECT, false);
+  };
+  HANDLERS[0x10] = () => {
+    const callee = u32();
+    call(typeOf(callee), fname(callee));
+  };
+  HANDLERS[0x11] = () => {
+    const type = types[u32()];
+    if (bytes[at++] !== 0) fail("call_indirect on a table other than 0");
+    // The table index comes last in wasm and is read first in T[i](...): written first when an
+    // argument has an effect.
+    for (let i = stack.length - type.params.length - 1; i < stack.length; i++) {
+      if (stack[i].k === EFFECT) {
+        flush();
+        break;
+      }
+    }
+    call(type, `T[${pop().v}]`);
+  };
+  HANDLERS[0x1a] = () => {
+    const e = pop();
+    if (e.k === EFFECT) emit(`${e.v};`);
+  };
+  HANDLERS[0x1b] = () => {
+    const [a, b, condition] = stack.slice(stack.length - 3);
+    if (a.k === EFFECT || b.k === EFFECT || condition.k === EFFECT || (a.t === I64 && condition.k > VAR)) flush();
+    const c = pop().v;
+    const y = pop(), x = pop();
+    const k = Math.max(PURE, x.k, y.k, condition.k);
+    if (x.t === I64) pushExpr64(`(${c}?${x.v}:${y.v})`, `(${c}?${x.h}:${y.h})`, k);
+    else pushExpr(`(${c}?${x.v}:${y.v})`, x.t, k, x.b || y.b);
+  };
+  const local = (i) => (localTypes[i] === I64 ? variable(`l${i}`, `h${i}`, I64) : variable(`l${i}`, undefined, localTypes[i]));
+  HANDLERS[0x20] = () => stack.push(local(u32()));
+  HANDLERS[0x21] = HANDLERS[0x22] = (op) => {
+    const i = u32();
+    const e = pop();
+    flush();
+    assign(`l${i}`, `h${i}`, e);
+    if (op === 0x22) stack.push(local(i));
+  };
+  HANDLERS[0x23] = () => {
+    const i = u32();
+    stack.push(globals[i].type === I64 ? variable(`g${i}`, `G${i}`, I64) : variable(`g${i}`, undefined, globals[i].type));
+  };
+  HANDLERS[0x24] = () => {
+    const i = u32();
+    const e = pop();
+    flush();
+    assign(`g${i}`, `G${i}`, e);
+  };
+  for (const op of [0x28, 0x2a, 0x2b, 0x2c, 0x2d, 0x2e, 0x2f]) HANDLERS[op] = load;
+  for (let op = 0x29; op <= 0x35; op++) if (MEMORY64[op]) HANDLERS[op] = load64;
+  for (const op of [0x36, 0x38, 0x39, 0x3a, 0x3b]) HANDLERS[op] = store;
+  for (const op of [0x37, 0x3c, 0x3d, 0x3e]) HANDLERS[op] = store64;
+  HANDLERS[0x3f] = () => {
+    at++;
+    pushExpr("msize()", I32, PURE, false);
+  };
+  HANDLERS[0x40] = () => {
+    at++;
+    const pages = pop();
+    flush();
+    pushExpr(`mgrow(${pages.v})`, I32, EFFECT, false);
+  };
+  HANDLERS[0x41] = () => {
+    const n = s32();
+    stack.push({ v: n < 0 ? `(${n})` : String(n), h: undefined, k: CONST, t: I32, b: false });
+  };
+  HANDLERS[0x42] = () => {
+    const [lo, hi] = s64();
+    stack.push({ v: lo < 0 ? `(${lo})` : String(lo), h: hi < 0 ? `(${hi})` : String(hi), k: CONST, t: I64, b: false });
+  };
+  HANDLERS[0x43] = () => {
+    stack.push({ v: number(view.getFloat32(at, true)), h: undefined, k: CONST, t: F32, b: false });
+    at += 4;
+  };
+  HANDLERS[0x44] = () => {
+    stack.push({ v: number(view.getFloat64(at, true)), h: undefined, k: CONST, t: F64, b: false });
+    at += 8;
+  };
+  for (let op = 0x45; op <= 0xbf; op++) HANDLERS[op] = BINARY[op] ? binary : UNARY[op] ? unary : numeric64;
+
+  /** Skips an instruction that no path reaches, up to the end (or else) of the frame a branch
+   * left; true when it was skipped. */
+  const skipDead = (op) => {
+    if (op === 0x02 || op === 0x03 || op === 0x04) {
+      at++;
+      deadNesting++;
+      return true;
+    }
+    if (op === 0x0b || op === 0x05) {
+      if (deadNesting === 0) return false;
+      if (op === 0x0b) deadNesting--;
+      return true;
+    }
+    skipImmediates(op);
+    return true;
+  };
+
+  /** The function's text: its header and declarations around the translated body. */
+  function functionText() {
+    let declared = "";
+    for (let i = 0; i < params.length; i++) declared += `${i ? "," : ""}l${i}${params[i] === I64 ? `,h${i}` : ""}`;
+    let locals = "";
+    for (let i = params.length; i < localTypes.length; i++) locals += `,l${i}=0${localTypes[i] === I64 ? `,h${i}=0` : ""}`;
+    for (let i = 0; i < tempCount; i++) locals += `,s${i}${i < highCount ? `,t${i}` : ""}`;
+    if (scratch) locals += ",r";
+    return `function ${fname(f)}(${declared}){${locals ? `let ${locals.slice(1)};` : ""}${code.join("")}}`;
+  }
+
+  function translateFunction(index) {
+    f = index;
+    ({ params, results } = typeOf(f));
+    const body = bodies[f - importCount];
+    at = body.start;
+    localTypes = [...params];
+    for (let groups = u32(); groups > 0; groups--) {
+      const count = u32(), type = bytes[at++];
+      for (let i = 0; i < count; i++) localTypes.push(type);
+    }
+    code = [];
+    stack = [];
+    labels = 0;
+    frames = [{ kind: FUNC, results, height: 0, label: -1, labelAt: 0, targeted: false, reached: false, hasElse: false }];
+    dead = false;
+    deadNesting = 0;
+    tempCount = 0;
+    highCount = 0;
+    scratch = false;
+    for (;;) {
+      const op = bytes[at++];
+      if (dead && skipDead(op)) continue;
+      if (op === 0x0b && frames.length === 1) break;
+      const handler = HANDLERS[op];
+      if (!handler) fail(`opcode 0x${op.toString(16)} in function ${f}`);
+      handler(op);
+    }
+    if (at !== body.end) fail(`function ${f} ends before its body`);
+    if (!dead) {
+      runEffects(stack.length - results.length);
+      if (results.length) emit(returnStatement());
+    }
+    return functionText();
+  }
+
   const out = [];
   const maxPages = memory.max === undefined ? 32768 : Math.min(memory.max, 32768);
   out.push(
@@ -244,667 +887,6 @@ export function wasmToJs(bytes, options = {}) {
   out.push(`const asmExports={${exported.join(",")}};`);
   if (start !== undefined) out.push(`${fname(start)}();`);
   return out.join("\n");
-
-  // ---- one function ----
-  function translateFunction(f) {
-    const { params, results } = typeOf(f);
-    const body = bodies[f - importCount];
-    at = body.start;
-    const localTypes = [...params];
-    for (let groups = u32(); groups > 0; groups--) {
-      const count = u32(), type = bytes[at++];
-      for (let i = 0; i < count; i++) localTypes.push(type);
-    }
-    const code = [];
-    const emit = (s) => code.push(s);
-    /** @type {{v: string, h?: string, k: number, t: number, b?: boolean}[]} */
-    const stack = [];
-    let depthUsed = 0, labels = 0;
-    const frames = [{ kind: "func", results, height: 0, label: -1 }];
-    let dead = false, deadNesting = 0;
-
-    const num = (e) => (e.b ? `(+${e.v})` : e.v);
-    const push = (e) => {
-      stack.push(e);
-      if (stack.length > depthUsed) depthUsed = stack.length;
-    };
-    const pop = () => {
-      const e = stack.pop();
-      if (!e) fail(`operand stack underflow in function ${f}`);
-      return e;
-    };
-    const ownTemp = (e, i) => e.k === VAR && e.v === `s${i}` && (e.t !== I64 || e.h === `t${i}`);
-    /** Writes `e` into the variables of depth `i` (reading them first where `e` does). */
-    const write = (i, e) => {
-      if (e.t !== I64) return emit(`s${i}=${e.v};`);
-      if (new RegExp(`\\bs${i}\\b`).test(e.h)) emit(`r=${e.v};t${i}=${e.h};s${i}=r;`);
-      else emit(`s${i}=${e.v};t${i}=${e.h};`);
-    };
-    /** Every unwritten entry written to its variable, bottom up: what a side effect needs first. */
-    const flush = () => {
-      for (let i = 0; i < stack.length; i++) {
-        const e = stack[i];
-        if (e.k === CONST || ownTemp(e, i)) continue;
-        write(i, e);
-        stack[i] = { v: `s${i}`, h: e.t === I64 ? `t${i}` : undefined, k: VAR, t: e.t, b: e.b };
-      }
-    };
-    /** Effects of entries about to be dropped by a branch, in order. */
-    const runEffects = (below) => {
-      for (let i = 0; i < below; i++) if (stack[i].k === EFFECT) emit(`${stack[i].v};`);
-    };
-    const temp = (t) => {
-      const i = stack.length;
-      return { v: `s${i}`, h: t === I64 ? `t${i}` : undefined, k: VAR, t };
-    };
-    const pushTemp = (t) => push(temp(t));
-    const expr = (v, t, ...parts) => ({ v, t, k: Math.max(PURE, ...parts.map((p) => p.k)) });
-    const expr64 = (v, h, ...parts) => ({ v, h, t: I64, k: Math.max(PURE, ...parts.map((p) => p.k)) });
-    /** An i64 result that needs statements: `call` returns the low word and sets H. */
-    const call64 = (call) => {
-      flush();
-      const i = stack.length;
-      emit(`s${i}=${call};t${i}=H;`);
-      pushTemp(I64);
-      if (stack.length > depthUsed) depthUsed = stack.length;
-    };
-
-    const blockType = () => {
-      const b = bytes[at++];
-      if (b === 0x40) return [];
-      if (b === I32 || b === I64 || b === F32 || b === F64) return [b];
-      return fail("a block type with parameters or several results");
-    };
-    /** A branch's value written where its target expects it. */
-    const setResult = (frame, e) => {
-      const h = frame.height;
-      if (ownTemp(e, h)) return;
-      if (e.t !== I64) emit(`s${h}=${num(e)};`);
-      else if (new RegExp(`\\bs${h}\\b`).test(e.h)) emit(`r=${e.v};t${h}=${e.h};s${h}=r;`);
-      else emit(`s${h}=${e.v};t${h}=${e.h};`);
-      if (h + 1 > depthUsed) depthUsed = h + 1;
-    };
-    const returnStatement = () => {
-      if (!results.length) return "return;";
-      const e = stack[stack.length - 1];
-      if (e.t === I64) return `return r=${e.v},H=${e.h},r;`;
-      return `return ${num(e)};`;
-    };
-    /** The statement that jumps to `frame`, its value (if any) already written. */
-    const jump = (frame) => {
-      if (frame.kind === "func") return returnStatement();
-      frame.targeted = true;
-      return frame.kind === "loop" ? `continue L${frame.label};` : `break L${frame.label};`;
-    };
-    const branch = (frame) => {
-      if (frame.kind === "func") {
-        runEffects(stack.length - results.length);
-        return emit(returnStatement());
-      }
-      if (frame.kind !== "loop" && frame.results.length) {
-        runEffects(stack.length - 1);
-        setResult(frame, stack[stack.length - 1]);
-      } else {
-        runEffects(stack.length);
-      }
-      emit(jump(frame));
-    };
-    const address = (base, offset) => {
-      if (!offset) return base.v;
-      if (base.k === CONST) return String(Number(base.v.replace(/[()]/g, "")) + offset);
-      return `(${base.v}+${offset})`;
-    };
-    const load = (array, shift, dvGet, naturalAlign, type = I32) => {
-      const align = u32(), offset = u32();
-      const base = pop();
-      const a = address(base, offset);
-      push(expr(align >= naturalAlign ? `${array}[${shift ? `${a}>>${shift}` : a}]` : `DV.${dvGet}(${a},1)`, type, base));
-    };
-    const load64 = (low, high) => {
-      const align = u32(), offset = u32();
-      let base = pop();
-      if (base.k > VAR) {
-        push(base);
-        flush();
-        base = pop();
-      }
-      const [lo, hi] = [low(address(base, offset), align), high(address(base, offset + 4), address(base, offset), align)];
-      push(expr64(lo, hi, base));
-    };
-    const store = (array, shift, dvSet, naturalAlign) => {
-      const align = u32(), offset = u32();
-      const value = pop(), base = pop();
-      flush();
-      const a = address(base, offset);
-      if (align >= naturalAlign) emit(`${array}[${shift ? `${a}>>${shift}` : a}]=${num(value)};`);
-      else emit(`DV.${dvSet}(${a},${num(value)},1);`);
-    };
-    const store64 = (bytesStored) => {
-      const align = u32(), offset = u32();
-      let value = pop();
-      let base = pop();
-      if (base.k > VAR) {
-        push(base);
-        push(value);
-        flush();
-        value = pop();
-        base = pop();
-      } else {
-        flush();
-      }
-      const a = address(base, offset);
-      if (bytesStored === 1) return emit(`U8[${a}]=${value.v};`);
-      if (bytesStored === 2) return emit(align >= 1 ? `I16[${a}>>1]=${value.v};` : `DV.setInt16(${a},${value.v},1);`);
-      if (bytesStored === 4) return emit(align >= 2 ? `I32[${a}>>2]=${value.v};` : `DV.setInt32(${a},${value.v},1);`);
-      // The high word read before the low word is stored: the value may be a load of these bytes.
-      let hi = value.h;
-      if (value.k > VAR) {
-        emit(`r=${hi};`);
-        hi = "r";
-      }
-      const a4 = address(base, offset + 4);
-      if (align >= 2) emit(`I32[${a}>>2]=${value.v};I32[${a4}>>2]=${hi};`);
-      else emit(`DV.setInt32(${a},${value.v},1);DV.setInt32(${a4},${hi},1);`);
-    };
-    const binary = (t, template, resultType = t, bool = false) => {
-      const b = pop(), a = pop();
-      const e = expr(`(${template(a.v, b.v)})`, resultType, a, b);
-      e.b = bool;
-      push(e);
-    };
-    const unary = (t, template, resultType = t, bool = false) => {
-      const a = pop();
-      const e = expr(`(${template(a.v)})`, resultType, a);
-      e.b = bool;
-      push(e);
-    };
-    /** i64 comparison of two simple operands: `high` compares the high words, `low` the low words unsigned. */
-    const compare64 = (high, low) => {
-      const [a, b] = take64(2, true);
-      push({ ...expr(`(${high(a.h, b.h)}||${a.h}==${b.h}&&${low(`(${a.v}>>>0)`, `(${b.v}>>>0)`)})`, I32, a, b), b: true });
-    };
-    /** The top `n` entries, written first: for helpers that return through H. */
-    const takeFlushed = (n) => {
-      flush();
-      return stack.splice(stack.length - n);
-    };
-    /** The top `n` entries; written first if one has an effect (an i64 expression reads its
-     * operands' words out of order) or, with `twice`, if one is read twice. */
-    const take64 = (n, twice) => {
-      const top = stack.slice(stack.length - n);
-      if (top.some((e) => e.k === EFFECT || (twice && e.k > VAR))) flush();
-      return stack.splice(stack.length - n);
-    };
-    const helper64 = (name) => {
-      const [a, b] = takeFlushed(2);
-      call64(`${name}(${a.v},${a.h},${b.v},${b.h})`);
-    };
-    const constShift = () => {
-      const top = stack[stack.length - 1];
-      return top.k === CONST ? Number(top.v.replace(/[()]/g, "")) & 63 : -1;
-    };
-
-    while (true) {
-      const op = bytes[at++];
-      if (dead) {
-        // Unreachable code up to the end (or else) of the frame that a branch left: skipped.
-        if (op === 0x02 || op === 0x03 || op === 0x04) {
-          at++;
-          deadNesting++;
-          continue;
-        }
-        if (op === 0x0b && deadNesting > 0) {
-          deadNesting--;
-          continue;
-        }
-        if (op === 0x05 && deadNesting > 0) continue;
-        if (op !== 0x0b && op !== 0x05) {
-          skipImmediates(op);
-          continue;
-        }
-      }
-      switch (op) {
-        case 0x00:
-          runEffects(stack.length);
-          emit("U();");
-          dead = true;
-          break;
-        case 0x01:
-          break;
-        case 0x02:
-        case 0x03: {
-          const types = blockType();
-          flush();
-          const frame = { kind: op === 0x02 ? "block" : "loop", results: types, height: stack.length, label: labels++ };
-          frames.push(frame);
-          emit(op === 0x02 ? `L${frame.label}:{` : `L${frame.label}:for(;;){`);
-          break;
-        }
-        case 0x04: {
-          const types = blockType();
-          const condition = pop();
-          flush();
-          const frame = { kind: "if", results: types, height: stack.length, label: labels++ };
-          frames.push(frame);
-          emit(`L${frame.label}:if(${condition.v}){`);
-          break;
-        }
-        case 0x05: {
-          const frame = frames[frames.length - 1];
-          if (!dead) {
-            if (frame.results.length) setResult(frame, pop());
-            frame.reached = true;
-          }
-          frame.hasElse = true;
-          stack.length = frame.height;
-          dead = false;
-          emit("}else{");
-          break;
-        }
-        case 0x0b: {
-          const frame = frames.pop();
-          if (frame.kind === "func") {
-            if (!dead) {
-              runEffects(stack.length - results.length);
-              emit(returnStatement());
-            }
-            const declared = [];
-            params.forEach((t, i) => declared.push(t === I64 ? `l${i},h${i}` : `l${i}`));
-            const locals = [];
-            for (let i = params.length; i < localTypes.length; i++) locals.push(localTypes[i] === I64 ? `l${i}=0,h${i}=0` : `l${i}=0`);
-            for (let i = 0; i < depthUsed; i++) locals.push(`s${i},t${i}`);
-            locals.push("r");
-            return `function ${fname(f)}(${declared.join(",")}){let ${locals.join(",")};${code.join("")}}`;
-          }
-          if (!dead) {
-            if (frame.results.length) setResult(frame, pop());
-            frame.reached = true;
-            if (frame.kind === "loop") emit("break");
-          }
-          emit("}");
-          const reachable = frame.reached || (frame.kind !== "loop" && frame.targeted) || (frame.kind === "if" && !frame.hasElse);
-          stack.length = frame.height;
-          dead = !reachable;
-          if (reachable) for (const t of frame.results) pushTemp(t);
-          break;
-        }
-        case 0x0c: {
-          const frame = frames[frames.length - 1 - u32()];
-          branch(frame);
-          dead = true;
-          break;
-        }
-        case 0x0d: {
-          const frame = frames[frames.length - 1 - u32()];
-          const condition = pop();
-          flush();
-          emit(`if(${condition.v}){`);
-          if (frame.kind === "func") emit(returnStatement());
-          else {
-            if (frame.kind !== "loop" && frame.results.length) setResult(frame, stack[stack.length - 1]);
-            emit(jump(frame));
-          }
-          emit("}");
-          break;
-        }
-        case 0x0e: {
-          const targets = [];
-          for (let n = u32(); n > 0; n--) targets.push(u32());
-          const fallback = u32();
-          const index = pop();
-          flush();
-          const cases = new Map();
-          targets.forEach((depth, i) => {
-            if (!cases.has(depth)) cases.set(depth, []);
-            cases.get(depth).push(i);
-          });
-          cases.delete(fallback);
-          const arm = (depth) => {
-            const frame = frames[frames.length - 1 - depth];
-            const saved = code.length;
-            branch(frame);
-            return code.splice(saved).join("");
-          };
-          let s = `switch(${num(index)}){`;
-          for (const [depth, values] of cases) s += `${values.map((v) => `case ${v}:`).join("")}${arm(depth)}`;
-          s += `default:${arm(fallback)}}`;
-          emit(s);
-          dead = true;
-          break;
-        }
-        case 0x0f:
-          branch(frames[0]);
-          dead = true;
-          break;
-        case 0x10:
-        case 0x11: {
-          const callee = op === 0x10 ? u32() : -1;
-          let type;
-          let target;
-          if (op === 0x10) type = typeOf(callee);
-          else {
-            type = types[u32()];
-            if (bytes[at++] !== 0) fail("call_indirect on a table other than 0");
-            // The table index comes last in wasm and is read first in T[i](...): written first
-            // when an argument has an effect.
-            if (stack.slice(stack.length - type.params.length - 1).some((e) => e.k === EFFECT)) flush();
-            target = pop();
-          }
-          const args = [];
-          for (let i = type.params.length - 1; i >= 0; i--) {
-            const e = pop();
-            args.unshift(type.params[i] === I64 ? `${e.v},${e.h}` : num(e));
-          }
-          flush();
-          const call = `${op === 0x10 ? fname(callee) : `T[${target.v}]`}(${args.join(",")})`;
-          if (!type.results.length) emit(`${call};`);
-          else if (type.results[0] === I64) call64(call);
-          else push({ v: call, t: type.results[0], k: EFFECT });
-          break;
-        }
-        case 0x1a: {
-          const e = pop();
-          if (e.k === EFFECT) emit(`${e.v};`);
-          break;
-        }
-        case 0x1b: {
-          let condition = pop();
-          const b = pop(), a = pop();
-          stack.push(a, b, condition);
-          if (a.k === EFFECT || b.k === EFFECT || condition.k === EFFECT || (a.t === I64 && condition.k > VAR)) flush();
-          condition = pop();
-          const y = pop(), x = pop();
-          const c = condition.v;
-          if (x.t === I64) push(expr64(`(${c}?${x.v}:${y.v})`, `(${c}?${x.h}:${y.h})`, x, y, condition));
-          else push({ ...expr(`(${c}?${x.v}:${y.v})`, x.t, x, y, condition), b: x.b || y.b });
-          break;
-        }
-        case 0x20: {
-          const i = u32();
-          push(localTypes[i] === I64 ? { v: `l${i}`, h: `h${i}`, k: VAR, t: I64 } : { v: `l${i}`, k: VAR, t: localTypes[i] });
-          break;
-        }
-        case 0x21:
-        case 0x22: {
-          const i = u32();
-          const e = pop();
-          flush();
-          if (localTypes[i] !== I64) emit(`l${i}=${num(e)};`);
-          else if (new RegExp(`\\bl${i}\\b`).test(e.h)) emit(`r=${e.v};h${i}=${e.h};l${i}=r;`);
-          else emit(`l${i}=${e.v};h${i}=${e.h};`);
-          if (op === 0x22) push(localTypes[i] === I64 ? { v: `l${i}`, h: `h${i}`, k: VAR, t: I64 } : { v: `l${i}`, k: VAR, t: localTypes[i] });
-          break;
-        }
-        case 0x23: {
-          const i = u32();
-          push(globals[i].type === I64 ? { v: `g${i}`, h: `G${i}`, k: VAR, t: I64 } : { v: `g${i}`, k: VAR, t: globals[i].type });
-          break;
-        }
-        case 0x24: {
-          const i = u32();
-          const e = pop();
-          flush();
-          if (globals[i].type === I64) emit(`r=${e.v};G${i}=${e.h};g${i}=r;`);
-          else emit(`g${i}=${num(e)};`);
-          break;
-        }
-        case 0x28: load("I32", 2, "getInt32", 2); break;
-        case 0x29: load64((a, align) => (align >= 2 ? `I32[${a}>>2]` : `DV.getInt32(${a},1)`), (a4, a, align) => (align >= 2 ? `I32[${a4}>>2]` : `DV.getInt32(${a4},1)`)); break;
-        case 0x2a: load("F4", 2, "getFloat32", 2, F32); break;
-        case 0x2b: load("F8", 3, "getFloat64", 3, F64); break;
-        case 0x2c: load("I8", 0, "getInt8", 0); break;
-        case 0x2d: load("U8", 0, "getUint8", 0); break;
-        case 0x2e: load("I16", 1, "getInt16", 1); break;
-        case 0x2f: load("U16", 1, "getUint16", 1); break;
-        case 0x30: load64((a) => `I8[${a}]`, (a4, a) => `(I8[${a}]>>31)`); break;
-        case 0x31: load64((a) => `U8[${a}]`, () => "0"); break;
-        case 0x32: load64((a, align) => (align >= 1 ? `I16[${a}>>1]` : `DV.getInt16(${a},1)`), (a4, a, align) => (align >= 1 ? `(I16[${a}>>1]>>31)` : `(DV.getInt16(${a},1)>>31)`)); break;
-        case 0x33: load64((a, align) => (align >= 1 ? `U16[${a}>>1]` : `DV.getUint16(${a},1)`), () => "0"); break;
-        case 0x34: load64((a, align) => (align >= 2 ? `I32[${a}>>2]` : `DV.getInt32(${a},1)`), (a4, a, align) => (align >= 2 ? `(I32[${a}>>2]>>31)` : `(DV.getInt32(${a},1)>>31)`)); break;
-        case 0x35: load64((a, align) => (align >= 2 ? `I32[${a}>>2]` : `DV.getInt32(${a},1)`), () => "0"); break;
-        case 0x36: store("I32", 2, "setInt32", 2); break;
-        case 0x37: store64(8); break;
-        case 0x38: store("F4", 2, "setFloat32", 2); break;
-        case 0x39: store("F8", 3, "setFloat64", 3); break;
-        case 0x3a: store("U8", 0, "setUint8", 0); break;
-        case 0x3b: store("I16", 1, "setInt16", 1); break;
-        case 0x3c: store64(1); break;
-        case 0x3d: store64(2); break;
-        case 0x3e: store64(4); break;
-        case 0x3f:
-          at++;
-          push({ v: "msize()", k: PURE, t: I32 });
-          break;
-        case 0x40: {
-          at++;
-          const pages = pop();
-          flush();
-          push({ v: `mgrow(${pages.v})`, k: EFFECT, t: I32 });
-          break;
-        }
-        case 0x41: {
-          const n = s32();
-          push({ v: n < 0 ? `(${n})` : String(n), k: CONST, t: I32 });
-          break;
-        }
-        case 0x42: {
-          const [lo, hi] = s64();
-          push({ v: lo < 0 ? `(${lo})` : String(lo), h: hi < 0 ? `(${hi})` : String(hi), k: CONST, t: I64 });
-          break;
-        }
-        case 0x43:
-          push({ v: number(view.getFloat32(at, true)), k: CONST, t: F32 });
-          at += 4;
-          break;
-        case 0x44:
-          push({ v: number(view.getFloat64(at, true)), k: CONST, t: F64 });
-          at += 8;
-          break;
-        // i32 comparisons
-        case 0x45: unary(I32, (a) => `!${a}`, I32, true); break;
-        case 0x46: binary(I32, (a, b) => `${a}==${b}`, I32, true); break;
-        case 0x47: binary(I32, (a, b) => `${a}!=${b}`, I32, true); break;
-        case 0x48: binary(I32, (a, b) => `${a}<${b}`, I32, true); break;
-        case 0x49: binary(I32, (a, b) => `(${a}>>>0)<(${b}>>>0)`, I32, true); break;
-        case 0x4a: binary(I32, (a, b) => `${a}>${b}`, I32, true); break;
-        case 0x4b: binary(I32, (a, b) => `(${a}>>>0)>(${b}>>>0)`, I32, true); break;
-        case 0x4c: binary(I32, (a, b) => `${a}<=${b}`, I32, true); break;
-        case 0x4d: binary(I32, (a, b) => `(${a}>>>0)<=(${b}>>>0)`, I32, true); break;
-        case 0x4e: binary(I32, (a, b) => `${a}>=${b}`, I32, true); break;
-        case 0x4f: binary(I32, (a, b) => `(${a}>>>0)>=(${b}>>>0)`, I32, true); break;
-        // i64 comparisons
-        case 0x50: {
-          const a = pop();
-          push({ ...expr(`!(${a.v}|${a.h})`, I32, a), b: true });
-          break;
-        }
-        case 0x51: {
-          const [a, b] = take64(2, false);
-          push({ ...expr(`(${a.v}==${b.v}&${a.h}==${b.h})`, I32, a, b), b: true });
-          break;
-        }
-        case 0x52: {
-          const [a, b] = take64(2, false);
-          push({ ...expr(`(${a.v}!=${b.v}|${a.h}!=${b.h})`, I32, a, b), b: true });
-          break;
-        }
-        case 0x53: compare64((a, b) => `${a}<${b}`, (a, b) => `${a}<${b}`); break;
-        case 0x54: compare64((a, b) => `(${a}>>>0)<(${b}>>>0)`, (a, b) => `${a}<${b}`); break;
-        case 0x55: compare64((a, b) => `${a}>${b}`, (a, b) => `${a}>${b}`); break;
-        case 0x56: compare64((a, b) => `(${a}>>>0)>(${b}>>>0)`, (a, b) => `${a}>${b}`); break;
-        case 0x57: compare64((a, b) => `${a}<${b}`, (a, b) => `${a}<=${b}`); break;
-        case 0x58: compare64((a, b) => `(${a}>>>0)<(${b}>>>0)`, (a, b) => `${a}<=${b}`); break;
-        case 0x59: compare64((a, b) => `${a}>${b}`, (a, b) => `${a}>=${b}`); break;
-        case 0x5a: compare64((a, b) => `(${a}>>>0)>(${b}>>>0)`, (a, b) => `${a}>=${b}`); break;
-        // float comparisons
-        case 0x5b: case 0x61: binary(F64, (a, b) => `${a}==${b}`, I32, true); break;
-        case 0x5c: case 0x62: binary(F64, (a, b) => `${a}!=${b}`, I32, true); break;
-        case 0x5d: case 0x63: binary(F64, (a, b) => `${a}<${b}`, I32, true); break;
-        case 0x5e: case 0x64: binary(F64, (a, b) => `${a}>${b}`, I32, true); break;
-        case 0x5f: case 0x65: binary(F64, (a, b) => `${a}<=${b}`, I32, true); break;
-        case 0x60: case 0x66: binary(F64, (a, b) => `${a}>=${b}`, I32, true); break;
-        // i32 arithmetic
-        case 0x67: unary(I32, (a) => `clz(${a})`); break;
-        case 0x68: unary(I32, (a) => `ctz(${a})`); break;
-        case 0x69: unary(I32, (a) => `popc(${a})`); break;
-        case 0x6a: binary(I32, (a, b) => `${a}+${b}|0`); break;
-        case 0x6b: binary(I32, (a, b) => `${a}-${b}|0`); break;
-        case 0x6c: binary(I32, (a, b) => `imul(${a},${b})`); break;
-        case 0x6d: binary(I32, (a, b) => `${a}/${b}|0`); break;
-        case 0x6e: binary(I32, (a, b) => `(${a}>>>0)/(${b}>>>0)|0`); break;
-        case 0x6f: binary(I32, (a, b) => `${a}%${b}|0`); break;
-        case 0x70: binary(I32, (a, b) => `(${a}>>>0)%(${b}>>>0)|0`); break;
-        case 0x71: binary(I32, (a, b) => `${a}&${b}`); break;
-        case 0x72: binary(I32, (a, b) => `${a}|${b}`); break;
-        case 0x73: binary(I32, (a, b) => `${a}^${b}`); break;
-        case 0x74: binary(I32, (a, b) => `${a}<<${b}`); break;
-        case 0x75: binary(I32, (a, b) => `${a}>>${b}`); break;
-        case 0x76: binary(I32, (a, b) => `${a}>>>${b}|0`); break;
-        case 0x77: binary(I32, (a, b) => `rotl(${a},${b})`); break;
-        case 0x78: binary(I32, (a, b) => `rotr(${a},${b})`); break;
-        // i64 arithmetic
-        case 0x79: {
-          const a = pop();
-          push(expr64(`clz64(${a.v},${a.h})`, "0", a));
-          break;
-        }
-        case 0x7a: {
-          const a = pop();
-          push(expr64(`ctz64(${a.v},${a.h})`, "0", a));
-          break;
-        }
-        case 0x7b: {
-          const a = pop();
-          push(expr64(`(popc(${a.v})+popc(${a.h}))`, "0", a));
-          break;
-        }
-        case 0x7c: {
-          const [a, b] = take64(2, true);
-          push(expr64(`(${a.v}+${b.v}|0)`, `(${a.h}+${b.h}+((${a.v}+${b.v}>>>0)<(${a.v}>>>0))|0)`, a, b));
-          break;
-        }
-        case 0x7d: {
-          const [a, b] = take64(2, true);
-          push(expr64(`(${a.v}-${b.v}|0)`, `(${a.h}-${b.h}-((${a.v}>>>0)<(${b.v}>>>0))|0)`, a, b));
-          break;
-        }
-        case 0x7e: helper64("mul64"); break;
-        case 0x7f: helper64("divs64"); break;
-        case 0x80: helper64("divu64"); break;
-        case 0x81: helper64("rems64"); break;
-        case 0x82: helper64("remu64"); break;
-        case 0x83:
-        case 0x84:
-        case 0x85: {
-          const [a, b] = take64(2, false);
-          const o = op === 0x83 ? "&" : op === 0x84 ? "|" : "^";
-          push(expr64(`(${a.v}${o}${b.v})`, `(${a.h}${o}${b.h})`, a, b));
-          break;
-        }
-        case 0x86:
-        case 0x87:
-        case 0x88: {
-          const c = constShift();
-          if (c < 0) {
-            const [x, n] = takeFlushed(2);
-            call64(`${op === 0x86 ? "shl64" : op === 0x87 ? "shrs64" : "shru64"}(${x.v},${x.h},${n.v})`);
-            break;
-          }
-          pop();
-          if (c === 0) break;
-          const [a] = take64(1, true);
-          let lo, hi;
-          if (op === 0x86) [lo, hi] = c < 32 ? [`(${a.v}<<${c})`, `(${a.h}<<${c}|${a.v}>>>${32 - c})`] : ["0", `(${a.v}<<${c - 32})`];
-          else if (op === 0x87) [lo, hi] = c < 32 ? [`(${a.v}>>>${c}|${a.h}<<${32 - c})`, `(${a.h}>>${c})`] : [`(${a.h}>>${c - 32})`, `(${a.h}>>31)`];
-          else [lo, hi] = c < 32 ? [`(${a.v}>>>${c}|${a.h}<<${32 - c})`, `(${a.h}>>>${c})`] : [`(${a.h}>>>${c - 32}|0)`, "0"];
-          push(expr64(lo, hi, a));
-          break;
-        }
-        case 0x89:
-        case 0x8a: {
-          const [x, n] = takeFlushed(2);
-          call64(`${op === 0x89 ? "rotl64" : "rotr64"}(${x.v},${x.h},${n.v})`);
-          break;
-        }
-        // float arithmetic
-        case 0x8b: case 0x99: unary(F64, (a) => `Math.abs(${a})`, op === 0x8b ? F32 : F64); break;
-        case 0x8c: case 0x9a: unary(F64, (a) => `-${a}`, op === 0x8c ? F32 : F64); break;
-        case 0x8d: case 0x9b: unary(F64, (a) => `Math.ceil(${a})`, op === 0x8d ? F32 : F64); break;
-        case 0x8e: case 0x9c: unary(F64, (a) => `Math.floor(${a})`, op === 0x8e ? F32 : F64); break;
-        case 0x8f: case 0x9d: unary(F64, (a) => `Math.trunc(${a})`, op === 0x8f ? F32 : F64); break;
-        case 0x90: case 0x9e: unary(F64, (a) => `nearest(${a})`, op === 0x90 ? F32 : F64); break;
-        case 0x91: unary(F32, (a) => `fr(Math.sqrt(${a}))`); break;
-        case 0x92: binary(F32, (a, b) => `fr(${a}+${b})`); break;
-        case 0x93: binary(F32, (a, b) => `fr(${a}-${b})`); break;
-        case 0x94: binary(F32, (a, b) => `fr(${a}*${b})`); break;
-        case 0x95: binary(F32, (a, b) => `fr(${a}/${b})`); break;
-        case 0x96: case 0xa4: binary(F64, (a, b) => `Math.min(${a},${b})`, op === 0x96 ? F32 : F64); break;
-        case 0x97: case 0xa5: binary(F64, (a, b) => `Math.max(${a},${b})`, op === 0x97 ? F32 : F64); break;
-        case 0x98: case 0xa6: binary(F64, (a, b) => `copysign(${a},${b})`, op === 0x98 ? F32 : F64); break;
-        case 0x9f: unary(F64, (a) => `Math.sqrt(${a})`); break;
-        case 0xa0: binary(F64, (a, b) => `${a}+${b}`); break;
-        case 0xa1: binary(F64, (a, b) => `${a}-${b}`); break;
-        case 0xa2: binary(F64, (a, b) => `${a}*${b}`); break;
-        case 0xa3: binary(F64, (a, b) => `${a}/${b}`); break;
-        // conversions
-        case 0xa7: {
-          const a = pop();
-          push({ ...a, h: undefined, t: I32, k: a.k === VAR ? VAR : a.k });
-          break;
-        }
-        case 0xa8: case 0xa9: case 0xaa: case 0xab: unary(F64, (a) => `~~${a}`, I32); break;
-        case 0xac: {
-          const [a] = take64(1, true);
-          push(expr64(num(a), `(${a.v}>>31)`, a));
-          break;
-        }
-        case 0xad: {
-          const a = pop();
-          push(expr64(num(a), "0", a));
-          break;
-        }
-        case 0xae: case 0xaf: case 0xb0: case 0xb1: {
-          const [a] = takeFlushed(1);
-          call64(`i64f(${a.v})`);
-          break;
-        }
-        case 0xb2: unary(I32, (a) => `fr(${a})`, F32); break;
-        case 0xb3: unary(I32, (a) => `fr(${a}>>>0)`, F32); break;
-        case 0xb4: case 0xb9: {
-          const a = pop();
-          push(expr(op === 0xb4 ? `fr(${a.h}*4294967296+(${a.v}>>>0))` : `(${a.h}*4294967296+(${a.v}>>>0))`, op === 0xb4 ? F32 : F64, a));
-          break;
-        }
-        case 0xb5: case 0xba: {
-          const a = pop();
-          push(expr(op === 0xb5 ? `fr((${a.h}>>>0)*4294967296+(${a.v}>>>0))` : `((${a.h}>>>0)*4294967296+(${a.v}>>>0))`, op === 0xb5 ? F32 : F64, a));
-          break;
-        }
-        case 0xb6: unary(F64, (a) => `fr(${a})`, F32); break;
-        case 0xb7: unary(I32, (a) => `+${a}`, F64); break;
-        case 0xb8: unary(I32, (a) => `${a}>>>0`, F64); break;
-        case 0xbb: {
-          const a = pop();
-          push({ ...a, t: F64 });
-          break;
-        }
-        case 0xbc: unary(F32, (a) => `rf32(${a})`, I32); break;
-        case 0xbd: {
-          const [a] = takeFlushed(1);
-          call64(`ri64(${a.v})`);
-          break;
-        }
-        case 0xbe: unary(I32, (a) => `rf32i(${a})`, F32); break;
-        case 0xbf: {
-          const a = pop();
-          push(expr(`rf64(${a.v},${a.h})`, F64, a));
-          break;
-        }
-        default:
-          fail(`opcode 0x${op.toString(16)} in function ${f}`);
-      }
-    }
-  }
 
   function skipImmediates(op) {
     if (op >= 0x28 && op <= 0x3e) {
