@@ -76,6 +76,9 @@ mage_lane=$!
 ./scripts/build.sh
 touch "$WIDGET_READY"
 
+step "translator" "the page's wasm-to-JavaScript translator against the engine's wasm (every instruction; the widget's wasm whole)"
+check node --test tests/wasm-to-js.test.mjs
+
 step "browser build" "the browser tests' wasm build (tests/web.rs)"
 check cargo test --quiet --target wasm32-unknown-unknown --test web --no-run
 
