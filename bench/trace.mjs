@@ -144,7 +144,7 @@ if (mode === "scroll") {
     },
     { source: unpackSource[0], payloads },
   );
-  // In the order the file carries them: the wasm, the JavaScript build, their data.
+  // In the order the file carries them: the wasm, its data, the page's code and style sheet.
   for (const t of timings) console.log(`payload of ${t.bytes} bytes: decoded in ${t.decodeMs.toFixed(1)} ms, inflated in ${t.inflateMs.toFixed(1)} ms`);
 } else if (mode === "sort") {
   const count = Number(args[0] ?? 200);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds target/profile/resource-widget.html: the widget as scripts/build.sh builds it, but with
-# every function's name kept in both builds (wasm-bindgen --keep-debug, wasm-opt and wasm2js with
+# every function's name kept in both builds (wasm-bindgen --keep-debug, wasm-opt with
 # --debuginfo, no renaming by the minifier), for Chromium's profiler (`node bench/trace.mjs
 # profile`). Larger and a little slower than the widget: for reading where time goes, not for
 # figures. Run after ./scripts/build.sh (it reuses that build's wasm).
@@ -16,5 +16,4 @@ cp dist/trunk/index.html "$OUT/trunk/"
 wasm-bindgen --target web --keep-debug --no-typescript --out-dir "$OUT/bindgen" "$WASM"
 cp "$OUT/bindgen/resource-widget.js" "$OUT/trunk/"
 wasm-opt -Oz --mvp-features --debuginfo "$OUT/bindgen/resource-widget_bg.wasm" -o "$OUT/trunk/resource-widget_bg.wasm"
-wasm2js -O1 --debuginfo "$OUT/trunk/resource-widget_bg.wasm" -o "$OUT/asm.js"
 PROFILE_DIR="$PWD/$OUT" node scripts/single-html.mjs

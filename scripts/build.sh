@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Builds dist/resource-widget.html, the single self-contained file an MCP server registers. One
-# release build serves both builds in the file: Trunk builds the wasm (the pinned nightly, std
-# rebuilt for the wasm MVP with panics that abort at once and no source locations), and wasm2js
-# turns that same wasm into the JavaScript build for CSPs that forbid WebAssembly. Every cut to the
-# Rust shrinks both. Expects scripts/setup.sh to have run.
+# release build serves both builds: Trunk builds the wasm (the pinned nightly, std rebuilt for the
+# wasm MVP with panics that abort at once and no source locations), the file carries it, and the
+# page turns that same wasm into JavaScript where the CSP forbids WebAssembly
+# (scripts/page/wasm-to-js.mjs). Every cut to the Rust shrinks both. Expects scripts/setup.sh to have run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/wasm-release-env.sh

@@ -6,7 +6,8 @@
 # gzip (the JavaScript minified as the widget's is), and what both would add to the single file
 # (each gzipped and carried as base-85 text, 5 characters per 4 bytes, as scripts/single-html.mjs
 # embeds them; it gzips with zopfli, a few percent smaller than the gzip -9 here), beside the
-# widget's own (dist/, from scripts/build.sh).
+# widget's own (dist/, from scripts/build.sh), which carries only its wasm: the page makes the
+# JavaScript build from it (scripts/page/wasm-to-js.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/wasm-release-env.sh
@@ -31,15 +32,16 @@ const gz = (b) => zlib.gzipSync(b, { level: 9 }).length;
 const b85 = (n) => Math.ceil(n / 4) * 5;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const row = (name, wasm, js) => {
-  const file = b85(gz(wasm)) + b85(gz(js));
-  console.log(`| ${name} | ${kb(wasm.length)} | ${kb(gz(wasm))} | ${kb(js.length)} | ${kb(gz(js))} | ${kb(file)} |`);
+  const file = b85(gz(wasm)) + (js ? b85(gz(js)) : 0);
+  const jsCells = js ? `${kb(js.length)} | ${kb(gz(js))}` : "made in the page | –";
+  console.log(`| ${name} | ${kb(wasm.length)} | ${kb(gz(wasm))} | ${jsCells} | ${kb(file)} |`);
 };
-console.log("| | wasm raw | wasm gzip | JS build raw | JS build gzip | both, gzip + base-85 |");
+console.log("| | wasm raw | wasm gzip | JS build raw | JS build gzip | carried, gzip + base-85 |");
 console.log("|---|---:|---:|---:|---:|---:|");
 for (const v of ["leptos", "leptos+json"]) {
   const d = path.join(process.argv[2], v);
   row(`floor: ${v}`, fs.readFileSync(path.join(d, "opt.wasm")), minified(path.join(d, "asm.js")));
 }
 const wasm = fs.readdirSync("dist/trunk").find((f) => f.endsWith("_bg.wasm"));
-if (wasm && fs.existsSync("target/js-build/asm.js")) row("the widget (its data in each build; the file carries it once)", fs.readFileSync(path.join("dist/trunk", wasm)), minified("target/js-build/asm.js"));
+if (wasm) row("the widget (with its data, which the file carries apart)", fs.readFileSync(path.join("dist/trunk", wasm)));
 JS
