@@ -1,19 +1,19 @@
 #!/usr/bin/env node
-// Folds the builds into the one self-contained file an MCP server registers as a ui:// resource:
+// Folds the build into the one self-contained file an MCP server registers as a ui:// resource:
 // dist/resource-widget.html.
 //
-// Inputs: Trunk's output (dist/trunk: index.html with inlined CSS, the wasm-bindgen glue, the wasm)
-// and the JavaScript build (target/js-build/asm.js: wasm2js of the same wasm, from scripts/build.sh).
+// Input: Trunk's output (dist/trunk: index.html with inlined CSS, the wasm-bindgen glue, the wasm).
 //
-// The page runs one inline module script: the wasm-bindgen glue and a probe. Where the host's CSP
-// allows WebAssembly, the gzipped wasm is inflated with DecompressionStream and started. Where it
-// does not (the MCP Apps spec's default CSP), the gzipped JavaScript build (the same wasm as
-// JavaScript) is inflated and inserted as an inline module script, which 'unsafe-inline' allows;
-// it instantiates through the same glue. The data segments (strings, tables) travel once, apart
-// from both builds, and are copied into either build's memory before the widget starts. The page
+// The page carries the wasm once. A small inline loader inflates the page's code (the glue, the
+// boot code and the translator) and its style sheet, and starts inflating the wasm and its data
+// segments. Where the host's CSP allows WebAssembly, the wasm starts. Where it does not (the MCP
+// Apps spec's default CSP), the page translates that same wasm into JavaScript
+// (scripts/page/wasm-to-js.mjs) and inserts it as an inline module script, which 'unsafe-inline'
+// allows; it instantiates through the same glue. The data segments (strings, tables) travel apart
+// from the wasm and are copied into either build's memory before the widget starts. The page
 // makes no request of any kind; this script fails the build if it would.
 //
-// Both builds are gzipped by zopfli (5% smaller than zlib's best, same format) and carried as
+// Every payload is gzipped by zopfli (5% smaller than zlib's best, same format) and carried as
 // base-85 text (4 bytes in 5 characters, where base64 takes 5.33), in an alphabet of printable
 // ASCII without the characters HTML, JSON or a JavaScript string would escape.
 
@@ -105,9 +105,10 @@ let html = readFileSync(join(STAGING, "index.html"), "utf8");
 const glue = readFileSync(join(STAGING, glueFile), "utf8");
 const wasm = readFileSync(join(STAGING, wasmFile));
 
-// wasm2js grows memory into a new ArrayBuffer without detaching the old one, so wasm-bindgen's
-// "is my view detached?" checks would keep stale views after growth: compare buffers instead
-// (also right for the wasm build, whose old buffer is detached on growth).
+// The JavaScript build grows memory in place (a resizable ArrayBuffer) or, where the engine has
+// none, into a new ArrayBuffer without detaching the old one, so wasm-bindgen's "is my view
+// detached?" checks would keep stale views after growth: compare buffers instead (also right for
+// the wasm build, whose old buffer is detached on growth).
 let patchedGlue = glue
   .replace(/(cached\w+Memory0) === null \|\| \1\.byteLength === 0/g, "$1 === null || $1.buffer !== wasm.memory.buffer")
   .replace(
@@ -124,12 +125,10 @@ patchedGlue = patchedGlue
   .replace(decodeCall, "return cachedTextDecoder.decode(bytes.buffer.resizable ? bytes.slice() : bytes);")
   .replace(encodeCall, "const ret = view.buffer.resizable ? (() => { const buf = cachedTextEncoder.encode(arg); view.set(buf); return { read: arg.length, written: buf.length }; })() : cachedTextEncoder.encodeInto(arg, view);");
 
-// One copy of the data segments (the widget's strings and tables, 75 KB), as a payload of its own
-// that both builds copy into their memory before the widget starts (wasm-bindgen's finalize, which
-// both go through, calls __resourceWidgetData just before __wbindgen_start). The wasm's data
-// section is removed and wasm2js's initActiveSegments emptied; checked here: the memory the wasm's
-// segments make is byte for byte the memory wasm2js's would have made. A payload of its own (not
-// the wasm's section) because the JavaScript build would otherwise inflate the whole wasm for it.
+// The data segments (the widget's strings and tables, 68 KB) as one memory image, a payload of its
+// own that both builds copy into their memory before the widget starts (wasm-bindgen's finalize,
+// which both go through, calls __resourceWidgetData just before __wbindgen_start). The wasm's data
+// section is removed: the translator takes no data section, and the image compresses better alone.
 function wasmSections(wasm) {
   let at = 8;
   const leb = () => {
