@@ -183,7 +183,9 @@ const translatorSource = readFileSync(join(ROOT, "scripts/page/wasm-to-js.mjs"),
 if (translatorSource.split("\nexport function wasmToJs(").length !== 2) fail("scripts/page/wasm-to-js.mjs does not export wasmToJs once");
 const translator = translatorSource.replace("\nexport function wasmToJs(", "\nfunction wasmToJs(");
 const { wasmToJs } = await import(join(ROOT, "scripts/page/wasm-to-js.mjs"));
-const jsModuleLength = wasmToJs(new Uint8Array(wasmWithoutData), { names: Boolean(PROFILE_DIR) }).length;
+const buildTranslation = wasmToJs(new Uint8Array(wasmWithoutData), { names: Boolean(PROFILE_DIR) });
+let jsModuleLength = buildTranslation.prelude.length;
+for (let index = buildTranslation.importCount; index < buildTranslation.functionCount; index++) jsModuleLength += buildTranslation.batch(index, 0).length;
 
 // ---- the page ----
 // Trunk's loader script and preload links fetch the files we inline: remove them. The style
@@ -261,18 +263,24 @@ let memoryData;
 function __resourceWidgetData(buffer) {
   new Uint8Array(buffer).set(memoryData, ${dataOffset});
 }
+// The JavaScript build: the translator's prelude and, as each function is first called, its
+// batch, each run as an inline classic script (they share the global scope; one inserted by the
+// DOM runs as it is inserted).
+function runScript(text) {
+  const script = document.createElement("script");
+  script.textContent = text;
+  document.head.append(script);
+  script.remove();
+}
 async function startJs() {
   document.documentElement.dataset.build = "js";
   const [wasm, data] = await Promise.all([load.wasm, load.data]);
   memoryData = new Uint8Array(data);
-  window.__resourceWidgetGlue = { imports: __wbg_get_imports, finalize: __wbg_finalize_init };
-  const script = document.createElement("script");
-  script.type = "module";
-  script.textContent =
-    "const glue=window.__resourceWidgetGlue;delete window.__resourceWidgetGlue;const imports=glue.imports();\\n" +
-    wasmToJs(new Uint8Array(wasm), { names: ${Boolean(PROFILE_DIR)} }) +
-    "\\nglue.finalize({exports:asmExports},undefined);";
-  document.head.append(script);
+  const translation = wasmToJs(new Uint8Array(wasm), { names: ${Boolean(PROFILE_DIR)} });
+  window.$imports = __wbg_get_imports();
+  window.$load = (index) => runScript(translation.batch(index));
+  runScript(translation.prelude);
+  __wbg_finalize_init({ exports: asmExports }, undefined);
 }
 if (wasmRuns()) {
   document.documentElement.dataset.build = "wasm";

@@ -5,6 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, existsSync } from "node:fs";
+import vm from "node:vm";
 import { wasmToJs } from "../scripts/page/wasm-to-js.mjs";
 
 const I32 = 0x7f, I64 = 0x7e, F32 = 0x7d, F64 = 0x7c;
@@ -55,13 +56,27 @@ function encode(functions, { memoryPages = 1 } = {}) {
     ...section(10, vec(bodies)),
   ]);
 }
-/** The module both ways: the engine's instance and the translation's exports. */
+/**
+ * The translation run as the page runs it: its prelude, then each function's batch when a stub
+ * asks for it, as scripts sharing one global scope (a vm context here, the frame's window there).
+ * `batches` counts the scripts run after the prelude.
+ */
+function run(bytes, imports = {}, budget) {
+  const translation = wasmToJs(bytes);
+  const context = vm.createContext({ $imports: imports });
+  const stats = { batches: 0 };
+  context.$load = (index) => {
+    stats.batches++;
+    vm.runInContext(translation.batch(index, budget), context);
+  };
+  vm.runInContext(translation.prelude, context);
+  return { exports: vm.runInContext("asmExports", context), high: () => vm.runInContext("H", context), stats, translation };
+}
+/** The module both ways: the engine's instance and the translation's. */
 function both(functions, options) {
   const bytes = encode(functions, options);
   const native = new WebAssembly.Instance(new WebAssembly.Module(bytes), {}).exports;
-  const source = wasmToJs(bytes);
-  const translated = new Function("imports", `${source}\nreturn { exports: asmExports, high: () => H };`)({});
-  return { native, translated };
+  return { native, translated: run(bytes) };
 }
 
 // ---- values ----
@@ -283,7 +298,32 @@ test("memory grows in place and reports its size as the engine does", () => {
   }
 });
 
-test("the widget's own wasm translates whole into a module that compiles", (t) => {
+test("a function is translated when first called, with its callees, and the table and exports then point at it", () => {
+  // f0 calls f1 directly and f2 through the table; f3 is never called.
+  const functions = [
+    { params: [I32], results: [I32], body: [0x20, 0, 0x10, 1, 0x20, 0, 0x41, 2, 0x11, 2, 0, 0x6a] },
+    { params: [I32], results: [I32], body: [0x20, 0, 0x41, 1, 0x6a] },
+    { params: [I32], results: [I32], body: [0x20, 0, 0x41, 10, 0x6c] },
+    { params: [I32], results: [I32], body: [0x20, 0, 0x41, 7, 0x6b] },
+  ];
+  const bytes = encode(functions);
+  const native = new WebAssembly.Instance(new WebAssembly.Module(bytes), {}).exports;
+  // A batch of one function at a time, so that each stub shows.
+  const translated = run(bytes, {}, 0);
+  assert.equal(translated.stats.batches, 0, "nothing is translated before a call");
+  assert.equal(translated.exports.f0(4), native.f0(4));
+  assert.equal(translated.stats.batches, 3, "f0, then f1 and f2 as they are called");
+  assert.equal(translated.exports.f0(5), native.f0(5));
+  assert.equal(translated.stats.batches, 3, "a translated function is not translated again");
+  assert.equal(translated.exports.f3(1), native.f3(1));
+  assert.equal(translated.stats.batches, 4);
+  // With the default budget, f0's batch takes its direct callee f1 along.
+  const batched = run(bytes);
+  batched.exports.f0(4);
+  assert.equal(batched.stats.batches, 2, "f0 with f1, then f2 through the table");
+});
+
+test("the widget's own wasm translates whole, every function into a script that compiles", (t) => {
   const path = new URL("../dist/trunk/resource-widget_bg.wasm", import.meta.url);
   if (!existsSync(path)) return t.skip("no build: run ./scripts/build.sh");
   const wasm = readFileSync(path);
@@ -304,9 +344,12 @@ test("the widget's own wasm translates whole into a module that compiles", (t) =
     at += size;
     if (id !== 11) parts.push(wasm.subarray(start, at));
   }
-  const source = wasmToJs(new Uint8Array(Buffer.concat(parts)));
-  const exports = new Function("imports", `${source}\nreturn asmExports;`)(new Proxy({}, { get: () => new Proxy({}, { get: () => () => 0 }) }));
+  const imports = new Proxy({}, { get: () => new Proxy({}, { get: () => () => 0 }) });
+  const { exports, translation } = run(new Uint8Array(Buffer.concat(parts)), imports);
   const native = new WebAssembly.Module(wasm);
   assert.deepEqual(Object.keys(exports).sort(), WebAssembly.Module.exports(native).map((e) => e.name).sort());
-  assert.equal(typeof exports.__wbindgen_start, "function");
+  for (let index = translation.importCount; index < translation.functionCount; index++) {
+    // Compiled, not run: new vm.Script parses the whole text.
+    new vm.Script(translation.batch(index, 0));
+  }
 });

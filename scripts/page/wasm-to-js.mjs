@@ -1,8 +1,8 @@
 // The JavaScript build, made in the page from the same wasm.
 //
 // Where the host's CSP forbids WebAssembly (the MCP Apps spec's default, the MCP Inspector), the
-// page translates the widget's wasm into the source of a JavaScript module and runs it as an
-// inline script. The file carries the wasm once instead of the wasm and a second, larger
+// page translates the widget's wasm into JavaScript and runs it as inline scripts ('unsafe-inline';
+// no eval), each function when it is first called. The file carries the wasm once instead of the wasm and a second, larger
 // JavaScript copy of it. This module is that translator; scripts/single-html.mjs puts its text in
 // the page, and tests/wasm-to-js.test.mjs runs the same text against the engine's own wasm.
 //
@@ -21,6 +21,8 @@
 // bounds, a call through the table with the wrong type) is not checked, as in binaryen's wasm2js.
 
 const I32 = 0x7f, I64 = 0x7e, F32 = 0x7d, F64 = 0x7c;
+// Bytes of wasm code translated at most per batch (past the function that was called).
+const BATCH_BYTES = 16384;
 // Entry kinds, from freest to most constrained: a literal, a variable, an expression without
 // effects, an expression with a call in it (runs exactly once, in order).
 const CONST = 0, VAR = 1, PURE = 2, EFFECT = 3;
@@ -65,10 +67,15 @@ function copysign(a,b){return b<0||Object.is(b,-0)?-Math.abs(a):Math.abs(a)}
 `;
 
 /**
- * The source of a JavaScript module body that behaves as `bytes` (a wasm module) would:
- * it reads its imports from a variable `imports` (`{ module: { name: function } }`, as
- * `WebAssembly.instantiate` takes them) and declares `asmExports`, the instance's exports
- * (functions, `memory` with `buffer` and `grow`, globals as `{ value }`).
+ * The translation of `bytes` (a wasm module) into classic scripts that share the global scope,
+ * translated as the program runs (a frame runs a tenth of the widget's functions before its first
+ * message; translating all of them took longer than the rest of its start):
+ * - `prelude`, run first, declares the memory, the globals, the table, a stub per function and
+ *   `asmExports`, the instance's exports (functions, `memory` with `buffer` and `grow`, globals as
+ *   `{ value }`). It reads its imports from a global `$imports` (`{ module: { name: function } }`,
+ *   as `WebAssembly.instantiate` takes them).
+ * - A stub calls the global `$load(index)`, which must run `batch(index)` as a script before it
+ *   returns (an inline classic script runs as it is inserted), then calls the translated body.
  * `options.names`: name each function after the wasm's name section (for a profiler).
  * Throws on anything outside the scope above.
  */
@@ -224,7 +231,7 @@ export function wasmToJs(bytes, options = {}) {
   // ---- one function ----
   // The state of the function being translated, shared by the handlers below (small functions,
   // which the engine optimizes at once; one large switch it would not optimize in time).
-  let f, params, results, localTypes, code, stack, frames, labels, dead, deadNesting, tempCount, highCount, scratch;
+  let f, params, results, localTypes, code, stack, frames, labels, dead, deadNesting, tempCount, highCount, scratch, callees;
   const emit = (s) => code.push(s);
   const num = (e) => (e.b ? `(+${e.v})` : e.v);
   const useTemp = (i, t) => {
@@ -720,6 +727,7 @@ export function wasmToJs(bytes, options = {}) {
   };
   HANDLERS[0x10] = () => {
     const callee = u32();
+    if (callee >= importCount) callees.push(callee);
     call(typeOf(callee), fname(callee));
   };
   HANDLERS[0x11] = () => {
@@ -846,6 +854,7 @@ export function wasmToJs(bytes, options = {}) {
     tempCount = 0;
     highCount = 0;
     scratch = false;
+    callees = [];
     for (;;) {
       const op = bytes[at++];
       if (dead && skipDead(op)) continue;
@@ -862,21 +871,38 @@ export function wasmToJs(bytes, options = {}) {
     return functionText();
   }
 
-  const out = [];
+  // ---- the module: a prelude now, each function's body when it is first called ----
   const maxPages = memory.max === undefined ? 32768 : Math.min(memory.max, 32768);
-  out.push(
+  const slotsOf = new Map();
+  const slots = new Array(table ? table.min : 0).fill("null");
+  for (const { offset, functions } of elements) {
+    functions.forEach((g, i) => {
+      slots[offset + i] = fname(g);
+      if (!slotsOf.has(g)) slotsOf.set(g, []);
+      slotsOf.get(g).push(offset + i);
+    });
+  }
+  const exportsOf = new Map();
+  for (const { name, kind, index } of exports) {
+    if (kind !== 0) continue;
+    if (!exportsOf.has(index)) exportsOf.set(index, []);
+    exportsOf.get(index).push(name);
+  }
+  const prelude = ['"use strict";'];
+  prelude.push(
     `let buffer=(()=>{try{const b=new ArrayBuffer(${memory.min * 65536},{maxByteLength:${maxPages * 65536}});if(b.resizable)return b}catch{}return new ArrayBuffer(${memory.min * 65536})})();`,
     `const MAXPAGES=${maxPages};`,
     SUPPORT,
   );
-  for (let i = 0; i < importCount; i++) out.push(`const ${fname(i)}=imports[${JSON.stringify(imports[i].module)}][${JSON.stringify(imports[i].name)}];`);
-  globals.forEach((g, i) => out.push(`let g${i}=${g.type === I64 ? g.init[0] : g.init}${g.type === I64 ? `,G${i}=${g.init[1]}` : ""};`));
-  for (let i = 0; i < bodies.length; i++) out.push(translateFunction(importCount + i));
-  if (table) {
-    const slots = new Array(table.min).fill("null");
-    for (const { offset, functions } of elements) functions.forEach((f, i) => (slots[offset + i] = fname(f)));
-    out.push(`const T=[${slots.join(",")}];`);
+  for (let i = 0; i < importCount; i++) prelude.push(`const ${fname(i)}=$imports[${JSON.stringify(imports[i].module)}][${JSON.stringify(imports[i].name)}];`);
+  globals.forEach((g, i) => prelude.push(`let g${i}=${g.type === I64 ? g.init[0] : g.init}${g.type === I64 ? `,G${i}=${g.init[1]}` : ""};`));
+  // Each function starts as a stub that has its body (and its callees') translated, then calls it.
+  for (let g = importCount; g < importCount + bodies.length; g++) {
+    let args = "";
+    typeOf(g).params.forEach((t, i) => (args += `${i ? "," : ""}l${i}${t === I64 ? `,h${i}` : ""}`));
+    prelude.push(`let ${fname(g)}=function(${args}){$load(${g});return ${fname(g)}(${args})};`);
   }
+  prelude.push(`const T=[${slots.join(",")}];`);
   const exported = exports.map(({ name, kind, index }) => {
     const key = JSON.stringify(name);
     if (kind === 0) return `${key}:${fname(index)}`;
@@ -884,9 +910,32 @@ export function wasmToJs(bytes, options = {}) {
     if (kind === 3) return `${key}:{get value(){return g${index}},set value(v){g${index}=v}}`;
     return fail(`an export of kind ${kind}`);
   });
-  out.push(`const asmExports={${exported.join(",")}};`);
-  if (start !== undefined) out.push(`${fname(start)}();`);
-  return out.join("\n");
+  prelude.push(`const asmExports={${exported.join(",")}};`);
+  if (start !== undefined) prelude.push(`${fname(start)}();`);
+
+  const translated = new Uint8Array(importCount + bodies.length);
+  /**
+   * The script that replaces the stub of function `index` (and of the functions it calls, breadth
+   * first, up to `budget` bytes of wasm: a stub costs a script of its own, a quarter of a
+   * millisecond) with translated bodies, and points the table and the exports at them.
+   */
+  function batch(index, budget = BATCH_BYTES) {
+    const queue = [index];
+    const out = ['"use strict";'];
+    for (let head = 0; head < queue.length && (out.length === 1 || budget > 0); head++) {
+      const g = queue[head];
+      if (translated[g]) continue;
+      translated[g] = 1;
+      const body = bodies[g - importCount];
+      budget -= body.end - body.start;
+      out.push(`${fname(g)}=${translateFunction(g)};`);
+      for (const slot of slotsOf.get(g) ?? []) out.push(`T[${slot}]=${fname(g)};`);
+      for (const name of exportsOf.get(g) ?? []) out.push(`asmExports[${JSON.stringify(name)}]=${fname(g)};`);
+      for (const c of callees) if (!translated[c]) queue.push(c);
+    }
+    return out.join("\n");
+  }
+  return { prelude: prelude.join("\n"), batch, functionCount: importCount + bodies.length, importCount };
 
   function skipImmediates(op) {
     if (op >= 0x28 && op <= 0x3e) {
