@@ -267,6 +267,7 @@ function __resourceWidgetData(buffer) {
 // batch, each run as an inline classic script (they share the global scope; one inserted by the
 // DOM runs as it is inserted).
 function runScript(text) {
+  if (!text) return;
   const script = document.createElement("script");
   script.textContent = text;
   document.head.append(script);
@@ -281,6 +282,17 @@ async function startJs() {
   window.$load = (index) => runScript(translation.batch(index));
   runScript(translation.prelude);
   __wbg_finalize_init({ exports: asmExports }, undefined);
+  // The functions not called yet, translated in idle slices (a few ms each), so that a result
+  // arriving later runs translated code instead of translating it in its own time.
+  const idle = window.requestIdleCallback ?? ((next) => setTimeout(() => next({ timeRemaining: () => 5 }), 1));
+  let next = translation.importCount;
+  const translateWhileIdle = (deadline) => {
+    while (next < translation.functionCount && deadline.timeRemaining() > 3) {
+      runScript(translation.batch(next++, 4096));
+    }
+    if (next < translation.functionCount) idle(translateWhileIdle);
+  };
+  idle(translateWhileIdle);
 }
 if (wasmRuns()) {
   document.documentElement.dataset.build = "wasm";

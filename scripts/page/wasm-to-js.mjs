@@ -917,9 +917,11 @@ export function wasmToJs(bytes, options = {}) {
   /**
    * The script that replaces the stub of function `index` (and of the functions it calls, breadth
    * first, up to `budget` bytes of wasm: a stub costs a script of its own, a quarter of a
-   * millisecond) with translated bodies, and points the table and the exports at them.
+   * millisecond) with translated bodies, and points the table and the exports at them; "" when
+   * `index` was translated already.
    */
   function batch(index, budget = BATCH_BYTES) {
+    if (translated[index]) return "";
     const queue = [index];
     const out = ['"use strict";'];
     for (let head = 0; head < queue.length && (out.length === 1 || budget > 0); head++) {
