@@ -29,7 +29,6 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 // function's name, for Chromium's profiler; that file is not the widget and has no size budget.
 const PROFILE_DIR = process.env.PROFILE_DIR;
 const STAGING = PROFILE_DIR ? join(PROFILE_DIR, "trunk") : join(ROOT, "dist/trunk");
-const JS_BUILD = PROFILE_DIR ? PROFILE_DIR : join(ROOT, "target/js-build");
 const OUTPUT = PROFILE_DIR ? join(PROFILE_DIR, "resource-widget.html") : join(ROOT, "dist/resource-widget.html");
 
 function fail(message) {
