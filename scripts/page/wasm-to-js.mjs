@@ -216,7 +216,7 @@ export function wasmToJs(bytes, options = {}) {
       if (kind === 1) {
         for (let n = u32(); n > 0; n--) {
           const index = u32();
-          names.set(index, text().replace(/[^A-Za-z0-9_$]+/g, "_").slice(0, 80));
+          names.set(index, `_${text().replace(/[^A-Za-z0-9_$]+/g, "_").slice(0, 80)}`);
         }
       }
       at = next;
