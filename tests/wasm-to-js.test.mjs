@@ -61,8 +61,8 @@ function encode(functions, { memoryPages = 1 } = {}) {
  * asks for it, as scripts sharing one global scope (a vm context here, the frame's window there).
  * `batches` counts the scripts run after the prelude.
  */
-function run(bytes, imports = {}, budget) {
-  const translation = wasmToJs(bytes);
+function run(bytes, imports = {}, budget, options) {
+  const translation = wasmToJs(bytes, options);
   const context = vm.createContext({ $imports: imports });
   const stats = { batches: 0 };
   context.$load = (index) => {
@@ -285,16 +285,28 @@ test("control flow with values: blocks, loops, br_if and br_table with results, 
   for (const x of [0, 3, -9]) assert.equal(call("f7", [I32], I32, [x]), native.f7(x), `tee ${x}`);
 });
 
-test("memory grows in place and reports its size as the engine does", () => {
+test("memory grows (in place, or by copying where the engine has no resizable buffer) and reports its size as the engine does", () => {
   const functions = [
     { params: [I32], results: [I32], body: [0x20, 0, 0x40, 0] },
     { params: [], results: [I32], body: [0x3f, 0] },
+    // f2 (address, value): store, so that growth must keep what was written
+    { params: [I32, I32], results: [], body: [0x20, 0, 0x20, 1, 0x36, 2, 0] },
+    { params: [I32], results: [I32], body: [0x20, 0, 0x28, 2, 0] },
   ];
-  const { native, translated } = both(functions);
-  for (const pages of [0, 1, 3]) {
-    assert.equal(translated.exports.f0(pages), native.f0(pages), `grow ${pages}`);
-    assert.equal(translated.exports.f1(), native.f1(), "size");
-    assert.equal(translated.exports.memory.buffer.byteLength, native.memory.buffer.byteLength);
+  for (const copiedMemory of [false, true]) {
+    const bytes = encode(functions);
+    const native = new WebAssembly.Instance(new WebAssembly.Module(bytes), {}).exports;
+    const translated = run(bytes, {}, undefined, { copiedMemory });
+    native.f2(1000, 77);
+    translated.exports.f2(1000, 77);
+    for (const pages of [0, 1, 3]) {
+      assert.equal(translated.exports.f0(pages), native.f0(pages), `grow ${pages}`);
+      assert.equal(translated.exports.f1(), native.f1(), "size");
+      assert.equal(translated.exports.memory.buffer.byteLength, native.memory.buffer.byteLength);
+      assert.equal(translated.exports.f3(1000), 77, "what was written before growing");
+      translated.exports.f2(65536 * (pages + 1) - 4, pages);
+      assert.equal(translated.exports.f3(65536 * (pages + 1) - 4), pages, `the new page (copied: ${copiedMemory})`);
+    }
   }
 });
 

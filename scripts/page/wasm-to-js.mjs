@@ -76,7 +76,9 @@ function copysign(a,b){return b<0||Object.is(b,-0)?-Math.abs(a):Math.abs(a)}
  *   as `WebAssembly.instantiate` takes them).
  * - A stub calls the global `$load(index)`, which must run `batch(index)` as a script before it
  *   returns (an inline classic script runs as it is inserted), then calls the translated body.
- * `options.names`: name each function after the wasm's name section (for a profiler).
+ * `options.names`: name each function after the wasm's name section (for a profiler);
+ * `options.copiedMemory`: memory that grows by copying into a new buffer, as where the engine has
+ * no resizable ArrayBuffer (for tests).
  * Throws on anything outside the scope above.
  */
 export function wasmToJs(bytes, options = {}) {
@@ -890,7 +892,9 @@ export function wasmToJs(bytes, options = {}) {
   }
   const prelude = ['"use strict";'];
   prelude.push(
-    `let buffer=(()=>{try{const b=new ArrayBuffer(${memory.min * 65536},{maxByteLength:${maxPages * 65536}});if(b.resizable)return b}catch{}return new ArrayBuffer(${memory.min * 65536})})();`,
+    options.copiedMemory
+      ? `let buffer=new ArrayBuffer(${memory.min * 65536});`
+      : `let buffer=(()=>{try{const b=new ArrayBuffer(${memory.min * 65536},{maxByteLength:${maxPages * 65536}});if(b.resizable)return b}catch{}return new ArrayBuffer(${memory.min * 65536})})();`,
     `const MAXPAGES=${maxPages};`,
     SUPPORT,
   );
