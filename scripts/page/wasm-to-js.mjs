@@ -2,9 +2,10 @@
 //
 // Where the host's CSP forbids WebAssembly (the MCP Apps spec's default, the MCP Inspector), the
 // page translates the widget's wasm into JavaScript and runs it as inline scripts ('unsafe-inline';
-// no eval), each function when it is first called. The file carries the wasm once instead of the wasm and a second, larger
-// JavaScript copy of it. This module is that translator; scripts/single-html.mjs puts its text in
-// the page, and tests/wasm-to-js.test.mjs runs the same text against the engine's own wasm.
+// no eval), each function when it is first called. The file carries the wasm once instead of the
+// wasm and a second, larger JavaScript copy of it. This module is that translator;
+// scripts/single-html.mjs puts its text in the page, and tests/wasm-to-js.test.mjs runs the same
+// text against the engine's own wasm.
 //
 // Scope: the WebAssembly MVP as rustc emits it for `-C target-cpu=mvp` after wasm-opt: one memory,
 // one function table filled by active element segments, functions, globals, no data section (the
