@@ -8,8 +8,8 @@
 // boot code and the translator) and its style sheet, and starts inflating the wasm and its data
 // segments. Where the host's CSP allows WebAssembly, the wasm starts. Where it does not (the MCP
 // Apps spec's default CSP), the page translates that same wasm into JavaScript
-// (scripts/page/wasm-to-js.mjs) and inserts it as an inline module script, which 'unsafe-inline'
-// allows; it instantiates through the same glue. The data segments (strings, tables) travel apart
+// (scripts/page/wasm-to-js.mjs) as it runs, each function when first called and the rest while
+// idle, in inline classic scripts, which 'unsafe-inline' allows; it starts through the same glue. The data segments (strings, tables) travel apart
 // from the wasm and are copied into either build's memory before the widget starts. The page
 // makes no request of any kind; this script fails the build if it would.
 //
@@ -17,12 +17,13 @@
 // base-85 text (4 bytes in 5 characters, where base64 takes 5.33), in an alphabet of printable
 // ASCII without the characters HTML, JSON or a JavaScript string would escape.
 
-import { readFileSync, writeFileSync, readdirSync, mkdirSync, existsSync } from "node:fs";
+import { readFileSync, writeFileSync, readdirSync, mkdirSync } from "node:fs";
 import { join, dirname, relative } from "node:path";
 import { gzipSync, constants } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { transformSync } from "esbuild";
 import { gzipAsync } from "@gfx/zopfli";
+import { splitData, memoryImage } from "./wasm-data.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 // scripts/build-profile.sh points these elsewhere (PROFILE_DIR) to fold a build that keeps every
@@ -127,51 +128,12 @@ patchedGlue = patchedGlue
 // The data segments (the widget's strings and tables, 68 KB) as one memory image, a payload of its
 // own that both builds copy into their memory before the widget starts (wasm-bindgen's finalize,
 // which both go through, calls __resourceWidgetData just before __wbindgen_start). The wasm's data
-// section is removed: the translator takes no data section, and the image compresses better alone.
-function wasmSections(wasm) {
-  let at = 8;
-  const leb = () => {
-    let n = 0, shift = 0, b;
-    do { b = wasm[at++]; n |= (b & 127) << shift; shift += 7; } while (b & 128);
-    return n >>> 0;
-  };
-  const sleb = () => {
-    let n = 0, shift = 0, b;
-    do { b = wasm[at++]; n |= (b & 127) << shift; shift += 7; } while (b & 128);
-    if (shift < 32 && (b & 64)) n |= -1 << shift;
-    return n;
-  };
-  const sections = [];
-  const segments = [];
-  while (at < wasm.length) {
-    const start = at;
-    const id = wasm[at++], size = leb(), end = at + size;
-    sections.push({ id, bytes: wasm.subarray(start, end) });
-    if (id === 12) fail("the wasm has a DataCount section (bulk memory): its data cannot be moved out");
-    if (id === 11) {
-      for (let count = leb(); count > 0; count--) {
-        if (leb() !== 0 || wasm[at++] !== 0x41) fail("a data segment that is not active at an i32.const offset");
-        const offset = sleb() >>> 0;
-        if (wasm[at++] !== 0x0b) fail("a data segment offset that is not a constant");
-        const length = leb();
-        segments.push([offset, wasm.subarray(at, at + length)]);
-        at += length;
-      }
-    }
-    at = end;
-  }
-  return { sections, segments };
-}
-const memoryImage = (segments) => {
-  const image = Buffer.alloc(Math.max(0, ...segments.map(([offset, bytes]) => offset + bytes.length)));
-  for (const [offset, bytes] of segments) image.set(bytes, offset);
-  return image;
-};
-const { sections: wasmParts, segments: wasmSegments } = wasmSections(wasm);
+// section is removed (scripts/wasm-data.mjs): the translator takes no data section, and the image
+// compresses better alone.
+const { withoutData: wasmWithoutData, segments: wasmSegments } = splitData(wasm);
 const image = memoryImage(wasmSegments);
 const dataOffset = Math.min(...wasmSegments.map(([offset]) => offset));
 const dataGzip = await zopfli(image.subarray(dataOffset));
-const wasmWithoutData = Buffer.concat([wasm.subarray(0, 8), ...wasmParts.filter((p) => p.id !== 11).map((p) => p.bytes)]);
 const startCall = "    wasm.__wbindgen_start();\n";
 if (patchedGlue.split(startCall).length !== 2) fail("the glue does not call __wbindgen_start once");
 patchedGlue = patchedGlue.replace(startCall, () => `    __resourceWidgetData(wasm.memory.buffer);\n${startCall}`);
@@ -277,9 +239,7 @@ async function startJs() {
   const [wasm, data] = await Promise.all([load.wasm, load.data]);
   memoryData = new Uint8Array(data);
   const translation = wasmToJs(new Uint8Array(wasm), { names: ${Boolean(PROFILE_DIR)} });
-  window.$imports = __wbg_get_imports();
-  window.$load = (index) => runScript(translation.batch(index));
-  runScript(translation.prelude);
+  translation.install(window, __wbg_get_imports(), runScript);
   __wbg_finalize_init({ exports: asmExports }, undefined);
   // The functions not called yet, translated in idle slices (a few ms each), so that a result
   // arriving later runs translated code instead of translating it in its own time.

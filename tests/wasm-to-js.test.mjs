@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync, existsSync } from "node:fs";
 import vm from "node:vm";
 import { wasmToJs } from "../scripts/page/wasm-to-js.mjs";
+import { splitData } from "../scripts/wasm-data.mjs";
 
 const I32 = 0x7f, I64 = 0x7e, F32 = 0x7d, F64 = 0x7c;
 
@@ -59,17 +60,21 @@ function encode(functions, { memoryPages = 1 } = {}) {
 /**
  * The translation run as the page runs it: its prelude, then each function's batch when a stub
  * asks for it, as scripts sharing one global scope (a vm context here, the frame's window there).
- * `batches` counts the scripts run after the prelude.
+ * `batches` counts the scripts run after the prelude (one per stub called).
  */
 function run(bytes, imports = {}, budget, options) {
   const translation = wasmToJs(bytes, options);
-  const context = vm.createContext({ $imports: imports });
-  const stats = { batches: 0 };
-  context.$load = (index) => {
-    stats.batches++;
-    vm.runInContext(translation.batch(index, budget), context);
-  };
-  vm.runInContext(translation.prelude, context);
+  const context = vm.createContext({});
+  const stats = { batches: -1 };
+  translation.install(
+    context,
+    imports,
+    (text) => {
+      stats.batches++;
+      vm.runInContext(text, context);
+    },
+    budget,
+  );
   return { exports: vm.runInContext("asmExports", context), high: () => vm.runInContext("H", context), stats, translation };
 }
 /** The module both ways: the engine's instance and the translation's. */
@@ -339,25 +344,10 @@ test("the widget's own wasm translates whole, every function into a script that 
   const path = new URL("../dist/trunk/resource-widget_bg.wasm", import.meta.url);
   if (!existsSync(path)) return t.skip("no build: run ./scripts/build.sh");
   const wasm = readFileSync(path);
-  // The data section travels apart in the page (scripts/single-html.mjs); without it here too.
-  const parts = [wasm.subarray(0, 8)];
-  let at = 8;
-  const leb = () => {
-    let n = 0, shift = 0, b;
-    do {
-      b = wasm[at++];
-      n += (b & 127) * 2 ** shift;
-      shift += 7;
-    } while (b & 128);
-    return n;
-  };
-  while (at < wasm.length) {
-    const start = at, id = wasm[at++], size = leb();
-    at += size;
-    if (id !== 11) parts.push(wasm.subarray(start, at));
-  }
+  // The data section travels apart in the page; taken out here as scripts/single-html.mjs does.
+  const { withoutData } = splitData(wasm);
   const imports = new Proxy({}, { get: () => new Proxy({}, { get: () => () => 0 }) });
-  const { exports, translation } = run(new Uint8Array(Buffer.concat(parts)), imports);
+  const { exports, translation } = run(new Uint8Array(withoutData), imports);
   const native = new WebAssembly.Module(wasm);
   assert.deepEqual(Object.keys(exports).sort(), WebAssembly.Module.exports(native).map((e) => e.name).sort());
   for (let index = translation.importCount; index < translation.functionCount; index++) {

@@ -77,6 +77,7 @@ function copysign(a,b){return b<0||Object.is(b,-0)?-Math.abs(a):Math.abs(a)}
  *   as `WebAssembly.instantiate` takes them).
  * - A stub calls the global `$load(index)`, which must run `batch(index)` as a script before it
  *   returns (an inline classic script runs as it is inserted), then calls the translated body.
+ * - `install(scope, imports, runScript)` sets both globals and runs the prelude.
  * `options.names`: name each function after the wasm's name section (for a profiler);
  * `options.copiedMemory`: memory that grows by copying into a new buffer, as where the engine has
  * no resizable ArrayBuffer (for tests).
@@ -117,9 +118,10 @@ export function wasmToJs(bytes, options = {}) {
     if (shift < 64n && b & 64) n |= -1n << shift;
     return [Number(BigInt.asIntN(32, n)), Number(BigInt.asIntN(32, n >> 32n))];
   };
+  const decoder = new TextDecoder();
   const text = () => {
     const length = u32();
-    const s = new TextDecoder().decode(bytes.subarray(at, at + length));
+    const s = decoder.decode(bytes.subarray(at, at + length));
     at += length;
     return s;
   };
@@ -229,6 +231,13 @@ export function wasmToJs(bytes, options = {}) {
 
   const importCount = imports.length;
   const typeOf = (f) => types[f < importCount ? imports[f].type : functionTypes[f - importCount]];
+  /** A function's parameters as JavaScript's: an i64 takes two (low and high word). */
+  const parameterList = (types) => types.map((t, i) => (t === I64 ? `l${i},h${i}` : `l${i}`)).join(",");
+  /** Appends `value` to the list `map` keeps under `key`. */
+  const group = (map, key, value) => {
+    if (!map.has(key)) map.set(key, []);
+    map.get(key).push(value);
+  };
   const fname = (f) => (functionNames && functionNames.has(f) ? `${functionNames.get(f)}$${f}` : `f${f}`);
 
   // ---- one function ----
@@ -252,7 +261,13 @@ export function wasmToJs(bytes, options = {}) {
     return variable(`s${i}`, t === I64 ? `t${i}` : undefined, t);
   };
   const ownTemp = (e, i) => e.k === VAR && e.v === `s${i}` && (e.t !== I64 || e.h === `t${i}`);
-  const kindOf = (a, b) => (a.k > b.k ? (a.k > PURE ? a.k : PURE) : b.k > PURE ? b.k : PURE);
+  /** An expression's kind from its (up to three) operands': at least PURE, EFFECT if one has an
+   * effect. No rest parameters: it runs for every instruction. */
+  const kindOf = (a, b = a, c = a) => {
+    const k = a.k > b.k ? a.k : b.k;
+    const most = k > c.k ? k : c.k;
+    return most > PURE ? most : PURE;
+  };
   /** `s{i}` (and `t{i}`) = e, reading them first where e's high word does. */
   const assign = (lo, hi, e) => {
     if (e.t !== I64) return emit(`${lo}=${num(e)};`);
@@ -370,6 +385,10 @@ export function wasmToJs(bytes, options = {}) {
   MEMORY[0x39] = MEMORY[0x2b];
   MEMORY[0x3a] = MEMORY[0x2d];
   MEMORY[0x3b] = MEMORY[0x2e];
+  // i64 stores of 1, 2 and 4 bytes store the low word as i32's do.
+  MEMORY[0x3c] = MEMORY[0x2d];
+  MEMORY[0x3d] = MEMORY[0x2e];
+  MEMORY[0x3e] = MEMORY[0x28];
   /** A word of memory as an expression: aligned through a typed array, else a DataView. */
   const access = (array, shift, method, natural, a, align) =>
     align >= natural ? `${array}[${shift ? `${a}>>${shift}` : a}]` : `DV.get${method}(${a},1)`;
@@ -377,7 +396,7 @@ export function wasmToJs(bytes, options = {}) {
     const [array, shift, method, natural, type] = MEMORY[op];
     const align = u32(), offset = u32();
     const base = pop();
-    pushExpr(access(array, shift, method, natural, address(base, offset), align), type, base.k > PURE ? base.k : PURE, false);
+    pushExpr(access(array, shift, method, natural, address(base, offset), align), type, kindOf(base), false);
   };
   const store = (op) => {
     const [array, shift, method, natural] = MEMORY[op];
@@ -405,18 +424,16 @@ export function wasmToJs(bytes, options = {}) {
     base = pop();
     const lo = access(array, shift, method, natural, address(base, offset), align);
     const hi = high === "zero" ? "0" : high === "sign" ? `(${lo}>>31)` : access(array, shift, method, natural, address(base, offset + 4), align);
-    pushExpr64(lo, hi, base.k > PURE ? base.k : PURE);
+    pushExpr64(lo, hi, kindOf(base));
   };
-  const store64 = (op) => {
+  /** i64.store: both words, the address read twice. */
+  const store64 = () => {
     const align = u32(), offset = u32();
     if (stack[stack.length - 2].k > VAR) flush();
-    let value = pop();
+    const value = pop();
     const base = pop();
     flush();
     const a = address(base, offset);
-    if (op === 0x3c) return emit(`U8[${a}]=${value.v};`);
-    if (op === 0x3d) return emit(align >= 1 ? `I16[${a}>>1]=${value.v};` : `DV.setInt16(${a},${value.v},1);`);
-    if (op === 0x3e) return emit(align >= 2 ? `I32[${a}>>2]=${value.v};` : `DV.setInt32(${a},${value.v},1);`);
     // The high word read before the low word is stored: the value may be a load of these bytes.
     let hi = value.h;
     if (value.k > VAR) {
@@ -497,7 +514,7 @@ export function wasmToJs(bytes, options = {}) {
   const unary = (op) => {
     const [before, after, type, bool] = UNARY[op];
     const a = pop();
-    pushExpr(before + a.v + after, type, a.k > PURE ? a.k : PURE, bool);
+    pushExpr(before + a.v + after, type, kindOf(a), bool);
   };
   /** i64 comparisons: [high words compared, low words compared unsigned]. */
   const COMPARE64 = [];
@@ -530,7 +547,7 @@ export function wasmToJs(bytes, options = {}) {
     if (op === 0x86) [lo, hi] = c < 32 ? [`(${a.v}<<${c})`, `(${a.h}<<${c}|${a.v}>>>${32 - c})`] : ["0", `(${a.v}<<${c - 32})`];
     else if (op === 0x87) [lo, hi] = c < 32 ? [`(${a.v}>>>${c}|${a.h}<<${32 - c})`, `(${a.h}>>${c})`] : [`(${a.h}>>${c - 32})`, `(${a.h}>>31)`];
     else [lo, hi] = c < 32 ? [`(${a.v}>>>${c}|${a.h}<<${32 - c})`, `(${a.h}>>>${c})`] : [`(${a.h}>>>${c - 32}|0)`, "0"];
-    pushExpr64(lo, hi, a.k > PURE ? a.k : PURE);
+    pushExpr64(lo, hi, kindOf(a));
   };
   const HELPER64 = [];
   HELPER64[0x7e] = "mul64";
@@ -542,7 +559,7 @@ export function wasmToJs(bytes, options = {}) {
     switch (op) {
       case 0x50: {
         const a = pop();
-        return pushExpr(`!(${a.v}|${a.h})`, I32, a.k > PURE ? a.k : PURE, true);
+        return pushExpr(`!(${a.v}|${a.h})`, I32, kindOf(a), true);
       }
       case 0x51:
       case 0x52: {
@@ -554,7 +571,7 @@ export function wasmToJs(bytes, options = {}) {
       case 0x7b: {
         const a = pop();
         const v = op === 0x79 ? `clz64(${a.v},${a.h})` : op === 0x7a ? `ctz64(${a.v},${a.h})` : `(popc(${a.v})+popc(${a.h}))`;
-        return pushExpr64(v, "0", a.k > PURE ? a.k : PURE);
+        return pushExpr64(v, "0", kindOf(a));
       }
       case 0x7c: {
         const [a, b] = take64(2, true);
@@ -586,11 +603,11 @@ export function wasmToJs(bytes, options = {}) {
       }
       case 0xac: {
         const [a] = take64(1, true);
-        return pushExpr64(num(a), `(${a.v}>>31)`, a.k > PURE ? a.k : PURE);
+        return pushExpr64(num(a), `(${a.v}>>31)`, kindOf(a));
       }
       case 0xad: {
         const a = pop();
-        return pushExpr64(num(a), "0", a.k > PURE ? a.k : PURE);
+        return pushExpr64(num(a), "0", kindOf(a));
       }
       case 0xae:
       case 0xaf:
@@ -604,7 +621,7 @@ export function wasmToJs(bytes, options = {}) {
         const a = pop();
         const high = op === 0xb5 || op === 0xba ? `(${a.h}>>>0)` : a.h;
         const value = `${high}*4294967296+(${a.v}>>>0)`;
-        return pushExpr(op <= 0xb5 ? `fr(${value})` : `(${value})`, op <= 0xb5 ? F32 : F64, a.k > PURE ? a.k : PURE, false);
+        return pushExpr(op <= 0xb5 ? `fr(${value})` : `(${value})`, op <= 0xb5 ? F32 : F64, kindOf(a), false);
       }
       case 0xbb: {
         const a = pop();
@@ -614,7 +631,7 @@ export function wasmToJs(bytes, options = {}) {
         return call64(`ri64(${takeFlushed(1)[0].v})`);
       case 0xbf: {
         const a = pop();
-        return pushExpr(`rf64(${a.v},${a.h})`, F64, a.k > PURE ? a.k : PURE, false);
+        return pushExpr(`rf64(${a.v},${a.h})`, F64, kindOf(a), false);
       }
     }
     if (HELPER64[op]) {
@@ -697,11 +714,7 @@ export function wasmToJs(bytes, options = {}) {
     const index = pop();
     flush();
     const cases = new Map();
-    targets.forEach((depth, i) => {
-      if (depth === fallback) return;
-      if (!cases.has(depth)) cases.set(depth, []);
-      cases.get(depth).push(i);
-    });
+    targets.forEach((depth, i) => depth !== fallback && group(cases, depth, i));
     const arm = (depth) => {
       const saved = code.length;
       branch(frames[frames.length - 1 - depth]);
@@ -755,7 +768,7 @@ export function wasmToJs(bytes, options = {}) {
     if (a.k === EFFECT || b.k === EFFECT || condition.k === EFFECT || (a.t === I64 && condition.k > VAR)) flush();
     const c = pop().v;
     const y = pop(), x = pop();
-    const k = Math.max(PURE, x.k, y.k, condition.k);
+    const k = kindOf(x, y, condition);
     if (x.t === I64) pushExpr64(`(${c}?${x.v}:${y.v})`, `(${c}?${x.h}:${y.h})`, k);
     else pushExpr(`(${c}?${x.v}:${y.v})`, x.t, k, x.b || y.b);
   };
@@ -780,8 +793,8 @@ export function wasmToJs(bytes, options = {}) {
   };
   for (const op of [0x28, 0x2a, 0x2b, 0x2c, 0x2d, 0x2e, 0x2f]) HANDLERS[op] = load;
   for (let op = 0x29; op <= 0x35; op++) if (MEMORY64[op]) HANDLERS[op] = load64;
-  for (const op of [0x36, 0x38, 0x39, 0x3a, 0x3b]) HANDLERS[op] = store;
-  for (const op of [0x37, 0x3c, 0x3d, 0x3e]) HANDLERS[op] = store64;
+  for (const op of [0x36, 0x38, 0x39, 0x3a, 0x3b, 0x3c, 0x3d, 0x3e]) HANDLERS[op] = store;
+  HANDLERS[0x37] = store64;
   HANDLERS[0x3f] = () => {
     at++;
     pushExpr("msize()", I32, PURE, false);
@@ -829,13 +842,11 @@ export function wasmToJs(bytes, options = {}) {
 
   /** The function's text: its header and declarations around the translated body. */
   function functionText() {
-    let declared = "";
-    for (let i = 0; i < params.length; i++) declared += `${i ? "," : ""}l${i}${params[i] === I64 ? `,h${i}` : ""}`;
     let locals = "";
     for (let i = params.length; i < localTypes.length; i++) locals += `,l${i}=0${localTypes[i] === I64 ? `,h${i}=0` : ""}`;
     for (let i = 0; i < tempCount; i++) locals += `,s${i}${i < highCount ? `,t${i}` : ""}`;
     if (scratch) locals += ",r";
-    return `function ${fname(f)}(${declared}){${locals ? `let ${locals.slice(1)};` : ""}${code.join("")}}`;
+    return `function ${fname(f)}(${parameterList(params)}){${locals ? `let ${locals.slice(1)};` : ""}${code.join("")}}`;
   }
 
   function translateFunction(index) {
@@ -881,16 +892,11 @@ export function wasmToJs(bytes, options = {}) {
   for (const { offset, functions } of elements) {
     functions.forEach((g, i) => {
       slots[offset + i] = fname(g);
-      if (!slotsOf.has(g)) slotsOf.set(g, []);
-      slotsOf.get(g).push(offset + i);
+      group(slotsOf, g, offset + i);
     });
   }
   const exportsOf = new Map();
-  for (const { name, kind, index } of exports) {
-    if (kind !== 0) continue;
-    if (!exportsOf.has(index)) exportsOf.set(index, []);
-    exportsOf.get(index).push(name);
-  }
+  for (const { name, kind, index } of exports) if (kind === 0) group(exportsOf, index, name);
   const prelude = ['"use strict";'];
   prelude.push(
     options.copiedMemory
@@ -903,8 +909,7 @@ export function wasmToJs(bytes, options = {}) {
   globals.forEach((g, i) => prelude.push(`let g${i}=${g.type === I64 ? g.init[0] : g.init}${g.type === I64 ? `,G${i}=${g.init[1]}` : ""};`));
   // Each function starts as a stub that has its body (and its callees') translated, then calls it.
   for (let g = importCount; g < importCount + bodies.length; g++) {
-    let args = "";
-    typeOf(g).params.forEach((t, i) => (args += `${i ? "," : ""}l${i}${t === I64 ? `,h${i}` : ""}`));
+    const args = parameterList(typeOf(g).params);
     prelude.push(`let ${fname(g)}=function(${args}){$load(${g});return ${fname(g)}(${args})};`);
   }
   prelude.push(`const T=[${slots.join(",")}];`);
@@ -942,7 +947,19 @@ export function wasmToJs(bytes, options = {}) {
     }
     return out.join("\n");
   }
-  return { prelude: prelude.join("\n"), batch, functionCount: importCount + bodies.length, importCount };
+  const preludeText = prelude.join("\n");
+  /**
+   * Runs the translation in `scope` (the frame's window; a vm context in the tests): sets the two
+   * globals its scripts read, runs the prelude through `runScript` (which must run a classic script
+   * in that scope before it returns), and has each stub run its batch the same way (`budget` as
+   * batch's). The exports are then the scope's `asmExports`.
+   */
+  function install(scope, imports, runScript, budget) {
+    scope.$imports = imports;
+    scope.$load = (index) => runScript(batch(index, budget));
+    runScript(preludeText);
+  }
+  return { prelude: preludeText, batch, install, functionCount: importCount + bodies.length, importCount };
 
   function skipImmediates(op) {
     if (op >= 0x28 && op <= 0x3e) {
