@@ -2,7 +2,7 @@
 // What the page's translator (scripts/page/wasm-to-js.mjs, the JavaScript build) costs, printed
 // as the README quotes it. Run after ./scripts/build.sh:
 //
-//   node bench/translate.mjs
+//   node bench/translate.mjs      (also the last step of ./scripts/bench.sh)
 //
 // - In node: translating the widget's whole wasm, cold (one run in a fresh process, 5 processes)
 //   and warm (the later of 6 runs in one process), and the size of what it makes.
