@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Benchmark of the block-graph layout. Prints, for random layered DAGs of 100, 500, 1,000 and
 // 5,000 nodes (about 1.5 edges per node, seeded), and for dense graphs at the widget's bounds
-// (500 nodes, 2,500 edges, about 20,000 edge segments: crates/model/src/limits.rs): the layout's
+// (500 nodes, 2,500 edges, about 20,000 edge segments: crates/widget-model/src/limits.rs): the layout's
 // median time natively and in headless Chromium (the same Rust compiled to wasm), elkjs's layered
 // algorithm's time in node, and both layouts' edge crossings counted by the same geometric counter.
 //

@@ -9,7 +9,7 @@
 //   - serde_json validating only, and keeping records as raw spans (the model's path for long lists)
 //   - JSON.parse in JavaScript, for scale
 //
-//   node bench/parse.mjs        (after scripts/setup.sh; builds bench/parse-wasm)
+//   node bench/parse.mjs        (after scripts/setup.sh; builds bench/parse-wasm-bench)
 import { pipelineRunsResult } from "./records.mjs";
 import { openWasmBench } from "./wasm-page.mjs";
 

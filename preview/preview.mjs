@@ -242,8 +242,8 @@ async function liveConnect() {
   if (!upstream) {
     liveState("none", "No MCP server behind this preview: fixtures only.");
     liveError(
-      `${note ?? "The preview was started without MCP_SERVER_URL."} Run ./scripts/preview.sh (it starts pipeline-demo-server), ` +
-        "or start target/release/pipeline-demo-server --http and the preview with MCP_SERVER_URL=http://127.0.0.1:3001/mcp.",
+      `${note ?? "The preview was started without MCP_SERVER_URL."} Run ./scripts/preview.sh (it starts mage-mcp-server), ` +
+        "or start target/release/mage-mcp-server --http and the preview with MCP_SERVER_URL=http://127.0.0.1:3001/mcp.",
     );
     return;
   }

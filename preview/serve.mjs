@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The preview: a small MCP Apps host on 127.0.0.1 that loads the real dist/resource-widget.html in
 // a sandboxed frame and plays fixture JSON (or yours) to it, or, in live mode, calls the tools of a
-// running MCP server (pipeline-demo-server --http) and shows the widget that server serves.
+// running MCP server (mage-mcp-server --http) and shows the widget that server serves.
 // `node preview/serve.mjs` serves it on PREVIEW_PORT (default 8080) and the sandbox on the next
 // port; MCP_SERVER_URL (http://127.0.0.1:PORT/mcp) names the server that /mcp on the preview's
 // origin forwards to (MCP_SERVER_NOTE says why there is none). Ctrl-C stops it.

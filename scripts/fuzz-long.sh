@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The long fuzz run of the contract model: every property of crates/model/tests/properties.rs with
+# The long fuzz run of the contract model: every property of crates/widget-model/tests/properties.rs with
 # CASES cases (default 1,000,000), optimised. Prints cases and time per property.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The official MCP Inspector's CLI (npm @modelcontextprotocol/inspector, a client nobody on this
-# team wrote) against pipeline-demo-server, over stdio and over Streamable HTTP. Fails unless
+# team wrote) against mage-mcp-server, over stdio and over Streamable HTTP. Fails unless
 # tools/list names the seed's tools, every tool points at the widget (--app-info), and
 # resources/read returns the widget file byte for byte as text/html;profile=mcp-app.
 #
@@ -50,7 +50,7 @@ if ! built=$(cargo test-native --quiet --no-run 2>&1); then
   printf '%s\n' "$built" >&2
   exit 1
 fi
-server="$PWD/target/debug/pipeline-demo-server"
+server="$PWD/target/debug/mage-mcp-server"
 
 # Every Inspector run is bounded; its JSON goes to a file for the checks below.
 inspect() { # inspect OUTPUT_FILE INSPECTOR_ARGS...

@@ -8,7 +8,7 @@
 #   4. logs in (POST /api/sessions, scripts/mage/login.py) and writes a config.json with the session
 #      and the API key;
 #   5. builds the server's test binary (a no-op after scripts/test.sh's native layer);
-#   6. runs crates/server/tests/server/mage.rs (rmcp's client over stdio against the server binary with
+#   6. runs crates/mage-mcp-server/tests/server/mage.rs (rmcp's client over stdio against the server binary with
 #      --mage / --mage-url): every tool, results against the schemas, no token in any result or
 #      log line, PUT not PATCH, outputs without sample_count, pipeline-level logs, AUTH_EXPIRED;
 #      it writes the CallToolResults of pipeline_list, pipeline_get, block_outputs and the failed

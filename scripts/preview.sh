@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The main job: set up (idempotent), build the widget, the model's report tool and the demo MCP
-# server, then start both on 127.0.0.1: pipeline-demo-server over Streamable HTTP (MCP_PORT,
+# server, then start both on 127.0.0.1: mage-mcp-server over Streamable HTTP (MCP_PORT,
 # default 3001, a free port when that one is taken) and the preview (PREVIEW_PORT, default 8080),
 # whose live mode calls the server through its /mcp. One Ctrl-C stops both. When the server does not
 # start, the preview still serves the fixtures and says so in its live mode.
@@ -14,13 +14,13 @@ cd "$(dirname "$0")/.."
 ./scripts/build.sh
 cargo build --quiet --release -p widget-model --example report
 MCP_NOTE=
-cargo build --quiet --release -p pipeline-demo-server || MCP_NOTE="scripts/preview.sh could not build pipeline-demo-server"
+cargo build --quiet --release -p mage-mcp-server || MCP_NOTE="scripts/preview.sh could not build mage-mcp-server"
 
 say() { printf 'preview.sh: %s\n' "$*"; }
 RUN_DIR=target/preview
 mkdir -p "$RUN_DIR"
 SERVER_LOG=$RUN_DIR/demo-server.log
-SERVER_BIN=target/release/pipeline-demo-server
+SERVER_BIN=target/release/mage-mcp-server
 # shellcheck disable=SC2206 # DEMO_SERVER_ARGS is split on purpose
 EXTRA_ARGS=(${DEMO_SERVER_ARGS:-})
 BACKEND="the demo project"
@@ -90,7 +90,7 @@ elif start_server "127.0.0.1:${MCP_PORT:-3001}"; then
 elif [ -z "${MCP_PORT:-}" ] && grep -q "cannot listen" "$SERVER_LOG" && say "port 3001 is taken; the demo server takes a free port" && start_server 127.0.0.1:0; then
   :
 else
-  MCP_NOTE="pipeline-demo-server did not start: $(grep -v '^\s*$' "$SERVER_LOG" | tail -n 1 | cut -c1-300)"
+  MCP_NOTE="mage-mcp-server did not start: $(grep -v '^\s*$' "$SERVER_LOG" | tail -n 1 | cut -c1-300)"
 fi
 if [ -n "$MCP_URL" ]; then
   say "MCP server: $MCP_URL, tools on $BACKEND  (log: $SERVER_LOG)"

@@ -2,10 +2,10 @@
 //!
 //! Data flows one way: a host [`bridge`] delivers raw JSON as [`app::HostEvent`]s; the
 //! [`app::AppState`] machine turns results into `widget_model::WidgetModel`s (pure Rust, in
-//! `crates/model`); the [`views`] draw them (graphs placed by `crates/layout`). Only the bridge
+//! `crates/widget-model`); the [`views`] draw them (graphs placed by `crates/graph-layout`). Only the bridge
 //! touches `window`.
 
-/// The pure core (`crates/app`): host events, the state machine, the services views may ask for.
+/// The pure core (`crates/widget-app`): host events, the state machine, the services views may ask for.
 pub use widget_app as app;
 pub mod bridge;
 pub mod views;

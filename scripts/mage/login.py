@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Logs in to a local mage-ai server (the default owner, admin@admin.com) and hands the credentials
-to pipeline-demo-server, in one of two forms:
+to mage-mcp-server, in one of two forms:
 
   python3 scripts/mage/login.py URL --config FILE
       writes FILE (mode 0600) with cluster_url, oauth_token (the session JWT) and api_key: the
-      config `pipeline-demo-server --mage --config FILE` reads;
+      config `mage-mcp-server --mage --config FILE` reads;
   eval "$(python3 scripts/mage/login.py URL)"
-      prints `export MAGE_OAUTH_TOKEN=… MAGE_API_KEY=…` for `pipeline-demo-server --mage-url URL`
+      prints `export MAGE_OAUTH_TOKEN=… MAGE_API_KEY=…` for `mage-mcp-server --mage-url URL`
       (and `DEMO_SERVER_ARGS="--mage-url URL" ./scripts/preview.sh`).
 
 For a throwaway Mage started by scripts/mage/serve.sh; the email and password are Mage's defaults

@@ -10,7 +10,7 @@ pub mod services;
 pub mod size;
 pub mod storage;
 
-// The message shapes themselves are pure and tested natively, in `crates/app`.
+// The message shapes themselves are pure and tested natively, in `crates/widget-app`.
 pub use widget_app::protocol::{context, jsonrpc};
 
 use std::rc::Rc;

@@ -1,13 +1,13 @@
 // The whole chain, live: the official MCP client (@modelcontextprotocol/client, bundled for the
-// browser) in Chromium → the preview's /mcp → pipeline-demo-server over Streamable HTTP →
+// browser) in Chromium → the preview's /mcp → mage-mcp-server over Streamable HTTP →
 // tools/call and resources/read → the ext-apps host (host/host.mjs) → the widget the server
 // served. For a list, a graph, a mutation banner then the list that shows it, an auth error, the
 // widget's own tools/call forwarded to the server, a server that is down; and the preview's live
 // mode driven through its form once.
 //
 // The server is the built debug binary, which scripts/test.sh's `cargo test-native` builds
-// before the end-to-end step (cargo build -p pipeline-demo-server otherwise; PIPELINE_DEMO_SERVER
-// names another, e.g. target/release/pipeline-demo-server), started here on a free loopback port
+// before the end-to-end step (cargo build -p mage-mcp-server otherwise; PIPELINE_DEMO_SERVER
+// names another, e.g. target/release/mage-mcp-server), started here on a free loopback port
 // and stopped after.
 import { test as base, expect } from "@playwright/test";
 import { spawn } from "node:child_process";
@@ -20,19 +20,19 @@ import { bundleForBrowser } from "../../host/server.mjs";
 import { startPreview } from "../../preview/serve.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const SERVER_BIN = process.env.PIPELINE_DEMO_SERVER ?? join(ROOT, "target/debug/pipeline-demo-server");
+const SERVER_BIN = process.env.PIPELINE_DEMO_SERVER ?? join(ROOT, "target/debug/mage-mcp-server");
 const WIDGET = join(ROOT, "dist/resource-widget.html");
 const LIVE_BUNDLE = bundleForBrowser(join(ROOT, "preview/live.mjs"));
 
-/** Starts pipeline-demo-server on a free loopback port; resolves once it names its URL (20 s at most). */
+/** Starts mage-mcp-server on a free loopback port; resolves once it names its URL (20 s at most). */
 async function startDemoServer(args = []) {
-  if (!existsSync(SERVER_BIN)) throw new Error(`${SERVER_BIN} is not built: run cargo build -p pipeline-demo-server`);
+  if (!existsSync(SERVER_BIN)) throw new Error(`${SERVER_BIN} is not built: run cargo build -p mage-mcp-server`);
   if (!existsSync(WIDGET)) throw new Error(`${WIDGET} is not built: run ./scripts/build.sh`);
   const child = spawn(SERVER_BIN, ["--http", "127.0.0.1:0", "--widget", WIDGET, ...args], { stdio: ["ignore", "ignore", "pipe"] });
   let log = "";
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`pipeline-demo-server named no URL in 20 s:\n${log}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`mage-mcp-server named no URL in 20 s:\n${log}`)), 20_000);
     child.stderr.on("data", (chunk) => {
       log += chunk;
       const match = log.match(/serving MCP over Streamable HTTP at (http:\/\/\S+\/mcp)/);
@@ -43,7 +43,7 @@ async function startDemoServer(args = []) {
     });
     exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`pipeline-demo-server stopped (${code}):\n${log}`));
+      reject(new Error(`mage-mcp-server stopped (${code}):\n${log}`));
     });
   });
   return {
@@ -316,7 +316,7 @@ test("the preview's live mode: pick a tool, fill its form, call it, see the widg
   await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 20_000 });
   await page.check("input[name=source][value=live]");
   await expect(page.locator("#live-panel")).toHaveAttribute("data-state", "connected");
-  await expect(page.locator("#live-status")).toContainText("pipeline-demo-server");
+  await expect(page.locator("#live-status")).toContainText("mage-mcp-server");
   await expect(page.locator("#fixtures-panel")).toBeHidden();
 
   // The form comes from the tool's inputSchema: a required string, then an optional array of strings.
@@ -356,12 +356,12 @@ test("the preview's live mode: pick a tool, fill its form, call it, see the widg
 });
 
 test("the preview without a server says so and keeps its fixtures", async ({ page }) => {
-  const preview = await startPreview({ mcpNote: "pipeline-demo-server did not start: test" });
+  const preview = await startPreview({ mcpNote: "mage-mcp-server did not start: test" });
   try {
     await page.goto(`${preview.hostUrl}/?source=live`);
     await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 20_000 });
     await expect(page.locator("#live-panel")).toHaveAttribute("data-state", "none");
-    await expect(page.locator("#live-error")).toContainText("pipeline-demo-server did not start: test");
+    await expect(page.locator("#live-error")).toContainText("mage-mcp-server did not start: test");
     await page.check("input[name=source][value=fixtures]");
     await page.selectOption("#fixture", "blocks/list-ok.json");
     await expect(widget(page).locator("#widget")).toHaveAttribute("data-state", "ok");

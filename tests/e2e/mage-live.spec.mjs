@@ -1,5 +1,5 @@
 // The widget on what the server answered from a real Mage server (issue 18), in Chromium.
-// scripts/mage-test.sh starts Mage, builds the small project and runs crates/server/tests/server/mage.rs,
+// scripts/mage-test.sh starts Mage, builds the small project and runs crates/mage-mcp-server/tests/server/mage.rs,
 // which writes the CallToolResults of four calls, as they came over the wire, into the directory
 // MAGE_TEST_RESULTS names; then, with Mage still running, it runs this spec:
 //
@@ -23,7 +23,7 @@ const DIR = process.env.MAGE_TEST_RESULTS;
 function kept(name) {
   if (!DIR) throw new Error("MAGE_TEST_RESULTS is not set (scripts/mage-test.sh sets it)");
   const file = join(DIR, `${name}.json`);
-  if (!existsSync(file)) throw new Error(`${file} is missing: crates/server/tests/server/mage.rs did not write it`);
+  if (!existsSync(file)) throw new Error(`${file} is missing: crates/mage-mcp-server/tests/server/mage.rs did not write it`);
   const text = readFileSync(file, "utf8");
   const result = JSON.parse(text);
   expect(result.isError ?? false, `${name}: the server answered an error: ${text.slice(0, 300)}`).toBe(false);

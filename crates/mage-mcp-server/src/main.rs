@@ -1,4 +1,4 @@
-//! `pipeline-demo-server`: the reference MCP server of the resource widget. It serves
+//! `mage-mcp-server`: the reference MCP server of the resource widget. It serves
 //! `dist/resource-widget.html` as an MCP Apps resource and the pipeline service's tools over an
 //! embedded demo project (the default) or a real Mage server (`--mage`, `--mage-url`), on stdio
 //! (the default) or Streamable HTTP. Logs go to stderr only: stdout is the stdio transport.
@@ -50,10 +50,10 @@ const LOOPBACK_ORIGINS: &[&str] = &[
 
 #[derive(Debug, Parser)]
 #[command(
-    name = "pipeline-demo-server",
+    name = "mage-mcp-server",
     version,
     about = "Reference MCP server of the pipeline resource widget: the widget as an MCP Apps resource and the pipeline service's tools over a demo project.",
-    after_help = "Transports: stdio (default) or Streamable HTTP at http://ADDR/mcp.\nSee crates/server/README.md for host set-up, the tools and the data shape."
+    after_help = "Transports: stdio (default) or Streamable HTTP at http://ADDR/mcp.\nSee crates/mage-mcp-server/README.md for host set-up, the tools and the data shape."
 )]
 struct Cli {
     /// Serve MCP on stdin/stdout (the default).
@@ -139,7 +139,7 @@ fn init_logging(level: LogLevel) {
     // rmcp logs whole requests and results at debug level: it stays at warn whatever the level,
     // so no tool result or argument reaches the log.
     let filter = tracing_subscriber::EnvFilter::new(format!(
-        "warn,pipeline_demo_server={},rmcp=warn",
+        "warn,mage_mcp_server={},rmcp=warn",
         level.directive()
     ));
     tracing_subscriber::fmt()

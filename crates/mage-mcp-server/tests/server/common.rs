@@ -13,7 +13,7 @@ use rmcp::{RoleClient, ServiceExt};
 use serde_json::{json, Map, Value};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
-pub const BINARY: &str = env!("CARGO_BIN_EXE_pipeline-demo-server");
+pub const BINARY: &str = env!("CARGO_BIN_EXE_mage-mcp-server");
 /// Every test runs under this bound.
 pub const TEST_TIMEOUT: Duration = Duration::from_secs(90);
 

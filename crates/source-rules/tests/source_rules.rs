@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-/// The workspace root: this crate lives in `crates/rules`.
+/// The workspace root: this crate lives in `crates/source-rules`.
 fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
@@ -26,10 +26,10 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 fn sources() -> Vec<(PathBuf, String)> {
     sources_in(&[
         "src",
-        "crates/app/src",
-        "crates/model/src",
-        "crates/layout/src",
-        "crates/sort/src",
+        "crates/widget-app/src",
+        "crates/widget-model/src",
+        "crates/graph-layout/src",
+        "crates/widget-sort/src",
     ])
 }
 
@@ -121,11 +121,11 @@ fn no_unwrap_or_expect_outside_tests() {
     let found = scan(
         &sources_in(&[
             "src",
-            "crates/app/src",
-            "crates/model/src",
-            "crates/layout/src",
-            "crates/sort/src",
-            "crates/server/src",
+            "crates/widget-app/src",
+            "crates/widget-model/src",
+            "crates/graph-layout/src",
+            "crates/widget-sort/src",
+            "crates/mage-mcp-server/src",
         ]),
         &[
             ".unwrap()",
@@ -253,11 +253,11 @@ fn no_module_imports_a_module_that_imports_it_back() {
     let mut cycles = Vec::new();
     for crate_src in [
         "src",
-        "crates/app/src",
-        "crates/model/src",
-        "crates/layout/src",
-        "crates/sort/src",
-        "crates/server/src",
+        "crates/widget-app/src",
+        "crates/widget-model/src",
+        "crates/graph-layout/src",
+        "crates/widget-sort/src",
+        "crates/mage-mcp-server/src",
     ] {
         let imports = module_imports(&root.join(crate_src));
         // Reachability from each module; a module that reaches itself is on a cycle.
