@@ -11,7 +11,7 @@ import { build } from "esbuild";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 
-/** The CSPs the sandbox can serve. The widget must render under each (issue 7). */
+/** The CSPs the sandbox can serve. The widget must render under each. */
 const SPEC_DEFAULT = [
   "default-src 'none'",
   "script-src 'self' 'unsafe-inline'",

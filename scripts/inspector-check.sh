@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The official MCP Inspector's CLI (npm @modelcontextprotocol/inspector, a client nobody on this
 # team wrote) against mage-mcp-server, over stdio and over Streamable HTTP. Fails unless
-# tools/list names the seed's tools, every tool points at the widget (--app-info), and
+# tools/list names the tool interface's tools, every tool points at the widget (--app-info), and
 # resources/read returns the widget file byte for byte as text/html;profile=mcp-app.
 #
 #   scripts/inspector-check.sh [--widget FILE]
@@ -86,7 +86,7 @@ if (read.mimeType !== "text/html;profile=mcp-app") fail(`mimeType is ${read.mime
 const served = Buffer.from(read.text ?? "", "utf8");
 const file = fs.readFileSync(widgetPath);
 if (!served.equals(file)) fail(`resources/read returned ${served.length} bytes that differ from the file's ${file.length}`);
-console.log(`inspector-check (${label}): tools/list → ${tools.length} tools, the seed's ${seed.length} among them; ` +
+console.log(`inspector-check (${label}): tools/list → ${tools.length} tools, the interface's  among them; ` +
   `--app-info → all ${apps.length} point at ${uri}; resources/read → ${read.mimeType}, ${served.length} bytes, identical to ${widgetPath}`);
 EOF
 }

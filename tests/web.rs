@@ -282,7 +282,7 @@ async fn the_warm_up_is_drawn_once_while_the_tool_runs_and_never_delays_a_result
     observer.disconnect();
 }
 
-// ---------- the widget's own calls (issue 15) ----------
+// ---------- the widget's own calls ----------
 
 const PIPELINES: &str = r#"{"structuredContent":{"kind":"svc_resource_widget","schema_version":1,"resource":"pipelines","action":"list","state":"ok","records":[{"uuid":"etl_daily","name":"ETL daily"},{"uuid":"token_audit","name":"Token audit"}]}}"#;
 const PIPELINE: &str = r#"{"structuredContent":{"kind":"svc_resource_widget","schema_version":1,"resource":"pipelines","action":"get","state":"ok","records":[{"uuid":"etl_daily","name":"ETL daily","description":"Loads orders."}]}}"#;

@@ -1,4 +1,4 @@
-// The widget on what the server answered from a real Mage server (issue 18), in Chromium.
+// The widget on what the server answered from a real Mage server, in Chromium.
 // scripts/mage-test.sh starts Mage, builds the small project and runs crates/mage-mcp-server/tests/server/mage.rs,
 // which writes the CallToolResults of four calls, as they came over the wire, into the directory
 // MAGE_TEST_RESULTS names; then, with Mage still running, it runs this spec:

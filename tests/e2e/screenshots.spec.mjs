@@ -19,7 +19,7 @@ const SHOTS = [
   { name: "delete-compact-dark", file: "pipelines/delete.json", theme: "dark", width: 560 },
   { name: "graph-fallback-narrow", file: "graphs/cycle.json", theme: "light", width: 360 },
   { name: "error-auth-expired-light", file: "errors/auth-expired.json", theme: "light", width: 560 },
-  // Real pipeline data (issue 17): what mage-ai 0.9.80 returned, read at a glance. Their clock is
+  // Real pipeline data: what mage-ai 0.9.80 returned, read at a glance. Their clock is
   // the capture's day.
   { name: "mage-pipelines-light", file: "mage/pipelines-list.json", theme: "light", width: 760, now: MAGE_NOW },
   { name: "mage-output-grid-light", file: "mage/block-outputs-dataframe.json", theme: "light", width: 760, now: MAGE_NOW },
@@ -47,7 +47,7 @@ for (const shot of SHOTS) {
   });
 }
 
-// Drill-down (issue 15): the host takes tool calls; a pipeline row opened with pipeline_get, the
+// Drill-down: the host takes tool calls; a pipeline row opened with pipeline_get, the
 // call bar with Back, Refresh and when the data arrived.
 test("screenshot drill-down-light", async ({ hostPage: page, servers }) => {
   const width = 760;
@@ -76,7 +76,7 @@ test("screenshot drill-down-light", async ({ hostPage: page, servers }) => {
   }
 });
 
-// Fullscreen (issue 15): the host lists fullscreen; the toggle asked for it and the graph has the room.
+// Fullscreen: the host lists fullscreen; the toggle asked for it and the graph has the room.
 test("screenshot fullscreen-graph-dark", async ({ hostPage: page, servers }) => {
   const width = 1100;
   await page.setViewportSize({ width: width + 40, height: 900 });

@@ -1,5 +1,5 @@
 // The shared checks (tests/e2e/checks/) in Chromium, through Playwright's runner: the host
-// protocol, the CSP builds, the keyboard and issue 11's checks here; the fixtures in
+// protocol, the CSP builds, the keyboard and the faithful-data checks here; the fixtures in
 // fixtures-wasm.spec.mjs and fixtures-js.spec.mjs (one file per Playwright worker at a time).
 // Firefox and WebKit run the same list through W3C WebDriver (tests/e2e/webdriver.mjs).
 import { CHECKS } from "./checks/index.mjs";

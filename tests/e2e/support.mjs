@@ -46,7 +46,7 @@ export async function expectRows(scope, count) {
     return;
   }
   await expect(scope.locator(".table-scroll .table")).toHaveAttribute("aria-rowcount", String(count + 1));
-  // With no locale from the host, the count is written in the browser's own (issue 11).
+  // With no locale from the host, the count is written in the browser's own.
   const written = await scope.locator(":root").evaluate((_, n) => new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }).format(n), count);
   await expect(scope.locator(".table-find__count")).toHaveText(`${written} rows`);
   const drawn = await rows.count();

@@ -1,4 +1,4 @@
-//! Credentials, read as the seed's agent reads them: `config.json` with `cluster_url`,
+//! Credentials, read as the service's own agent reads them: `config.json` with `cluster_url`,
 //! `oauth_token` and an optional `api_key`. Without `--config` the demo runs authenticated.
 //!
 //! The file is read again for every tool call, so fixing it (or "logging in again") takes effect

@@ -18,7 +18,7 @@ use crate::widget_result::{
 pub const DEFAULT_PER_PAGE: u64 = 20;
 pub const MAX_PER_PAGE: u64 = 100;
 
-/// A run id as run_pipeline returns it: a string (the seed's type) or a number.
+/// A run id as run_pipeline returns it: a string (the tool interface's type) or a number.
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum RunId {

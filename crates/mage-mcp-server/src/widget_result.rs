@@ -1,4 +1,4 @@
-//! The widget result (structuredContent of `contract.md`) and the tool error envelope, and how each
+//! The widget result (structuredContent, as schema/widget-result.schema.json describes it) and the tool error envelope, and how each
 //! becomes a `CallToolResult`: structuredContent, the same JSON as `content[0].text` (rule 1) and
 //! the rendering hints in `_meta["host/widgetData"]` (rule 2). Everything passes through the
 //! redactor on its way in, so nothing unredacted can reach a result.

@@ -1,4 +1,4 @@
-//! Statuses and their tones. Every value the seeds name has a tone; an unknown value is shown as
+//! Statuses and their tones. Every value the service's API reference names has a tone; an unknown value is shown as
 //! written, in the neutral tone, never guessed.
 
 /// The colour family a status is drawn in.

@@ -1,4 +1,4 @@
-//! Timestamps and durations. The seeds use `YYYY-MM-DD HH:MM:SS` (backfills, requests) and
+//! Timestamps and durations. The service uses `YYYY-MM-DD HH:MM:SS` (backfills, requests) and
 //! `YYYY-MM-DD HH:MM:SS.ffffff+00:00` (schedules, runs); producers may also send RFC 3339.
 //! A timestamp is shown relative to "now" ("3 min ago"), with its absolute time and zone on hover.
 

@@ -1,4 +1,4 @@
-// The widget asks the host for more (issue 15): drill-down from a list's rows and from a graph
+// The widget asks the host for more: drill-down from a list's rows and from a graph
 // node, Back and Escape, Refresh with the call's own tool and arguments, failures shown where the
 // user acted, and no control at all when the host does not take tool calls. The host here is the
 // ext-apps AppBridge answering tools/call from fixtures (checks/lib.mjs loadWidget `calls`), in

@@ -1,4 +1,4 @@
-// Issue 11 ("faithful on real data") end to end, in every engine: the host's locale and time zone,
+// Faithful on real data end to end, in every engine: the host's locale and time zone,
 // no blank frame under the spec's default CSP, a dead widget that still answers, results kept per
 // tool call, only standard host CSS variables, and the dense graph that used to freeze the widget.
 import { assert, eventually, expectState, folded, sleep, CSP } from "./lib.mjs";

@@ -33,7 +33,7 @@ function facts({ texts, secrets, tags, mutationSelector, rows, numbers }) {
     mutation: mutationSelector ? all(mutationSelector).map((e) => e.textContent) : [],
     tags: tags.map((tag) => [tag, root.querySelectorAll(tag).length]),
     leaked: secrets.filter((s) => html.includes(s)),
-    // With no locale from the host, counts are written in the browser's (issue 11).
+    // With no locale from the host, counts are written in the browser's.
     written: new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }).format(rows ?? 0),
     localised: Object.fromEntries(numbers.map((n) => [n, new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }).format(Number(n))])),
   };
@@ -51,7 +51,7 @@ export async function checkFixture(d, file, want) {
   const mutationSelector = want.mutation ? (want.compact ? ".compact-success" : ".banner") : null;
   await eventually(async () => {
     const f = await d.widget(facts, { texts: want.text ?? [], secrets: want.absent ?? [], tags: want.noElements ?? [], mutationSelector, rows: want.rows ?? null, numbers: (want.reason ?? "").match(/\d{4,}/g) ?? [] });
-    // Outputs and logs are drawn in forms of their own (issue 17), not as a table of records.
+    // Outputs and logs are drawn in forms of their own, not as a table of records.
     const records = (want.content ?? "records") === "records";
     if (want.content === "outputs") assert.equal(f.outputs, want.outputs.length, "one .output per output");
     if (want.content === "logs") assert.equal(f.logFiles, want.rows, "one .log-file per file");
@@ -70,7 +70,7 @@ export async function checkFixture(d, file, want) {
     assert.deepEqual(f.missingTexts, [], "texts the manifest expects, missing from #widget");
     if (want.graph === "fallback") {
       // A reason is the widget's own words, its counts written in the browser's locale when the host
-      // names none (issue 11): "4 of 1,200 blocks" in Firefox (en-US), "4 of 1200" in a POSIX one.
+      // names none: "4 of 1,200 blocks" in Firefox (en-US), "4 of 1200" in a POSIX one.
       const reason = (want.reason ?? "Graph not drawn").replace(/\d{4,}/g, (n) => f.localised[n]);
       assert.ok(only(f.reasons, ".graph-reason").includes(reason), `.graph-reason contains ${JSON.stringify(reason)}: ${f.reasons}`);
       assert.equal(f.svgs, 0, "no svg.graph__svg for a fallback");

@@ -1,5 +1,5 @@
 //! block_templates_list over `GET /api/block_templates`, cached 24 hours in `block_templates.json`
-//! in the agent's cache directory (the seed's rule); `force_refresh` bypasses the cache. The cache
+//! in the agent's cache directory; `force_refresh` bypasses the cache. The cache
 //! names the cluster it came from: another cluster_url fetches anew.
 
 use std::path::{Path, PathBuf};
@@ -11,7 +11,7 @@ use crate::widget_result::{
     column, plain_column, ColumnType, Hints, Summary, ToolError, WidgetResult,
 };
 
-/// The cache file's name (the seed's).
+/// The cache file's name, as the service's agent names it.
 pub const CACHE_FILE: &str = "block_templates.json";
 /// How long cached templates are used.
 pub const CACHE_HOURS: i64 = 24;

@@ -1,4 +1,4 @@
-//! The server over stdio, driven by rmcp's own client: the tools of the seed with their arguments
+//! The server over stdio, driven by rmcp's own client: the tool interface's tools with their arguments
 //! and widget `_meta`, the widget resource, every result against the published schemas, the error
 //! envelopes, mutations, the `force` refusal, and no planted secret in any result or log line.
 
@@ -11,7 +11,7 @@ use rmcp::ServiceExt;
 use serde_json::{json, Value};
 use tokio::io::AsyncReadExt;
 
-/// The seed's tools (spec 001) with their required and optional arguments.
+/// The tool interface's tools with their required and optional arguments.
 const SEED_TOOLS: &[(&str, &[&str], &[&str])] = &[
     ("pipeline_list", &[], &[]),
     ("pipeline_get", &["uuid"], &[]),
@@ -41,7 +41,7 @@ const SEED_TOOLS: &[(&str, &[&str], &[&str])] = &[
     ("pipeline_triggers", &["pipeline_uuid"], &[]),
 ];
 
-/// The tools rule 4 asks for besides the seed's, and the seed's refusal as a tool.
+/// The tools rule 4 asks for besides the interface's own, and the interface's refusal as a tool.
 const RESOURCE_TOOLS: &[&str] = &[
     "pipeline_runs",
     "block_runs",
