@@ -1,0 +1,222 @@
+//! What a key says of its value: a secret (the value is hidden whatever it is), an identifier
+//! (shown as sent unless it is shaped like a credential), or a URL parameter that carries a
+//! credential.
+
+/// Key endings that mark a value as secret, compared case-insensitively with `_`, `-`, `.` and
+/// spaces removed, so `X-API-KEY`, `apiKey` and `api_key` all match `apikey`. The widget's
+/// documented list, plus `credential` (singular), which `credentials` does not cover.
+pub(crate) const SENSITIVE_SUFFIXES: &[&str] = &[
+    "token",
+    "apikey",
+    "password",
+    "passwd",
+    "secret",
+    "oauthtoken",
+    "accesstoken",
+    "refreshtoken",
+    "authorization",
+    "cookie",
+    "credentials",
+    "credential",
+    "privatekey",
+    "clientsecret",
+];
+
+/// Whether the value under `key` must never be shown. Called for every key of every record (and
+/// over the whole text of a long list), so it lower-cases the key's tail once, on the stack.
+pub fn is_sensitive_key(key: &str) -> bool {
+    is_sensitive_key_bytes(key.as_bytes())
+}
+
+/// [`is_sensitive_key`] over a key's bytes (UTF-8; only ASCII letters can match).
+pub(crate) fn is_sensitive_key_bytes(key: &[u8]) -> bool {
+    let mut tail = [0u8; LONGEST_SUFFIX];
+    let tail = normalized_tail(key, &mut tail);
+    SENSITIVE_SUFFIXES
+        .iter()
+        .any(|suffix| tail.ends_with(suffix.as_bytes()))
+}
+
+/// The key's last [`LONGEST_SUFFIX`] bytes, lower-cased, with `_`, `-`, `.` and spaces removed.
+fn normalized_tail<'a>(key: &[u8], tail: &'a mut [u8; LONGEST_SUFFIX]) -> &'a [u8] {
+    let mut len = 0;
+    for &b in key.iter().rev() {
+        if matches!(b, b'_' | b'-' | b'.' | b' ') {
+            continue;
+        }
+        len += 1;
+        tail[LONGEST_SUFFIX - len] = b.to_ascii_lowercase();
+        if len == LONGEST_SUFFIX {
+            break;
+        }
+    }
+    &tail[LONGEST_SUFFIX - len..]
+}
+
+/// The longest of [`SENSITIVE_SUFFIXES`].
+const LONGEST_SUFFIX: usize = {
+    let mut longest = 0;
+    let mut i = 0;
+    while i < SENSITIVE_SUFFIXES.len() {
+        if SENSITIVE_SUFFIXES[i].len() > longest {
+            longest = SENSITIVE_SUFFIXES[i].len();
+        }
+        i += 1;
+    }
+    longest
+};
+
+/// Whether a URL's query parameter carries a credential: a sensitive name, or a request
+/// signature (`X-Amz-Signature`, a shared access signature's `sig`), which grants access as a
+/// password does but is no field name a record would use.
+pub(crate) fn is_sensitive_parameter(name: &str) -> bool {
+    let mut tail = [0u8; LONGEST_SUFFIX];
+    is_sensitive_key(name)
+        || normalized_tail(name.as_bytes(), &mut tail).ends_with(b"signature")
+        || name.eq_ignore_ascii_case("sig")
+}
+
+/// Whether the value under `key` identifies a record (`id`, `uuid`, `pipeline_uuid`,
+/// `pipeline_schedule_id`…): such values are shown as sent, unless shaped like a credential.
+pub fn is_identifier_key(key: &str) -> bool {
+    let k = key.as_bytes();
+    let ends = |suffix: &str| {
+        k.len() >= suffix.len()
+            && k[k.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes())
+    };
+    key.eq_ignore_ascii_case("id")
+        || key.eq_ignore_ascii_case("uuid")
+        || ends("_id")
+        || ends("_uuid")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn documented_keys_are_sensitive_in_any_spelling() {
+        for key in [
+            "token",
+            "api_key",
+            "apikey",
+            "X-API-KEY",
+            "apiKey",
+            "password",
+            "db_passwd",
+            "client_secret",
+            "oauth_token",
+            "accessToken",
+            "REFRESH_TOKEN",
+            "Authorization",
+            "cookie",
+            "Cookie",
+            "credentials",
+            "private_key",
+            "aws.secret",
+            "snowflake_password",
+            "pipeline_schedule_token",
+        ] {
+            assert!(is_sensitive_key(key), "{key} should be sensitive");
+        }
+        for key in [
+            "id",
+            "name",
+            "tokens_used",
+            "token_count",
+            "status",
+            "keys",
+            "monkey",
+            "keyword",
+            "passed_sla",
+            "secretary_name",
+        ] {
+            assert!(!is_sensitive_key(key), "{key} should not be sensitive");
+        }
+    }
+
+    #[test]
+    fn the_key_check_is_the_documented_rule_on_every_kind_of_key() {
+        // The rule as documented: lower-cased, `_`, `-`, `.` and spaces removed, then a suffix of
+        // the list.
+        let rule = |key: &str| {
+            let normalized: String = key
+                .chars()
+                .filter(|c| !matches!(c, '_' | '-' | '.' | ' '))
+                .map(|c| c.to_ascii_lowercase())
+                .collect();
+            SENSITIVE_SUFFIXES.iter().any(|s| normalized.ends_with(s))
+        };
+        let mut keys = vec![
+            String::new(),
+            "_".into(),
+            "ñ".into(),
+            "tökén".into(),
+            "token\u{0}".into(),
+        ];
+        for suffix in SENSITIVE_SUFFIXES {
+            for prefix in [
+                "",
+                "x",
+                "db_",
+                "Ü-",
+                "a.b c-",
+                "very_long_prefix_of_many_words_",
+            ] {
+                let upper = suffix.to_ascii_uppercase();
+                let spaced: String = suffix.chars().flat_map(|c| [c, '_']).collect();
+                for body in [
+                    suffix.to_string(),
+                    upper,
+                    spaced,
+                    suffix[1..].to_string(),
+                    format!("{suffix}s"),
+                    format!("{suffix}_"),
+                ] {
+                    keys.push(format!("{prefix}{body}"));
+                }
+            }
+        }
+        for key in &keys {
+            assert_eq!(is_sensitive_key(key), rule(key), "{key:?}");
+        }
+    }
+
+    #[test]
+    fn request_signatures_are_sensitive_parameters_only() {
+        for name in [
+            "X-Amz-Signature",
+            "signature",
+            "sig",
+            "SIG",
+            "api_key",
+            "x-amz-credential",
+        ] {
+            assert!(is_sensitive_parameter(name), "{name}");
+        }
+        for name in ["page", "signatures_count", "design", "config"] {
+            assert!(!is_sensitive_parameter(name), "{name}");
+        }
+        assert!(
+            !is_sensitive_key("signature"),
+            "a record's field may be named so"
+        );
+    }
+
+    #[test]
+    fn identifier_keys() {
+        for key in [
+            "id",
+            "ID",
+            "uuid",
+            "pipeline_uuid",
+            "pipeline_schedule_id",
+            "Block_UUID",
+        ] {
+            assert!(is_identifier_key(key), "{key}");
+        }
+        for key in ["idle", "valid", "uuids", "guid_list", "identity"] {
+            assert!(!is_identifier_key(key), "{key}");
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! The one redaction engine of the workspace. The MCP server redacts with it before anything
+//! enters a tool result (structuredContent, the fallback text, `_meta`) or a log; the widget's
+//! model redacts with it again, first, over the whole parsed input, because a renderer does not
+//! trust its producer. Same rules on both sides, so what one hides the other hides too.
+//!
+//! It hides secrets and nothing else. Keys decide first ([`is_sensitive_key`], at any depth): the
+//! value under a sensitive key is gone, whatever it is. Inside strings, only what names itself a
+//! credential is hidden ([`scrub_string`]): URL credentials, sensitive query parameters, the
+//! schedule token of a trigger path, JSON Web Tokens, the value after a label that names a secret
+//! (`token=…`, `"api_key": "…"`, `Authorization: Bearer …`), the credential after an auth scheme
+//! (`Bearer sk_live_…`, `Basic <base64 of user:password>`), and key formats services issue
+//! (`sk_live_…`, `ghp_…`, `xoxb-…`, `AKIA…`). Identifiers (`id`, `uuid`, `*_id`, `*_uuid`, a
+//! graph's edge ends) are shown as sent unless they hold a credential shape: no real id starts
+//! with "Bearer ". An ordinary word after "Basic" or "Bearer" ("Basic ETL", "Bearer bond
+//! pricing") and a hexadecimal checksum stay as written.
+//!
+//! A producer may also teach a [`Redactor`] the exact secrets it knows (from its configuration,
+//! from responses); they are hidden wherever they were copied.
+//!
+//! Hand-written matchers, no regular expressions: the widget ships this code in its wasm.
+
+mod blank;
+mod keys;
+mod learned;
+mod shapes;
+mod text;
+mod tree;
+
+pub use blank::{blank_sensitive_values, Blanked};
+pub use keys::{is_identifier_key, is_sensitive_key};
+pub use learned::{Redactor, MIN_LEARNED_SECRET_LEN};
+pub use text::scrub_string;
+
+use serde_json::Value;
+
+/// What a redacted value becomes. A renderer shows cells under a sensitive key as a marker,
+/// whatever the value, so a producer's own "[redacted]" string looks the same.
+pub const REDACTED: &str = "[redacted]";
+
+/// [`Redactor::redact`] with nothing learned: the rules alone. Returns how many values changed.
+pub fn redact_in_place(root: &mut Value) -> usize {
+    Redactor::default().redact(root)
+}
+
+/// A string with its secrets hidden, for showing as text: JSON is redacted as JSON (and shown
+/// compact), anything else scrubbed word by word.
+pub fn redact_text(s: &str) -> String {
+    Redactor::default()
+        .scrub_text(s)
+        .unwrap_or_else(|| s.to_owned())
+}

@@ -1,0 +1,382 @@
+//! Words that are credentials by their shape alone: what follows an HTTP auth scheme when it is
+//! no ordinary word, the key formats services issue (`sk_live_…`, `ghp_…`, `xoxb-…`, `AKIA…`),
+//! JSON Web Tokens. Ordinary words, hexadecimal checksums and names are none of these.
+
+use crate::REDACTED;
+
+/// Quotes and the JSON punctuation that may cling to a word in a text.
+pub(crate) fn trim_quotes(s: &str) -> &str {
+    s.trim_matches(|c: char| matches!(c, '"' | '\'' | ',' | '{' | '}'))
+}
+
+/// A word with its quotes and trailing sentence punctuation removed.
+fn bare(word: &str) -> &str {
+    trim_quotes(word).trim_end_matches(['.', ';', ')', ']'])
+}
+
+/// "Bearer" or "Basic", the HTTP schemes that come before a credential.
+pub(crate) fn is_auth_scheme(word: &str) -> bool {
+    let word = trim_quotes(word);
+    word.eq_ignore_ascii_case("bearer") || word.eq_ignore_ascii_case("basic")
+}
+
+/// A word shaped like a generated secret: at least 12 characters of letters, digits and `-_./+=`,
+/// with both a letter and a digit. Ordinary words ("handling", "rotated") are not.
+pub(crate) fn looks_like_secret_value(word: &str) -> bool {
+    let w = bare(word);
+    w.len() >= 12
+        && w.bytes().all(|b| {
+            b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'/' | b'+' | b'=')
+        })
+        && w.bytes().any(|b| b.is_ascii_digit())
+        && w.bytes().any(|b| b.is_ascii_alphabetic())
+}
+
+/// Whether the word after an auth scheme is its credential: secret-shaped, a known key format, a
+/// JSON Web Token, or the base64 of `user:password`. "Bearer bond", "Basic ETL" are ordinary.
+pub(crate) fn is_credential_after_scheme(word: &str) -> bool {
+    let w = bare(word);
+    looks_like_secret_value(w) || is_key_shape(w) || is_jwt(w) || is_basic_pair(w)
+}
+
+/// The base64 (padded) of a printable `user:password`, as the Basic scheme sends it.
+fn is_basic_pair(word: &str) -> bool {
+    word.len() >= 8
+        && decode_base64(word).is_some_and(|decoded| {
+            decoded.contains(&b':') && decoded.iter().all(|b| (0x20..0x7f).contains(b))
+        })
+}
+
+/// Standard base64 with padding; `None` for anything else.
+fn decode_base64(text: &str) -> Option<Vec<u8>> {
+    let bytes = text.as_bytes();
+    if !bytes.len().is_multiple_of(4) {
+        return None;
+    }
+    let body = text.trim_end_matches('=').as_bytes();
+    if bytes.len() - body.len() > 2 {
+        return None;
+    }
+    let sextet = |b: u8| -> Option<u32> {
+        Some(match b {
+            b'A'..=b'Z' => b - b'A',
+            b'a'..=b'z' => b - b'a' + 26,
+            b'0'..=b'9' => b - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        } as u32)
+    };
+    let mut out = Vec::with_capacity(body.len() * 3 / 4);
+    for chunk in body.chunks(4) {
+        let mut group = 0u32;
+        for (i, &b) in chunk.iter().enumerate() {
+            group |= sextet(b)? << (18 - 6 * i);
+        }
+        let produced = chunk.len() * 6 / 8;
+        out.extend(group.to_be_bytes()[1..=produced].iter());
+    }
+    Some(out)
+}
+
+/// A key format a service issues: a fixed prefix, then a body of letters, digits, `_` and `-` of
+/// a length the format fixes (or a least length, for formats that vary).
+struct KeyFormat {
+    prefix: &'static str,
+    body: BodyLength,
+    /// Whether the body is upper-case letters and digits only (AWS access key ids).
+    upper_alphanumeric: bool,
+}
+
+#[derive(Clone, Copy)]
+enum BodyLength {
+    AtLeast(usize),
+    Exactly(usize),
+}
+
+const fn at_least(prefix: &'static str, n: usize) -> KeyFormat {
+    KeyFormat {
+        prefix,
+        body: BodyLength::AtLeast(n),
+        upper_alphanumeric: false,
+    }
+}
+
+/// Key formats recognised wherever they stand, identifiers included: no real identifier has one.
+const KEY_FORMATS: &[KeyFormat] = &[
+    // Stripe secret and restricted keys, webhook signing secrets.
+    at_least("sk_live_", 10),
+    at_least("sk_test_", 10),
+    at_least("rk_live_", 10),
+    at_least("rk_test_", 10),
+    at_least("whsec_", 20),
+    // GitHub tokens (personal, OAuth, user-to-server, server-to-server, refresh; fine-grained).
+    at_least("ghp_", 20),
+    at_least("gho_", 20),
+    at_least("ghu_", 20),
+    at_least("ghs_", 20),
+    at_least("ghr_", 20),
+    at_least("github_pat_", 20),
+    // Slack bot, user, app-level, refresh and legacy tokens.
+    at_least("xoxb-", 10),
+    at_least("xoxp-", 10),
+    at_least("xoxa-", 10),
+    at_least("xoxr-", 10),
+    at_least("xoxs-", 10),
+    at_least("xoxe-", 10),
+    at_least("xapp-", 10),
+    // GitLab personal access tokens, OpenAI and Anthropic API keys.
+    at_least("glpat-", 20),
+    at_least("sk-proj-", 20),
+    at_least("sk-ant-", 20),
+    // AWS access key ids (long-term and temporary), Google API keys, npm tokens.
+    KeyFormat {
+        prefix: "AKIA",
+        body: BodyLength::Exactly(16),
+        upper_alphanumeric: true,
+    },
+    KeyFormat {
+        prefix: "ASIA",
+        body: BodyLength::Exactly(16),
+        upper_alphanumeric: true,
+    },
+    KeyFormat {
+        prefix: "AIza",
+        body: BodyLength::Exactly(35),
+        upper_alphanumeric: false,
+    },
+    KeyFormat {
+        prefix: "npm_",
+        body: BodyLength::Exactly(36),
+        upper_alphanumeric: false,
+    },
+];
+
+/// A character of a key: letters, digits, `_` and `-`.
+fn is_key_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
+}
+
+/// Whether `run` (a whole run of key characters) is a key in one of [`KEY_FORMATS`].
+pub(crate) fn is_key_shape(run: &str) -> bool {
+    KEY_FORMATS.iter().any(|format| {
+        run.strip_prefix(format.prefix).is_some_and(|body| {
+            let length_fits = match format.body {
+                BodyLength::AtLeast(n) => body.len() >= n,
+                BodyLength::Exactly(n) => body.len() == n,
+            };
+            length_fits
+                && body.bytes().all(|b| {
+                    if format.upper_alphanumeric {
+                        b.is_ascii_uppercase() || b.is_ascii_digit()
+                    } else {
+                        is_key_char(b)
+                    }
+                })
+        })
+    })
+}
+
+/// The byte ranges of the runs of key characters in `s`.
+fn key_runs(s: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < bytes.len() && !is_key_char(bytes[i]) {
+            i += 1;
+        }
+        let start = i;
+        while i < bytes.len() && is_key_char(bytes[i]) {
+            i += 1;
+        }
+        (i > start).then_some((start, i))
+    })
+}
+
+/// Whether `s` holds a key in a known format anywhere.
+pub(crate) fn has_key_shape(s: &str) -> bool {
+    key_runs(s).any(|(a, b)| is_key_shape(&s[a..b]))
+}
+
+/// `s` with every key in a known format replaced by [`REDACTED`], or `None` when it holds none.
+pub(crate) fn hide_key_shapes(s: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut copied = 0;
+    for (a, b) in key_runs(s).filter(|&(a, b)| is_key_shape(&s[a..b])) {
+        out.push_str(&s[copied..a]);
+        out.push_str(REDACTED);
+        copied = b;
+    }
+    (copied > 0).then(|| out + &s[copied..])
+}
+
+/// A JSON Web Token: three base64url segments separated by dots, the first a JSON header (`eyJ`).
+pub(crate) fn is_jwt(word: &str) -> bool {
+    let mut parts = word.split('.');
+    let (Some(header), Some(payload), Some(signature), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return false;
+    };
+    let base64url = |p: &str| {
+        p.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    };
+    header.len() > 3
+        && header.starts_with("eyJ")
+        && !payload.is_empty()
+        && [header, payload, signature].iter().all(|p| base64url(p))
+}
+
+/// `word` with every JSON Web Token in it replaced by [`REDACTED`], or `None` when it holds none.
+pub(crate) fn hide_jwts(word: &str) -> Option<String> {
+    if !word.contains("eyJ") {
+        return None;
+    }
+    let is_token_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    let mut out = String::with_capacity(word.len());
+    let mut found = false;
+    let mut rest = word;
+    while !rest.is_empty() {
+        let run = rest.find(|c: char| !is_token_char(c)).unwrap_or(rest.len());
+        let (piece, tail) = rest.split_at(run);
+        let core = piece.trim_matches('.');
+        if is_jwt(core) {
+            out.push_str(&piece.replacen(core, REDACTED, 1));
+            found = true;
+        } else {
+            out.push_str(piece);
+        }
+        let gap = tail.find(is_token_char).unwrap_or(tail.len());
+        out.push_str(&tail[..gap]);
+        rest = &tail[gap..];
+    }
+    found.then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One real-looking key of each family (made up: none of these was ever issued).
+    const KEYS: &[&str] = &[
+        "sk_live_4eC39HqLyjWDarjtT1zdp7dc",
+        "sk_test_51Hxyz0123456789abcdefGHIJ",
+        "rk_live_0123456789abcdefABCDEF",
+        "whsec_0123456789abcdefghijABCDEFGHIJ",
+        "ghp_16C7e42F292c6912E7710c838347Ae178B4a",
+        "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz",
+        "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx",
+        "xapp-1-A0123456789-0123456789012-abcdef",
+        "AKIAIOSFODNN7EXAMPLE",
+        "ASIAY34FZKBOKMUTVV7A",
+        "glpat-abcdefghij0123456789",
+        "AIzaSyA1234567890abcdefghijklmnopqrstuv",
+        "npm_abcdefghijklmnopqrstuvwxyz0123456789",
+        "sk-proj-abcdefghij0123456789ABCDEFGHIJ",
+    ];
+
+    #[test]
+    fn every_key_format_is_recognised_as_a_whole_run() {
+        for key in KEYS {
+            assert!(is_key_shape(key), "{key}");
+            assert!(has_key_shape(&format!("key: \"{key}\".")), "{key}");
+            assert_eq!(
+                hide_key_shapes(&format!("(\"{key}\")")).as_deref(),
+                Some("(\"[redacted]\")"),
+                "{key}"
+            );
+        }
+    }
+
+    #[test]
+    fn names_that_merely_start_like_a_key_are_not_keys() {
+        for word in [
+            "sk_live_mode",
+            "ghp_enabled",
+            "xoxb-bot",
+            "AKIA",
+            "AKIAIOSFODNN7EXAMPLEX",
+            "AKIAiosfodnn7example",
+            "mask_live_0123456789abcdef",
+            "task_live_dashboard_v2",
+            "npm_install_cache",
+            "AIzaTooShort",
+            "sk-learn-model-training-pipeline-v2",
+            "0123456789abcdef0123456789abcdef",
+        ] {
+            assert!(!is_key_shape(word), "{word}");
+            assert_eq!(hide_key_shapes(word), None, "{word}");
+        }
+    }
+
+    #[test]
+    fn base64_of_a_user_and_password_is_a_basic_credential() {
+        assert_eq!(
+            decode_base64("dXNlcjpwYXNz").as_deref(),
+            Some(&b"user:pass"[..])
+        );
+        assert_eq!(
+            decode_base64("YWRtaW46aHVudGVyMg==").as_deref(),
+            Some(&b"admin:hunter2"[..])
+        );
+        assert_eq!(
+            decode_base64("YWI6Yw=").as_deref(),
+            None,
+            "length not a multiple of 4"
+        );
+        assert!(is_basic_pair("dXNlcjpwYXNz"));
+        assert!(is_basic_pair("YWRtaW46aHVudGVyMg=="));
+        // Base64 that decodes to no `user:password`, and words that are no base64.
+        for word in [
+            "ETL",
+            "auth",
+            "dXNlcm5hbWU=",
+            "AAAAAAAA",
+            "pipeline",
+            "is",
+            "disabled",
+        ] {
+            assert!(!is_basic_pair(word), "{word}");
+        }
+    }
+
+    #[test]
+    fn what_follows_an_auth_scheme_is_a_credential_only_when_shaped_like_one() {
+        for word in [
+            "sk_live_4eC39HqLyjWDarjtT1zdp7dc",
+            "abcdefgh12345678",
+            "dXNlcjpwYXNz",
+            "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln",
+            "\"ghp_16C7e42F292c6912E7710c838347Ae178B4a\",",
+            "0123456789abcdef0123456789abcdef.",
+        ] {
+            assert!(is_credential_after_scheme(word), "{word}");
+        }
+        for word in [
+            "bond",
+            "ETL",
+            "auth",
+            "token",
+            "[redacted]",
+            "pricing",
+            "abc",
+            "tokens",
+        ] {
+            assert!(!is_credential_after_scheme(word), "{word}");
+        }
+    }
+
+    #[test]
+    fn json_web_tokens_are_found_inside_words() {
+        let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln";
+        assert!(is_jwt(jwt));
+        assert!(!is_jwt("eyJ.a"));
+        assert!(!is_jwt("eyJhbGci.x.y.z"));
+        assert_eq!(
+            hide_jwts(&format!("(token:{jwt}).")).as_deref(),
+            Some("(token:[redacted]).")
+        );
+        assert_eq!(hide_jwts("eyJ is how a JSON header starts"), None);
+    }
+}

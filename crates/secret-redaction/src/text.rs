@@ -1,0 +1,508 @@
+//! Secrets inside a string, found word by word. In text, only what names itself a credential is
+//! hidden: URL credentials, sensitive query parameters, the schedule token of a trigger path, JSON
+//! Web Tokens, key formats services issue, the value after a label that names a secret
+//! (`token=…`, `"api_key": "…"`, `Authorization: Bearer …`), and the credential after an auth
+//! scheme. In an identifier, only credential shapes: an id is otherwise shown as sent.
+
+use crate::keys::{is_sensitive_key, is_sensitive_parameter};
+use crate::shapes::{
+    has_key_shape, hide_jwts, hide_key_shapes, is_auth_scheme, is_credential_after_scheme,
+    looks_like_secret_value, trim_quotes,
+};
+use crate::REDACTED;
+
+/// A copy of `s` with embedded secrets hidden, or `None` when there was nothing to hide.
+///
+/// Hidden: URL credentials, sensitive query parameters, the schedule token of a trigger path, JSON
+/// Web Tokens, key formats (`sk_live_…`, `ghp_…`, `xoxb-…`, `AKIA…`), an inline `name=value` or
+/// `name: value` whose name is sensitive, the word after a label that names a secret
+/// (`password: …`, `Authorization: Bearer …`), the word after "Bearer" or "Basic" when it is
+/// shaped like a credential, and, after a bare sensitive word (`token …`), the next word when it
+/// looks like a secret value. Nothing else: "Basic ETL", "Bearer bond" and a 32-hex checksum stay
+/// as written.
+pub fn scrub_string(s: &str) -> Option<String> {
+    scrub_words(s, Scope::Text)
+}
+
+/// A copy of the identifier `s` with its credential shapes hidden (a key format, the credential
+/// after an auth scheme), or `None`: an identifier is otherwise shown exactly as sent, so labels
+/// (`token=…`) and URLs inside it are left alone.
+pub(crate) fn scrub_identifier(s: &str) -> Option<String> {
+    scrub_words(s, Scope::Identifier)
+}
+
+/// What a string is, for which rules apply to it.
+#[derive(Clone, Copy, PartialEq)]
+enum Scope {
+    Text,
+    Identifier,
+}
+
+fn scrub_words(s: &str, scope: Scope) -> Option<String> {
+    if !might_hold_secret(s, scope) {
+        return None;
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut changed = false;
+    let mut next = Next::Keep;
+    for part in split_keep_whitespace(s) {
+        if part.trim().is_empty() {
+            out.push_str(part);
+            continue;
+        }
+        if next.hides(part) && trim_quotes(part) != REDACTED {
+            if let Some(hidden) = hide_value(part) {
+                out.push_str(&hidden);
+                changed = true;
+                next = Next::Keep;
+                continue;
+            }
+        }
+        next = next.after(part, scope);
+        let clean = match scope {
+            Scope::Text => scrub_word(part),
+            Scope::Identifier => hide_key_shapes(part),
+        };
+        match clean {
+            Some(clean) => {
+                out.push_str(&clean);
+                changed = true;
+            }
+            None => out.push_str(part),
+        }
+    }
+    changed.then_some(out)
+}
+
+/// `part` with its value hidden and the quoting around it kept: `"abc",` → `"[redacted]",`,
+/// `partner-portal\n",` (a value inside JSON held in a string) → `[redacted]\n",`, so the
+/// carrier stays what it was. `None` when there is no value (only quotes and punctuation).
+fn hide_value(part: &str) -> Option<String> {
+    let start = part.len() - part.trim_start_matches(['"', '\'', '\\']).len();
+    let rest = &part[start..];
+    if rest.starts_with(REDACTED) {
+        return None;
+    }
+    let end = rest
+        .find(['"', '\'', '\\', ',', ';', ')', '}', ']'])
+        .unwrap_or(rest.len());
+    // A sentence's full stop after the value is no part of it.
+    let end = rest[..end].trim_end_matches('.').len();
+    (end > 0).then(|| format!("{}{REDACTED}{}", &part[..start], &rest[end..]))
+}
+
+/// What a word says of the word after it.
+#[derive(Clone, Copy, PartialEq)]
+enum Next {
+    Keep,
+    /// A label that names a secret (`token:`, `"api_key":`, `password=`): the next word is its value.
+    Hide,
+    /// A sensitive word on its own (`token`): the next word is hidden only if it looks like a secret.
+    HideIfSecretLike,
+    /// An auth scheme (`Bearer`, `Basic`) with no label before it: the next word is hidden only if
+    /// it is shaped like a credential.
+    HideIfCredential,
+}
+
+impl Next {
+    /// Whether `part`, coming after the word that set `self`, is hidden.
+    fn hides(self, part: &str) -> bool {
+        match self {
+            Next::Hide => !is_auth_scheme(part),
+            Next::HideIfSecretLike => looks_like_secret_value(part),
+            Next::HideIfCredential => is_credential_after_scheme(part),
+            Next::Keep => false,
+        }
+    }
+
+    /// What the word after `part` is, `part` having come after the word that set `self`.
+    fn after(self, part: &str, scope: Scope) -> Next {
+        match self {
+            // A scheme after a label passes the label on: "Authorization: Bearer <secret>".
+            Next::Hide if is_auth_scheme(part) => Next::Hide,
+            _ if is_auth_scheme(part) => Next::HideIfCredential,
+            _ if scope == Scope::Identifier => Next::Keep,
+            _ => label_kind(part),
+        }
+    }
+}
+
+/// A cheap test that rules out almost every string before any copying: a secret needs a URL, a
+/// query, a trigger path, a JSON Web Token, a key format, or a word such as `token`, `password`
+/// or `Bearer`.
+fn might_hold_secret(s: &str, scope: Scope) -> bool {
+    let names_a_scheme = contains_ignore_case(s, "bearer") || contains_ignore_case(s, "basic");
+    match scope {
+        Scope::Identifier => names_a_scheme || has_key_shape(s),
+        Scope::Text => {
+            s.contains("://")
+                || s.contains('?')
+                || s.contains("/pipeline_runs/")
+                || s.contains("eyJ")
+                || names_a_secret(s)
+                || names_a_scheme
+                || has_key_shape(s)
+        }
+    }
+}
+
+/// Whether `s` contains, in any case, a word that sensitive names end with.
+fn names_a_secret(s: &str) -> bool {
+    [
+        "token",
+        "key",
+        "pass",
+        "secret",
+        "auth",
+        "cookie",
+        "credential",
+    ]
+    .iter()
+    .any(|w| contains_ignore_case(s, w))
+}
+
+fn contains_ignore_case(haystack: &str, needle: &str) -> bool {
+    haystack.len() >= needle.len()
+        && haystack
+            .as_bytes()
+            .windows(needle.len())
+            .any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
+}
+
+/// Whether `word` labels a secret: `token:` / `"password":` / `api_key=` (the next word is the
+/// value), or a bare sensitive word such as `token` (the next word may be).
+fn label_kind(word: &str) -> Next {
+    let word = trim_quotes(word);
+    match word.strip_suffix(':').or_else(|| word.strip_suffix('=')) {
+        Some(name) if is_sensitive_key(trim_quotes(name)) => Next::Hide,
+        Some(_) => Next::Keep,
+        None if !word.is_empty()
+            && word
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+            && is_sensitive_key(word) =>
+        {
+            Next::HideIfSecretLike
+        }
+        None => Next::Keep,
+    }
+}
+
+/// Hides the value of each `name=value` / `name:value` segment (segments end at `,` `;` `{` `}`
+/// `[` `]`) whose name is sensitive.
+fn scrub_inline_pairs(word: &str) -> Option<String> {
+    let mut out = String::with_capacity(word.len());
+    let mut changed = false;
+    let mut rest = word;
+    while !rest.is_empty() {
+        let end = rest
+            .find([',', ';', '{', '}', '[', ']'])
+            .unwrap_or(rest.len());
+        let (segment, tail) = rest.split_at(end);
+        match segment.find(['=', ':']) {
+            Some(pos) => {
+                let (name, value) = (
+                    trim_quotes(&segment[..pos]),
+                    trim_quotes(&segment[pos + 1..]),
+                );
+                if !value.is_empty() && value != REDACTED && is_sensitive_key(name) {
+                    out.push_str(&segment[..=pos]);
+                    out.push_str(REDACTED);
+                    changed = true;
+                } else {
+                    out.push_str(segment);
+                }
+            }
+            None => out.push_str(segment),
+        }
+        // Keep the separator itself.
+        let mut chars = tail.chars();
+        if let Some(separator) = chars.next() {
+            out.push(separator);
+        }
+        rest = chars.as_str();
+    }
+    changed.then_some(out)
+}
+
+/// Splits into alternating runs of non-whitespace and whitespace, so joining them gives `s` back.
+fn split_keep_whitespace(s: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut start = 0;
+    let mut in_space = None;
+    for (i, c) in s.char_indices() {
+        let space = c.is_whitespace();
+        if in_space.is_some_and(|prev| prev != space) {
+            parts.push(&s[start..i]);
+            start = i;
+        }
+        in_space = Some(space);
+    }
+    if start < s.len() {
+        parts.push(&s[start..]);
+    }
+    parts
+}
+
+/// Scrubs one whitespace-free word: a URL, a path, an inline `name=value`, or a bare token.
+fn scrub_word(word: &str) -> Option<String> {
+    let mut out = word.to_owned();
+    let mut changed = false;
+    for rule in [
+        hide_url_credentials,
+        hide_trigger_token,
+        hide_query_or_inline_pairs,
+        hide_jwts,
+        hide_key_shapes,
+    ] {
+        if let Some(clean) = rule(&out) {
+            out = clean;
+            changed = true;
+        }
+    }
+    changed.then_some(out)
+}
+
+/// `https://user:password@host/…` → `https://[redacted]@host/…`.
+fn hide_url_credentials(word: &str) -> Option<String> {
+    let authority_start = word.find("://")? + 3;
+    let authority_end = word[authority_start..]
+        .find(['/', '?', '#'])
+        .map_or(word.len(), |i| authority_start + i);
+    let at = word[authority_start..authority_end].rfind('@')?;
+    if &word[authority_start..authority_start + at] == REDACTED {
+        return None;
+    }
+    let mut out = word.to_owned();
+    out.replace_range(authority_start..authority_start + at, REDACTED);
+    Some(out)
+}
+
+/// `…/pipeline_runs/<hex>` → `…/pipeline_runs/[redacted]`: the schedule token of a trigger URL.
+fn hide_trigger_token(word: &str) -> Option<String> {
+    const TRIGGER: &str = "/pipeline_runs/";
+    let seg_start = word.find(TRIGGER)? + TRIGGER.len();
+    let seg_end = word[seg_start..]
+        .find(['/', '?', '#'])
+        .map_or(word.len(), |i| seg_start + i);
+    let segment = &word[seg_start..seg_end];
+    if segment.len() < 16 || !segment.chars().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    let mut out = word.to_owned();
+    out.replace_range(seg_start..seg_end, REDACTED);
+    Some(out)
+}
+
+/// A URL's query (`?api_key=…&token=…`), else every inline `name=value` / `"name":"value"`
+/// segment of the word (`{"a":1,"token":"x"}` written inline), with sensitive values hidden.
+fn hide_query_or_inline_pairs(word: &str) -> Option<String> {
+    match word.find('?') {
+        Some(q) => hide_query_values(word, q),
+        None if word.contains(['=', ':']) => scrub_inline_pairs(word),
+        None => None,
+    }
+}
+
+/// The query starting at `q` (the `?`) with the values of sensitive parameters hidden.
+fn hide_query_values(word: &str, q: usize) -> Option<String> {
+    let query_end = word[q..].find('#').map_or(word.len(), |i| q + i);
+    let query = &word[q + 1..query_end];
+    let mut rebuilt = String::with_capacity(query.len());
+    let mut changed = false;
+    for (i, pair) in query.split('&').enumerate() {
+        if i > 0 {
+            rebuilt.push('&');
+        }
+        match pair.split_once('=') {
+            Some((name, value))
+                if !value.is_empty() && value != REDACTED && is_sensitive_parameter(name) =>
+            {
+                rebuilt.push_str(name);
+                rebuilt.push('=');
+                rebuilt.push_str(REDACTED);
+                changed = true;
+            }
+            _ => rebuilt.push_str(pair),
+        }
+    }
+    changed.then(|| format!("{}{rebuilt}{}", &word[..=q], &word[query_end..]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_inside_urls_and_text_are_scrubbed() {
+        let cases = [
+            (
+                "https://svc.example/api/pipelines?api_key=abc123&x=1",
+                "https://svc.example/api/pipelines?api_key=[redacted]&x=1",
+            ),
+            (
+                "https://user:hunter2@svc.example/path",
+                "https://[redacted]@svc.example/path",
+            ),
+            (
+                "postgresql://sync:hunter22@db.internal:5432/inv",
+                "postgresql://[redacted]@db.internal:5432/inv",
+            ),
+            (
+                "POST /api/pipeline_schedules/3/pipeline_runs/0123456789abcdef0123456789abcdef",
+                "POST /api/pipeline_schedules/3/pipeline_runs/[redacted]",
+            ),
+            (
+                "Authorization: Bearer eyJhbGciOi.x.y",
+                "Authorization: Bearer [redacted]",
+            ),
+            (
+                "curl -H \"Authorization: Bearer abcdefgh12345678\"",
+                "curl -H \"Authorization: Bearer [redacted]\"",
+            ),
+            (
+                "token 0123456789abcdef0123456789abcdef rotated",
+                "token [redacted] rotated",
+            ),
+            ("password: hunter2 was set", "password: [redacted] was set"),
+            ("retry with api_key=abc123", "retry with api_key=[redacted]"),
+            (
+                r#"{"client_secret":"s3cr3t"}"#,
+                r#"{"client_secret":[redacted]}"#,
+            ),
+            (
+                r#"{"schema_version":null,"token":"abc"}"#,
+                r#"{"schema_version":null,"token":[redacted]}"#,
+            ),
+            ("Cookie: oauth_token=abc", "Cookie: [redacted]"),
+            (
+                r#"say "api_key": "abc123", then"#,
+                r#"say "api_key": "[redacted]", then"#,
+            ),
+            // A value inside JSON held in a string (a log line): the quoting after it stays.
+            (
+                r#"{"message": "refresh token: partner-portal
+", "next": 1}"#,
+                r#"{"message": "refresh token: [redacted]
+", "next": 1}"#,
+            ),
+            ("set oauth_token=abc", "set oauth_token=[redacted]"),
+            (
+                "GET https://bucket.example/o?X-Amz-Credential=AK%2F1&X-Amz-Signature=0a1b2c&page=2",
+                "GET https://bucket.example/o?X-Amz-Credential=[redacted]&X-Amz-Signature=[redacted]&page=2",
+            ),
+        ];
+        for (input, expected) in cases {
+            assert_eq!(scrub_string(input).as_deref(), Some(expected), "{input}");
+        }
+        assert_eq!(scrub_string("plain words, no secrets"), None);
+        for (_, scrubbed) in cases {
+            assert_eq!(
+                scrub_string(scrubbed),
+                None,
+                "scrubbing is idempotent: {scrubbed}"
+            );
+        }
+        assert_eq!(
+            scrub_string("Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln").as_deref(),
+            Some("Bearer [redacted]")
+        );
+        assert_eq!(scrub_string("https://svc.example/a?page=2"), None);
+        assert_eq!(scrub_string("status: running at 06:00:00, page=2"), None);
+        assert_eq!(scrub_string("the token was rotated"), None);
+    }
+
+    #[test]
+    fn a_credential_after_an_auth_scheme_is_hidden_without_a_label() {
+        let cases = [
+            (
+                "Bearer sk_live_4eC39HqLyjWDarjtT1zdp7dc",
+                "Bearer [redacted]",
+            ),
+            ("bearer abcdefgh12345678", "bearer [redacted]"),
+            ("Basic dXNlcjpwYXNz", "Basic [redacted]"),
+            (
+                "sent \"Basic YWRtaW46aHVudGVyMg==\", got 401",
+                "sent \"Basic [redacted]\", got 401",
+            ),
+            (
+                "Bearer ghp_16C7e42F292c6912E7710c838347Ae178B4a.",
+                "Bearer [redacted].",
+            ),
+        ];
+        for (input, expected) in cases {
+            assert_eq!(scrub_string(input).as_deref(), Some(expected), "{input}");
+            assert_eq!(
+                scrub_identifier(input).as_deref(),
+                Some(expected),
+                "{input}"
+            );
+            assert_eq!(scrub_string(expected), None, "idempotent: {expected}");
+        }
+    }
+
+    #[test]
+    fn key_formats_are_hidden_wherever_they_stand_in_text() {
+        let cases = [
+            (
+                "key sk_live_4eC39HqLyjWDarjtT1zdp7dc leaked",
+                "key [redacted] leaked",
+            ),
+            ("slack=xoxb-123456789012-AbCdEfGhIj", "slack=[redacted]"),
+            (
+                "aws AKIAIOSFODNN7EXAMPLE us-east-1",
+                "aws [redacted] us-east-1",
+            ),
+            ("(ghp_16C7e42F292c6912E7710c838347Ae178B4a)", "([redacted])"),
+        ];
+        for (input, expected) in cases {
+            assert_eq!(scrub_string(input).as_deref(), Some(expected), "{input}");
+        }
+    }
+
+    /// Real names and identifiers that merely look like secrets come out exactly as they went in.
+    #[test]
+    fn look_alikes_are_left_alone() {
+        for text in [
+            "Basic ETL from S3",
+            "Basic ETL",
+            "Bearer bond pricing",
+            "Bearer abc",
+            "checksum a1b2c3d4e5f60718293a4b5c6d7e8f90 of the last file",
+            "token bucket rate limiter",
+            "Rotate the token weekly",
+            "the token was rotated",
+            "Password reset emails",
+            "Secret santa sign-ups",
+            "API key rotation report",
+            "md5 9e107d9d372bb6826bd81d3542a419d6",
+            "commit 3f786850e387550fdab836ed7e6dc881de23001b",
+            "Basic auth is disabled for this cluster",
+            "see https://svc.example/docs/tokens?page=2",
+            "eyJ is how a JSON header starts in base64",
+            "sk_live_mode toggled",
+            "AKIA prefix means a long-term key",
+            "function signature: f(a, b)",
+        ] {
+            assert_eq!(scrub_string(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn identifiers_lose_only_credential_shapes() {
+        for id in [
+            "token=0123456789abcdef0123456789abcdef",
+            "Bearer abc",
+            "https://user:pw@host/x",
+            "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln",
+            "basic_etl_0123456789",
+            "run_42",
+        ] {
+            assert_eq!(scrub_identifier(id), None, "{id}");
+        }
+        assert_eq!(
+            scrub_identifier("xoxb-123456789012-AbCdEfGhIj").as_deref(),
+            Some(REDACTED)
+        );
+    }
+}

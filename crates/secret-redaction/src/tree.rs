@@ -1,0 +1,294 @@
+//! Redaction of a whole JSON tree, in place and at any depth: keys decide first, then every
+//! string is scrubbed by what it is (an identifier, JSON held in a string, text).
+
+use serde_json::{Map, Value};
+
+use crate::keys::{is_identifier_key, is_sensitive_key};
+use crate::learned::Redactor;
+use crate::text::{scrub_identifier, scrub_string};
+use crate::REDACTED;
+
+/// Where a value sits, for the few places whose keys mean more than their names: a graph's edges
+/// name blocks by id in `source` and `target`.
+#[derive(Clone, Copy, PartialEq)]
+enum Place {
+    Anywhere,
+    Graph,
+    Edges,
+    Edge,
+}
+
+impl Place {
+    /// The place of the value under `key` of an object in `self`.
+    fn child(self, key: &str) -> Place {
+        match (self, key) {
+            (_, "graph") => Place::Graph,
+            (Place::Graph, "edges") => Place::Edges,
+            _ => Place::Anywhere,
+        }
+    }
+
+    /// Whether the string under `key` of an object in `self` is an identifier.
+    fn is_identifier(self, key: &str) -> bool {
+        is_identifier_key(key) || (self == Place::Edge && matches!(key, "source" | "target"))
+    }
+}
+
+/// Levels of JSON-in-a-string followed; deeper strings are scrubbed as plain text.
+const MAX_EMBEDDED_JSON: usize = 3;
+
+impl Redactor {
+    /// Replaces, in place and at any depth, every value under a sensitive key with [`REDACTED`]
+    /// (`null` stays `null`), and scrubs every string: the secrets this redactor learned, wherever
+    /// they were copied; in identifiers, credential shapes only; elsewhere, secrets embedded in
+    /// text ([`scrub_string`]). A string that holds JSON (a CallToolResult's fallback text, a
+    /// payload kept as text) is redacted as JSON, so its keys count too. Returns how many values
+    /// were changed.
+    ///
+    /// Iterative, so a deep tree costs heap, not stack; JSON inside strings is followed
+    /// [`MAX_EMBEDDED_JSON`] levels deep.
+    pub fn redact(&self, root: &mut Value) -> usize {
+        self.redact_with_depth(root, 0)
+    }
+
+    /// The text with every learned secret and embedded credential hidden (JSON redacted as JSON),
+    /// or `None` when it holds none: what [`Redactor::redact`] makes of a string that is no
+    /// identifier.
+    pub fn scrub_text(&self, text: &str) -> Option<String> {
+        self.redact_string(text, 0).map(|(clean, _)| clean)
+    }
+
+    fn redact_with_depth(&self, root: &mut Value, embedded: usize) -> usize {
+        let mut changed = 0;
+        let mut stack: Vec<(&mut Value, Place)> = vec![(root, Place::Anywhere)];
+        while let Some((value, place)) = stack.pop() {
+            match value {
+                Value::Object(map) => {
+                    changed += redact_table_columns(map);
+                    for (key, child) in map.iter_mut() {
+                        if is_sensitive_key(key) {
+                            changed += usize::from(redact_whole(child));
+                        } else if child.is_string() && place.is_identifier(key) {
+                            if let Value::String(s) = child {
+                                if let Some(clean) = self.redact_identifier(s) {
+                                    *s = clean;
+                                    changed += 1;
+                                }
+                            }
+                        } else {
+                            stack.push((child, place.child(key)));
+                        }
+                    }
+                }
+                Value::Array(items) => {
+                    let inner = if place == Place::Edges {
+                        Place::Edge
+                    } else {
+                        Place::Anywhere
+                    };
+                    stack.extend(items.iter_mut().map(|item| (item, inner)));
+                }
+                Value::String(s) => {
+                    if let Some((clean, n)) = self.redact_string(s, embedded) {
+                        *s = clean;
+                        changed += n;
+                    }
+                }
+                _ => {}
+            }
+        }
+        changed
+    }
+
+    /// A string that is no identifier, redacted, with the count of values changed; `None` when
+    /// nothing in it is secret. JSON is redacted as JSON and never scrubbed as text as well.
+    fn redact_string(&self, s: &str, embedded: usize) -> Option<(String, usize)> {
+        if let Some(json) = self.redact_embedded_json(s, embedded) {
+            return json;
+        }
+        let known = self.hide_learned(s);
+        let text = known.as_deref().unwrap_or(s);
+        scrub_string(text).or(known).map(|clean| (clean, 1))
+    }
+
+    /// An identifier with learned secrets and credential shapes hidden, or `None`.
+    fn redact_identifier(&self, s: &str) -> Option<String> {
+        let known = self.hide_learned(s);
+        let text = known.as_deref().unwrap_or(s);
+        scrub_identifier(text).or(known)
+    }
+
+    /// `None` when `s` is not a JSON object or array (or lies too deep); otherwise `s` redacted as
+    /// JSON with the count of values changed, or `Some(None)` when it had nothing to redact.
+    fn redact_embedded_json(&self, s: &str, embedded: usize) -> Option<Option<(String, usize)>> {
+        let t = s.trim();
+        let bracketed =
+            (t.starts_with('{') && t.ends_with('}')) || (t.starts_with('[') && t.ends_with(']'));
+        if embedded >= MAX_EMBEDDED_JSON || !bracketed {
+            return None;
+        }
+        let mut inner: Value = serde_json::from_str(t).ok()?;
+        match self.redact_with_depth(&mut inner, embedded + 1) {
+            0 => Some(None),
+            n => Some(Some((serde_json::to_string(&inner).ok()?, n))),
+        }
+    }
+}
+
+/// Replaces a value under a sensitive key with [`REDACTED`] (`null` stays `null`); whether that
+/// changed it.
+fn redact_whole(value: &mut Value) -> bool {
+    if value.is_null() || matches!(value, Value::String(s) if s == REDACTED) {
+        return false;
+    }
+    *value = Value::String(REDACTED.to_owned());
+    true
+}
+
+/// In a table given as `{columns: [names], rows: [[values]]}` (a DataFrame sample), the values of
+/// columns whose names are sensitive: no object key carries them, so the column name decides.
+fn redact_table_columns(map: &mut Map<String, Value>) -> usize {
+    let sensitive: Vec<usize> = match map.get("columns") {
+        Some(Value::Array(columns)) => columns
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.as_str().is_some_and(is_sensitive_key))
+            .map(|(i, _)| i)
+            .collect(),
+        _ => return 0,
+    };
+    let Some(Value::Array(rows)) = map.get_mut("rows").filter(|_| !sensitive.is_empty()) else {
+        return 0;
+    };
+    let mut changed = 0;
+    for row in rows.iter_mut().filter_map(Value::as_array_mut) {
+        for &i in &sensitive {
+            if let Some(cell) = row.get_mut(i) {
+                changed += usize::from(redact_whole(cell));
+            }
+        }
+    }
+    changed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::redact_in_place;
+    use serde_json::json;
+
+    #[test]
+    fn values_under_sensitive_keys_are_gone_at_any_depth() {
+        let secret = "0123456789abcdef0123456789abcdef";
+        let mut v = json!({
+            "records": [{ "id": 1, "token": secret, "settings": { "nested": [{ "api_key": { "k": secret } }] } }],
+            "summary": { "password": secret },
+            "variables": { "snowflake_password": { "value": "x" } },
+            "already": { "token": REDACTED }
+        });
+        let changed = redact_in_place(&mut v);
+        assert_eq!(changed, 4);
+        assert!(!v.to_string().contains(secret));
+        assert_eq!(v["records"][0]["token"], REDACTED);
+        assert_eq!(v["variables"]["snowflake_password"], REDACTED);
+    }
+
+    #[test]
+    fn json_inside_strings_is_redacted_as_json() {
+        let inner = r#"{"headers":{"Cookie":"oauth_token=abc"},"token":"s3cr3t","ok":1}"#;
+        let mut v = json!({ "content": [{ "type": "text", "text": inner }] });
+        assert_eq!(redact_in_place(&mut v), 2);
+        let text = v["content"][0]["text"].as_str().expect("text");
+        let parsed: Value = serde_json::from_str(text).expect("still JSON");
+        assert_eq!(parsed["token"], REDACTED);
+        assert_eq!(parsed["headers"]["Cookie"], REDACTED);
+        assert_eq!(parsed["ok"], 1);
+        // JSON with nothing to hide is left byte for byte.
+        let mut clean = json!({ "text": "{ \"a\": 1 }" });
+        assert_eq!(redact_in_place(&mut clean), 0);
+        assert_eq!(clean["text"], "{ \"a\": 1 }");
+    }
+
+    #[test]
+    fn table_columns_named_as_secrets_are_redacted() {
+        let mut v = json!({ "sample_data": { "columns": ["user", "api_key", 3], "rows": [["a", "k1", 1], ["b", null, 2], "odd"] } });
+        assert_eq!(redact_in_place(&mut v), 1);
+        assert_eq!(v["sample_data"]["rows"][0], json!(["a", REDACTED, 1]));
+        assert_eq!(v["sample_data"]["rows"][1][1], Value::Null);
+    }
+
+    #[test]
+    fn null_secrets_stay_null() {
+        let mut v = json!({ "token": null, "nested": [{ "password": null }] });
+        assert_eq!(redact_in_place(&mut v), 0);
+        assert!(v["token"].is_null());
+        assert!(v["nested"][0]["password"].is_null());
+    }
+
+    #[test]
+    fn identifiers_and_graph_edge_ends_keep_all_but_credential_shapes() {
+        let hex = "0123456789abcdef0123456789abcdef";
+        let jwt_like = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln";
+        let mut v = json!({
+            "id": format!("token={hex}"),
+            "uuid": hex,
+            "pipeline_uuid": jwt_like,
+            "schedule_id": "Bearer abc",
+            "graph": {
+                "nodes": [{ "id": format!("api_key={hex}") }],
+                "edges": [{ "source": format!("api_key={hex}"), "target": jwt_like }]
+            },
+            "note": format!("token={hex}"),
+            "source": "https://user:pw@host/x"
+        });
+        let before = v.clone();
+        assert_eq!(
+            redact_in_place(&mut v),
+            2,
+            "only the note and the non-edge source"
+        );
+        for key in ["id", "uuid", "pipeline_uuid", "schedule_id", "graph"] {
+            assert_eq!(v[key], before[key], "{key}");
+        }
+        assert_eq!(v["note"], "token=[redacted]");
+        assert_eq!(v["source"], "https://[redacted]@host/x");
+
+        // No real id starts with "Bearer " or is a key a service issued.
+        let mut v = json!({
+            "id": "Bearer sk_live_4eC39HqLyjWDarjtT1zdp7dc",
+            "run_uuid": "Basic dXNlcjpwYXNz",
+            "graph": { "edges": [{ "source": "AKIAIOSFODNN7EXAMPLE", "target": "b" }] }
+        });
+        assert_eq!(redact_in_place(&mut v), 3);
+        assert_eq!(
+            v,
+            json!({
+                "id": "Bearer [redacted]",
+                "run_uuid": "Basic [redacted]",
+                "graph": { "edges": [{ "source": REDACTED, "target": "b" }] }
+            })
+        );
+    }
+
+    #[test]
+    fn a_bare_bearer_credential_is_hidden_in_any_field() {
+        let planted = "Bearer sk_live_4eC39HqLyjWDarjtT1zdp7dc";
+        let mut v = json!({ "completed_at": planted, "has_callback": planted, "tags": [planted] });
+        assert_eq!(redact_in_place(&mut v), 3);
+        assert!(!v.to_string().contains("sk_live_"), "{v}");
+    }
+
+    #[test]
+    fn deep_trees_do_not_overflow_the_stack() {
+        let mut v = Value::Null;
+        for _ in 0..100_000 {
+            v = Value::Array(vec![v]);
+        }
+        redact_in_place(&mut v);
+        // Dropping a deep Value recurses; unwind it iteratively for the test itself.
+        let mut cur = v;
+        while let Value::Array(mut items) = cur {
+            cur = items.pop().unwrap_or(Value::Null);
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! Property tests of the engine on its own: a credential shape planted under any key, identifiers
+//! included, never survives; look-alikes under any key come out unchanged; redacting twice changes
+//! nothing more. (The widget's model runs its own properties over the production path.)
+
+use proptest::prelude::*;
+use secret_redaction::{redact_in_place, Redactor, REDACTED};
+use serde_json::{json, Map, Value};
+
+/// Credentials that carry no label: their shape alone says what they are. Each holds a marker the
+/// check looks for.
+const SHAPED: &[&str] = &[
+    "Bearer sk_live_4eC39HqLyjWDarjtT1zdp7dc",
+    "Bearer abcdefgh12345678wxyz",
+    "Basic dXNlcjpwYXNz",
+    "basic YWRtaW46aHVudGVyMg==",
+    "ghp_16C7e42F292c6912E7710c838347Ae178B4a",
+    "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOp",
+    "AKIAIOSFODNN7EXAMPLE",
+    "sk_test_51Hxyz0123456789abcdefGHIJ",
+];
+
+/// What must not survive of each of [`SHAPED`].
+const MARKERS: &[&str] = &[
+    "4eC39HqLyjWDarjtT1zdp7dc",
+    "abcdefgh12345678wxyz",
+    "dXNlcjpwYXNz",
+    "YWRtaW46aHVudGVyMg",
+    "16C7e42F292c6912E7710c838347Ae178B4a",
+    "AbCdEfGhIjKlMnOp",
+    "IOSFODNN7EXAMPLE",
+    "51Hxyz0123456789abcdefGHIJ",
+];
+
+/// Strings that look like secrets and are not.
+const LOOK_ALIKES: &[&str] = &[
+    "Basic ETL from S3",
+    "Basic ETL",
+    "Bearer bond pricing",
+    "Bearer abc",
+    "checksum a1b2c3d4e5f60718293a4b5c6d7e8f90 of the last file",
+    "0123456789abcdef0123456789abcdef",
+    "3f786850e387550fdab836ed7e6dc881de23001b",
+    "sk_live_mode",
+    "xoxb-bot",
+    "AKIA prefix",
+    "token bucket rate limiter",
+    "Basic auth is disabled for this cluster",
+];
+
+/// Keys of every kind: identifiers, times, flags, edge ends, plain names.
+const KEYS: &[&str] = &[
+    "id",
+    "uuid",
+    "pipeline_uuid",
+    "schedule_id",
+    "completed_at",
+    "has_callback",
+    "source",
+    "target",
+    "name",
+    "description",
+    "status",
+    "graph",
+    "edges",
+    "records",
+    "text",
+];
+
+fn key() -> impl Strategy<Value = String> {
+    prop::sample::select(KEYS).prop_map(str::to_owned)
+}
+
+/// Arbitrary JSON over [`KEYS`], whose strings are drawn from `strings`.
+fn tree(strings: &'static [&'static str]) -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<i32>().prop_map(|n| json!(n)),
+        prop::sample::select(strings).prop_map(|s| json!(s)),
+        prop::sample::select(strings).prop_map(|s| json!(format!("note: {s}, then more"))),
+    ];
+    leaf.prop_recursive(6, 64, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+            prop::collection::vec((key(), inner), 0..6)
+                .prop_map(|entries| Value::Object(entries.into_iter().collect::<Map<_, _>>())),
+        ]
+    })
+}
+
+fn leaks(value: &Value) -> Option<&'static str> {
+    let text = value.to_string();
+    MARKERS.iter().copied().find(|m| text.contains(m))
+}
+
+proptest! {
+    #[test]
+    fn credential_shapes_never_survive_under_any_key(v in tree(SHAPED)) {
+        let mut v = v;
+        redact_in_place(&mut v);
+        prop_assert_eq!(leaks(&v), None, "{}", v);
+    }
+
+    #[test]
+    fn credential_shapes_never_survive_in_json_held_as_text(v in tree(SHAPED)) {
+        let mut carrier = json!({ "content": [{ "type": "text", "text": v.to_string() }] });
+        redact_in_place(&mut carrier);
+        prop_assert_eq!(leaks(&carrier), None, "{}", carrier);
+    }
+
+    #[test]
+    fn look_alikes_come_out_unchanged_under_any_key(v in tree(LOOK_ALIKES)) {
+        let mut redacted = v.clone();
+        prop_assert_eq!(redact_in_place(&mut redacted), 0);
+        prop_assert_eq!(redacted, v);
+    }
+
+    #[test]
+    fn redacting_twice_changes_nothing_more(v in tree(SHAPED), learned in prop::sample::select(MARKERS)) {
+        let mut redactor = Redactor::default();
+        redactor.learn(&json!({ "token": learned }));
+        let mut once = v;
+        redactor.redact(&mut once);
+        let mut twice = once.clone();
+        prop_assert_eq!(redactor.redact(&mut twice), 0);
+        prop_assert_eq!(&twice, &once);
+        prop_assert!(!twice.to_string().contains(learned) || learned == REDACTED);
+    }
+}
