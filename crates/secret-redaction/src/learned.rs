@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use crate::keys::is_sensitive_key;
-use crate::REDACTED;
+use crate::marker::REDACTED;
 
 /// Learned secrets shorter than this are not searched for inside other strings: a short value
 /// ("prod") would blank ordinary words. Values under sensitive keys are redacted whatever their

@@ -22,6 +22,7 @@
 mod blank;
 mod keys;
 mod learned;
+mod marker;
 mod shapes;
 mod text;
 mod tree;
@@ -29,23 +30,6 @@ mod tree;
 pub use blank::{blank_sensitive_values, Blanked};
 pub use keys::{is_identifier_key, is_sensitive_key};
 pub use learned::{Redactor, MIN_LEARNED_SECRET_LEN};
+pub use marker::REDACTED;
 pub use text::scrub_string;
-
-use serde_json::Value;
-
-/// What a redacted value becomes. A renderer shows cells under a sensitive key as a marker,
-/// whatever the value, so a producer's own "[redacted]" string looks the same.
-pub const REDACTED: &str = "[redacted]";
-
-/// [`Redactor::redact`] with nothing learned: the rules alone. Returns how many values changed.
-pub fn redact_in_place(root: &mut Value) -> usize {
-    Redactor::default().redact(root)
-}
-
-/// A string with its secrets hidden, for showing as text: JSON is redacted as JSON (and shown
-/// compact), anything else scrubbed word by word.
-pub fn redact_text(s: &str) -> String {
-    Redactor::default()
-        .scrub_text(s)
-        .unwrap_or_else(|| s.to_owned())
-}
+pub use tree::{redact_graph_edge, redact_in_place, redact_text};

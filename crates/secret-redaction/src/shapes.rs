@@ -2,7 +2,7 @@
 //! no ordinary word, the key formats services issue (`sk_live_…`, `ghp_…`, `xoxb-…`, `AKIA…`),
 //! JSON Web Tokens. Ordinary words, hexadecimal checksums and names are none of these.
 
-use crate::REDACTED;
+use crate::marker::REDACTED;
 
 /// Quotes and the JSON punctuation that may cling to a word in a text.
 pub(crate) fn trim_quotes(s: &str) -> &str {

@@ -5,11 +5,11 @@
 //! scheme. In an identifier, only credential shapes: an id is otherwise shown as sent.
 
 use crate::keys::{is_sensitive_key, is_sensitive_parameter};
+use crate::marker::REDACTED;
 use crate::shapes::{
     has_key_shape, hide_jwts, hide_key_shapes, is_auth_scheme, is_credential_after_scheme,
     looks_like_secret_value, trim_quotes,
 };
-use crate::REDACTED;
 
 /// A copy of `s` with embedded secrets hidden, or `None` when there was nothing to hide.
 ///

@@ -5,8 +5,26 @@ use serde_json::{Map, Value};
 
 use crate::keys::{is_identifier_key, is_sensitive_key};
 use crate::learned::Redactor;
+use crate::marker::REDACTED;
 use crate::text::{scrub_identifier, scrub_string};
-use crate::REDACTED;
+
+/// [`Redactor::redact`] with nothing learned: the rules alone. Returns how many values changed.
+pub fn redact_in_place(root: &mut Value) -> usize {
+    Redactor::default().redact(root)
+}
+
+/// [`Redactor::redact_graph_edge`] with nothing learned.
+pub fn redact_graph_edge(edge: &mut Value) -> usize {
+    Redactor::default().redact_graph_edge(edge)
+}
+
+/// A string with its secrets hidden, for showing as text: JSON is redacted as JSON (and shown
+/// compact), anything else scrubbed word by word.
+pub fn redact_text(s: &str) -> String {
+    Redactor::default()
+        .scrub_text(s)
+        .unwrap_or_else(|| s.to_owned())
+}
 
 /// Where a value sits, for the few places whose keys mean more than their names: a graph's edges
 /// name blocks by id in `source` and `target`.
@@ -48,7 +66,13 @@ impl Redactor {
     /// Iterative, so a deep tree costs heap, not stack; JSON inside strings is followed
     /// [`MAX_EMBEDDED_JSON`] levels deep.
     pub fn redact(&self, root: &mut Value) -> usize {
-        self.redact_with_depth(root, 0)
+        self.redact_with_depth(root, Place::Anywhere, 0)
+    }
+
+    /// [`Redactor::redact`] for one edge of a graph (`{source, target, …}`) taken on its own:
+    /// its ends name blocks by id, so they are identifiers, as they are inside a whole `graph`.
+    pub fn redact_graph_edge(&self, edge: &mut Value) -> usize {
+        self.redact_with_depth(edge, Place::Edge, 0)
     }
 
     /// The text with every learned secret and embedded credential hidden (JSON redacted as JSON),
@@ -58,9 +82,9 @@ impl Redactor {
         self.redact_string(text, 0).map(|(clean, _)| clean)
     }
 
-    fn redact_with_depth(&self, root: &mut Value, embedded: usize) -> usize {
+    fn redact_with_depth(&self, root: &mut Value, place: Place, embedded: usize) -> usize {
         let mut changed = 0;
-        let mut stack: Vec<(&mut Value, Place)> = vec![(root, Place::Anywhere)];
+        let mut stack: Vec<(&mut Value, Place)> = vec![(root, place)];
         while let Some((value, place)) = stack.pop() {
             match value {
                 Value::Object(map) => {
@@ -128,7 +152,7 @@ impl Redactor {
             return None;
         }
         let mut inner: Value = serde_json::from_str(t).ok()?;
-        match self.redact_with_depth(&mut inner, embedded + 1) {
+        match self.redact_with_depth(&mut inner, Place::Anywhere, embedded + 1) {
             0 => Some(None),
             n => Some(Some((serde_json::to_string(&inner).ok()?, n))),
         }
@@ -174,7 +198,6 @@ fn redact_table_columns(map: &mut Map<String, Value>) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::redact_in_place;
     use serde_json::json;
 
     #[test]
@@ -267,6 +290,17 @@ mod tests {
                 "run_uuid": "Basic [redacted]",
                 "graph": { "edges": [{ "source": REDACTED, "target": "b" }] }
             })
+        );
+    }
+
+    #[test]
+    fn an_edge_on_its_own_is_redacted_as_inside_a_graph() {
+        let hex = "0123456789abcdef0123456789abcdef";
+        let mut edge = json!({ "source": format!("api_key={hex}"), "target": "AKIAIOSFODNN7EXAMPLE", "note": format!("token={hex}") });
+        assert_eq!(redact_graph_edge(&mut edge), 2);
+        assert_eq!(
+            edge,
+            json!({ "source": format!("api_key={hex}"), "target": REDACTED, "note": "token=[redacted]" })
         );
     }
 

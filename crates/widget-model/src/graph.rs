@@ -9,7 +9,7 @@ use serde::de::{self, Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAcces
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use crate::redact::redact_in_place;
+use crate::redact::{redact_graph_edge, redact_in_place};
 
 use crate::limits::{MAX_GRAPH_EDGES, MAX_LAYOUT_SEGMENTS};
 use crate::status::Status;
@@ -111,7 +111,7 @@ pub enum GraphOutcome {
 ///
 /// The work is bounded by the input's size, never by its square, and nothing is built before the
 /// counts allow it: the graph is read as raw node and edge spans, the node and edge counts are
-/// checked first, only then is each node and edge parsed (and each node redacted), and the
+/// checked first, only then is each node and edge parsed (and redacted), and the
 /// layout's own work (every edge segment between two adjacent layers,
 /// [`graph_layout::segment_count`]) is checked before the graph is declared drawable.
 pub fn validate_graph(raw: Option<&RawValue>, node_limit: usize) -> (GraphOutcome, usize) {
@@ -287,17 +287,15 @@ fn checked_graph(
     for (i, node) in nodes.iter().enumerate() {
         let number = count(i) + 1;
         let mut value: Value = serde_json::from_str(node.get()).unwrap_or(Value::Null);
-        let Some(obj) = value.as_object_mut() else {
+        // Redacted before anything is read: a node's id stays as sent unless it is shaped like a
+        // credential; its other values lose their secrets.
+        *redacted += redact_in_place(&mut value);
+        let Some(obj) = value.as_object() else {
             return Err(GraphProblem::NodeNotObject { index: number });
         };
         let Some(id) = obj.get("id").and_then(Value::as_str).map(str::to_owned) else {
             return Err(GraphProblem::NodeWithoutId { index: number });
         };
-        // A node's id is an identifier and stays as sent; its other values are redacted.
-        *redacted += redact_in_place(&mut value);
-        let obj = value
-            .as_object()
-            .ok_or(GraphProblem::NodeNotObject { index: number })?;
         parsed.push(node_from(&id, obj));
         ids.push(id);
     }
@@ -311,7 +309,9 @@ fn checked_graph(
     let mut edge_list = Vec::with_capacity(edges.len());
     for (i, edge) in edges.iter().enumerate() {
         let number = count(i) + 1;
-        let value: Value = serde_json::from_str(edge.get()).unwrap_or(Value::Null);
+        let mut value: Value = serde_json::from_str(edge.get()).unwrap_or(Value::Null);
+        // An end names a block by id, redacted as the node's id was, so the two still match.
+        *redacted += redact_graph_edge(&mut value);
         let Some(obj) = value.as_object() else {
             return Err(GraphProblem::EdgeNotObject { index: number });
         };
@@ -447,6 +447,30 @@ mod tests {
                 .map(|id| json!({ "id": id, "label": id, "type": "transformer" }))
                 .collect(),
         )
+    }
+
+    #[test]
+    fn ids_shaped_like_credentials_are_redacted_in_nodes_and_edge_ends_alike() {
+        let key = "AKIAIOSFODNN7EXAMPLE";
+        let graph = json!({
+            "nodes": [{ "id": key, "label": "Load" }, { "id": "clean" }],
+            "edges": [{ "source": key, "target": "clean" }]
+        });
+        let text = graph.to_string();
+        let raw: Box<RawValue> = serde_json::from_str(&text).expect("json");
+        let (outcome, redacted) = validate_graph(Some(&raw), 500);
+        assert_eq!(redacted, 2, "the node's id and the edge's end");
+        let GraphOutcome::Drawable(g) = outcome else {
+            panic!("drawable expected: {outcome:?}")
+        };
+        assert_eq!(g.nodes[0].id, crate::redact::REDACTED);
+        assert_eq!(g.edges, [(0, 1)]);
+        // An edge naming an unknown block shaped like a credential: the reason does not quote it.
+        let why = reason(json!({
+            "nodes": nodes(&["a"]),
+            "edges": [{ "source": "a", "target": "Bearer sk_live_4eC39HqLyjWDarjtT1zdp7dc" }]
+        }));
+        assert!(!why.contains("sk_live_"), "{why}");
     }
 
     #[test]

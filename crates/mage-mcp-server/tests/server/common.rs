@@ -10,6 +10,8 @@ use rmcp::model::{CallToolRequestParams, CallToolResult, ReadResourceRequestPara
 use rmcp::service::RunningService;
 use rmcp::transport::{ConfigureCommandExt, StreamableHttpClientTransport, TokioChildProcess};
 use rmcp::{RoleClient, ServiceExt};
+// The key rule the server and the widget redact by: the workspace's one redaction engine.
+use secret_redaction::is_sensitive_key;
 use serde_json::{json, Map, Value};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
@@ -254,33 +256,6 @@ impl Schemas {
         }
         found
     }
-}
-
-/// Key endings that mark a secret (the contract's list, as the server and the renderer read it).
-const SENSITIVE_SUFFIXES: &[&str] = &[
-    "token",
-    "apikey",
-    "password",
-    "passwd",
-    "secret",
-    "oauthtoken",
-    "accesstoken",
-    "refreshtoken",
-    "authorization",
-    "cookie",
-    "credentials",
-    "credential",
-    "privatekey",
-    "clientsecret",
-];
-
-pub fn is_sensitive_key(key: &str) -> bool {
-    let normalized: String = key
-        .chars()
-        .filter(|c| !matches!(c, '_' | '-' | '.' | ' '))
-        .flat_map(char::to_lowercase)
-        .collect();
-    SENSITIVE_SUFFIXES.iter().any(|s| normalized.ends_with(s))
 }
 
 /// Every string under a sensitive key in the embedded demo data: schedule tokens, the tokens
