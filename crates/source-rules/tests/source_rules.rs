@@ -2,7 +2,9 @@
 //! - strings from data become text nodes only: no `inner_html` (or `innerHTML`) anywhere;
 //! - no `unwrap`/`expect` outside tests in the widget's and the model's code: a panic in wasm kills
 //!   the widget, and input from a host is hostile;
-//! - the widget never logs (tool results must not reach the console).
+//! - the widget never logs (tool results must not reach the console);
+//! - no module names a module that leads back to it, by any form of path, in any crate of the
+//!   workspace (one test per crate; the graph is built by this crate's library).
 
 use std::path::{Path, PathBuf};
 
@@ -22,12 +24,14 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The widget's, its pure core's, the model's, the layout's and the sort's source files.
+/// The widget's, its pure core's, the model's, the redaction's, the layout's and the sort's source
+/// files.
 fn sources() -> Vec<(PathBuf, String)> {
     sources_in(&[
         "src",
         "crates/widget-app/src",
         "crates/widget-model/src",
+        "crates/secret-redaction/src",
         "crates/graph-layout/src",
         "crates/widget-sort/src",
     ])
@@ -123,6 +127,7 @@ fn no_unwrap_or_expect_outside_tests() {
             "src",
             "crates/widget-app/src",
             "crates/widget-model/src",
+            "crates/secret-redaction/src",
             "crates/graph-layout/src",
             "crates/widget-sort/src",
             "crates/mage-mcp-server/src",
@@ -175,113 +180,112 @@ fn the_scanner_finds_production_lines_and_skips_tests_and_comments() {
     assert_eq!(found, ["x.rs:1: fn a() { b.unwrap(); }"]);
 }
 
-/// The module a source file is, relative to its crate's `src`: `views::table::state`, `crate` for
-/// lib.rs and main.rs.
-fn module_name(src_root: &Path, file: &Path) -> String {
-    let rel = file
-        .strip_prefix(src_root)
-        .unwrap_or(file)
-        .with_extension("");
-    let parts: Vec<String> = rel
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .filter(|p| p != "mod")
-        .collect();
-    match parts.as_slice() {
-        [only] if only == "lib" || only == "main" => "crate".to_owned(),
-        _ => parts.join("::"),
-    }
+/// The source files of the crate whose sources are under `src` (relative to the workspace root),
+/// by path relative to `src`, with `/`.
+fn crate_files(src: &Path) -> std::collections::BTreeMap<String, String> {
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
+    files
+        .into_iter()
+        .map(|path| {
+            let relative = path.strip_prefix(src).expect("under src");
+            let name = relative.to_string_lossy().replace('\\', "/");
+            let text = std::fs::read_to_string(&path).expect("readable source");
+            (name, text)
+        })
+        .collect()
 }
 
-/// The modules of the crate at `src_root` that each module's production code names through
-/// `crate::` or `super::` paths.
-fn module_imports(
-    src_root: &Path,
-) -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
-    let mut files = Vec::new();
-    rust_files(src_root, &mut files);
-    let names: std::collections::BTreeSet<String> =
-        files.iter().map(|f| module_name(src_root, f)).collect();
-    let mut imports = std::collections::BTreeMap::new();
-    for file in &files {
-        let name = module_name(src_root, file);
-        let text = std::fs::read_to_string(file).expect("readable source");
-        let production = text.split("#[cfg(test)]").next().unwrap_or_default();
-        let mut used = std::collections::BTreeSet::new();
-        for (base, rest) in production
-            .match_indices("crate::")
-            .map(|(i, _)| ("crate", &production[i + 7..]))
-            .chain(
-                production
-                    .match_indices("super::")
-                    .map(|(i, _)| ("super", &production[i + 7..])),
-            )
-        {
-            let path: Vec<&str> = rest
-                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
-                .next()
-                .unwrap_or_default()
-                .split("::")
-                .collect();
-            let mut full: Vec<String> = if base == "super" {
-                let mut parent: Vec<String> = name.split("::").map(str::to_owned).collect();
-                parent.pop();
-                parent
-            } else {
-                Vec::new()
-            };
-            full.extend(path.iter().map(|p| (*p).to_owned()));
-            // The longest prefix that names a module of this crate.
-            if let Some(module) = (1..=full.len())
-                .rev()
-                .map(|k| full[..k].join("::"))
-                .find(|m| names.contains(m))
-            {
-                if module != name {
-                    used.insert(module);
-                }
-            }
-        }
-        imports.insert(name, used);
-    }
-    imports
+/// Every crate's `src` in the workspace: the widget's (`src`) and each of `crates/*/src`.
+fn every_crate_src() -> Vec<String> {
+    let root = &workspace_root();
+    let mut dirs: Vec<String> = std::fs::read_dir(root.join("crates"))
+        .expect("readable crates dir")
+        .map(|entry| entry.expect("entry").path())
+        .filter(|path| path.join("src").is_dir())
+        .map(|path| {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            format!("crates/{name}/src")
+        })
+        .collect();
+    dirs.sort();
+    dirs.insert(0, "src".to_owned());
+    dirs
+}
+
+/// No module of the crate at `src` names a module that leads back to it, by any form of path
+/// (the checker's own tests, on small synthetic crates, are in this crate's library).
+fn assert_no_import_cycles(src: &str) {
+    let cycles = source_rules::import_cycles(&crate_files(&workspace_root().join(src)));
+    assert!(
+        cycles.is_empty(),
+        "import cycles in {src} (what two modules both need belongs in a module of its own):\n{}",
+        cycles.join("\n")
+    );
+}
+
+/// The crates checked below, one test each, so a failure names its crate.
+const CHECKED_FOR_IMPORT_CYCLES: &[&str] = &[
+    "src",
+    "crates/graph-layout/src",
+    "crates/mage-mcp-server/src",
+    "crates/secret-redaction/src",
+    "crates/source-rules/src",
+    "crates/widget-app/src",
+    "crates/widget-model/src",
+    "crates/widget-sort/src",
+];
+
+#[test]
+fn every_crate_is_checked_for_import_cycles() {
+    let mut checked = CHECKED_FOR_IMPORT_CYCLES.to_vec();
+    checked.sort();
+    let mut found = every_crate_src();
+    found.sort();
+    assert_eq!(
+        checked, found,
+        "a crate without its import-cycle test below"
+    );
 }
 
 #[test]
-fn no_module_imports_a_module_that_imports_it_back() {
-    let root = &workspace_root();
-    let mut cycles = Vec::new();
-    for crate_src in [
-        "src",
-        "crates/widget-app/src",
-        "crates/widget-model/src",
-        "crates/graph-layout/src",
-        "crates/widget-sort/src",
-        "crates/mage-mcp-server/src",
-    ] {
-        let imports = module_imports(&root.join(crate_src));
-        // Reachability from each module; a module that reaches itself is on a cycle.
-        for start in imports.keys() {
-            let mut seen = std::collections::BTreeSet::new();
-            let mut stack: Vec<&String> = imports[start].iter().collect();
-            while let Some(m) = stack.pop() {
-                if m == start {
-                    cycles.push(format!(
-                        "{crate_src}: {start} imports a module that leads back to it"
-                    ));
-                    break;
-                }
-                if seen.insert(m.clone()) {
-                    stack.extend(imports.get(m).into_iter().flatten());
-                }
-            }
-        }
-    }
-    assert!(
-        cycles.is_empty(),
-        "import cycles (shared types belong to the module that owns them):\n{}",
-        cycles.join("\n")
-    );
+fn no_import_cycles_in_the_widget() {
+    assert_no_import_cycles("src");
+}
+
+#[test]
+fn no_import_cycles_in_graph_layout() {
+    assert_no_import_cycles("crates/graph-layout/src");
+}
+
+#[test]
+fn no_import_cycles_in_the_server() {
+    assert_no_import_cycles("crates/mage-mcp-server/src");
+}
+
+#[test]
+fn no_import_cycles_in_secret_redaction() {
+    assert_no_import_cycles("crates/secret-redaction/src");
+}
+
+#[test]
+fn no_import_cycles_in_source_rules() {
+    assert_no_import_cycles("crates/source-rules/src");
+}
+
+#[test]
+fn no_import_cycles_in_widget_app() {
+    assert_no_import_cycles("crates/widget-app/src");
+}
+
+#[test]
+fn no_import_cycles_in_widget_model() {
+    assert_no_import_cycles("crates/widget-model/src");
+}
+
+#[test]
+fn no_import_cycles_in_widget_sort() {
+    assert_no_import_cycles("crates/widget-sort/src");
 }
 
 /// Every component's stylesheet (one beside each component) is inlined by index.html, and the
