@@ -13,7 +13,7 @@ use crate::marker::REDACTED;
 pub const MIN_LEARNED_SECRET_LEN: usize = 8;
 
 /// The redaction engine, with the exact secrets it has learned (none by default: then it applies
-/// the rules alone, as [`crate::redact_in_place`] does).
+/// the rules alone, as `redact_in_place` does).
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Redactor {
     /// Longest first, so a secret that contains another is hidden whole.
@@ -73,9 +73,25 @@ impl Redactor {
             }
         }
     }
+}
 
+/// Exact secrets hidden wherever they were copied.
+pub(crate) trait LearnedSecrets {
     /// `s` with every learned secret replaced by [`REDACTED`], or `None` when it holds none.
-    pub(crate) fn hide_learned(&self, s: &str) -> Option<String> {
+    fn hide_learned(&self, s: &str) -> Option<String>;
+}
+
+/// No secret learned: the rules alone (the widget's case).
+pub(crate) struct NoneLearned;
+
+impl LearnedSecrets for NoneLearned {
+    fn hide_learned(&self, _: &str) -> Option<String> {
+        None
+    }
+}
+
+impl LearnedSecrets for Redactor {
+    fn hide_learned(&self, s: &str) -> Option<String> {
         let mut result: Option<String> = None;
         for secret in &self.learned {
             let current = result.as_deref().unwrap_or(s);

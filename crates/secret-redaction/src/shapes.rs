@@ -80,25 +80,39 @@ fn decode_base64(text: &str) -> Option<Vec<u8>> {
 }
 
 /// A key format a service issues: a fixed prefix, then a body of letters, digits, `_` and `-` of
-/// a length the format fixes (or a least length, for formats that vary).
+/// at least `body` characters, or exactly `body` when `exact`; upper-case letters and digits only
+/// when `upper` (AWS access key ids).
 struct KeyFormat {
     prefix: &'static str,
-    body: BodyLength,
-    /// Whether the body is upper-case letters and digits only (AWS access key ids).
-    upper_alphanumeric: bool,
+    body: u8,
+    exact: bool,
+    upper: bool,
 }
 
-#[derive(Clone, Copy)]
-enum BodyLength {
-    AtLeast(usize),
-    Exactly(usize),
-}
-
-const fn at_least(prefix: &'static str, n: usize) -> KeyFormat {
+const fn at_least(prefix: &'static str, body: u8) -> KeyFormat {
     KeyFormat {
         prefix,
-        body: BodyLength::AtLeast(n),
-        upper_alphanumeric: false,
+        body,
+        exact: false,
+        upper: false,
+    }
+}
+
+const fn exactly(prefix: &'static str, body: u8) -> KeyFormat {
+    KeyFormat {
+        prefix,
+        body,
+        exact: true,
+        upper: false,
+    }
+}
+
+const fn aws(prefix: &'static str) -> KeyFormat {
+    KeyFormat {
+        prefix,
+        body: 16,
+        exact: true,
+        upper: true,
     }
 }
 
@@ -130,26 +144,10 @@ const KEY_FORMATS: &[KeyFormat] = &[
     at_least("sk-proj-", 20),
     at_least("sk-ant-", 20),
     // AWS access key ids (long-term and temporary), Google API keys, npm tokens.
-    KeyFormat {
-        prefix: "AKIA",
-        body: BodyLength::Exactly(16),
-        upper_alphanumeric: true,
-    },
-    KeyFormat {
-        prefix: "ASIA",
-        body: BodyLength::Exactly(16),
-        upper_alphanumeric: true,
-    },
-    KeyFormat {
-        prefix: "AIza",
-        body: BodyLength::Exactly(35),
-        upper_alphanumeric: false,
-    },
-    KeyFormat {
-        prefix: "npm_",
-        body: BodyLength::Exactly(36),
-        upper_alphanumeric: false,
-    },
+    aws("AKIA"),
+    aws("ASIA"),
+    exactly("AIza", 35),
+    exactly("npm_", 36),
 ];
 
 /// A character of a key: letters, digits, `_` and `-`.
@@ -161,53 +159,21 @@ fn is_key_char(b: u8) -> bool {
 pub(crate) fn is_key_shape(run: &str) -> bool {
     KEY_FORMATS.iter().any(|format| {
         run.strip_prefix(format.prefix).is_some_and(|body| {
-            let length_fits = match format.body {
-                BodyLength::AtLeast(n) => body.len() >= n,
-                BodyLength::Exactly(n) => body.len() == n,
+            let length = usize::from(format.body);
+            let fits = if format.exact {
+                body.len() == length
+            } else {
+                body.len() >= length
             };
-            length_fits
-                && body.bytes().all(|b| {
-                    if format.upper_alphanumeric {
-                        b.is_ascii_uppercase() || b.is_ascii_digit()
-                    } else {
-                        is_key_char(b)
-                    }
-                })
+            fits && body.bytes().all(|b| {
+                if format.upper {
+                    b.is_ascii_uppercase() || b.is_ascii_digit()
+                } else {
+                    is_key_char(b)
+                }
+            })
         })
     })
-}
-
-/// The byte ranges of the runs of key characters in `s`.
-fn key_runs(s: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
-    let bytes = s.as_bytes();
-    let mut i = 0;
-    std::iter::from_fn(move || {
-        while i < bytes.len() && !is_key_char(bytes[i]) {
-            i += 1;
-        }
-        let start = i;
-        while i < bytes.len() && is_key_char(bytes[i]) {
-            i += 1;
-        }
-        (i > start).then_some((start, i))
-    })
-}
-
-/// Whether `s` holds a key in a known format anywhere.
-pub(crate) fn has_key_shape(s: &str) -> bool {
-    key_runs(s).any(|(a, b)| is_key_shape(&s[a..b]))
-}
-
-/// `s` with every key in a known format replaced by [`REDACTED`], or `None` when it holds none.
-pub(crate) fn hide_key_shapes(s: &str) -> Option<String> {
-    let mut out = String::new();
-    let mut copied = 0;
-    for (a, b) in key_runs(s).filter(|&(a, b)| is_key_shape(&s[a..b])) {
-        out.push_str(&s[copied..a]);
-        out.push_str(REDACTED);
-        copied = b;
-    }
-    (copied > 0).then(|| out + &s[copied..])
 }
 
 /// A JSON Web Token: three base64url segments separated by dots, the first a JSON header (`eyJ`).
@@ -228,30 +194,66 @@ pub(crate) fn is_jwt(word: &str) -> bool {
         && [header, payload, signature].iter().all(|p| base64url(p))
 }
 
-/// `word` with every JSON Web Token in it replaced by [`REDACTED`], or `None` when it holds none.
-pub(crate) fn hide_jwts(word: &str) -> Option<String> {
-    if !word.contains("eyJ") {
-        return None;
-    }
-    let is_token_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
-    let mut out = String::with_capacity(word.len());
-    let mut found = false;
-    let mut rest = word;
-    while !rest.is_empty() {
-        let run = rest.find(|c: char| !is_token_char(c)).unwrap_or(rest.len());
-        let (piece, tail) = rest.split_at(run);
-        let core = piece.trim_matches('.');
-        if is_jwt(core) {
-            out.push_str(&piece.replacen(core, REDACTED, 1));
-            found = true;
-        } else {
-            out.push_str(piece);
+/// A key in a known format or a JSON Web Token: a credential wherever it stands in text.
+pub(crate) fn is_embedded_credential(run: &str) -> bool {
+    is_key_shape(run) || is_jwt(run)
+}
+
+/// The first run from byte `i` of `s` that a credential may make (letters, digits, `_`, `-`,
+/// `.`), without the dots at its ends (a sentence's punctuation), as a byte range; and where the
+/// search goes on. Allocates nothing: the prefilter runs it over every string.
+fn next_credential_run(s: &str, mut i: usize) -> Option<((usize, usize), usize)> {
+    let bytes = s.as_bytes();
+    let in_run = |b: u8| is_key_char(b) || b == b'.';
+    loop {
+        // Runs are ASCII, so they start and end on character boundaries.
+        while i < bytes.len() && !in_run(bytes[i]) {
+            i += 1;
         }
-        let gap = tail.find(is_token_char).unwrap_or(tail.len());
-        out.push_str(&tail[..gap]);
-        rest = &tail[gap..];
+        if i >= bytes.len() {
+            return None;
+        }
+        let start = i;
+        while i < bytes.len() && in_run(bytes[i]) {
+            i += 1;
+        }
+        let run = &s[start..i];
+        let core = run.trim_start_matches('.');
+        let core_start = start + (run.len() - core.len());
+        let core_end = core_start + core.trim_end_matches('.').len();
+        if core_end > core_start {
+            return Some(((core_start, core_end), i));
+        }
     }
-    found.then_some(out)
+}
+
+/// Whether a run of `s` is a credential by `is_credential`.
+pub(crate) fn has_credential_run(s: &str, is_credential: fn(&str) -> bool) -> bool {
+    let mut from = 0;
+    while let Some(((a, b), next)) = next_credential_run(s, from) {
+        if is_credential(&s[a..b]) {
+            return true;
+        }
+        from = next;
+    }
+    false
+}
+
+/// `s` with every run that `is_credential` accepts replaced by [`REDACTED`], or `None` when it
+/// holds none.
+pub(crate) fn hide_credential_runs(s: &str, is_credential: fn(&str) -> bool) -> Option<String> {
+    let mut out = String::new();
+    let mut copied = 0;
+    let mut from = 0;
+    while let Some(((a, b), next)) = next_credential_run(s, from) {
+        if is_credential(&s[a..b]) {
+            out.push_str(&s[copied..a]);
+            out.push_str(REDACTED);
+            copied = b;
+        }
+        from = next;
+    }
+    (copied > 0).then(|| out + &s[copied..])
 }
 
 #[cfg(test)]
@@ -280,12 +282,29 @@ mod tests {
     fn every_key_format_is_recognised_as_a_whole_run() {
         for key in KEYS {
             assert!(is_key_shape(key), "{key}");
-            assert!(has_key_shape(&format!("key: \"{key}\".")), "{key}");
-            assert_eq!(
-                hide_key_shapes(&format!("(\"{key}\")")).as_deref(),
-                Some("(\"[redacted]\")"),
+            assert!(
+                has_credential_run(&format!("key: \"{key}\"."), is_key_shape),
                 "{key}"
             );
+            assert_eq!(
+                hide_credential_runs(&format!("(\"{key}\")."), is_key_shape).as_deref(),
+                Some("(\"[redacted]\")."),
+                "{key}"
+            );
+        }
+    }
+
+    #[test]
+    fn runs_are_found_between_characters_of_any_width() {
+        let key = "ghp_16C7e42F292c6912E7710c838347Ae178B4a";
+        let text = format!("é{key}日本…{key}é. ü");
+        assert!(has_credential_run(&text, is_key_shape));
+        assert_eq!(
+            hide_credential_runs(&text, is_key_shape).as_deref(),
+            Some("é[redacted]日本…[redacted]é. ü")
+        );
+        for text in ["日本語", "é", "…", "", ".", "a…b", "\u{1F600}x"] {
+            assert!(!has_credential_run(text, is_embedded_credential), "{text}");
         }
     }
 
@@ -306,7 +325,7 @@ mod tests {
             "0123456789abcdef0123456789abcdef",
         ] {
             assert!(!is_key_shape(word), "{word}");
-            assert_eq!(hide_key_shapes(word), None, "{word}");
+            assert_eq!(hide_credential_runs(word, is_key_shape), None, "{word}");
         }
     }
 
@@ -374,9 +393,12 @@ mod tests {
         assert!(!is_jwt("eyJ.a"));
         assert!(!is_jwt("eyJhbGci.x.y.z"));
         assert_eq!(
-            hide_jwts(&format!("(token:{jwt}).")).as_deref(),
+            hide_credential_runs(&format!("(token:{jwt})."), is_embedded_credential).as_deref(),
             Some("(token:[redacted]).")
         );
-        assert_eq!(hide_jwts("eyJ is how a JSON header starts"), None);
+        assert_eq!(
+            hide_credential_runs("..eyJ is how a JSON header starts.", is_embedded_credential),
+            None
+        );
     }
 }

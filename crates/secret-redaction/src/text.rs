@@ -7,8 +7,8 @@
 use crate::keys::{is_sensitive_key, is_sensitive_parameter};
 use crate::marker::REDACTED;
 use crate::shapes::{
-    has_key_shape, hide_jwts, hide_key_shapes, is_auth_scheme, is_credential_after_scheme,
-    looks_like_secret_value, trim_quotes,
+    has_credential_run, hide_credential_runs, is_auth_scheme, is_credential_after_scheme,
+    is_embedded_credential, is_key_shape, looks_like_secret_value, trim_quotes,
 };
 
 /// A copy of `s` with embedded secrets hidden, or `None` when there was nothing to hide.
@@ -61,7 +61,7 @@ fn scrub_words(s: &str, scope: Scope) -> Option<String> {
         next = next.after(part, scope);
         let clean = match scope {
             Scope::Text => scrub_word(part),
-            Scope::Identifier => hide_key_shapes(part),
+            Scope::Identifier => hide_credential_runs(part, is_key_shape),
         };
         match clean {
             Some(clean) => {
@@ -133,7 +133,7 @@ impl Next {
 fn might_hold_secret(s: &str, scope: Scope) -> bool {
     let names_a_scheme = contains_ignore_case(s, "bearer") || contains_ignore_case(s, "basic");
     match scope {
-        Scope::Identifier => names_a_scheme || has_key_shape(s),
+        Scope::Identifier => names_a_scheme || has_credential_run(s, is_key_shape),
         Scope::Text => {
             s.contains("://")
                 || s.contains('?')
@@ -141,7 +141,7 @@ fn might_hold_secret(s: &str, scope: Scope) -> bool {
                 || s.contains("eyJ")
                 || names_a_secret(s)
                 || names_a_scheme
-                || has_key_shape(s)
+                || has_credential_run(s, is_key_shape)
         }
     }
 }
@@ -188,43 +188,6 @@ fn label_kind(word: &str) -> Next {
     }
 }
 
-/// Hides the value of each `name=value` / `name:value` segment (segments end at `,` `;` `{` `}`
-/// `[` `]`) whose name is sensitive.
-fn scrub_inline_pairs(word: &str) -> Option<String> {
-    let mut out = String::with_capacity(word.len());
-    let mut changed = false;
-    let mut rest = word;
-    while !rest.is_empty() {
-        let end = rest
-            .find([',', ';', '{', '}', '[', ']'])
-            .unwrap_or(rest.len());
-        let (segment, tail) = rest.split_at(end);
-        match segment.find(['=', ':']) {
-            Some(pos) => {
-                let (name, value) = (
-                    trim_quotes(&segment[..pos]),
-                    trim_quotes(&segment[pos + 1..]),
-                );
-                if !value.is_empty() && value != REDACTED && is_sensitive_key(name) {
-                    out.push_str(&segment[..=pos]);
-                    out.push_str(REDACTED);
-                    changed = true;
-                } else {
-                    out.push_str(segment);
-                }
-            }
-            None => out.push_str(segment),
-        }
-        // Keep the separator itself.
-        let mut chars = tail.chars();
-        if let Some(separator) = chars.next() {
-            out.push(separator);
-        }
-        rest = chars.as_str();
-    }
-    changed.then_some(out)
-}
-
 /// Splits into alternating runs of non-whitespace and whitespace, so joining them gives `s` back.
 fn split_keep_whitespace(s: &str) -> Vec<&str> {
     let mut parts = Vec::new();
@@ -247,70 +210,60 @@ fn split_keep_whitespace(s: &str) -> Vec<&str> {
 /// Scrubs one whitespace-free word: a URL, a path, an inline `name=value`, or a bare token.
 fn scrub_word(word: &str) -> Option<String> {
     let mut out = word.to_owned();
-    let mut changed = false;
-    for rule in [
-        hide_url_credentials,
-        hide_trigger_token,
-        hide_query_or_inline_pairs,
-        hide_jwts,
-        hide_key_shapes,
-    ] {
-        if let Some(clean) = rule(&out) {
-            out = clean;
-            changed = true;
-        }
+    let mut changed = hide_url_credentials(&mut out);
+    changed |= hide_trigger_token(&mut out);
+    changed |= match out.find('?') {
+        Some(q) => hide_query_values(&mut out, q),
+        None => hide_inline_pairs(&mut out),
+    };
+    // A JSON Web Token or a key format anywhere in the word (after `Bearer`, in a URL).
+    if let Some(clean) = hide_credential_runs(&out, is_embedded_credential) {
+        out = clean;
+        changed = true;
     }
     changed.then_some(out)
 }
 
 /// `https://user:password@host/…` → `https://[redacted]@host/…`.
-fn hide_url_credentials(word: &str) -> Option<String> {
-    let authority_start = word.find("://")? + 3;
+fn hide_url_credentials(word: &mut String) -> bool {
+    let Some(authority_start) = word.find("://").map(|i| i + 3) else {
+        return false;
+    };
     let authority_end = word[authority_start..]
         .find(['/', '?', '#'])
         .map_or(word.len(), |i| authority_start + i);
-    let at = word[authority_start..authority_end].rfind('@')?;
-    if &word[authority_start..authority_start + at] == REDACTED {
-        return None;
+    match word[authority_start..authority_end].rfind('@') {
+        Some(at) if &word[authority_start..authority_start + at] != REDACTED => {
+            word.replace_range(authority_start..authority_start + at, REDACTED);
+            true
+        }
+        _ => false,
     }
-    let mut out = word.to_owned();
-    out.replace_range(authority_start..authority_start + at, REDACTED);
-    Some(out)
 }
 
 /// `…/pipeline_runs/<hex>` → `…/pipeline_runs/[redacted]`: the schedule token of a trigger URL.
-fn hide_trigger_token(word: &str) -> Option<String> {
+fn hide_trigger_token(word: &mut String) -> bool {
     const TRIGGER: &str = "/pipeline_runs/";
-    let seg_start = word.find(TRIGGER)? + TRIGGER.len();
+    let Some(seg_start) = word.find(TRIGGER).map(|i| i + TRIGGER.len()) else {
+        return false;
+    };
     let seg_end = word[seg_start..]
         .find(['/', '?', '#'])
         .map_or(word.len(), |i| seg_start + i);
     let segment = &word[seg_start..seg_end];
-    if segment.len() < 16 || !segment.chars().all(|c| c.is_ascii_hexdigit()) {
-        return None;
+    let token = segment.len() >= 16 && segment.bytes().all(|b| b.is_ascii_hexdigit());
+    if token {
+        word.replace_range(seg_start..seg_end, REDACTED);
     }
-    let mut out = word.to_owned();
-    out.replace_range(seg_start..seg_end, REDACTED);
-    Some(out)
-}
-
-/// A URL's query (`?api_key=…&token=…`), else every inline `name=value` / `"name":"value"`
-/// segment of the word (`{"a":1,"token":"x"}` written inline), with sensitive values hidden.
-fn hide_query_or_inline_pairs(word: &str) -> Option<String> {
-    match word.find('?') {
-        Some(q) => hide_query_values(word, q),
-        None if word.contains(['=', ':']) => scrub_inline_pairs(word),
-        None => None,
-    }
+    token
 }
 
 /// The query starting at `q` (the `?`) with the values of sensitive parameters hidden.
-fn hide_query_values(word: &str, q: usize) -> Option<String> {
+fn hide_query_values(word: &mut String, q: usize) -> bool {
     let query_end = word[q..].find('#').map_or(word.len(), |i| q + i);
-    let query = &word[q + 1..query_end];
-    let mut rebuilt = String::with_capacity(query.len());
+    let mut rebuilt = String::with_capacity(query_end - q);
     let mut changed = false;
-    for (i, pair) in query.split('&').enumerate() {
+    for (i, pair) in word[q + 1..query_end].split('&').enumerate() {
         if i > 0 {
             rebuilt.push('&');
         }
@@ -326,7 +279,49 @@ fn hide_query_values(word: &str, q: usize) -> Option<String> {
             _ => rebuilt.push_str(pair),
         }
     }
-    changed.then(|| format!("{}{rebuilt}{}", &word[..=q], &word[query_end..]))
+    if changed {
+        word.replace_range(q + 1..query_end, &rebuilt);
+    }
+    changed
+}
+
+/// Hides the value of each `name=value` / `name:value` segment (segments end at `,` `;` `{` `}`
+/// `[` `]`) whose name is sensitive: `token=abc`, `{"a":1,"token":"x"}` written inline.
+fn hide_inline_pairs(word: &mut String) -> bool {
+    if !word.contains(['=', ':']) {
+        return false;
+    }
+    let mut out = String::with_capacity(word.len());
+    let mut changed = false;
+    let mut rest = word.as_str();
+    while !rest.is_empty() {
+        let end = rest
+            .find([',', ';', '{', '}', '[', ']'])
+            .unwrap_or(rest.len());
+        let (segment, tail) = rest.split_at(end);
+        let hidden = segment.find(['=', ':']).filter(|&pos| {
+            let value = trim_quotes(&segment[pos + 1..]);
+            !value.is_empty() && value != REDACTED && is_sensitive_key(trim_quotes(&segment[..pos]))
+        });
+        match hidden {
+            Some(pos) => {
+                out.push_str(&segment[..=pos]);
+                out.push_str(REDACTED);
+                changed = true;
+            }
+            None => out.push_str(segment),
+        }
+        // Keep the separator itself.
+        let mut chars = tail.chars();
+        if let Some(separator) = chars.next() {
+            out.push(separator);
+        }
+        rest = chars.as_str();
+    }
+    if changed {
+        *word = out;
+    }
+    changed
 }
 
 #[cfg(test)]

@@ -4,26 +4,27 @@
 use serde_json::{Map, Value};
 
 use crate::keys::{is_identifier_key, is_sensitive_key};
-use crate::learned::Redactor;
+use crate::learned::{LearnedSecrets, NoneLearned, Redactor};
 use crate::marker::REDACTED;
 use crate::text::{scrub_identifier, scrub_string};
 
 /// [`Redactor::redact`] with nothing learned: the rules alone. Returns how many values changed.
 pub fn redact_in_place(root: &mut Value) -> usize {
-    Redactor::default().redact(root)
+    Walk(&NoneLearned).redact(root, Place::Anywhere, 0)
 }
 
-/// [`Redactor::redact_graph_edge`] with nothing learned.
+/// [`redact_in_place`] for one edge of a graph (`{source, target, …}`) taken on its own: its ends
+/// name blocks by id, so they are identifiers, as they are inside a whole `graph`.
 pub fn redact_graph_edge(edge: &mut Value) -> usize {
-    Redactor::default().redact_graph_edge(edge)
+    Walk(&NoneLearned).redact(edge, Place::Edge, 0)
 }
 
 /// A string with its secrets hidden, for showing as text: JSON is redacted as JSON (and shown
 /// compact), anything else scrubbed word by word.
 pub fn redact_text(s: &str) -> String {
-    Redactor::default()
-        .scrub_text(s)
-        .unwrap_or_else(|| s.to_owned())
+    Walk(&NoneLearned)
+        .redact_string(s, 0)
+        .map_or_else(|| s.to_owned(), |(clean, _)| clean)
 }
 
 /// Where a value sits, for the few places whose keys mean more than their names: a graph's edges
@@ -66,23 +67,23 @@ impl Redactor {
     /// Iterative, so a deep tree costs heap, not stack; JSON inside strings is followed
     /// [`MAX_EMBEDDED_JSON`] levels deep.
     pub fn redact(&self, root: &mut Value) -> usize {
-        self.redact_with_depth(root, Place::Anywhere, 0)
-    }
-
-    /// [`Redactor::redact`] for one edge of a graph (`{source, target, …}`) taken on its own:
-    /// its ends name blocks by id, so they are identifiers, as they are inside a whole `graph`.
-    pub fn redact_graph_edge(&self, edge: &mut Value) -> usize {
-        self.redact_with_depth(edge, Place::Edge, 0)
+        Walk(self).redact(root, Place::Anywhere, 0)
     }
 
     /// The text with every learned secret and embedded credential hidden (JSON redacted as JSON),
     /// or `None` when it holds none: what [`Redactor::redact`] makes of a string that is no
     /// identifier.
     pub fn scrub_text(&self, text: &str) -> Option<String> {
-        self.redact_string(text, 0).map(|(clean, _)| clean)
+        Walk(self).redact_string(text, 0).map(|(clean, _)| clean)
     }
+}
 
-    fn redact_with_depth(&self, root: &mut Value, place: Place, embedded: usize) -> usize {
+/// One walk over a tree with the secrets `L` learned. Generic, so that the widget's walk, which
+/// learns none, carries no search for them.
+struct Walk<'a, L: LearnedSecrets>(&'a L);
+
+impl<L: LearnedSecrets> Walk<'_, L> {
+    fn redact(&self, root: &mut Value, place: Place, embedded: usize) -> usize {
         let mut changed = 0;
         let mut stack: Vec<(&mut Value, Place)> = vec![(root, place)];
         while let Some((value, place)) = stack.pop() {
@@ -130,14 +131,14 @@ impl Redactor {
         if let Some(json) = self.redact_embedded_json(s, embedded) {
             return json;
         }
-        let known = self.hide_learned(s);
+        let known = self.0.hide_learned(s);
         let text = known.as_deref().unwrap_or(s);
         scrub_string(text).or(known).map(|clean| (clean, 1))
     }
 
     /// An identifier with learned secrets and credential shapes hidden, or `None`.
     fn redact_identifier(&self, s: &str) -> Option<String> {
-        let known = self.hide_learned(s);
+        let known = self.0.hide_learned(s);
         let text = known.as_deref().unwrap_or(s);
         scrub_identifier(text).or(known)
     }
@@ -152,7 +153,7 @@ impl Redactor {
             return None;
         }
         let mut inner: Value = serde_json::from_str(t).ok()?;
-        match self.redact_with_depth(&mut inner, Place::Anywhere, embedded + 1) {
+        match self.redact(&mut inner, Place::Anywhere, embedded + 1) {
             0 => Some(None),
             n => Some(Some((serde_json::to_string(&inner).ok()?, n))),
         }

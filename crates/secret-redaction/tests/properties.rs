@@ -115,6 +115,19 @@ proptest! {
     }
 
     #[test]
+    fn any_text_under_any_key_is_redacted_without_panic_and_for_good(
+        text in any::<String>(),
+        planted in prop::sample::select(SHAPED),
+        key in key(),
+    ) {
+        let mut v = json!({ key.clone(): format!("{text} {planted}{text}"), "note": [text.clone(), format!("é{planted}…")] });
+        redact_in_place(&mut v);
+        let mut again = v.clone();
+        prop_assert_eq!(redact_in_place(&mut again), 0);
+        prop_assert_eq!(again, v);
+    }
+
+    #[test]
     fn redacting_twice_changes_nothing_more(v in tree(SHAPED), learned in prop::sample::select(MARKERS)) {
         let mut redactor = Redactor::default();
         redactor.learn(&json!({ "token": learned }));
