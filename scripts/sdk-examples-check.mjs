@@ -2,7 +2,8 @@
 // as a host would see them: the tool points at the widget under the three keys hosts read, the
 // resource is listed and read as text/html;profile=mcp-app with the _meta of the registration
 // snippet (preview/registration.json, the README's), the HTML comes back byte for byte, and the
-// tool's result is a widget result (schema/widget-result.schema.json) with its JSON text.
+// tool's result is a widget result (schema/widget-result.schema.json) with its JSON text. And the
+// README's snippets of the examples are parts of the files as they are.
 //
 //   node scripts/sdk-examples-check.mjs WIDGET_HTML
 //
@@ -119,7 +120,17 @@ async function checkServer({ label, command }) {
   return `${label}: ${TOOL} points at ${uri}; resources/list and resources/read → ${MIME_TYPE} with the registration _meta, ${served.length} bytes identical to ${widgetPath}; tools/call → a valid widget result with its JSON text`;
 }
 
-const outcomes = await Promise.allSettled(servers.map(checkServer));
+/** The README's snippets marked `<!-- excerpt: PATH -->`: each must be a part of PATH as it is. */
+function checkReadmeExcerpts() {
+  const readme = readFileSync(join(root, "README.md"), "utf8");
+  const excerpts = [...readme.matchAll(/<!-- excerpt: (\S+) -->\s*```\w*\n([\s\S]*?)```/g)];
+  const stale = excerpts.filter(([, path, code]) => !readFileSync(join(root, path), "utf8").includes(code)).map(([, path]) => path);
+  if (excerpts.length < servers.length) throw new Error(`README.md has ${excerpts.length} marked excerpts, not one per example`);
+  if (stale.length) throw new Error(`README.md's excerpt of ${stale.join(", ")} is not in the file as it is`);
+  return `README.md's ${excerpts.length} excerpts are parts of their example files`;
+}
+
+const outcomes = await Promise.allSettled([...servers.map(checkServer), Promise.resolve().then(checkReadmeExcerpts)]);
 let failed = false;
 for (const outcome of outcomes) {
   if (outcome.status === "fulfilled") {
