@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Every test, from a fresh clone: set-up (idempotent), then native tests, the widget build, the
-# MCP server and the SDK examples through the MCP Inspector, the server against a real Mage
-# server, browser tests in headless Chromium, Firefox and WebKit, and the end-to-end suite in the
-# ext-apps test host in the same three engines (Chromium through Playwright, Firefox and WebKit through WebDriver). Set-up
-# and the build stop the run when they fail (everything after needs them); any other layer that
-# fails is listed at the end, after the others ran. Prints each layer's time at the end; layers
-# that run side by side (see below) each show their own wall time, and "total" is the run's.
+# Every test, from a fresh clone: set-up (idempotent), then native tests, the widget build, the MCP
+# server and the SDK examples through the MCP Inspector, the server against a real Mage server,
+# browser tests in headless Chromium, Firefox and WebKit, and the end-to-end suite in the ext-apps
+# test host in the same three engines (Chromium through Playwright, Firefox and WebKit through
+# WebDriver). Set-up and the build stop the run when they fail (everything after needs them); any
+# other layer that fails is listed at the end, after the others ran. Prints each layer's time at the
+# end; layers that run side by side (see below) each show their own wall time, and "total" is the
+# run's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
