@@ -49,8 +49,16 @@ debian_packages() {
   command -v python3 >/dev/null || missing+=(python3 python3-venv)
   [ ${#missing[@]} -gt 0 ] || return 0
   say "installing Debian packages: ${missing[*]}"
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  # apt's own progress is long; it is kept in a log and shown when a step fails.
+  local log
+  log=$(mktemp)
+  if ! { as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
+    tail -n 20 "$log" >&2
+    rm -f "$log"
+    return 1
+  fi
+  rm -f "$log"
 }
 
 # The wasm target (stable: the browser tests) and the pinned nightly with rust-src (the release
@@ -122,7 +130,13 @@ run_step "cargo tools (wasm-bindgen, trunk, geckodriver)" \
 run_step "npm packages" \
   "check that the npm registry is reachable; 'rm -rf node_modules' and run set-up again" \
   npm_packages
+# The official Python MCP SDK for examples/python-widget-server, in a venv outside the repository.
+python_sdk() { ./scripts/sdk-examples-setup.sh >/dev/null; }
+
 run_step "crates for offline builds (workspace, std)" \
   "check that crates.io is reachable; a lock that names a yanked crate needs 'cargo update -p <crate>'" \
   crates_for_offline_builds
+run_step "Python MCP SDK (examples/)" \
+  "check that PyPI is reachable and that python3 >= 3.10 has venv (Debian: python3-venv)" \
+  python_sdk
 say "done in $(seconds_since "$SETUP_START") s"

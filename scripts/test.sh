@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Every test, from a fresh clone: set-up (idempotent), then native tests, the widget build, the
-# reference server through the MCP Inspector and against a real Mage server, browser tests in
-# headless Chromium, Firefox and WebKit, and the end-to-end suite in the ext-apps test host in the
-# same three engines (Chromium through Playwright, Firefox and WebKit through WebDriver). Set-up
-# and the build stop the run when they fail (everything after needs them); any other layer that
-# fails is listed at the end, after the others ran. Prints each layer's time at the end; layers
-# that run side by side (see below) each show their own wall time, and "total" is the run's.
+# Every test, from a fresh clone: set-up (idempotent), then native tests, the widget build, the MCP
+# server and the SDK examples through the MCP Inspector, the server against a real Mage server,
+# browser tests in headless Chromium, Firefox and WebKit, and the end-to-end suite in the ext-apps
+# test host in the same three engines (Chromium through Playwright, Firefox and WebKit through
+# WebDriver). Set-up and the build stop the run when they fail (everything after needs them); any
+# other layer that fails is listed at the end, after the others ran. Prints each layer's time at the
+# end; layers that run side by side (see below) each show their own wall time, and "total" is the
+# run's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
@@ -84,8 +85,8 @@ check cargo test --quiet --target wasm32-unknown-unknown --test web --no-run
 
 # From here on the run waits on browsers and servers more than on the processor: lanes at once.
 # Lane "browser" (background): the browser tests in each engine. Lane "inspector" (background):
-# the reference server through the MCP Inspector's CLI. Lane "webdriver" (background): the
-# end-to-end checks in Firefox and WebKit over WebDriver. Lane "playwright" (here): the end-to-end
+# the MCP server, then the SDK examples (examples/), through the MCP Inspector's CLI. Lane
+# "webdriver" (background): the end-to-end checks in Firefox and WebKit over WebDriver. Lane "playwright" (here): the end-to-end
 # suite in Chromium. The Mage lane may still be running. Each lane's output is printed when all
 # have ended; each layer's time is its own wall time.
 step "servers, browsers, end to end" "lanes: browser tests | Inspector | WebDriver e2e (Firefox, WebKit) | Playwright e2e (Chromium), beside the Mage lane"
@@ -103,7 +104,10 @@ step "servers, browsers, end to end" "lanes: browser tests | Inspector | WebDriv
     xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" cargo test --target wasm32-unknown-unknown --test web
 ) &
 browser_lane=$!
-lane_layer "inspector" "$LANE_LOGS/lane-inspector.log" ./scripts/inspector-check.sh &
+(
+  lane_layer "inspector" "$LANE_LOGS/lane-inspector.log" ./scripts/inspector-check.sh
+  lane_layer "sdk examples" "$LANE_LOGS/lane-inspector.log" ./scripts/sdk-examples-check.sh
+) &
 inspector_lane=$!
 mkdir -p target/e2e-webdriver
 lane_layer "e2e firefox + webkit (webdriver)" "$LANE_LOGS/lane-webdriver.log" \

@@ -16,6 +16,7 @@ use resource_widget::views::graph::GraphSection;
 use resource_widget::views::header::ResultHeader;
 use resource_widget::views::mutation::{CompactSuccess, MutationBanner};
 use resource_widget::views::table::ListTable;
+use resource_widget::views::widget::WARM_UP_AFTER;
 use resource_widget::views::Widget;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -251,23 +252,28 @@ fn count_warm_ups(section: &HtmlElement) -> (Rc<RefCell<usize>>, web_sys::Mutati
 
 #[wasm_bindgen_test]
 async fn the_warm_up_is_drawn_once_while_the_tool_runs_and_never_delays_a_result() {
+    // Timers of equal delay run in the order they were set: a test timer of WARM_UP_AFTER set after
+    // the widget's runs after it, so the checks below wait for the widget's timer, not for a guess.
+    let warm_up_after = i32::try_from(WARM_UP_AFTER.as_millis()).expect("a small delay");
+
     // Before tool-input (the handshake) nothing is warmed up.
     let section = container(None);
     let (warm_ups, observer) = count_warm_ups(&section);
     let (state, _handle) = mount_widget(&section, &Recorder::default());
-    sleep_ms(80).await;
+    tick().await;
+    sleep_ms(warm_up_after).await;
+    tick().await;
     assert_eq!(*warm_ups.borrow(), 0, "no warm-up before the tool runs");
     // While the tool runs: drawn once, hidden, and gone in the next task.
     state.update(|s| s.apply(HostEvent::ToolInput, 0.0));
-    sleep_ms(120).await;
-    assert_eq!(*warm_ups.borrow(), 1, "one warm-up while the tool runs");
-    assert!(
-        all(&section, ".warm-up").is_empty(),
-        "the warm-up is removed after it is drawn"
-    );
+    wait_until("the warm-up drawn and removed", || {
+        *warm_ups.borrow() == 1 && all(&section, ".warm-up").is_empty()
+    })
+    .await;
     deliver(state, RUNS.to_owned());
     tick().await;
     assert_eq!(all(&section, ".table tbody tr").len(), 20);
+    assert_eq!(*warm_ups.borrow(), 1, "drawn once");
     observer.disconnect();
 
     // A result that comes with the input is drawn without a warm-up.
@@ -276,7 +282,10 @@ async fn the_warm_up_is_drawn_once_while_the_tool_runs_and_never_delays_a_result
     let (state, _handle) = mount_widget(&section, &Recorder::default());
     state.update(|s| s.apply(HostEvent::ToolInput, 0.0));
     deliver(state, RUNS.to_owned());
-    sleep_ms(120).await;
+    tick().await;
+    sleep_ms(warm_up_after).await;
+    sleep_ms(0).await;
+    tick().await;
     assert_eq!(*warm_ups.borrow(), 0, "no warm-up once the result is there");
     assert_eq!(all(&section, ".table tbody tr").len(), 20);
     observer.disconnect();
@@ -1190,7 +1199,19 @@ async fn sorting_and_finding_cover_every_row_of_a_long_list() {
     assert!(digits(&text(&one(&section, ".table-find__count"))).contains("1 of 5000 rows match"));
 }
 
-/// Resolves after `ms` milliseconds.
+/// Waits (polling each 10 ms, at most 10 s) until `condition` holds; fails the test naming `what`.
+async fn wait_until(what: &str, condition: impl Fn() -> bool) {
+    for _ in 0..1_000 {
+        if condition() {
+            return;
+        }
+        sleep_ms(10).await;
+    }
+    assert!(condition(), "{what}: not within 10 s");
+}
+
+/// Resolves after `ms` milliseconds: a timer that runs after the timers set before it with a
+/// delay no longer than `ms`, or a poll interval; never a guess at how long the widget takes.
 async fn sleep_ms(ms: i32) {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
         let _ = web_sys::window()
@@ -1209,17 +1230,8 @@ async fn a_long_list_builds_finds_text_when_idle_and_finds_the_same_rows() {
         find.get_attribute("data-ready").is_none(),
         "not built before the table is drawn"
     );
-    // Idle slices start 300 ms after the table is drawn; bounded wait.
-    for _ in 0..100 {
-        if find.get_attribute("data-ready").is_some() {
-            break;
-        }
-        sleep_ms(100).await;
-    }
-    assert!(
-        find.get_attribute("data-ready").is_some(),
-        "built within 10 s"
-    );
+    // Idle slices start 300 ms after the table is drawn.
+    wait_until("Find's index built", || find.get_attribute("data-ready").is_some()).await;
     // Rows above the window were never drawn, yet Find reads them.
     let input = one(&section, ".table-find__input").unchecked_into::<web_sys::HtmlInputElement>();
     input.set_value("1234");

@@ -172,7 +172,7 @@ fn warm_up_while_the_tool_runs(phase: Memo<Phase>) -> RwSignal<bool> {
 }
 
 /// How long after tool-input the warm-up waits: a result sent with the input comes first.
-const WARM_UP_AFTER: Duration = Duration::from_millis(30);
+pub const WARM_UP_AFTER: Duration = Duration::from_millis(30);
 
 /// Refreshes the clock every minute while the widget is mounted. The timer lives in the
 /// component's arena, so unmounting drops (and so cancels) it.

@@ -1,7 +1,7 @@
 // Faithful on real data end to end, in every engine: the host's locale and time zone,
 // no blank frame under the spec's default CSP, a dead widget that still answers, results kept per
 // tool call, only standard host CSS variables, and the dense graph that used to freeze the widget.
-import { assert, eventually, expectState, folded, sleep, CSP } from "./lib.mjs";
+import { assert, eventually, expectState, folded, settledSizeCount, sleep, CSP } from "./lib.mjs";
 
 /** The first relative time, its absolute tooltip, the list body and #widget's lang. */
 const localeFacts = () => ({
@@ -10,17 +10,6 @@ const localeFacts = () => ({
   tip: document.querySelector(".time .tip")?.textContent ?? null,
   lang: document.querySelector("#widget")?.getAttribute("lang") ?? null,
 });
-
-/** Waits until the size reports stop (no new one for 500 ms; at most 5 s). */
-async function sizesSettle(d) {
-  let count = (await d.sizes()).length;
-  for (let i = 0; i < 10; i++) {
-    await sleep(500);
-    const now = (await d.sizes()).length;
-    if (now === count) return;
-    count = now;
-  }
-}
 
 const sizeChanges = async (d) => (await d.messages()).filter((m) => m.method === "ui/notifications/size-changed");
 
@@ -83,7 +72,7 @@ export default [
       d.note(`data-build under ${csp}: ${await d.widget(() => document.documentElement.dataset.build ?? null)}`);
       await d.sendResult("pipeline_runs/list-ok.json");
       await expectState(d, "ok");
-      await sizesSettle(d);
+      await settledSizeCount(d);
       const before = await sizeChanges(d);
       // From a task of its own, so the trap is uncaught, as a panic in the widget's own code is. The
       // hook itself is the timer's callback: a callback written here would belong to the driver's

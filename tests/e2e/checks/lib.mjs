@@ -51,6 +51,52 @@ export async function eventually(attempt, { timeout = 10_000, interval = 100, tr
   throw last;
 }
 
+/**
+ * Resolves once the widget's document has drawn `count` frames (requestAnimationFrame). A check that
+ * something does not happen (no resize loop, no late report) waits for frames the widget would
+ * have acted in, not for a guessed number of milliseconds.
+ */
+export const framesPass = (d, count) =>
+  d.widget(
+    (count) =>
+      new Promise((resolve) => {
+        let left = count;
+        const next = () => (--left <= 0 ? resolve() : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      }),
+    count,
+  );
+
+/**
+ * Waits until the host's count of the widget's size reports holds still across `frames` frames
+ * (at most `attempts` times), and returns that count.
+ */
+export async function settledSizeCount(d, { frames = 10, attempts = 30 } = {}) {
+  let count = (await d.sizes()).length;
+  for (let i = 0; i < attempts; i++) {
+    await framesPass(d, frames);
+    const now = (await d.sizes()).length;
+    if (now === count) return count;
+    count = now;
+  }
+  throw new Error(`size reports still arriving after ${attempts * frames} frames (${count} so far)`);
+}
+
+/**
+ * Starts recording, in the widget's document, whether `needle` ever appears in its text (a
+ * MutationObserver on the whole document). `everShown` reads the record: a check that something is
+ * never shown sends a later, genuine message as a barrier and then asks, instead of waiting a while.
+ */
+export const watchForText = (d, needle) =>
+  d.widget((needle) => {
+    window.__everShown ??= {};
+    window.__everShown[needle] = document.body?.textContent.includes(needle) ?? false;
+    new MutationObserver(() => {
+      if (document.body?.textContent.includes(needle)) window.__everShown[needle] = true;
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  }, needle);
+export const everShown = (d, needle) => d.widget((needle) => window.__everShown?.[needle] ?? null, needle);
+
 /** Past this many rows the widget windows a list (src/views/table: WINDOW_AFTER). */
 export const WINDOW_AFTER = 200;
 
@@ -283,8 +329,8 @@ export async function expectRows(d, count) {
     return;
   }
   await eventually(async () => assert.equal(await d.attr(".table-scroll .table", "aria-rowcount"), String(count + 1), "aria-rowcount"));
-  // With no locale from the host, the widget writes the count in the browser's own locale (issue
-  // 11): "1,000 rows" in Firefox (en-US), "1000 rows" where the engine's default is POSIX.
+  // With no locale from the host, the widget writes the count in the browser's own locale:
+  // "1,000 rows" in Firefox (en-US), "1000 rows" where the engine's default is POSIX.
   const written = await d.widget((n) => new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }).format(n), count);
   await eventually(async () => assert.equal(folded(await d.text(".table-find__count")), `${written} rows`, "row count text"));
   const drawn = await d.count(rows);

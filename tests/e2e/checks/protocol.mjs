@@ -1,6 +1,6 @@
 // The delivery path end to end: the real widget file inside a real MCP Apps host (ext-apps
 // AppBridge, double-iframe sandbox, CSP header), handshake to teardown.
-import { assert, eventually, expectState, sleep, CSP } from "./lib.mjs";
+import { assert, eventually, everShown, expectState, framesPass, settledSizeCount, watchForText, CSP } from "./lib.mjs";
 
 /** Waits until the last size report is taller than `min`. */
 const reportsAbove = (d, min, options) =>
@@ -52,16 +52,17 @@ export default [
       await d.loadWidget();
       await d.sendResult("pipelines/list-ok.json");
       await expectState(d, "ok");
-      await sleep(300);
-      const before = (await d.sizes()).length;
-      await sleep(700);
-      assert.equal((await d.sizes()).length, before, "no size report after the first second");
+      const settled = await settledSizeCount(d);
+      // A resize loop reports in every frame; sixty frames without one is a settled widget.
+      await framesPass(d, 60);
+      assert.equal((await d.sizes()).length, settled, "no size report once the sizes settled");
     },
   },
   {
     name: "protocol: ignores messages that are not JSON-RPC 2.0 or not from its parent",
     async run(d) {
       await d.loadWidget();
+      await watchForText(d, "forged");
       // A forged result posted by the widget's own frame (not its parent) and junk from the parent.
       await d.widget(() => {
         const forged = { jsonrpc: "2.0", method: "ui/notifications/tool-result", params: { structuredContent: { kind: "svc_resource_widget", schema_version: 1, resource: "pipelines", action: "list", state: "ok", records: [{ uuid: "forged" }] } } };
@@ -72,9 +73,12 @@ export default [
         sandbox.postMessage({ method: "ui/notifications/tool-result", params: {} }, "*");
         sandbox.postMessage("not even an object", "*");
       });
-      await sleep(300);
       await expectState(d, "loading");
-      assert.ok(!(await d.text("body")).includes("forged"), "nothing forged shown");
+      // Messages are handled in the order they were posted: once a genuine result that was posted
+      // after them is drawn, the widget has handled (and ignored) the forged ones.
+      await d.sendResult("pipelines/list-ok.json");
+      await expectState(d, "ok");
+      assert.equal(await everShown(d, "forged"), false, "nothing forged was ever shown");
     },
   },
   {
