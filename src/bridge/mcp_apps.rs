@@ -332,7 +332,7 @@ impl Shared {
                     .set(init.can_update_model_context);
                 self.can_message.set(init.can_message);
                 *self.tool_call.borrow_mut() = init.tool_call;
-                let mut context = super::browser_context(&self.window);
+                let mut context = super::browser::browser_context(&self.window);
                 context.merge(init.context);
                 context.capabilities.call_tools = init.can_call_tools;
                 context.capabilities.download_file = init.can_download;

@@ -4,6 +4,7 @@
 //! - [`openai`]: the `window.openai` runtime (ChatGPT's Apps SDK), when it is present;
 //! - [`mcp_apps`]: MCP Apps hosts (Claude, VS Code, the preview, the test host): postMessage JSON-RPC.
 
+pub mod browser;
 pub mod mcp_apps;
 pub mod openai;
 pub mod services;
@@ -15,15 +16,7 @@ pub use widget_app::protocol::{context, jsonrpc};
 
 use std::rc::Rc;
 
-use crate::app::{HostContext, HostEvent, HostServices};
-
-/// What the browser itself says of the context (its language), before the host speaks.
-pub fn browser_context(window: &web_sys::Window) -> HostContext {
-    HostContext {
-        browser_locale: window.navigator().language(),
-        ..HostContext::default()
-    }
-}
+use crate::app::{HostEvent, HostServices};
 
 /// Keeps a bridge alive for the page's lifetime.
 pub enum Connection {

@@ -69,7 +69,7 @@ impl OpenAiBridge {
             dispatch: Box::new(dispatch),
             delivered: RefCell::new(JsValue::NULL),
         });
-        let mut context = super::browser_context(window);
+        let mut context = super::browser::browser_context(window);
         if let Some(globals) = shared.globals_json(&["theme", "displayMode", "maxHeight", "locale"])
         {
             context.merge(patch_of_openai_globals(&globals));
