@@ -9,6 +9,7 @@ use rmcp::{schemars, tool, tool_router};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
+use crate::ids::IdArguments;
 use crate::mage;
 use crate::project::{now_stamp, uuid_from_name, Block, BlockTemplate, Pipeline, Project};
 use crate::redact::Redactor;
@@ -87,12 +88,27 @@ pub struct BlockListArgs {
     pub pipeline_uuid: String,
 }
 
+impl IdArguments for BlockListArgs {
+    fn ids(&self) -> Vec<(&'static str, Option<&str>)> {
+        vec![("pipeline_uuid", Some(&self.pipeline_uuid))]
+    }
+}
+
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct BlockGetArgs {
     /// The pipeline the block belongs to.
     pub pipeline_uuid: String,
     /// The block's uuid inside its pipeline.
     pub uuid: String,
+}
+
+impl IdArguments for BlockGetArgs {
+    fn ids(&self) -> Vec<(&'static str, Option<&str>)> {
+        vec![
+            ("pipeline_uuid", Some(&self.pipeline_uuid)),
+            ("uuid", Some(&self.uuid)),
+        ]
+    }
 }
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
@@ -119,6 +135,14 @@ pub struct BlockCreateArgs {
     pub config: Option<Map<String, Value>>,
 }
 
+impl IdArguments for BlockCreateArgs {
+    fn ids(&self) -> Vec<(&'static str, Option<&str>)> {
+        let mut ids = vec![("pipeline_uuid", Some(self.pipeline_uuid.as_str()))];
+        ids.extend(upstream_ids(&self.upstream_blocks));
+        ids
+    }
+}
+
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[schemars(transform = crate::server::optional_means_absent)]
 pub struct BlockUpdateArgs {
@@ -137,6 +161,27 @@ pub struct BlockUpdateArgs {
     pub upstream_blocks: Option<Vec<String>>,
 }
 
+impl IdArguments for BlockUpdateArgs {
+    fn ids(&self) -> Vec<(&'static str, Option<&str>)> {
+        let mut ids = vec![
+            ("pipeline_uuid", Some(self.pipeline_uuid.as_str())),
+            ("uuid", Some(self.uuid.as_str())),
+        ];
+        ids.extend(upstream_ids(&self.upstream_blocks));
+        ids
+    }
+}
+
+/// Each upstream block uuid, as an id argument.
+fn upstream_ids(
+    upstream: &Option<Vec<String>>,
+) -> impl Iterator<Item = (&'static str, Option<&str>)> {
+    upstream
+        .iter()
+        .flatten()
+        .map(|up| ("upstream_blocks", Some(up.as_str())))
+}
+
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[schemars(transform = crate::server::optional_means_absent)]
 pub struct BlockDeleteArgs {
@@ -149,12 +194,27 @@ pub struct BlockDeleteArgs {
     pub force: Option<bool>,
 }
 
+impl IdArguments for BlockDeleteArgs {
+    fn ids(&self) -> Vec<(&'static str, Option<&str>)> {
+        vec![
+            ("pipeline_uuid", Some(&self.pipeline_uuid)),
+            ("uuid", Some(&self.uuid)),
+        ]
+    }
+}
+
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[schemars(transform = crate::server::optional_means_absent)]
 pub struct BlockTemplatesArgs {
     /// True bypasses the 24-hour template cache and fetches the templates from the cluster again.
     #[serde(default)]
     pub force_refresh: Option<bool>,
+}
+
+impl IdArguments for BlockTemplatesArgs {
+    fn ids(&self) -> Vec<(&'static str, Option<&str>)> {
+        Vec::new()
+    }
 }
 
 #[tool_router(router = block_tools, vis = "pub(crate)")]
@@ -169,6 +229,9 @@ impl DemoServer {
         )
     )]
     async fn block_list(&self, Parameters(args): Parameters<BlockListArgs>) -> CallToolResult {
+        if let Err(error) = args.check_ids() {
+            return self.refuse("block_list", error);
+        }
         if self.uses_mage() {
             return self
                 .respond_mage("block_list", |m| async move {
@@ -191,6 +254,9 @@ impl DemoServer {
         )
     )]
     async fn block_get(&self, Parameters(args): Parameters<BlockGetArgs>) -> CallToolResult {
+        if let Err(error) = args.check_ids() {
+            return self.refuse("block_get", error);
+        }
         if self.uses_mage() {
             return self
                 .respond_mage("block_get", |m| async move {
@@ -213,6 +279,9 @@ impl DemoServer {
         )
     )]
     async fn block_create(&self, Parameters(args): Parameters<BlockCreateArgs>) -> CallToolResult {
+        if let Err(error) = args.check_ids() {
+            return self.refuse("block_create", error);
+        }
         if self.uses_mage() {
             return self
                 .respond_mage("block_create", |m| async move {
@@ -238,6 +307,9 @@ impl DemoServer {
         )
     )]
     async fn block_update(&self, Parameters(args): Parameters<BlockUpdateArgs>) -> CallToolResult {
+        if let Err(error) = args.check_ids() {
+            return self.refuse("block_update", error);
+        }
         if self.uses_mage() {
             return self
                 .respond_mage("block_update", |m| async move {
@@ -258,6 +330,9 @@ impl DemoServer {
         )
     )]
     async fn block_delete(&self, Parameters(args): Parameters<BlockDeleteArgs>) -> CallToolResult {
+        if let Err(error) = args.check_ids() {
+            return self.refuse("block_delete", error);
+        }
         if self.uses_mage() {
             return self
                 .respond_mage("block_delete", |m| async move {
@@ -281,6 +356,9 @@ impl DemoServer {
         &self,
         Parameters(args): Parameters<BlockTemplatesArgs>,
     ) -> CallToolResult {
+        if let Err(error) = args.check_ids() {
+            return self.refuse("block_templates_list", error);
+        }
         if self.uses_mage() {
             let force = args.force_refresh.unwrap_or(false);
             return self

@@ -5,6 +5,7 @@ use rmcp::model::CallToolResult;
 use rmcp::{schemars, tool, tool_router};
 use serde::Deserialize;
 
+use crate::ids::IdArguments;
 use crate::mage;
 use crate::project::Project;
 use crate::runs::RunId;
@@ -19,6 +20,16 @@ pub struct RunLogsArgs {
     pub pipeline_run_id: RunId,
 }
 
+impl IdArguments for RunLogsArgs {
+    fn ids(&self) -> Vec<(&'static str, Option<&str>)> {
+        Vec::new()
+    }
+
+    fn check_ids(&self) -> Result<(), ToolError> {
+        self.pipeline_run_id.resolve("pipeline_run_id").map(|_| ())
+    }
+}
+
 #[tool_router(router = log_tools, vis = "pub(crate)")]
 impl DemoServer {
     #[tool(
@@ -31,10 +42,13 @@ impl DemoServer {
         )
     )]
     async fn run_logs(&self, Parameters(args): Parameters<RunLogsArgs>) -> CallToolResult {
+        if let Err(error) = args.check_ids() {
+            return self.refuse("run_logs", error);
+        }
         if self.uses_mage() {
             return self
                 .respond_mage("run_logs", |m| async move {
-                    let id = args.pipeline_run_id.resolve("Pipeline run")?;
+                    let id = args.pipeline_run_id.resolve("pipeline_run_id")?;
                     mage::logs::logs(&m, id).await
                 })
                 .await;
@@ -46,7 +60,7 @@ impl DemoServer {
 }
 
 fn logs(project: &Project, run_id: &RunId) -> Result<WidgetResult, ToolError> {
-    let id = run_id.resolve("Pipeline run")?;
+    let id = run_id.resolve("pipeline_run_id")?;
     let run = project
         .run(id)
         .ok_or_else(|| ToolError::not_found("Pipeline run", id))?;

@@ -3,8 +3,10 @@
 //! embedded demo project (the default) or a real Mage server (`--mage`, `--mage-url`), on stdio
 //! (the default) or Streamable HTTP. Logs go to stderr only: stdout is the stdio transport.
 
+mod backend;
 mod blocks;
 mod config;
+mod ids;
 mod logs;
 mod mage;
 mod outputs;
@@ -101,6 +103,11 @@ struct Cli {
     /// [default: cache/ in the agent's hidden working directory].
     #[arg(long, value_name = "DIR")]
     cache_dir: Option<PathBuf>,
+
+    /// With Mage: the largest answer read from it, in bytes; a larger one is refused with a tool
+    /// error instead of being held in memory.
+    #[arg(long, value_name = "BYTES", env = "MAGE_MAX_RESPONSE_BYTES", default_value_t = mage::client::DEFAULT_MAX_RESPONSE_BYTES, value_parser = clap::value_parser!(u64).range(1..))]
+    max_response_bytes: u64,
 
     /// Load the project from this JSON file instead of the embedded demo project (same shape as
     /// fixtures/demo/project.json).
@@ -199,7 +206,8 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 .cache_dir
                 .clone()
                 .unwrap_or_else(|| config::agent_home().join("cache"));
-            let settings = MageSettings::new(cache_dir.clone()).map_err(anyhow::Error::msg)?;
+            let settings = MageSettings::new(cache_dir.clone(), cli.max_response_bytes)
+                .map_err(anyhow::Error::msg)?;
             tracing::info!(
                 "widget {} ({} bytes) as {}; tools drive the Mage server at {target}; {}; block templates cached in {}",
                 widget.path.display(),

@@ -6,6 +6,7 @@ use rmcp::{schemars, tool, tool_router};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use crate::ids::IdArguments;
 use crate::mage;
 use crate::project::{BlockOutput, Project};
 use crate::runs::RunId;
@@ -28,6 +29,22 @@ pub struct BlockOutputsArgs {
     pub block_uuid: Option<String>,
 }
 
+impl IdArguments for BlockOutputsArgs {
+    fn ids(&self) -> Vec<(&'static str, Option<&str>)> {
+        vec![
+            ("pipeline_uuid", self.pipeline_uuid.as_deref()),
+            ("block_uuid", self.block_uuid.as_deref()),
+        ]
+    }
+
+    fn check_ids(&self) -> Result<(), ToolError> {
+        if let Some(id) = &self.block_run_id {
+            id.resolve("block_run_id")?;
+        }
+        crate::ids::check_all(self.ids())
+    }
+}
+
 #[tool_router(router = output_tools, vis = "pub(crate)")]
 impl DemoServer {
     #[tool(
@@ -43,11 +60,14 @@ impl DemoServer {
         &self,
         Parameters(args): Parameters<BlockOutputsArgs>,
     ) -> CallToolResult {
+        if let Err(error) = args.check_ids() {
+            return self.refuse("block_outputs", error);
+        }
         if self.uses_mage() {
             return self
                 .respond_mage("block_outputs", |m| async move {
                     let id = match &args.block_run_id {
-                        Some(id) => Some(id.resolve("Block run")?),
+                        Some(id) => Some(id.resolve("block_run_id")?),
                         None => None,
                     };
                     mage::outputs::outputs(&m, id, args.pipeline_uuid, args.block_uuid).await
@@ -101,7 +121,7 @@ fn outputs(project: &Project, args: BlockOutputsArgs) -> Result<WidgetResult, To
     let (block_run_id, block_uuid) =
         match (&args.block_run_id, &args.pipeline_uuid, &args.block_uuid) {
             (Some(id), _, _) => {
-                let id = id.resolve("Block run")?;
+                let id = id.resolve("block_run_id")?;
                 let block_run = project
                     .block_runs
                     .iter()

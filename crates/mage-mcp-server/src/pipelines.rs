@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
 use crate::blocks::pipeline_graph;
+use crate::ids::IdArguments;
 use crate::mage;
 use crate::project::{now_stamp, uuid_from_name, Pipeline, Project};
 use crate::server::DemoServer;
@@ -39,6 +40,12 @@ pub struct PipelineGetArgs {
     pub uuid: String,
 }
 
+impl IdArguments for PipelineGetArgs {
+    fn ids(&self) -> Vec<(&'static str, Option<&str>)> {
+        vec![("uuid", Some(&self.uuid))]
+    }
+}
+
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[schemars(transform = crate::server::optional_means_absent)]
 pub struct PipelineCreateArgs {
@@ -47,6 +54,12 @@ pub struct PipelineCreateArgs {
     /// Pipeline type; `python` when omitted.
     #[serde(rename = "type", default)]
     pub pipeline_type: Option<PipelineType>,
+}
+
+impl IdArguments for PipelineCreateArgs {
+    fn ids(&self) -> Vec<(&'static str, Option<&str>)> {
+        Vec::new()
+    }
 }
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
@@ -62,10 +75,22 @@ pub struct PipelineUpdateArgs {
     pub description: Option<String>,
 }
 
+impl IdArguments for PipelineUpdateArgs {
+    fn ids(&self) -> Vec<(&'static str, Option<&str>)> {
+        vec![("uuid", Some(&self.uuid))]
+    }
+}
+
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct PipelineDeleteArgs {
     /// The pipeline's uuid. Deleting is permanent.
     pub uuid: String,
+}
+
+impl IdArguments for PipelineDeleteArgs {
+    fn ids(&self) -> Vec<(&'static str, Option<&str>)> {
+        vec![("uuid", Some(&self.uuid))]
+    }
 }
 
 #[tool_router(router = pipeline_tools, vis = "pub(crate)")]
@@ -100,6 +125,9 @@ impl DemoServer {
         )
     )]
     async fn pipeline_get(&self, Parameters(args): Parameters<PipelineGetArgs>) -> CallToolResult {
+        if let Err(error) = args.check_ids() {
+            return self.refuse("pipeline_get", error);
+        }
         if self.uses_mage() {
             return self
                 .respond_mage("pipeline_get", |m| async move {
@@ -123,6 +151,9 @@ impl DemoServer {
         &self,
         Parameters(args): Parameters<PipelineCreateArgs>,
     ) -> CallToolResult {
+        if let Err(error) = args.check_ids() {
+            return self.refuse("pipeline_create", error);
+        }
         if self.uses_mage() {
             return self
                 .respond_mage("pipeline_create", |m| async move {
@@ -149,6 +180,9 @@ impl DemoServer {
         &self,
         Parameters(args): Parameters<PipelineUpdateArgs>,
     ) -> CallToolResult {
+        if let Err(error) = args.check_ids() {
+            return self.refuse("pipeline_update", error);
+        }
         if self.uses_mage() {
             return self
                 .respond_mage("pipeline_update", |m| async move {
@@ -174,6 +208,9 @@ impl DemoServer {
         &self,
         Parameters(args): Parameters<PipelineDeleteArgs>,
     ) -> CallToolResult {
+        if let Err(error) = args.check_ids() {
+            return self.refuse("pipeline_delete", error);
+        }
         if self.uses_mage() {
             return self
                 .respond_mage("pipeline_delete", |m| async move {

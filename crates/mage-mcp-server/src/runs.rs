@@ -6,6 +6,7 @@ use rmcp::{schemars, tool, tool_router};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
+use crate::ids::IdArguments;
 use crate::mage;
 use crate::project::{now_iso, now_stamp, BlockRun, LogFile, PipelineRun, Project, RunLogs};
 use crate::redact::Redactor;
@@ -27,14 +28,16 @@ pub enum RunId {
 }
 
 impl RunId {
-    /// The numeric id, or the 404 the cluster gives for an id it cannot know.
-    pub fn resolve(&self, what: &str) -> Result<i64, ToolError> {
+    /// The numeric id of argument `field`, or the error that names the field: a run id that is
+    /// not a whole number (`..`, say) never reaches a request path.
+    pub fn resolve(&self, field: &str) -> Result<i64, ToolError> {
         match self {
             RunId::Number(id) => Ok(*id),
-            RunId::Text(text) => text
-                .trim()
-                .parse()
-                .map_err(|_| ToolError::not_found(what, text)),
+            RunId::Text(text) => text.trim().parse().map_err(|_| {
+                ToolError::api(format!(
+                    "{field} {text:?} is not a valid id: run ids are whole numbers; nothing was sent to the cluster (400)."
+                ))
+            }),
         }
     }
 }
@@ -72,6 +75,12 @@ pub struct RunPipelineArgs {
     pub payload: Option<Map<String, Value>>,
 }
 
+impl IdArguments for RunPipelineArgs {
+    fn ids(&self) -> Vec<(&'static str, Option<&str>)> {
+        vec![("pipeline_uuid", Some(&self.pipeline_uuid))]
+    }
+}
+
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[schemars(transform = crate::server::optional_means_absent)]
 pub struct PipelineRunsArgs {
@@ -89,10 +98,26 @@ pub struct PipelineRunsArgs {
     pub per_page: Option<u64>,
 }
 
+impl IdArguments for PipelineRunsArgs {
+    fn ids(&self) -> Vec<(&'static str, Option<&str>)> {
+        vec![("pipeline_uuid", self.pipeline_uuid.as_deref())]
+    }
+}
+
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct BlockRunsArgs {
     /// The pipeline run (id as run_pipeline or pipeline_runs return it).
     pub pipeline_run_id: RunId,
+}
+
+impl IdArguments for BlockRunsArgs {
+    fn ids(&self) -> Vec<(&'static str, Option<&str>)> {
+        Vec::new()
+    }
+
+    fn check_ids(&self) -> Result<(), ToolError> {
+        self.pipeline_run_id.resolve("pipeline_run_id").map(|_| ())
+    }
 }
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
@@ -104,6 +129,12 @@ pub struct BackfillListArgs {
     /// Only backfills in this status.
     #[serde(default)]
     pub status: Option<RunStatus>,
+}
+
+impl IdArguments for BackfillListArgs {
+    fn ids(&self) -> Vec<(&'static str, Option<&str>)> {
+        vec![("pipeline_uuid", self.pipeline_uuid.as_deref())]
+    }
 }
 
 #[tool_router(router = run_tools, vis = "pub(crate)")]
@@ -118,6 +149,9 @@ impl DemoServer {
         )
     )]
     async fn run_pipeline(&self, Parameters(args): Parameters<RunPipelineArgs>) -> CallToolResult {
+        if let Err(error) = args.check_ids() {
+            return self.refuse("run_pipeline", error);
+        }
         if self.uses_mage() {
             return self
                 .respond_mage("run_pipeline", |m| async move {
@@ -146,6 +180,9 @@ impl DemoServer {
         &self,
         Parameters(args): Parameters<PipelineRunsArgs>,
     ) -> CallToolResult {
+        if let Err(error) = args.check_ids() {
+            return self.refuse("pipeline_runs", error);
+        }
         if self.uses_mage() {
             return self
                 .respond_mage("pipeline_runs", |m| async move {
@@ -166,10 +203,13 @@ impl DemoServer {
         )
     )]
     async fn block_runs(&self, Parameters(args): Parameters<BlockRunsArgs>) -> CallToolResult {
+        if let Err(error) = args.check_ids() {
+            return self.refuse("block_runs", error);
+        }
         if self.uses_mage() {
             return self
                 .respond_mage("block_runs", |m| async move {
-                    let id = args.pipeline_run_id.resolve("Pipeline run")?;
+                    let id = args.pipeline_run_id.resolve("pipeline_run_id")?;
                     mage::runs::block_runs(&m, id).await
                 })
                 .await;
@@ -192,6 +232,9 @@ impl DemoServer {
         &self,
         Parameters(args): Parameters<BackfillListArgs>,
     ) -> CallToolResult {
+        if let Err(error) = args.check_ids() {
+            return self.refuse("backfill_list", error);
+        }
         if self.uses_mage() {
             return self
                 .respond_mage("backfill_list", |m| async move {
@@ -422,7 +465,7 @@ pub fn duration_seconds(started_at: Option<&str>, completed_at: Option<&str>) ->
 }
 
 fn block_runs(project: &Project, run_id: &RunId) -> Result<WidgetResult, ToolError> {
-    let id = run_id.resolve("Pipeline run")?;
+    let id = run_id.resolve("pipeline_run_id")?;
     let run = project
         .run(id)
         .ok_or_else(|| ToolError::not_found("Pipeline run", id))?;

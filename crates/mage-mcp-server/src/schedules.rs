@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::config::Session;
+use crate::ids::IdArguments;
 use crate::mage;
 use crate::project::{PipelineSchedule, Project};
 use crate::server::DemoServer;
@@ -63,10 +64,22 @@ pub struct PipelineSchedulesArgs {
     pub schedule_type: Option<ScheduleType>,
 }
 
+impl IdArguments for PipelineSchedulesArgs {
+    fn ids(&self) -> Vec<(&'static str, Option<&str>)> {
+        vec![("pipeline_uuid", self.pipeline_uuid.as_deref())]
+    }
+}
+
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct PipelineTriggersArgs {
     /// The pipeline whose trigger configuration (triggers.yaml) to show.
     pub pipeline_uuid: String,
+}
+
+impl IdArguments for PipelineTriggersArgs {
+    fn ids(&self) -> Vec<(&'static str, Option<&str>)> {
+        vec![("pipeline_uuid", Some(&self.pipeline_uuid))]
+    }
 }
 
 #[tool_router(router = schedule_tools, vis = "pub(crate)")]
@@ -84,6 +97,9 @@ impl DemoServer {
         &self,
         Parameters(args): Parameters<PipelineSchedulesArgs>,
     ) -> CallToolResult {
+        if let Err(error) = args.check_ids() {
+            return self.refuse("pipeline_schedules", error);
+        }
         if self.uses_mage() {
             return self
                 .respond_mage("pipeline_schedules", |m| async move {
@@ -109,6 +125,9 @@ impl DemoServer {
         &self,
         Parameters(args): Parameters<PipelineTriggersArgs>,
     ) -> CallToolResult {
+        if let Err(error) = args.check_ids() {
+            return self.refuse("pipeline_triggers", error);
+        }
         if self.uses_mage() {
             return self
                 .respond_mage("pipeline_triggers", |m| async move {

@@ -253,6 +253,13 @@ impl DemoServer {
         }
     }
 
+    /// A tool call refused before any work (an id that could name another route): the envelope,
+    /// logged like any other outcome.
+    pub(crate) fn refuse(&self, tool: &'static str, error: ToolError) -> CallToolResult {
+        tracing::info!(tool, outcome = error.code.as_str(), "tool call refused");
+        self.error_result(error)
+    }
+
     /// An error envelope for a failure outside any tool (unknown tool, unreadable arguments).
     fn error_result(&self, error: ToolError) -> CallToolResult {
         match self.state.store.lock() {

@@ -374,6 +374,32 @@ impl WidgetResult {
         self
     }
 
+    /// Marks a list that stopped at a bound of `limit` records before the service's end: the
+    /// summary says so and gives the service's `total` when known, and the pagination says there
+    /// is more. What was read is kept.
+    pub fn cut_at(mut self, limit: usize, total: Option<u64>) -> Self {
+        let shown = self.records.len() as u64;
+        let mut summary = self.summary.take().unwrap_or_default();
+        let total_known = total.filter(|t| *t >= shown);
+        summary.total = Some(total_known.unwrap_or(shown));
+        summary.message = Some(match total_known {
+            Some(total) => format!(
+                "Truncated: the first {shown} of {total} records (a list is read up to {limit} records)."
+            ),
+            None => format!(
+                "Truncated: the first {shown} records; the service holds more (a list is read up to {limit} records)."
+            ),
+        });
+        self.summary = Some(summary);
+        self.pagination = Some(Pagination {
+            page: 1,
+            per_page: shown.max(1),
+            total: total_known.unwrap_or(shown),
+            has_more: true,
+        });
+        self
+    }
+
     /// `ok` with records or a mutation to show, `empty` otherwise.
     fn state(&self) -> &'static str {
         if self.records.is_empty() && self.mutation.is_none() {
@@ -444,6 +470,33 @@ mod tests {
         let meta = result.meta.expect("meta");
         assert_eq!(meta.0["host/widgetData"]["primaryKey"], "uuid");
         assert_eq!(result.is_error, Some(false));
+    }
+
+    #[test]
+    fn a_cut_list_says_so_with_the_total_and_keeps_its_records() {
+        let cut = WidgetResult::new("backfills", "list")
+            .records(vec![json!({"id": 1}), json!({"id": 2})])
+            .summary(Summary::titled("Backfills").total(2))
+            .cut_at(2, Some(9))
+            .structured();
+        assert_eq!(cut["records"].as_array().map(Vec::len), Some(2));
+        assert_eq!(cut["summary"]["total"], 9);
+        assert_eq!(cut["summary"]["title"], "Backfills");
+        assert!(cut["summary"]["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("Truncated: the first 2 of 9")));
+        assert_eq!(
+            cut["pagination"],
+            json!({"page": 1, "per_page": 2, "total": 9, "has_more": true})
+        );
+        let unknown = WidgetResult::new("backfills", "list")
+            .records(vec![json!({"id": 1})])
+            .cut_at(1, None)
+            .structured();
+        assert_eq!(unknown["summary"]["total"], 1);
+        assert!(unknown["summary"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("holds more")));
     }
 
     #[test]

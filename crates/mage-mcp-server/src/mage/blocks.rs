@@ -51,7 +51,7 @@ fn upstream_of(block: &Value) -> Vec<String> {
 pub async fn list(mage: &Mage, pipeline_uuid: &str) -> Result<WidgetResult, ToolError> {
     let body = mage
         .get(
-            &format!("/api/pipelines/{}/blocks", seg(pipeline_uuid)),
+            &format!("/api/pipelines/{}/blocks", seg(pipeline_uuid)?),
             &[],
             &format!("Pipeline '{pipeline_uuid}'"),
         )
@@ -84,7 +84,11 @@ async fn fetch_block(mage: &Mage, pipeline_uuid: &str, uuid: &str) -> Result<Val
     let what = block_what(pipeline_uuid, uuid);
     let body = mage
         .get(
-            &format!("/api/pipelines/{}/blocks/{}", seg(pipeline_uuid), seg(uuid)),
+            &format!(
+                "/api/pipelines/{}/blocks/{}",
+                seg(pipeline_uuid)?,
+                seg(uuid)?
+            ),
             &[],
             &what,
         )
@@ -153,7 +157,7 @@ pub async fn create(mage: &Mage, args: BlockCreateArgs) -> Result<WidgetResult, 
     let existing = records(
         &mage
             .get(
-                &format!("/api/pipelines/{}/blocks", seg(&pipeline_uuid)),
+                &format!("/api/pipelines/{}/blocks", seg(&pipeline_uuid)?),
                 &[],
                 &format!("Pipeline '{pipeline_uuid}'"),
             )
@@ -219,7 +223,7 @@ pub async fn create(mage: &Mage, args: BlockCreateArgs) -> Result<WidgetResult, 
     let answer = mage
         .send(
             Method::Post,
-            &format!("/api/pipelines/{}/blocks", seg(&pipeline_uuid)),
+            &format!("/api/pipelines/{}/blocks", seg(&pipeline_uuid)?),
             &[],
             Some(&body),
             &format!("Creating block '{name}' in {pipeline_uuid}"),
@@ -259,7 +263,7 @@ pub async fn update(mage: &Mage, args: BlockUpdateArgs) -> Result<WidgetResult, 
         ));
     }
     let pipeline_uuid = args.pipeline_uuid.clone();
-    let pipeline_path = format!("/api/pipelines/{}", seg(&pipeline_uuid));
+    let pipeline_path = format!("/api/pipelines/{}", seg(&pipeline_uuid)?);
     let pipeline = record(
         &mage
             .get(&pipeline_path, &[], &format!("Pipeline '{pipeline_uuid}'"))
@@ -356,8 +360,8 @@ pub async fn update(mage: &Mage, args: BlockUpdateArgs) -> Result<WidgetResult, 
                 Method::Put,
                 &format!(
                     "/api/pipelines/{}/blocks/{}",
-                    seg(&pipeline_uuid),
-                    seg(&args.uuid)
+                    seg(&pipeline_uuid)?,
+                    seg(&args.uuid)?
                 ),
                 &[],
                 Some(&json!({ "block": Value::Object(block_fields) })),
@@ -428,8 +432,8 @@ pub async fn delete(mage: &Mage, args: BlockDeleteArgs) -> Result<WidgetResult, 
         Method::Delete,
         &format!(
             "/api/pipelines/{}/blocks/{}",
-            seg(&pipeline_uuid),
-            seg(&args.uuid)
+            seg(&pipeline_uuid)?,
+            seg(&args.uuid)?
         ),
         &query,
         None,

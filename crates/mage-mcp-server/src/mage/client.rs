@@ -34,6 +34,9 @@ pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
 pub const GET_ATTEMPTS: u32 = 3;
 /// Pause before the second attempt; tripled before each later one.
 const FIRST_BACKOFF: Duration = Duration::from_millis(250);
+/// The largest answer read from the cluster unless `--max-response-bytes` says otherwise: a run's
+/// logs or a pipeline with its code are a few MB; anything past this is refused, not buffered.
+pub const DEFAULT_MAX_RESPONSE_BYTES: u64 = 32 * 1024 * 1024;
 /// Longest reason quoted from Mage in a tool error.
 const MAX_REASON_CHARS: usize = 240;
 
@@ -46,10 +49,12 @@ pub const LOGIN_REMEDY: &str = "Run the agent's login command again to sign in a
 pub struct MageSettings {
     http: reqwest::Client,
     pub cache_dir: PathBuf,
+    /// The largest answer body read, in bytes.
+    pub max_response_bytes: u64,
 }
 
 impl MageSettings {
-    pub fn new(cache_dir: PathBuf) -> Result<Self, String> {
+    pub fn new(cache_dir: PathBuf, max_response_bytes: u64) -> Result<Self, String> {
         // reqwest is built without a default TLS provider: rustls with ring, installed once.
         let _ = rustls::crypto::ring::default_provider().install_default();
         let http = reqwest::Client::builder()
@@ -64,7 +69,11 @@ impl MageSettings {
             ))
             .build()
             .map_err(|e| format!("cannot build the HTTP client: {e}"))?;
-        Ok(Self { http, cache_dir })
+        Ok(Self {
+            http,
+            cache_dir,
+            max_response_bytes,
+        })
     }
 
     /// The client for one tool call, with that call's credentials.
@@ -109,6 +118,7 @@ impl MageSettings {
             headers,
             redactor: Arc::new(Mutex::new(redactor)),
             cache_dir: self.cache_dir.clone(),
+            max_response_bytes: self.max_response_bytes,
         })
     }
 }
@@ -169,19 +179,57 @@ pub struct Mage {
     headers: HeaderMap,
     redactor: Arc<Mutex<Redactor>>,
     pub cache_dir: PathBuf,
+    max_response_bytes: u64,
 }
 
-/// One path segment, percent-encoded (uuids are snake case, but arguments are the caller's).
-pub fn seg(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {
-            out.push(byte as char);
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
+/// Why a request got no complete answer.
+#[derive(Debug)]
+enum Failure {
+    /// Below HTTP: no connection, a timeout, a cut-off body.
+    Transport(reqwest::Error),
+    /// The answer is larger than the bound (declared so, or found so while reading it).
+    TooLarge,
+}
+
+impl From<reqwest::Error> for Failure {
+    fn from(error: reqwest::Error) -> Self {
+        Failure::Transport(error)
+    }
+}
+
+impl Failure {
+    /// Worth another attempt of an idempotent request.
+    fn is_transient(&self) -> bool {
+        match self {
+            Failure::Transport(e) => e.is_timeout() || e.is_connect() || e.is_request(),
+            Failure::TooLarge => false,
         }
     }
-    out
+}
+
+/// Reads an answer's body, at most `limit` bytes: a declared length past it is refused before
+/// reading, and a body without one stops being read once it passes it.
+async fn bounded_body(mut response: reqwest::Response, limit: u64) -> Result<Vec<u8>, Failure> {
+    if response
+        .content_length()
+        .is_some_and(|length| length > limit)
+    {
+        return Err(Failure::TooLarge);
+    }
+    let mut body = Vec::new();
+    while let Some(chunk) = response.chunk().await? {
+        if (body.len() as u64).saturating_add(chunk.len() as u64) > limit {
+            return Err(Failure::TooLarge);
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body)
+}
+
+/// One path segment: the id checked (no `.`, `..`, empty or control characters) and
+/// percent-encoded, so it cannot name another route ([`crate::ids::path_segment`]).
+pub fn seg(text: &str) -> Result<String, ToolError> {
+    crate::ids::path_segment(text)
 }
 
 impl Mage {
@@ -230,7 +278,7 @@ impl Mage {
             let outcome = self.once(method, path, query, body, true).await;
             let retry = attempt < attempts
                 && match &outcome {
-                    Err(error) => error.is_timeout() || error.is_connect() || error.is_request(),
+                    Err(failure) => failure.is_transient(),
                     Ok((status, _)) => matches!(status, 429 | 502 | 503 | 504),
                 };
             if retry {
@@ -250,7 +298,7 @@ impl Mage {
                     self.learn(&value);
                     Ok(value)
                 }
-                Err(error) => Err(self.transport_error(&error, what)),
+                Err(failure) => Err(self.failure_error(&failure, what)),
             };
         }
     }
@@ -270,7 +318,7 @@ impl Mage {
         }
         let path = format!(
             "/api/pipeline_schedules/{schedule_id}/pipeline_runs/{}",
-            seg(token)
+            seg(token)?
         );
         match self.once(Method::Post, &path, &[], Some(body), false).await {
             Ok((status, bytes)) => {
@@ -278,7 +326,7 @@ impl Mage {
                 self.learn(&value);
                 Ok(value)
             }
-            Err(error) => Err(self.transport_error(&error, what)),
+            Err(failure) => Err(self.failure_error(&failure, what)),
         }
     }
 
@@ -289,7 +337,7 @@ impl Mage {
         query: &[(&str, String)],
         body: Option<&Value>,
         with_credentials: bool,
-    ) -> Result<(u16, Vec<u8>), reqwest::Error> {
+    ) -> Result<(u16, Vec<u8>), Failure> {
         let url = format!("{}{path}", self.base);
         let mut request = match method {
             Method::Get => self.http.get(&url),
@@ -310,11 +358,23 @@ impl Mage {
         }
         let response = request.send().await?;
         let status = response.status().as_u16();
-        let bytes = response.bytes().await?;
-        Ok((status, bytes.to_vec()))
+        let bytes = bounded_body(response, self.max_response_bytes).await?;
+        Ok((status, bytes))
     }
 
-    /// A failure below HTTP, without the URL (a trigger URL carries a token).
+    /// A request without a complete answer, as a tool error without the URL (a trigger URL
+    /// carries a token).
+    fn failure_error(&self, failure: &Failure, what: &str) -> ToolError {
+        match failure {
+            Failure::Transport(error) => self.transport_error(error, what),
+            Failure::TooLarge => ToolError::api(format!(
+                "{what}: the cluster's answer is larger than {} (the server's --max-response-bytes); nothing of it was used.",
+                shown_bytes(self.max_response_bytes)
+            )),
+        }
+    }
+
+    /// A failure below HTTP.
     fn transport_error(&self, error: &reqwest::Error, what: &str) -> ToolError {
         let reason = if error.is_timeout() {
             format!("no answer within {} s", REQUEST_TIMEOUT.as_secs())
@@ -329,6 +389,21 @@ impl Mage {
             "{what}: the cluster at {} could not be reached ({reason}).",
             self.base
         ))
+    }
+}
+
+/// A byte count as a reader says it: `32 MB`, `1.5 MB`, `512 bytes`.
+pub fn shown_bytes(bytes: u64) -> String {
+    const MB: u64 = 1024 * 1024;
+    if bytes >= MB {
+        let tenths = bytes.saturating_mul(10) / MB;
+        if tenths % 10 == 0 {
+            format!("{} MB", tenths / 10)
+        } else {
+            format!("{}.{} MB", tenths / 10, tenths % 10)
+        }
+    } else {
+        format!("{bytes} bytes")
     }
 }
 
@@ -513,8 +588,9 @@ mod tests {
     }
 
     #[test]
-    fn path_segments_are_encoded() {
-        assert_eq!(seg("etl_daily"), "etl_daily");
-        assert_eq!(seg("a/b?c"), "a%2Fb%3Fc");
+    fn path_segments_are_encoded_and_dot_segments_refused() {
+        assert_eq!(seg("etl_daily").ok().as_deref(), Some("etl_daily"));
+        assert_eq!(seg("a/b?c").ok().as_deref(), Some("a%2Fb%3Fc"));
+        assert!(seg("..").is_err() && seg(".").is_err());
     }
 }

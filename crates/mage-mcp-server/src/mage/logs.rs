@@ -30,7 +30,7 @@ pub async fn logs(mage: &Mage, id: i64) -> Result<WidgetResult, ToolError> {
         .to_owned();
     let body = mage
         .get(
-            &format!("/api/pipelines/{}/logs", seg(&pipeline_uuid)),
+            &format!("/api/pipelines/{}/logs", seg(&pipeline_uuid)?),
             &[("pipeline_run_id[]", id.to_string())],
             &format!("Logs of run {id}"),
         )

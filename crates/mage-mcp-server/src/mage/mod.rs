@@ -20,6 +20,7 @@ pub use client::{seg, Mage, MageSettings, Method};
 
 use serde_json::{json, Value};
 
+use crate::backend::{Listing, Truncation};
 use crate::widget_result::ToolError;
 
 /// Records per request when a tool reads every page of a list.
@@ -60,15 +61,18 @@ pub fn has_next(body: &Value) -> bool {
     }
 }
 
-/// Every record of a paged list (`_limit`/`_offset`), at most [`MAX_PAGES`] pages.
+/// Every record of a paged list (`_limit`/`_offset`), at most [`MAX_PAGES`] pages: past them the
+/// listing returns what it has, marked truncated with the total Mage gives.
 pub async fn all_pages(
     mage: &Mage,
     path: &str,
     query: &[(&str, String)],
     key: &str,
     what: &str,
-) -> Result<Vec<Value>, ToolError> {
+) -> Result<Listing, ToolError> {
     let mut all = Vec::new();
+    let mut more = true;
+    let mut known_total = None;
     for _ in 0..MAX_PAGES {
         let mut q: Vec<(&str, String)> = query.to_vec();
         // The offset is what has come so far: a server that pages by fewer than asked still
@@ -79,13 +83,20 @@ pub async fn all_pages(
         let batch = records(&body, key);
         let got = batch.len();
         all.extend(batch);
-        let known_total = total_count(&body).map(|c| c as usize);
-        let more = has_next(&body) && got > 0 && known_total.is_none_or(|t| all.len() < t);
+        known_total = total_count(&body);
+        more = has_next(&body) && got > 0 && known_total.is_none_or(|t| (all.len() as u64) < t);
         if !more {
             break;
         }
     }
-    Ok(all)
+    let truncated = more.then_some(Truncation {
+        total: known_total,
+        limit: MAX_PAGES.saturating_mul(PAGE_SIZE),
+    });
+    Ok(Listing {
+        records: all,
+        truncated,
+    })
 }
 
 /// A Mage timestamp in any of the forms it serves (space or `T`, with or without fraction,

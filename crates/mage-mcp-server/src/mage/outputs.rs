@@ -81,8 +81,8 @@ pub async fn outputs(
             mage.get(
                 &format!(
                     "/api/pipelines/{}/blocks/{}",
-                    super::seg(pipeline),
-                    super::seg(block)
+                    super::seg(pipeline)?,
+                    super::seg(block)?
                 ),
                 &[],
                 &format!("Block '{pipeline}/{block}'"),

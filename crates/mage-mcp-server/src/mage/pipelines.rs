@@ -153,7 +153,7 @@ pub fn graph_of(blocks: &[Value], run_status: &BTreeMap<String, String>) -> Grap
 
 pub async fn get(mage: &Mage, uuid: &str) -> Result<WidgetResult, ToolError> {
     let body = mage
-        .get(&format!("/api/pipelines/{}", seg(uuid)), &[], &what(uuid))
+        .get(&format!("/api/pipelines/{}", seg(uuid)?), &[], &what(uuid))
         .await?;
     let pipeline = detail_record(record(&body, "pipeline", &what(uuid))?);
     let latest = mage
@@ -273,7 +273,7 @@ pub async fn update(
             "Nothing to update: pass name, description or both (400).",
         ));
     }
-    let path = format!("/api/pipelines/{}", seg(uuid));
+    let path = format!("/api/pipelines/{}", seg(uuid)?);
     let before = record(
         &mage.get(&path, &[], &what(uuid)).await?,
         "pipeline",
@@ -351,7 +351,7 @@ pub async fn delete(mage: &Mage, uuid: &str) -> Result<WidgetResult, ToolError> 
     let answer = mage
         .send(
             Method::Delete,
-            &format!("/api/pipelines/{}", seg(uuid)),
+            &format!("/api/pipelines/{}", seg(uuid)?),
             &[],
             None,
             &what(uuid),

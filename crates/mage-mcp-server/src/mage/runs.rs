@@ -19,9 +19,11 @@ pub const API_TRIGGER_NAME: &str = "API trigger (run_pipeline)";
 
 /// The pipeline's API trigger (an active one first), or a new one.
 async fn api_trigger(mage: &Mage, pipeline_uuid: &str) -> Result<(Value, bool), ToolError> {
-    let path = format!("/api/pipelines/{}/pipeline_schedules", seg(pipeline_uuid));
+    let path = format!("/api/pipelines/{}/pipeline_schedules", seg(pipeline_uuid)?);
     let what = format!("Pipeline '{pipeline_uuid}'");
-    let schedules = all_pages(mage, &path, &[], "pipeline_schedules", &what).await?;
+    let schedules = all_pages(mage, &path, &[], "pipeline_schedules", &what)
+        .await?
+        .records;
     let api: Vec<&Value> = schedules
         .iter()
         .filter(|s| s.get("schedule_type").and_then(Value::as_str) == Some("api"))
@@ -64,7 +66,7 @@ pub async fn run(
     mage.learn(&payload);
     // The pipeline must exist (Mage would otherwise answer with a traceback about a schedule).
     mage.get(
-        &format!("/api/pipelines/{}", seg(pipeline_uuid)),
+        &format!("/api/pipelines/{}", seg(pipeline_uuid)?),
         &[
             ("includes_content", String::new()),
             ("includes_outputs", String::new()),
@@ -192,7 +194,7 @@ pub async fn fetch_run(mage: &Mage, id: i64) -> Result<Value, ToolError> {
 
 pub async fn block_runs(mage: &Mage, id: i64) -> Result<WidgetResult, ToolError> {
     let run = fetch_run(mage, id).await?;
-    let mut rows = all_pages(
+    let listing = all_pages(
         mage,
         "/api/block_runs",
         &[("pipeline_run_id", id.to_string())],
@@ -200,6 +202,7 @@ pub async fn block_runs(mage: &Mage, id: i64) -> Result<WidgetResult, ToolError>
         &format!("Block runs of run {id}"),
     )
     .await?;
+    let mut rows = listing.records;
     rows.sort_by_key(|r| r.get("id").and_then(Value::as_i64).unwrap_or(i64::MAX));
     for row in &mut rows {
         let duration = duration_seconds(row.get("started_at"), row.get("completed_at"));
@@ -216,7 +219,11 @@ pub async fn block_runs(mage: &Mage, id: i64) -> Result<WidgetResult, ToolError>
         .and_then(Value::as_str)
         .unwrap_or_default();
     let empty = format!("Run {id} has no block runs yet (status {status}).");
-    Ok(block_runs_result(id, pipeline_uuid, status, rows, empty))
+    let result = block_runs_result(id, pipeline_uuid, status, rows, empty);
+    Ok(match listing.truncated {
+        Some(cut) => result.cut_at(cut.limit, cut.total),
+        None => result,
+    })
 }
 
 pub async fn backfills(
@@ -225,17 +232,18 @@ pub async fn backfills(
     status: Option<RunStatus>,
 ) -> Result<WidgetResult, ToolError> {
     let path = match &pipeline_uuid {
-        Some(uuid) => format!("/api/pipelines/{}/backfills", seg(uuid)),
+        Some(uuid) => format!("/api/pipelines/{}/backfills", seg(uuid)?),
         None => "/api/backfills".to_owned(),
     };
-    let rows: Vec<Value> = all_pages(mage, &path, &[], "backfills", "Backfills")
-        .await?
+    let listing = all_pages(mage, &path, &[], "backfills", "Backfills").await?;
+    let rows: Vec<Value> = listing
+        .records
         .into_iter()
         .filter(|b| {
             status.is_none_or(|s| b.get("status").and_then(Value::as_str) == Some(s.as_str()))
         })
         .collect();
-    Ok(WidgetResult::new("backfills", "list")
+    let result = WidgetResult::new("backfills", "list")
         .summary(
             Summary::titled("Backfills")
                 .total(rows.len())
@@ -258,5 +266,9 @@ pub async fn backfills(
         .hints(
             Hints::keys("Backfills", "id", Some("name"), Some("status"))
                 .empty_message("No backfills match."),
-        ))
+        );
+    Ok(match listing.truncated {
+        Some(cut) => result.cut_at(cut.limit, cut.total),
+        None => result,
+    })
 }

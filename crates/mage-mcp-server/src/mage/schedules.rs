@@ -20,11 +20,12 @@ pub async fn schedules(
     args: PipelineSchedulesArgs,
 ) -> Result<WidgetResult, ToolError> {
     let path = match &args.pipeline_uuid {
-        Some(uuid) => format!("/api/pipelines/{}/pipeline_schedules", seg(uuid)),
+        Some(uuid) => format!("/api/pipelines/{}/pipeline_schedules", seg(uuid)?),
         None => "/api/pipeline_schedules".to_owned(),
     };
-    let all = all_pages(mage, &path, &[], "pipeline_schedules", "Pipeline schedules").await?;
-    let selected: Vec<Value> = all
+    let listing = all_pages(mage, &path, &[], "pipeline_schedules", "Pipeline schedules").await?;
+    let selected: Vec<Value> = listing
+        .records
         .into_iter()
         .filter(|s| {
             args.status
@@ -48,13 +49,17 @@ pub async fn schedules(
             s
         })
         .collect();
-    Ok(schedules_result(selected, &args))
+    let result = schedules_result(selected, &args);
+    Ok(match listing.truncated {
+        Some(cut) => result.cut_at(cut.limit, cut.total),
+        None => result,
+    })
 }
 
 pub async fn triggers(mage: &Mage, pipeline_uuid: &str) -> Result<WidgetResult, ToolError> {
     let body = mage
         .get(
-            &format!("/api/pipelines/{}/pipeline_triggers", seg(pipeline_uuid)),
+            &format!("/api/pipelines/{}/pipeline_triggers", seg(pipeline_uuid)?),
             &[],
             &format!("Pipeline '{pipeline_uuid}'"),
         )

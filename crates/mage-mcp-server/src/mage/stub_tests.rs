@@ -79,6 +79,14 @@ async fn handle(State(stub): State<Arc<Stub>>, request: Request) -> Response {
 async fn start_stub(
     route: impl Fn(&Seen, usize) -> (u16, Value) + Send + Sync + 'static,
 ) -> (Mage, Arc<Stub>, tempfile::TempDir) {
+    start_stub_with_bound(client::DEFAULT_MAX_RESPONSE_BYTES, route).await
+}
+
+/// [`start_stub`], the client reading answers of at most `max_response_bytes`.
+async fn start_stub_with_bound(
+    max_response_bytes: u64,
+    route: impl Fn(&Seen, usize) -> (u16, Value) + Send + Sync + 'static,
+) -> (Mage, Arc<Stub>, tempfile::TempDir) {
     let state = Arc::new(Stub {
         seen: Mutex::new(Vec::new()),
         route: Box::new(route),
@@ -100,7 +108,7 @@ async fn start_stub(
         oauth_token: Some("stub-session-token-1234".into()),
         api_key: Some("stub-api-key-5678".into()),
     };
-    let mage = MageSettings::new(cache.path().to_path_buf())
+    let mage = MageSettings::new(cache.path().to_path_buf(), max_response_bytes)
         .expect("settings")
         .connect(&session, Redactor::default())
         .expect("client");
@@ -422,4 +430,117 @@ async fn a_run_is_triggered_without_credentials_and_no_error_repeats_the_token()
     let mut envelope = error.envelope();
     mage.redactor().redact(&mut envelope);
     assert!(!envelope.to_string().contains(SCHEDULE_TOKEN), "{envelope}");
+}
+
+/// A list whose JSON is about `bytes` long.
+fn pipelines_of_size(bytes: usize) -> Value {
+    let filler = "x".repeat(bytes);
+    json!({"pipelines": [{"uuid": "p", "name": "p", "description": filler}], "metadata": {"count": 1, "next": false}})
+}
+
+#[tokio::test]
+async fn an_answer_past_the_bound_is_refused_with_the_bound_named() {
+    let (mage, stub, _cache) =
+        start_stub_with_bound(4096, |_, _| (200, pipelines_of_size(10_000))).await;
+    let error = pipelines::list(&mage).await.expect_err("too large");
+    assert_eq!(error.code, ErrorCode::ApiError);
+    assert!(
+        error.message.contains("larger than 4096 bytes")
+            && error.message.contains("--max-response-bytes"),
+        "{}",
+        error.message
+    );
+    // Refused, not retried: a larger answer will not become smaller.
+    assert_eq!(
+        seen(&stub)
+            .iter()
+            .filter(|r| r.path == "/api/pipelines")
+            .count(),
+        1
+    );
+    let (mage, _stub, _cache) =
+        start_stub_with_bound(4096, |_, _| (200, pipelines_of_size(1_000))).await;
+    pipelines::list(&mage).await.expect("within the bound");
+}
+
+#[tokio::test]
+async fn a_streamed_answer_without_a_length_stops_at_the_bound() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    // A chunked answer without Content-Length, written by hand: 64 chunks of 1 KB.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let address = listener.local_addr().expect("address");
+    tokio::spawn(async move {
+        while let Ok((mut socket, _)) = listener.accept().await {
+            let mut request = vec![0_u8; 4096];
+            let _ = socket.read(&mut request).await;
+            let mut answer = b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n".to_vec();
+            for _ in 0..64 {
+                answer.extend_from_slice(b"400\r\n");
+                answer.extend_from_slice(&[b'x'; 1024]);
+                answer.extend_from_slice(b"\r\n");
+            }
+            answer.extend_from_slice(b"0\r\n\r\n");
+            let _ = socket.write_all(&answer).await;
+        }
+    });
+    let cache = tempfile::tempdir().expect("cache dir");
+    let session = Session {
+        cluster_url: format!("http://{address}"),
+        secrets: vec![],
+        oauth_token: None,
+        api_key: Some("stub-api-key-5678".into()),
+    };
+    let mage = MageSettings::new(cache.path().to_path_buf(), 8 * 1024)
+        .expect("settings")
+        .connect(&session, Redactor::default())
+        .expect("client");
+    let error = pipelines::list(&mage).await.expect_err("too large");
+    assert!(
+        error.message.contains("larger than 8192 bytes"),
+        "{}",
+        error.message
+    );
+}
+
+#[tokio::test]
+async fn a_list_longer_than_the_page_cap_returns_what_it_read_marked_truncated() {
+    let (mage, stub, _cache) = start_stub(|request, _| {
+        if request.path == "/api/pipeline_runs/7" {
+            return (200, json!({"pipeline_run": {"id": 7, "pipeline_uuid": "p", "status": "running"}}));
+        }
+        // Always a full page, always more: a list far longer than the cap.
+        let offset: u64 = request
+            .query
+            .split('&')
+            .find_map(|kv| kv.strip_prefix("_offset="))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0);
+        let runs: Vec<Value> = (offset..offset + PAGE_SIZE as u64)
+            .map(|i| json!({"id": i, "block_uuid": "b", "pipeline_run_id": 7, "status": "completed"}))
+            .collect();
+        (200, json!({"block_runs": runs, "metadata": {"count": 123_456, "next": true}}))
+    })
+    .await;
+    let result = runs::block_runs(&mage, 7)
+        .await
+        .expect("block runs")
+        .structured();
+    let limit = MAX_PAGES * PAGE_SIZE;
+    assert_eq!(result["records"].as_array().map(Vec::len), Some(limit));
+    assert_eq!(result["summary"]["total"], 123_456);
+    assert!(
+        result["summary"]["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with(&format!("Truncated: the first {limit} of 123456"))),
+        "{}",
+        result["summary"]
+    );
+    assert_eq!(result["pagination"]["has_more"], true);
+    let pages = seen(&stub)
+        .iter()
+        .filter(|r| r.path == "/api/block_runs")
+        .count();
+    assert_eq!(pages, MAX_PAGES);
 }

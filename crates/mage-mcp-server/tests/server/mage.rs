@@ -20,15 +20,11 @@
 //! an unknown or expired session answered with AUTH_EXPIRED.
 
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use crate::common::*;
 use base64::Engine as _;
-use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
-use rmcp::ServiceExt;
 use serde_json::{json, Value};
-use tokio::io::AsyncReadExt;
 
 /// A Mage round trip is slower than the demo: each test gets this bound.
 const MAGE_TEST_TIMEOUT: Duration = Duration::from_secs(180);
@@ -71,34 +67,6 @@ async fn bounded_mage<F: std::future::Future<Output = ()>>(body: F) {
     tokio::time::timeout(MAGE_TEST_TIMEOUT, body)
         .await
         .expect("the test finished within its time bound");
-}
-
-/// The server on stdio with `args` and `env`; its stderr is collected.
-async fn spawn(
-    widget: &TestWidget,
-    args: &[&str],
-    env: &[(&str, &str)],
-) -> (Client, tokio::task::JoinHandle<String>) {
-    let (transport, stderr) =
-        TokioChildProcess::builder(tokio::process::Command::new(BINARY).configure(|cmd| {
-            cmd.arg("--widget").arg(&widget.path).args(args);
-            cmd.env_remove("MAGE_OAUTH_TOKEN")
-                .env_remove("MAGE_API_KEY");
-            for (key, value) in env {
-                cmd.env(key, value);
-            }
-        }))
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn the server");
-    let mut stderr = stderr.expect("stderr piped");
-    let reader = tokio::spawn(async move {
-        let mut log = String::new();
-        let _ = stderr.read_to_string(&mut log).await;
-        log
-    });
-    let client = ().serve(transport).await.expect("MCP handshake over stdio");
-    (client, reader)
 }
 
 /// Every secret the Mage server holds for this project: schedule tokens (also copied into runs),
@@ -204,7 +172,7 @@ async fn every_tool_against_mage_follows_the_contract_and_no_token_leaks() {
         let cache = tempfile::tempdir().expect("cache dir");
         let config = t.config.to_str().expect("path").to_owned();
         let cache_dir = cache.path().to_str().expect("path").to_owned();
-        let (client, log) = spawn(
+        let (client, log) = spawn_with_env(
             &widget,
             &["--mage", "--config", &config, "--cache-dir", &cache_dir, "--log-level", "debug"],
             &[],
@@ -401,7 +369,7 @@ async fn an_unknown_or_expired_session_is_auth_expired() {
             let path = dir.path().join(format!("{}.json", name.replace(' ', "_")));
             std::fs::write(&path, config.to_string()).expect("write");
             let path = path.to_str().expect("path").to_owned();
-            let (client, _log) = spawn(&widget, &["--mage", "--config", &path], &[]).await;
+            let (client, _log) = spawn_with_env(&widget, &["--mage", "--config", &path], &[]).await;
             let result = call(&client, "pipeline_list", json!({})).await;
             assert_eq!(error_code(&result), expected, "{name}: {}", text(&result));
             assert!(schemas.violations("pipeline_list", &result).is_empty());
@@ -413,7 +381,7 @@ async fn an_unknown_or_expired_session_is_auth_expired() {
             client.cancel().await.expect("close");
         }
         let missing = dir.path().join("missing.json");
-        let (client, _log) = spawn(&widget, &["--mage", "--config", missing.to_str().expect("path")], &[]).await;
+        let (client, _log) = spawn_with_env(&widget, &["--mage", "--config", missing.to_str().expect("path")], &[]).await;
         assert_eq!(error_code(&call(&client, "block_list", json!({"pipeline_uuid": "x"})).await), "CONFIG_INVALID");
         client.cancel().await.expect("close");
     })
@@ -427,7 +395,7 @@ async fn mage_url_takes_the_credentials_from_the_environment() {
         let widget = test_widget();
         let cache = tempfile::tempdir().expect("cache dir");
         let cache_dir = cache.path().to_str().expect("path").to_owned();
-        let (client, _log) = spawn(
+        let (client, _log) = spawn_with_env(
             &widget,
             &["--mage-url", &t.url, "--cache-dir", &cache_dir],
             &[("MAGE_OAUTH_TOKEN", &t.jwt), ("MAGE_API_KEY", &t.api_key)],
@@ -436,11 +404,50 @@ async fn mage_url_takes_the_credentials_from_the_environment() {
         let list = structured(&call(&client, "pipeline_list", json!({})).await);
         assert_eq!(list["resource"], "pipelines", "{list}");
         client.cancel().await.expect("close");
-        let (client, _log) = spawn(&widget, &["--mage-url", &t.url], &[]).await;
+        let (client, _log) = spawn_with_env(&widget, &["--mage-url", &t.url], &[]).await;
         assert_eq!(
             error_code(&call(&client, "pipeline_list", json!({})).await),
             "AUTH_REQUIRED"
         );
+        client.cancel().await.expect("close");
+    })
+    .await;
+}
+
+/// An id of `..` would turn `/api/pipelines/../blocks/x` into `/api/blocks/x`, another route of
+/// Mage, called with the user's credentials. The server runs behind a recording proxy: every tool
+/// that builds a path refuses each such id by name, and the proxy sees no request until a valid
+/// call, which it passes on to Mage.
+#[tokio::test]
+async fn an_id_that_would_climb_out_of_its_path_never_reaches_mage() {
+    let Some(t) = target("dot_ids") else { return };
+    bounded_mage(async {
+        let widget = test_widget();
+        let proxy = crate::recorder::start(Some(&t.url)).await;
+        let dir = tempfile::tempdir().expect("dir");
+        let config = dir.path().join("config.json");
+        let values = json!({"cluster_url": proxy.url, "oauth_token": t.jwt, "api_key": t.api_key});
+        std::fs::write(&config, values.to_string()).expect("write");
+        let config = config.to_str().expect("path").to_owned();
+        let (client, _log) = spawn_with_env(&widget, &["--mage", "--config", &config], &[]).await;
+        let calls = every_bad_id_is_refused_by_name(&client, &schemas()).await;
+        assert_eq!(proxy.seen(), Vec::<String>::new(), "requests reached Mage");
+        let basic = call(
+            &client,
+            "pipeline_get",
+            json!({"uuid": "basic_etl_from_s3"}),
+        )
+        .await;
+        assert_ne!(basic.is_error, Some(true), "{}", text(&basic));
+        assert!(
+            proxy
+                .seen()
+                .iter()
+                .any(|r| r.starts_with("GET /api/pipelines/basic_etl_from_s3")),
+            "the proxy passes valid calls on: {:?}",
+            proxy.seen()
+        );
+        eprintln!("{calls} calls with bad ids refused, none reached Mage; a valid call did");
         client.cancel().await.expect("close");
     })
     .await;

@@ -5,5 +5,7 @@
 
 mod common;
 mod http;
+mod ids;
 mod mage;
+mod recorder;
 mod stdio;
