@@ -14,7 +14,7 @@
 //! token learnt from one response is blanked wherever it is copied.
 
 use std::path::PathBuf;
-use std::sync::{Arc, LazyLock, Mutex};
+use std::sync::LazyLock;
 use std::time::Duration;
 
 use base64::Engine as _;
@@ -23,7 +23,8 @@ use reqwest::header::{HeaderMap, HeaderValue, ACCEPT};
 use serde_json::Value;
 
 use crate::config::Session;
-use crate::redact::Redactor;
+use crate::ids::path_segment;
+use crate::secrets::CallSecrets;
 use crate::widget_result::{ErrorCode, ToolError};
 
 /// Time to open a connection.
@@ -76,8 +77,9 @@ impl MageSettings {
         })
     }
 
-    /// The client for one tool call, with that call's credentials.
-    pub fn connect(&self, session: &Session, redactor: Redactor) -> Result<Mage, ToolError> {
+    /// The client for one tool call, with that call's credentials; every answer is shown to the
+    /// call's `secrets` before anything reads it.
+    pub fn connect(&self, session: &Session, secrets: CallSecrets) -> Result<Mage, ToolError> {
         let base = session.cluster_url.trim().trim_end_matches('/').to_owned();
         if !(base.starts_with("http://") || base.starts_with("https://")) {
             return Err(ToolError::new(
@@ -85,11 +87,10 @@ impl MageSettings {
                 "The cluster_url is not an http:// or https:// URL.",
             ));
         }
-        let mut redactor = redactor;
         let mut headers = HeaderMap::new();
         headers.insert(ACCEPT, HeaderValue::from_static("application/json"));
         if let Some(key) = &session.api_key {
-            redactor.learn_secret(key);
+            secrets.know_secret(key);
             let mut value = HeaderValue::from_str(key).map_err(|_| {
                 ToolError::new(
                     ErrorCode::ConfigInvalid,
@@ -100,9 +101,9 @@ impl MageSettings {
             headers.insert("X-API-KEY", value);
         }
         if let Some(token) = &session.oauth_token {
-            redactor.learn_secret(token);
+            secrets.know_secret(token);
             let sent = session_token(token)?;
-            redactor.learn_secret(&sent);
+            secrets.know_secret(&sent);
             let mut value = HeaderValue::from_str(&sent).map_err(|_| {
                 ToolError::new(
                     ErrorCode::ConfigInvalid,
@@ -116,7 +117,7 @@ impl MageSettings {
             http: self.http.clone(),
             base,
             headers,
-            redactor: Arc::new(Mutex::new(redactor)),
+            secrets,
             cache_dir: self.cache_dir.clone(),
             max_response_bytes: self.max_response_bytes,
         })
@@ -177,7 +178,7 @@ pub struct Mage {
     http: reqwest::Client,
     base: String,
     headers: HeaderMap,
-    redactor: Arc<Mutex<Redactor>>,
+    secrets: CallSecrets,
     pub cache_dir: PathBuf,
     max_response_bytes: u64,
 }
@@ -227,9 +228,9 @@ async fn bounded_body(mut response: reqwest::Response, limit: u64) -> Result<Vec
 }
 
 /// One path segment: the id checked (no `.`, `..`, empty or control characters) and
-/// percent-encoded, so it cannot name another route ([`crate::ids::path_segment`]).
+/// percent-encoded, so it cannot name another route ([`path_segment`]).
 pub fn seg(text: &str) -> Result<String, ToolError> {
-    crate::ids::path_segment(text)
+    path_segment(text)
 }
 
 impl Mage {
@@ -237,16 +238,9 @@ impl Mage {
         &self.base
     }
 
-    /// The redactor of this call: the server's, plus what this call's responses taught it.
-    pub fn redactor(&self) -> Redactor {
-        self.redactor.lock().map(|r| r.clone()).unwrap_or_default()
-    }
-
-    /// Teaches the redactor the secrets in a value the caller sends (a payload, a config).
+    /// Shows a value to the call's secrets (an answer, or what the caller sends).
     pub fn learn(&self, value: &Value) {
-        if let Ok(mut redactor) = self.redactor.lock() {
-            redactor.learn(value);
-        }
+        self.secrets.learn(value);
     }
 
     /// GET with retries; `what` names the thing asked for in errors ("Pipeline 'x'").
@@ -313,9 +307,7 @@ impl Mage {
         body: &Value,
         what: &str,
     ) -> Result<Value, ToolError> {
-        if let Ok(mut redactor) = self.redactor.lock() {
-            redactor.learn_secret(token);
-        }
+        self.secrets.learn_secret(token);
         let path = format!(
             "/api/pipeline_schedules/{schedule_id}/pipeline_runs/{}",
             seg(token)?
