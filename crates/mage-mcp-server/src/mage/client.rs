@@ -430,6 +430,11 @@ pub fn short_reason(error: &serde_json::Map<String, Value>) -> Option<String> {
     Some(short)
 }
 
+/// Whether Mage's reason says that what was asked for does not exist.
+fn says_missing(reason: &str) -> bool {
+    reason.contains("does not exist") || reason.contains("not found")
+}
+
 /// What one answer means: the JSON body, or the tool error for it.
 pub fn interpret(status: u16, body: &[u8], method: &str, what: &str) -> Result<Value, ToolError> {
     let parsed: Option<Value> = serde_json::from_slice(body).ok();
@@ -454,6 +459,11 @@ pub fn interpret(status: u16, body: &[u8], method: &str, what: &str) -> Result<V
     if error.is_some() {
         return Err(match error_code {
             Some(404) => ToolError::api(format!("{what} not found (404).")),
+            // Mage raises "Pipeline x does not exist." as a server error: it is a not-found.
+            Some(500) if reason.as_deref().is_some_and(says_missing) => ToolError::api(format!(
+                "{what} not found (Mage: {}).",
+                reason.unwrap_or_default().trim_end_matches('.')
+            )),
             Some(code) => ToolError::api(match reason {
                 Some(reason) => format!("{what}: Mage answered error {code}: {reason}"),
                 None => format!("{what}: Mage answered error {code}."),
@@ -498,7 +508,7 @@ mod tests {
         assert_eq!(error.code, ErrorCode::ApiError);
         assert_eq!(
             error.message,
-            "Pipeline 'nope': Mage answered error 500: Pipeline nope does not exist."
+            "Pipeline 'nope' not found (Mage: Pipeline nope does not exist)."
         );
         let body = json!({"error": {"code": 500, "message": "Traceback (most recent call last):\n  File \"/srv/x.py\"\nKeyError: 1"}});
         let error = interpret(200, body.to_string().as_bytes(), "GET", "Run 1").expect_err("error");

@@ -165,7 +165,9 @@ async fn an_error_body_under_http_200_is_an_api_error_without_traceback_or_paths
     let error = pipelines::get(&mage, "nope").await.expect_err("an error");
     assert_eq!(error.code, ErrorCode::ApiError);
     assert!(
-        error.message.contains("Pipeline nope does not exist."),
+        error
+            .message
+            .contains("not found (Mage: Pipeline nope does not exist)"),
         "{}",
         error.message
     );

@@ -14,10 +14,13 @@
 //!
 //! Without `MAGE_TEST_URL` every test here returns at once (it says so on stderr).
 //!
-//! Checked: every tool's result against the published schemas, no token or credential in any
-//! result or log line, the three faults of the Python agent avoided (pipelines updated with PUT, not
-//! PATCH; outputs read without `sample_count` show the DataFrame; pipeline-level logs present), and
-//! an unknown or expired session answered with AUTH_EXPIRED.
+//! Checked: the shared suite of tool behaviour (`suite.rs`: results, errors, paging, a round of
+//! changes on a scratch pipeline, no secret in any result), every read tool's result against the
+//! published schemas, no token or credential in any result or log line, the three faults of the
+//! Python agent avoided (pipelines updated with PUT, not PATCH, in the suite; outputs read without
+//! `sample_count` show the DataFrame; pipeline-level logs present), an unknown or expired session
+//! answered with AUTH_EXPIRED, and, behind a recording proxy, no request for an id that would leave
+//! its path.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -267,58 +270,10 @@ async fn every_tool_against_mage_follows_the_contract_and_no_token_leaks() {
         c.ok(&client, "pipeline_triggers", json!({"pipeline_uuid": "basic_etl_from_s3"})).await;
         c.ok(&client, "backfill_list", json!({})).await;
 
-        // Mutations on a scratch pipeline.
-        let created = c.ok(&client, "pipeline_create", json!({"name": "MCP scratch", "type": "python"})).await;
-        assert_eq!(created["mutation"]["id"], "mcp_scratch");
-        // Fault 1: updated with PUT (Mage answers PATCH with 405), and the change holds.
-        let updated = c
-            .ok(&client, "pipeline_update", json!({"uuid": "mcp_scratch", "description": "Made by the MCP test."}))
-            .await;
-        assert_eq!(updated["mutation"]["changes"]["description"]["to"], "Made by the MCP test.");
-        let reread = c.ok(&client, "pipeline_get", json!({"uuid": "mcp_scratch"})).await;
-        assert_eq!(records(&reread)[0]["description"], "Made by the MCP test.");
-
-        let loader = c
-            .ok(&client, "block_create", json!({"pipeline_uuid": "mcp_scratch", "name": "scratch numbers", "type": "data_loader"}))
-            .await;
-        assert!(loader["mutation"]["record"]["content"].as_str().is_some_and(|s| s.contains("@data_loader")), "a template applied");
-        c.ok(
-            &client,
-            "block_create",
-            json!({"pipeline_uuid": "mcp_scratch", "name": "scratch double", "type": "transformer",
-                "upstream_blocks": ["scratch_numbers"], "content": "@transformer\ndef double(data, *args, **kwargs):\n    return data\n",
-                "config": {"api_key": "cfg-secret-1234567890"}}),
-        )
-        .await;
-        let code = "@transformer\ndef double(data, *args, **kwargs):\n    return {'n': 2}\n";
-        let block_updated = c
-            .ok(&client, "block_update", json!({"pipeline_uuid": "mcp_scratch", "uuid": "scratch_double", "content": code}))
-            .await;
-        assert_eq!(records(&block_updated)[0]["content"], code);
-        let cycle = c
-            .call(&client, "block_update", json!({"pipeline_uuid": "mcp_scratch", "uuid": "scratch_numbers", "upstream_blocks": ["scratch_double"]}))
-            .await;
-        assert_eq!(cycle["error"]["code"], "API_ERROR");
-        let refused = c.call(&client, "block_delete", json!({"pipeline_uuid": "mcp_scratch", "uuid": "scratch_numbers"})).await;
-        assert_eq!(refused["error"]["code"], "API_ERROR");
-        assert!(refused["error"]["message"].as_str().is_some_and(|m| m.contains("force")));
-
-        let run = c
-            .ok(&client, "run_pipeline", json!({"pipeline_uuid": "mcp_scratch", "payload": {"variables": {"batch": 7}, "token": "payload-token-1234567890"}}))
-            .await;
-        let run_id = run["mutation"]["id"].as_i64().expect("the run id");
-        assert_eq!(records(&run)[0]["event_variables"]["variables"], json!({"batch": 7}));
+        // run_pipeline uses the pipeline's own API trigger when it has one (the shared suite
+        // covers a pipeline without one, and every other change).
         let again = c.ok(&client, "run_pipeline", json!({"pipeline_uuid": "basic_etl_from_s3"})).await;
         assert!(again["mutation"]["message"].as_str().is_some_and(|m| m.contains("Nightly API trigger")), "the existing API trigger is used");
-        c.ok(&client, "block_runs", json!({"pipeline_run_id": run_id})).await;
-
-        let forced = c
-            .ok(&client, "block_delete", json!({"pipeline_uuid": "mcp_scratch", "uuid": "scratch_numbers", "force": true}))
-            .await;
-        assert_eq!(forced["mutation"]["operation"], "delete");
-        c.ok(&client, "pipeline_delete", json!({"uuid": "mcp_scratch"})).await;
-        let gone = c.call(&client, "pipeline_get", json!({"uuid": "mcp_scratch"})).await;
-        assert_eq!(gone["error"]["code"], "API_ERROR");
         let unknown_run = c.call(&client, "run_logs", json!({"pipeline_run_id": "987654"})).await;
         assert_eq!(unknown_run["error"]["code"], "API_ERROR");
 
@@ -330,7 +285,7 @@ async fn every_tool_against_mage_follows_the_contract_and_no_token_leaks() {
         let secrets = mage_secrets(&t).await;
         assert!(secrets.len() >= 5, "tokens to look for: {}", secrets.len());
         for (call, text) in &c.texts {
-            for secret in secrets.iter().chain([&"payload-token-1234567890".to_owned(), &"cfg-secret-1234567890".to_owned()]) {
+            for secret in &secrets {
                 assert!(!text.contains(secret.as_str()), "{call} holds a secret {:.6}…", secret);
             }
             assert!(!text.contains("Traceback (most recent call last)") || call.starts_with("run_logs"), "{call}: a traceback outside a log");
@@ -449,6 +404,42 @@ async fn an_id_that_would_climb_out_of_its_path_never_reaches_mage() {
         );
         eprintln!("{calls} calls with bad ids refused, none reached Mage; a valid call did");
         client.cancel().await.expect("close");
+    })
+    .await;
+}
+
+/// The suite every backend passes (`suite.rs`), against Mage: results, errors, paging, a whole
+/// round of changes on a scratch pipeline (pipelines updated with PUT, not PATCH), no secret.
+#[tokio::test]
+async fn the_shared_suite_passes_against_mage() {
+    let Some(t) = target("suite") else { return };
+    bounded_mage(async {
+        let widget = test_widget();
+        let cache = tempfile::tempdir().expect("cache dir");
+        let config = t.config.to_str().expect("path").to_owned();
+        let cache_dir = cache.path().to_str().expect("path").to_owned();
+        let (client, log) = spawn_with_env(
+            &widget,
+            &["--mage", "--config", &config, "--cache-dir", &cache_dir],
+            &[],
+        )
+        .await;
+        let fixture = crate::suite::Fixture {
+            pipeline: "basic_etl_from_s3",
+            upstream_block: "load_orders_from_s3",
+            secrets: mage_secrets(&t).await,
+        };
+        let calls = crate::suite::run_suite(&client, &fixture).await;
+        client.cancel().await.expect("close");
+        let log = log.await.expect("stderr");
+        for secret in &fixture.secrets {
+            assert!(
+                !log.contains(secret.as_str()),
+                "the log holds a secret {:.6}…",
+                secret
+            );
+        }
+        eprintln!("the shared suite: {calls} calls against {}", t.url);
     })
     .await;
 }
