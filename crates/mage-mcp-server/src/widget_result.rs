@@ -68,6 +68,28 @@ impl ToolError {
         Self::new(ErrorCode::InternalError, message)
     }
 
+    /// This error, met by a change made in several requests after some of them took effect: the
+    /// message says which parts were applied and which were not, then why it stopped; the code
+    /// stays. With nothing applied the error is returned as it is.
+    pub fn after_partial_change(self, what: &str, applied: &[&str], not_applied: &[&str]) -> Self {
+        if applied.is_empty() {
+            return self;
+        }
+        let not_applied = if not_applied.is_empty() {
+            String::new()
+        } else {
+            format!("; not applied: {}", not_applied.join(", "))
+        };
+        Self::new(
+            self.code,
+            format!(
+                "{what} was changed only in part. Applied: {}{not_applied}. {}",
+                applied.join(", "),
+                self.message
+            ),
+        )
+    }
+
     pub fn envelope(&self) -> Value {
         json!({ "status": "error", "error": { "code": self.code.as_str(), "message": self.message } })
     }
@@ -508,6 +530,23 @@ mod tests {
         let deleted = WidgetResult::new("pipeline", "delete")
             .mutation(Mutation::new("delete", "pipeline", "x"));
         assert_eq!(deleted.structured()["state"], "ok");
+    }
+
+    #[test]
+    fn a_part_applied_change_names_what_took_effect_and_what_did_not() {
+        let error = ToolError::new(ErrorCode::AuthExpired, "The cluster answered 401.");
+        let partial = error.clone().after_partial_change(
+            "Block 'p/b'",
+            &["code"],
+            &["name", "upstream blocks"],
+        );
+        assert_eq!(partial.code, ErrorCode::AuthExpired, "the code stays");
+        assert_eq!(
+            partial.message,
+            "Block 'p/b' was changed only in part. Applied: code; not applied: name, upstream blocks. The cluster answered 401."
+        );
+        let untouched = error.clone().after_partial_change("x", &[], &["name"]);
+        assert_eq!(untouched.message, error.message);
     }
 
     #[test]

@@ -115,32 +115,6 @@ pub async fn create(
     })
 }
 
-/// The error of a change made in several requests, after some of them were applied: it says
-/// which parts took effect and which did not, keeping the failure's code and reason.
-pub fn partly_applied(
-    what: &str,
-    applied: &[&str],
-    not_applied: &[&str],
-    error: ToolError,
-) -> ToolError {
-    if applied.is_empty() {
-        return error;
-    }
-    let not_applied = if not_applied.is_empty() {
-        String::new()
-    } else {
-        format!("; not applied: {}", not_applied.join(", "))
-    };
-    ToolError::new(
-        error.code,
-        format!(
-            "{what} was changed only in part. Applied: {}{not_applied}. {}",
-            applied.join(", "),
-            error.message
-        ),
-    )
-}
-
 /// Saves a block's code through the pipeline, every block listed in order.
 async fn save_code(
     mage: &Mage,
@@ -214,19 +188,15 @@ pub async fn update(
                 &format!("Updating {what}"),
             )
             .await
-            .map_err(|e| partly_applied(&what, &applied, &parts, e))?;
+            .map_err(|e| e.after_partial_change(&what, &applied, &parts))?;
         if let Some(renamed) = answer.pointer("/block/uuid").and_then(Value::as_str) {
             new_uuid = renamed.to_owned();
         }
         applied.extend(parts);
     }
     get(mage, pipeline_uuid, &new_uuid).await.map_err(|e| {
-        partly_applied(
-            &what,
-            &applied,
-            &[],
-            ToolError::new(e.code, format!("Reading it back failed: {}", e.message)),
-        )
+        ToolError::new(e.code, format!("Reading it back failed: {}", e.message))
+            .after_partial_change(&what, &applied, &[])
     })
 }
 
@@ -256,27 +226,6 @@ pub async fn delete(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::widget_result::ErrorCode;
-
-    #[test]
-    fn a_part_applied_change_names_what_took_effect_and_what_did_not() {
-        let error = ToolError::api("Updating Block 'p/b': Mage answered error 500: boom");
-        let partial = partly_applied(
-            "Block 'p/b'",
-            &["code"],
-            &["name", "upstream blocks"],
-            error.clone(),
-        );
-        assert_eq!(partial.code, ErrorCode::ApiError);
-        assert_eq!(
-            partial.message,
-            "Block 'p/b' was changed only in part. Applied: code; not applied: name, upstream blocks. Updating Block 'p/b': Mage answered error 500: boom"
-        );
-        assert_eq!(
-            partly_applied("x", &[], &["name"], error.clone()).message,
-            error.message
-        );
-    }
 
     #[test]
     fn the_base_template_matches_type_language_and_name() {

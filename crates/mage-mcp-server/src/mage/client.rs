@@ -389,7 +389,7 @@ pub fn shown_bytes(bytes: u64) -> String {
     const MB: u64 = 1024 * 1024;
     if bytes >= MB {
         let tenths = bytes.saturating_mul(10) / MB;
-        if tenths % 10 == 0 {
+        if tenths.is_multiple_of(10) {
             format!("{} MB", tenths / 10)
         } else {
             format!("{}.{} MB", tenths / 10, tenths % 10)
@@ -587,6 +587,13 @@ mod tests {
             session_token("plain-token-value").expect("plain"),
             "plain-token-value"
         );
+    }
+
+    #[test]
+    fn byte_bounds_read_as_a_reader_says_them() {
+        assert_eq!(shown_bytes(DEFAULT_MAX_RESPONSE_BYTES), "32 MB");
+        assert_eq!(shown_bytes(3 * 1024 * 1024 / 2), "1.5 MB");
+        assert_eq!(shown_bytes(4096), "4096 bytes");
     }
 
     #[test]

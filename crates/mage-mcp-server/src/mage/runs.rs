@@ -74,6 +74,15 @@ pub async fn run(
     if let Some(variables @ Value::Object(_)) = payload.get("variables") {
         body.insert("pipeline_run".to_owned(), json!({ "variables": variables }));
     }
+    let schedule_name = str_of(&schedule, "name")
+        .unwrap_or(API_TRIGGER_NAME)
+        .to_owned();
+    let made_trigger = format!("a new API trigger '{schedule_name}' (id {schedule_id})");
+    let applied: Vec<&str> = if created {
+        vec![made_trigger.as_str()]
+    } else {
+        Vec::new()
+    };
     let answer = mage
         .trigger(
             schedule_id,
@@ -81,17 +90,21 @@ pub async fn run(
             &Value::Object(body),
             &format!("Triggering {pipeline_uuid}"),
         )
-        .await?;
+        .await
+        .map_err(|e| {
+            e.after_partial_change(
+                &format!("Pipeline '{pipeline_uuid}'"),
+                &applied,
+                &["the run"],
+            )
+        })?;
     let mut run = record(&answer, "pipeline_run", "The triggered run")?;
-    let schedule_name = str_of(&schedule, "name")
-        .unwrap_or(API_TRIGGER_NAME)
-        .to_owned();
     if let Value::Object(map) = &mut run {
         map.insert("pipeline_schedule_name".to_owned(), json!(schedule_name));
     }
     let status = str_of(&run, "status").unwrap_or("initial").to_owned();
     let via = if created {
-        format!("a new API trigger '{schedule_name}' (id {schedule_id})")
+        made_trigger
     } else {
         format!("API trigger '{schedule_name}' (id {schedule_id})")
     };

@@ -599,3 +599,33 @@ async fn a_block_update_whose_first_request_fails_changed_nothing_and_says_only_
     assert!(!error.message.contains("in part"), "{}", error.message);
     assert!(error.message.contains("503"), "{}", error.message);
 }
+
+#[tokio::test]
+async fn a_run_whose_trigger_was_made_but_not_fired_says_the_trigger_is_there() {
+    let (mage, _stub, _cache) = start_stub(|request, _| {
+        match (request.method.as_str(), request.path.as_str()) {
+            ("GET", "/api/pipelines/p") => (200, pipeline("p", "")),
+            ("GET", "/api/pipelines/p/pipeline_schedules") => (
+                200,
+                json!({"pipeline_schedules": [], "metadata": {"count": 0, "next": false}}),
+            ),
+            ("POST", "/api/pipelines/p/pipeline_schedules") => (
+                200,
+                json!({"pipeline_schedule": {"id": 9, "name": "API trigger (run_pipeline)", "schedule_type": "api", "token": SCHEDULE_TOKEN}}),
+            ),
+            _ => (503, Value::Null),
+        }
+    })
+    .await;
+    let error = runs::run(&mage, "p", &Map::new())
+        .await
+        .expect_err("the run was not started");
+    assert!(
+        error.message.starts_with(
+            "Pipeline 'p' was changed only in part. Applied: a new API trigger 'API trigger (run_pipeline)' (id 9); not applied: the run."
+        ),
+        "{}",
+        error.message
+    );
+    assert!(error.message.contains("503"), "{}", error.message);
+}
