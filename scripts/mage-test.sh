@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The reference MCP server against a real Mage server (mage-ai 0.9.80), end to end:
+# The MCP server for Mage pipelines (crates/mage-mcp-server) against a real Mage server
+# (mage-ai 0.9.80), end to end:
 #   1. installs mage-ai into its venv (scripts/mage/setup.sh: skipped when present);
 #   2. starts Mage on 127.0.0.1 with a temporary data dir (scripts/mage/serve.sh), stopped on any
 #      exit by a trap;
@@ -8,9 +9,11 @@
 #   4. logs in (POST /api/sessions, scripts/mage/login.py) and writes a config.json with the session
 #      and the API key;
 #   5. builds the server's test binary (a no-op after scripts/test.sh's native layer);
-#   6. runs crates/mage-mcp-server/tests/server/mage.rs (rmcp's client over stdio against the server binary with
-#      --mage / --mage-url): every tool, results against the schemas, no token in any result or
-#      log line, PUT not PATCH, outputs without sample_count, pipeline-level logs, AUTH_EXPIRED;
+#   6. runs crates/mage-mcp-server/tests/server/mage.rs (rmcp's client over stdio against the
+#      server binary with --mage / --mage-url): the shared suite of tool behaviour (suite.rs), every
+#      tool, results against the schemas, no token in any result or log line, PUT not PATCH,
+#      outputs without sample_count, pipeline-level logs, AUTH_EXPIRED, and ids such as `..`
+#      refused before any request (a recording proxy in front of Mage sees none);
 #      it writes the CallToolResults of pipeline_list, pipeline_get, block_outputs and the failed
 #      run's run_logs into $WORK/results (MAGE_TEST_RESULTS);
 #   7. with Mage still running, loads each of those results into the real widget in the test host
@@ -20,8 +23,17 @@
 #      with MAGE_TEST_WIDGET_READY set (scripts/test.sh), waited for while another process builds it.
 # Every wait is bounded; the time of each step and of the whole layer is printed at the end.
 #
-#   scripts/mage-test.sh            (MAGE_VENV as in scripts/mage/setup.sh)
+#   scripts/mage-test.sh               (MAGE_VENV as in scripts/mage/setup.sh)
+#   scripts/mage-test.sh --no-widget   steps 1-6 only: the server against Mage, without the widget
+#                                      build and the browser step (for work on the server alone)
 set -euo pipefail
+WITH_WIDGET=1
+for arg in "$@"; do
+  case "$arg" in
+    --no-widget) WITH_WIDGET=0 ;;
+    *) echo "mage-test.sh: unknown argument $arg (see the header)" >&2; exit 2 ;;
+  esac
+done
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
@@ -86,6 +98,13 @@ MAGE_TEST_URL="$MAGE_URL" MAGE_TEST_CONFIG="$WORK/config.json" MAGE_TEST_BUILD="
   MAGE_TEST_RESULTS="$WORK/results" timeout 420 nice -n 10 cargo test-native --test server -- mage:: --test-threads=1 --nocapture \
   || rc=$?
 step_done "MCP tests against Mage" "$t"
+
+if [ "$WITH_WIDGET" -eq 0 ]; then
+  echo "mage-test.sh: steps"
+  for s in "${STEPS[@]}"; do echo "  $s"; done
+  echo "mage-test.sh: layer time $(since "$T0") s without the widget step (--no-widget)"
+  exit "$rc"
+fi
 
 # The widget file: scripts/test.sh runs this layer while it builds the widget and names a file that
 # appears once the build is done (MAGE_TEST_WIDGET_READY; waited for, 20 minutes at most); on its

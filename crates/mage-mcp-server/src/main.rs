@@ -1,19 +1,19 @@
-//! `mage-mcp-server`: the reference MCP server of the resource widget. It serves
-//! `dist/resource-widget.html` as an MCP Apps resource and the pipeline service's tools over an
-//! embedded demo project (the default) or a real Mage server (`--mage`, `--mage-url`), on stdio
-//! (the default) or Streamable HTTP. Logs go to stderr only: stdout is the stdio transport.
+//! `mage-mcp-server`: an MCP server for Mage pipelines. It serves the pipeline tools over a Mage
+//! server's HTTP API (`--mage`, `--mage-url`) or over its built-in demo project (the default), and
+//! the resource widget (`dist/resource-widget.html`) as an MCP Apps resource, on stdio (the
+//! default) or Streamable HTTP. Logs go to stderr only: stdout is the stdio transport.
 
-mod blocks;
+mod backend;
 mod config;
-mod logs;
+mod demo;
+mod ids;
 mod mage;
-mod outputs;
-mod pipelines;
-mod project;
+mod records;
 mod redact;
-mod runs;
-mod schedules;
+mod secrets;
 mod server;
+mod tools;
+mod vocabulary;
 mod widget;
 mod widget_result;
 
@@ -21,6 +21,7 @@ use std::collections::BTreeSet;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use anyhow::Context;
 use clap::{Parser, ValueEnum};
@@ -29,10 +30,12 @@ use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, Stream
 use rmcp::ServiceExt;
 use tokio_util::sync::CancellationToken;
 
+use crate::backend::Backend;
 use crate::config::CredentialSource;
-use crate::mage::MageSettings;
-use crate::project::Project;
-use crate::server::{Backend, DemoServer, ServerOptions};
+use crate::demo::{DemoBackend, Project};
+use crate::mage::{MageBackend, MageSettings};
+use crate::redact::Redactor;
+use crate::server::{MageMcpServer, ServerOptions};
 use crate::widget::WidgetResource;
 
 /// The address `--http` uses when given without one.
@@ -52,7 +55,7 @@ const LOOPBACK_ORIGINS: &[&str] = &[
 #[command(
     name = "mage-mcp-server",
     version,
-    about = "Reference MCP server of the pipeline resource widget: the widget as an MCP Apps resource and the pipeline service's tools over a demo project.",
+    about = "An MCP server for Mage pipelines: the pipeline tools over a Mage server's HTTP API, or over a built-in demo project, with the resource widget as an MCP Apps resource.",
     after_help = "Transports: stdio (default) or Streamable HTTP at http://ADDR/mcp.\nSee crates/mage-mcp-server/README.md for host set-up, the tools and the data shape."
 )]
 struct Cli {
@@ -101,6 +104,11 @@ struct Cli {
     /// [default: cache/ in the agent's hidden working directory].
     #[arg(long, value_name = "DIR")]
     cache_dir: Option<PathBuf>,
+
+    /// With Mage: the largest answer read from it, in bytes; a larger one is refused with a tool
+    /// error instead of being held in memory.
+    #[arg(long, value_name = "BYTES", env = "MAGE_MAX_RESPONSE_BYTES", default_value_t = mage::client::DEFAULT_MAX_RESPONSE_BYTES, value_parser = clap::value_parser!(u64).range(1..))]
+    max_response_bytes: u64,
 
     /// Load the project from this JSON file instead of the embedded demo project (same shape as
     /// fixtures/demo/project.json).
@@ -172,69 +180,97 @@ fn main() -> ExitCode {
     }
 }
 
-async fn run(cli: Cli) -> anyhow::Result<()> {
-    let widget = WidgetResource::load(cli.widget.as_deref()).map_err(anyhow::Error::msg)?;
-    let project = match &cli.data {
-        Some(path) => Project::from_file(path),
-        None => Project::embedded(),
-    }
-    .map_err(anyhow::Error::msg)?;
-    let (credentials, backend) = if let Some(url) = &cli.mage_url {
-        (CredentialSource::from_env(url.clone()), Some(url.as_str()))
+/// What the tools answer from, with the secrets the server holds from the start.
+struct ChosenBackend {
+    backend: Arc<dyn Backend>,
+    own_secrets: Redactor,
+    credentials: CredentialSource,
+    described: String,
+}
+
+/// Mage with `--mage-url` (credentials from the environment) or `--mage` (the agent's config),
+/// else the demo project (`--data FILE` or the embedded one). Mage mode loads no demo data.
+fn choose_backend(cli: &Cli) -> anyhow::Result<ChosenBackend> {
+    let mage_target = if let Some(url) = &cli.mage_url {
+        Some((CredentialSource::from_env(url.clone()), url.clone()))
     } else if cli.mage {
         let file = cli
             .config
             .clone()
             .unwrap_or_else(|| config::agent_home().join("config.json"));
-        (
+        Some((
             CredentialSource::new(Some(file)),
-            Some("the config's cluster_url"),
-        )
+            "the config's cluster_url".to_owned(),
+        ))
     } else {
-        (CredentialSource::new(cli.config.clone()), None)
+        None
     };
-    let backend = match backend {
-        Some(target) => {
-            let cache_dir = cli
-                .cache_dir
-                .clone()
-                .unwrap_or_else(|| config::agent_home().join("cache"));
-            let settings = MageSettings::new(cache_dir.clone()).map_err(anyhow::Error::msg)?;
-            tracing::info!(
-                "widget {} ({} bytes) as {}; tools drive the Mage server at {target}; {}; block templates cached in {}",
-                widget.path.display(),
-                widget.html.len(),
-                widget.uri,
-                credentials.describe(),
-                cache_dir.display(),
-            );
-            Backend::Mage(settings)
-        }
-        None => {
-            tracing::info!(
-                "widget {} ({} bytes) as {}; project '{}' ({} pipelines) from {}; {}",
-                widget.path.display(),
-                widget.html.len(),
-                widget.uri,
-                project.project.name,
-                project.pipelines.len(),
-                cli.data
-                    .as_ref()
-                    .map_or("the embedded demo data".to_owned(), |p| p
-                        .display()
-                        .to_string()),
-                credentials.describe(),
-            );
-            Backend::Demo
-        }
-    };
-    let server = DemoServer::new(ServerOptions {
-        project,
-        widget,
+    if let Some((credentials, target)) = mage_target {
+        let cache_dir = cli
+            .cache_dir
+            .clone()
+            .unwrap_or_else(|| config::agent_home().join("cache"));
+        let settings = MageSettings::new(cache_dir.clone(), cli.max_response_bytes)
+            .map_err(anyhow::Error::msg)?;
+        let described = format!(
+            "tools drive the Mage server at {target}; {}; block templates cached in {}; answers read up to {} bytes",
+            credentials.describe(),
+            cache_dir.display(),
+            cli.max_response_bytes,
+        );
+        return Ok(ChosenBackend {
+            backend: Arc::new(MageBackend::new(settings)),
+            own_secrets: Redactor::default(),
+            credentials,
+            described,
+        });
+    }
+    let project = match &cli.data {
+        Some(path) => Project::from_file(path),
+        None => Project::embedded(),
+    }
+    .map_err(anyhow::Error::msg)?;
+    let described = format!(
+        "project '{}' ({} pipelines) from {}",
+        project.project.name,
+        project.pipelines.len(),
+        cli.data
+            .as_ref()
+            .map_or("the embedded demo data".to_owned(), |p| p
+                .display()
+                .to_string()),
+    );
+    let credentials = CredentialSource::new(cli.config.clone());
+    let described = format!("{described}; {}", credentials.describe());
+    let demo = DemoBackend::new(project);
+    Ok(ChosenBackend {
+        own_secrets: demo.secrets(),
+        backend: Arc::new(demo),
         credentials,
-        backend,
-        failing_tools: cli.fail_tools.iter().cloned().collect::<BTreeSet<_>>(),
-    });
+        described,
+    })
+}
+
+async fn run(cli: Cli) -> anyhow::Result<()> {
+    let widget = WidgetResource::load(cli.widget.as_deref()).map_err(anyhow::Error::msg)?;
+    let chosen = choose_backend(&cli)?;
+    tracing::info!(
+        "widget {} ({} bytes) as {}; {}",
+        widget.path.display(),
+        widget.html.len(),
+        widget.uri,
+        chosen.described,
+    );
+    let server = MageMcpServer::new(
+        ServerOptions {
+            backend: chosen.backend,
+            own_secrets: chosen.own_secrets,
+            widget,
+            credentials: chosen.credentials,
+            failing_tools: cli.fail_tools.iter().cloned().collect::<BTreeSet<_>>(),
+        },
+        tools::router(),
+    );
     let known = server.tool_names();
     for tool in &cli.fail_tools {
         if !known.contains(tool) {
@@ -250,7 +286,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
-async fn serve_stdio(server: DemoServer) -> anyhow::Result<()> {
+async fn serve_stdio(server: MageMcpServer) -> anyhow::Result<()> {
     tracing::info!("serving MCP on stdio");
     let running = server
         .serve(rmcp::transport::stdio())
@@ -265,7 +301,7 @@ async fn serve_stdio(server: DemoServer) -> anyhow::Result<()> {
 }
 
 async fn serve_http(
-    server: DemoServer,
+    server: MageMcpServer,
     address: SocketAddr,
     allow_origins: Vec<String>,
     allow_hosts: Vec<String>,

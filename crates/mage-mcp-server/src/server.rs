@@ -1,8 +1,11 @@
-//! The MCP server: one struct, one method per tool (in the resource-family modules), the widget
-//! resource, and the few places where this server's contract needs more than rmcp's defaults
-//! (the error envelope for unknown tools and unreadable arguments, the MCP Apps capability).
+//! The MCP server: one struct, one method per tool (in the `tools` modules), the widget resource,
+//! and the few places where this server's contract needs more than rmcp's defaults (the error
+//! envelope for unknown tools and unreadable arguments, the MCP Apps capability). Every tool call
+//! runs through [`MageMcpServer::answer`]: its ids checked, the session authenticated, then the
+//! tool against the backend, then the widget result, redacted.
 
 use std::collections::BTreeSet;
+use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -18,85 +21,60 @@ use rmcp::service::RequestContext;
 use rmcp::{tool_handler, ErrorData as McpError, RoleServer, ServerHandler};
 use serde_json::{json, Map, Value};
 
+use crate::backend::{Backend, Call};
 use crate::config::{CredentialSource, Session};
-use crate::mage::{Mage, MageSettings};
-use crate::project::Project;
+use crate::ids::IdArguments;
 use crate::redact::Redactor;
+use crate::secrets::{CallSecrets, SecretMemory, REMEMBERED_CALLS};
 use crate::widget::{self, WidgetResource};
 use crate::widget_result::{ErrorCode, ToolError, WidgetResult};
 
 /// The prefix rmcp gives the text of a tool result when it cannot deserialise the arguments.
 const ARGUMENT_ERROR_PREFIX: &str = "failed to deserialize parameters:";
 
-/// The mutable part: the project the tools read and change, and what the redactor has learnt.
-pub struct Store {
-    pub project: Project,
-    pub redactor: Redactor,
-    /// When block templates were last "fetched from the cluster"; the agent caches them 24 hours.
-    pub templates_fetched_at: Option<chrono::DateTime<chrono::Utc>>,
-}
-
-/// Where the tools' answers come from.
-#[derive(Debug, Clone)]
-pub enum Backend {
-    /// The in-memory demo project (the default).
-    Demo,
-    /// A real Mage server over its HTTP API (`--mage`, `--mage-url`).
-    Mage(MageSettings),
-}
-
 struct ServerState {
-    store: Mutex<Store>,
+    backend: Arc<dyn Backend>,
     widget: WidgetResource,
     credentials: CredentialSource,
-    backend: Backend,
+    /// Secrets learnt so far, bounded (see [`SecretMemory`]).
+    secrets: Mutex<SecretMemory>,
     /// Tools that fail with INTERNAL_ERROR (`--fail-tool`), to show and test that state.
     failing_tools: BTreeSet<String>,
 }
 
 /// Everything the server is started with.
 pub struct ServerOptions {
-    pub project: Project,
+    pub backend: Arc<dyn Backend>,
+    /// Secrets the server holds from the start (the demo data's); credentials are learnt per call.
+    pub own_secrets: Redactor,
     pub widget: WidgetResource,
     pub credentials: CredentialSource,
-    pub backend: Backend,
     pub failing_tools: BTreeSet<String>,
 }
 
-/// The server. Clones share one project, so a change made in one HTTP session shows in every other.
+/// The MCP server for Mage pipelines. Clones share one backend, so a change made in one HTTP
+/// session shows in every other.
 #[derive(Clone)]
-pub struct DemoServer {
+pub struct MageMcpServer {
     state: Arc<ServerState>,
-    tool_router: ToolRouter<DemoServer>,
+    tool_router: ToolRouter<MageMcpServer>,
 }
 
-impl DemoServer {
-    pub fn new(options: ServerOptions) -> Self {
-        let mut redactor = Redactor::default();
-        redactor.learn(&serde_json::to_value(&options.project).unwrap_or(Value::Null));
-        let mut tool_router = Self::pipeline_tools()
-            + Self::block_tools()
-            + Self::run_tools()
-            + Self::schedule_tools()
-            + Self::output_tools()
-            + Self::log_tools();
-        // Every tool returns a widget result, so every descriptor points at the widget. The URI is
-        // known only at run time (it carries the file's hash), hence set here, not in #[tool].
+impl MageMcpServer {
+    /// The server with the tools of `tool_router` (every tool returns a widget result, so every
+    /// descriptor is pointed at the widget here: its URI carries the file's hash, known only at run
+    /// time).
+    pub fn new(options: ServerOptions, mut tool_router: ToolRouter<MageMcpServer>) -> Self {
         let meta = widget_tool_meta(&options.widget);
         for route in tool_router.map.values_mut() {
             route.attr.meta = Some(meta.clone());
         }
-        let store = Store {
-            project: options.project,
-            redactor,
-            templates_fetched_at: None,
-        };
         Self {
             state: Arc::new(ServerState {
-                store: Mutex::new(store),
+                backend: options.backend,
                 widget: options.widget,
                 credentials: options.credentials,
-                backend: options.backend,
+                secrets: Mutex::new(SecretMemory::new(options.own_secrets, REMEMBERED_CALLS)),
                 failing_tools: options.failing_tools,
             }),
             tool_router,
@@ -111,154 +89,84 @@ impl DemoServer {
             .collect()
     }
 
-    /// Whether the tools answer from a Mage server rather than the demo project.
-    pub(crate) fn uses_mage(&self) -> bool {
-        matches!(self.state.backend, Backend::Mage(_))
+    /// Every secret kept across calls, as one redactor.
+    fn known_secrets(&self) -> Redactor {
+        self.state
+            .secrets
+            .lock()
+            .map(|memory| memory.redactor())
+            .unwrap_or_default()
     }
 
-    /// Runs one tool against Mage: authentication, then `run` with a client holding this call's
-    /// credentials, then the result, redacted by a redactor that has seen every response of the
-    /// call (and what earlier calls taught the server). Logs the tool's name and outcome only.
-    pub(crate) async fn respond_mage<Fut>(
+    /// Runs one tool call: its ids checked, the session authenticated (the config file is read
+    /// off the async threads, under no lock), then `run` with the call, then the result redacted by
+    /// everything the call met. Logs the tool's name, outcome and time only, never arguments or
+    /// results.
+    pub(crate) async fn answer<A, Fut>(
         &self,
         tool: &'static str,
-        run: impl FnOnce(Mage) -> Fut,
+        args: A,
+        run: impl FnOnce(Call, A) -> Fut,
     ) -> CallToolResult
     where
-        Fut: std::future::Future<Output = Result<WidgetResult, ToolError>>,
+        A: IdArguments,
+        Fut: Future<Output = Result<WidgetResult, ToolError>>,
     {
         let started = Instant::now();
-        let (outcome, result) = self.run_mage_tool(tool, run).await;
-        tracing::info!(
-            tool,
-            outcome,
-            elapsed_ms = started.elapsed().as_millis() as u64,
-            backend = "mage",
-            "tool call"
-        );
-        result
-    }
-
-    async fn run_mage_tool<Fut>(
-        &self,
-        tool: &'static str,
-        run: impl FnOnce(Mage) -> Fut,
-    ) -> (&'static str, CallToolResult)
-    where
-        Fut: std::future::Future<Output = Result<WidgetResult, ToolError>>,
-    {
-        let fail = |error: ToolError, redactor: &Redactor| {
-            (error.code.as_str(), error.into_call_tool_result(redactor))
-        };
-        let Backend::Mage(settings) = &self.state.backend else {
-            return fail(
-                ToolError::internal("The Mage backend is not configured."),
-                &Redactor::default(),
-            );
-        };
-        let mut redactor = match self.state.store.lock() {
-            Ok(store) => store.redactor.clone(),
-            Err(_) => Redactor::default(),
-        };
-        if self.state.failing_tools.contains(tool) {
-            return fail(
-                ToolError::internal(format!(
-                    "Unexpected internal failure in {tool} (simulated: the server was started with --fail-tool {tool})."
-                )),
-                &redactor,
-            );
-        }
-        let session = match self.state.credentials.authenticate() {
-            Ok(session) => session,
-            Err(error) => return fail(error, &redactor),
-        };
-        for secret in &session.secrets {
-            redactor.learn_secret(secret);
-        }
-        let mage = match settings.connect(&session, redactor.clone()) {
-            Ok(mage) => mage,
-            Err(error) => return fail(error, &redactor),
-        };
-        let outcome = run(mage.clone()).await;
-        // What this call's responses taught the redactor stays for later calls.
-        let learned = mage.redactor();
-        if let Ok(mut store) = self.state.store.lock() {
-            store.redactor.merge(&learned);
-        }
-        match outcome {
-            Ok(widget) => ("ok", widget.into_call_tool_result(&learned)),
-            Err(error) => fail(error, &learned),
-        }
-    }
-
-    /// Runs one tool: authentication, then `run` against the project, then the result, redacted.
-    /// Logs the tool's name and outcome only, never arguments or results.
-    pub(crate) fn respond(
-        &self,
-        tool: &'static str,
-        run: impl FnOnce(&mut Store, &Session) -> Result<WidgetResult, ToolError>,
-    ) -> CallToolResult {
-        let started = Instant::now();
-        let (outcome, result) = self.run_tool(tool, run);
-        tracing::info!(
-            tool,
-            outcome,
-            elapsed_ms = started.elapsed().as_millis() as u64,
-            "tool call"
-        );
-        result
-    }
-
-    fn run_tool(
-        &self,
-        tool: &'static str,
-        run: impl FnOnce(&mut Store, &Session) -> Result<WidgetResult, ToolError>,
-    ) -> (&'static str, CallToolResult) {
-        let Ok(mut store) = self.state.store.lock() else {
-            let error = ToolError::internal(
-                "The demo project is unavailable after an earlier failure; restart the server.",
-            );
-            return (
-                error.code.as_str(),
-                error.into_call_tool_result(&Redactor::default()),
-            );
-        };
-        if self.state.failing_tools.contains(tool) {
-            let error = ToolError::internal(format!(
-                "Unexpected internal failure in {tool} (simulated: the server was started with --fail-tool {tool})."
-            ));
-            return (
-                error.code.as_str(),
-                error.into_call_tool_result(&store.redactor),
-            );
-        }
-        let session = match self.state.credentials.authenticate() {
-            Ok(session) => session,
-            Err(error) => {
-                return (
-                    error.code.as_str(),
-                    error.into_call_tool_result(&store.redactor),
-                )
+        let secrets = CallSecrets::new(self.known_secrets());
+        let outcome = match self.begin(tool, &args, &secrets).await {
+            Ok(session) => {
+                let call = Call::new(session, secrets.clone(), self.state.backend.clone());
+                run(call, args).await
             }
+            Err(error) => Err(error),
         };
+        if let Some(learnt) = secrets.learnt() {
+            if let Ok(mut memory) = self.state.secrets.lock() {
+                memory.remember(learnt);
+            }
+        }
+        let redactor = secrets.redactor();
+        let (code, result) = match outcome {
+            Ok(widget) => ("ok", widget.into_call_tool_result(&redactor)),
+            Err(error) => (error.code.as_str(), error.into_call_tool_result(&redactor)),
+        };
+        tracing::info!(
+            tool,
+            outcome = code,
+            elapsed_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+            "tool call"
+        );
+        result
+    }
+
+    /// What every call passes before its tool runs: ids that could name another route refused,
+    /// `--fail-tool`, and the session (its credentials learnt as secrets).
+    async fn begin(
+        &self,
+        tool: &'static str,
+        args: &impl IdArguments,
+        secrets: &CallSecrets,
+    ) -> Result<Session, ToolError> {
+        args.check_ids()?;
+        if self.state.failing_tools.contains(tool) {
+            return Err(ToolError::internal(format!(
+                "Unexpected internal failure in {tool} (simulated: the server was started with --fail-tool {tool})."
+            )));
+        }
+        let credentials = self.state.credentials.clone();
+        let session = tokio::task::spawn_blocking(move || credentials.authenticate())
+            .await
+            .map_err(|_| ToolError::internal("Reading the credentials failed unexpectedly."))??;
         for secret in &session.secrets {
-            store.redactor.learn_secret(secret);
+            secrets.know_secret(secret);
         }
-        match run(&mut store, &session) {
-            Ok(widget) => ("ok", widget.into_call_tool_result(&store.redactor)),
-            Err(error) => (
-                error.code.as_str(),
-                error.into_call_tool_result(&store.redactor),
-            ),
-        }
+        Ok(session)
     }
 
     /// An error envelope for a failure outside any tool (unknown tool, unreadable arguments).
     fn error_result(&self, error: ToolError) -> CallToolResult {
-        match self.state.store.lock() {
-            Ok(store) => error.into_call_tool_result(&store.redactor),
-            Err(_) => error.into_call_tool_result(&Redactor::default()),
-        }
+        error.into_call_tool_result(&self.known_secrets())
     }
 
     fn resource(&self) -> Resource {
@@ -287,7 +195,7 @@ fn extensions() -> ExtensionCapabilities {
 }
 
 #[tool_handler(router = self.tool_router)]
-impl ServerHandler for DemoServer {
+impl ServerHandler for MageMcpServer {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(
             ServerCapabilities::builder()
@@ -298,18 +206,9 @@ impl ServerHandler for DemoServer {
         )
         .with_server_info(
             Implementation::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"))
-                .with_title("Pipeline service demo"),
+                .with_title("Mage pipelines"),
         )
-        .with_instructions(if self.uses_mage() {
-            "A Mage pipeline orchestration server. Start with pipeline_list; pipeline_get shows a \
-             pipeline's block graph. Results render in the resource widget where the host \
-             supports MCP Apps; the JSON text is the same data. pipeline_delete is permanent."
-        } else {
-            "A pipeline orchestration service over an in-memory demo project. Start with \
-             pipeline_list; pipeline_get shows a pipeline's block graph. Results render in the \
-             resource widget where the host supports MCP Apps; the JSON text is the same data. \
-             pipeline_delete is permanent. Changes last until the server stops."
-        })
+        .with_instructions(self.state.backend.instructions())
     }
 
     async fn call_tool(
@@ -361,7 +260,7 @@ impl ServerHandler for DemoServer {
     }
 }
 
-impl DemoServer {
+impl MageMcpServer {
     /// rmcp answers arguments it cannot deserialise with a plain-text tool error; clients of this
     /// service expect the envelope, so the text is wrapped in one (the cluster would answer 400).
     fn envelope_argument_errors(&self, tool: &str, response: CallToolResponse) -> CallToolResponse {

@@ -68,6 +68,28 @@ impl ToolError {
         Self::new(ErrorCode::InternalError, message)
     }
 
+    /// This error, met by a change made in several requests after some of them took effect: the
+    /// message says which parts were applied and which were not, then why it stopped; the code
+    /// stays. With nothing applied the error is returned as it is.
+    pub fn after_partial_change(self, what: &str, applied: &[&str], not_applied: &[&str]) -> Self {
+        if applied.is_empty() {
+            return self;
+        }
+        let not_applied = if not_applied.is_empty() {
+            String::new()
+        } else {
+            format!("; not applied: {}", not_applied.join(", "))
+        };
+        Self::new(
+            self.code,
+            format!(
+                "{what} was changed only in part. Applied: {}{not_applied}. {}",
+                applied.join(", "),
+                self.message
+            ),
+        )
+    }
+
     pub fn envelope(&self) -> Value {
         json!({ "status": "error", "error": { "code": self.code.as_str(), "message": self.message } })
     }
@@ -374,6 +396,32 @@ impl WidgetResult {
         self
     }
 
+    /// Marks a list that stopped at a bound of `limit` records before the service's end: the
+    /// summary says so and gives the service's `total` when known, and the pagination says there
+    /// is more. What was read is kept.
+    pub fn cut_at(mut self, limit: usize, total: Option<u64>) -> Self {
+        let shown = self.records.len() as u64;
+        let mut summary = self.summary.take().unwrap_or_default();
+        let total_known = total.filter(|t| *t >= shown);
+        summary.total = Some(total_known.unwrap_or(shown));
+        summary.message = Some(match total_known {
+            Some(total) => format!(
+                "Truncated: the first {shown} of {total} records (a list is read up to {limit} records)."
+            ),
+            None => format!(
+                "Truncated: the first {shown} records; the service holds more (a list is read up to {limit} records)."
+            ),
+        });
+        self.summary = Some(summary);
+        self.pagination = Some(Pagination {
+            page: 1,
+            per_page: shown.max(1),
+            total: total_known.unwrap_or(shown),
+            has_more: true,
+        });
+        self
+    }
+
     /// `ok` with records or a mutation to show, `empty` otherwise.
     fn state(&self) -> &'static str {
         if self.records.is_empty() && self.mutation.is_none() {
@@ -447,6 +495,33 @@ mod tests {
     }
 
     #[test]
+    fn a_cut_list_says_so_with_the_total_and_keeps_its_records() {
+        let cut = WidgetResult::new("backfills", "list")
+            .records(vec![json!({"id": 1}), json!({"id": 2})])
+            .summary(Summary::titled("Backfills").total(2))
+            .cut_at(2, Some(9))
+            .structured();
+        assert_eq!(cut["records"].as_array().map(Vec::len), Some(2));
+        assert_eq!(cut["summary"]["total"], 9);
+        assert_eq!(cut["summary"]["title"], "Backfills");
+        assert!(cut["summary"]["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("Truncated: the first 2 of 9")));
+        assert_eq!(
+            cut["pagination"],
+            json!({"page": 1, "per_page": 2, "total": 9, "has_more": true})
+        );
+        let unknown = WidgetResult::new("backfills", "list")
+            .records(vec![json!({"id": 1})])
+            .cut_at(1, None)
+            .structured();
+        assert_eq!(unknown["summary"]["total"], 1);
+        assert!(unknown["summary"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("holds more")));
+    }
+
+    #[test]
     fn no_records_and_no_mutation_is_the_empty_state() {
         assert_eq!(
             WidgetResult::new("blocks", "list").structured()["state"],
@@ -455,6 +530,23 @@ mod tests {
         let deleted = WidgetResult::new("pipeline", "delete")
             .mutation(Mutation::new("delete", "pipeline", "x"));
         assert_eq!(deleted.structured()["state"], "ok");
+    }
+
+    #[test]
+    fn a_part_applied_change_names_what_took_effect_and_what_did_not() {
+        let error = ToolError::new(ErrorCode::AuthExpired, "The cluster answered 401.");
+        let partial = error.clone().after_partial_change(
+            "Block 'p/b'",
+            &["code"],
+            &["name", "upstream blocks"],
+        );
+        assert_eq!(partial.code, ErrorCode::AuthExpired, "the code stays");
+        assert_eq!(
+            partial.message,
+            "Block 'p/b' was changed only in part. Applied: code; not applied: name, upstream blocks. The cluster answered 401."
+        );
+        let untouched = error.clone().after_partial_change("x", &[], &["name"]);
+        assert_eq!(untouched.message, error.message);
     }
 
     #[test]

@@ -14,7 +14,7 @@
 //! token learnt from one response is blanked wherever it is copied.
 
 use std::path::PathBuf;
-use std::sync::{Arc, LazyLock, Mutex};
+use std::sync::LazyLock;
 use std::time::Duration;
 
 use base64::Engine as _;
@@ -23,7 +23,8 @@ use reqwest::header::{HeaderMap, HeaderValue, ACCEPT};
 use serde_json::Value;
 
 use crate::config::Session;
-use crate::redact::Redactor;
+use crate::ids::path_segment;
+use crate::secrets::CallSecrets;
 use crate::widget_result::{ErrorCode, ToolError};
 
 /// Time to open a connection.
@@ -34,6 +35,9 @@ pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
 pub const GET_ATTEMPTS: u32 = 3;
 /// Pause before the second attempt; tripled before each later one.
 const FIRST_BACKOFF: Duration = Duration::from_millis(250);
+/// The largest answer read from the cluster unless `--max-response-bytes` says otherwise: a run's
+/// logs or a pipeline with its code are a few MB; anything past this is refused, not buffered.
+pub const DEFAULT_MAX_RESPONSE_BYTES: u64 = 32 * 1024 * 1024;
 /// Longest reason quoted from Mage in a tool error.
 const MAX_REASON_CHARS: usize = 240;
 
@@ -46,10 +50,12 @@ pub const LOGIN_REMEDY: &str = "Run the agent's login command again to sign in a
 pub struct MageSettings {
     http: reqwest::Client,
     pub cache_dir: PathBuf,
+    /// The largest answer body read, in bytes.
+    pub max_response_bytes: u64,
 }
 
 impl MageSettings {
-    pub fn new(cache_dir: PathBuf) -> Result<Self, String> {
+    pub fn new(cache_dir: PathBuf, max_response_bytes: u64) -> Result<Self, String> {
         // reqwest is built without a default TLS provider: rustls with ring, installed once.
         let _ = rustls::crypto::ring::default_provider().install_default();
         let http = reqwest::Client::builder()
@@ -64,11 +70,16 @@ impl MageSettings {
             ))
             .build()
             .map_err(|e| format!("cannot build the HTTP client: {e}"))?;
-        Ok(Self { http, cache_dir })
+        Ok(Self {
+            http,
+            cache_dir,
+            max_response_bytes,
+        })
     }
 
-    /// The client for one tool call, with that call's credentials.
-    pub fn connect(&self, session: &Session, redactor: Redactor) -> Result<Mage, ToolError> {
+    /// The client for one tool call, with that call's credentials; every answer is shown to the
+    /// call's `secrets` before anything reads it.
+    pub fn connect(&self, session: &Session, secrets: CallSecrets) -> Result<Mage, ToolError> {
         let base = session.cluster_url.trim().trim_end_matches('/').to_owned();
         if !(base.starts_with("http://") || base.starts_with("https://")) {
             return Err(ToolError::new(
@@ -76,11 +87,10 @@ impl MageSettings {
                 "The cluster_url is not an http:// or https:// URL.",
             ));
         }
-        let mut redactor = redactor;
         let mut headers = HeaderMap::new();
         headers.insert(ACCEPT, HeaderValue::from_static("application/json"));
         if let Some(key) = &session.api_key {
-            redactor.learn_secret(key);
+            secrets.know_secret(key);
             let mut value = HeaderValue::from_str(key).map_err(|_| {
                 ToolError::new(
                     ErrorCode::ConfigInvalid,
@@ -91,9 +101,9 @@ impl MageSettings {
             headers.insert("X-API-KEY", value);
         }
         if let Some(token) = &session.oauth_token {
-            redactor.learn_secret(token);
+            secrets.know_secret(token);
             let sent = session_token(token)?;
-            redactor.learn_secret(&sent);
+            secrets.know_secret(&sent);
             let mut value = HeaderValue::from_str(&sent).map_err(|_| {
                 ToolError::new(
                     ErrorCode::ConfigInvalid,
@@ -107,8 +117,9 @@ impl MageSettings {
             http: self.http.clone(),
             base,
             headers,
-            redactor: Arc::new(Mutex::new(redactor)),
+            secrets,
             cache_dir: self.cache_dir.clone(),
+            max_response_bytes: self.max_response_bytes,
         })
     }
 }
@@ -167,21 +178,59 @@ pub struct Mage {
     http: reqwest::Client,
     base: String,
     headers: HeaderMap,
-    redactor: Arc<Mutex<Redactor>>,
+    secrets: CallSecrets,
     pub cache_dir: PathBuf,
+    max_response_bytes: u64,
 }
 
-/// One path segment, percent-encoded (uuids are snake case, but arguments are the caller's).
-pub fn seg(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {
-            out.push(byte as char);
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
+/// Why a request got no complete answer.
+#[derive(Debug)]
+enum Failure {
+    /// Below HTTP: no connection, a timeout, a cut-off body.
+    Transport(reqwest::Error),
+    /// The answer is larger than the bound (declared so, or found so while reading it).
+    TooLarge,
+}
+
+impl From<reqwest::Error> for Failure {
+    fn from(error: reqwest::Error) -> Self {
+        Failure::Transport(error)
+    }
+}
+
+impl Failure {
+    /// Worth another attempt of an idempotent request.
+    fn is_transient(&self) -> bool {
+        match self {
+            Failure::Transport(e) => e.is_timeout() || e.is_connect() || e.is_request(),
+            Failure::TooLarge => false,
         }
     }
-    out
+}
+
+/// Reads an answer's body, at most `limit` bytes: a declared length past it is refused before
+/// reading, and a body without one stops being read once it passes it.
+async fn bounded_body(mut response: reqwest::Response, limit: u64) -> Result<Vec<u8>, Failure> {
+    if response
+        .content_length()
+        .is_some_and(|length| length > limit)
+    {
+        return Err(Failure::TooLarge);
+    }
+    let mut body = Vec::new();
+    while let Some(chunk) = response.chunk().await? {
+        if (body.len() as u64).saturating_add(chunk.len() as u64) > limit {
+            return Err(Failure::TooLarge);
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body)
+}
+
+/// One path segment: the id checked (no `.`, `..`, empty or control characters) and
+/// percent-encoded, so it cannot name another route ([`path_segment`]).
+pub fn seg(text: &str) -> Result<String, ToolError> {
+    path_segment(text)
 }
 
 impl Mage {
@@ -189,16 +238,9 @@ impl Mage {
         &self.base
     }
 
-    /// The redactor of this call: the server's, plus what this call's responses taught it.
-    pub fn redactor(&self) -> Redactor {
-        self.redactor.lock().map(|r| r.clone()).unwrap_or_default()
-    }
-
-    /// Teaches the redactor the secrets in a value the caller sends (a payload, a config).
+    /// Shows a value to the call's secrets (an answer, or what the caller sends).
     pub fn learn(&self, value: &Value) {
-        if let Ok(mut redactor) = self.redactor.lock() {
-            redactor.learn(value);
-        }
+        self.secrets.learn(value);
     }
 
     /// GET with retries; `what` names the thing asked for in errors ("Pipeline 'x'").
@@ -230,7 +272,7 @@ impl Mage {
             let outcome = self.once(method, path, query, body, true).await;
             let retry = attempt < attempts
                 && match &outcome {
-                    Err(error) => error.is_timeout() || error.is_connect() || error.is_request(),
+                    Err(failure) => failure.is_transient(),
                     Ok((status, _)) => matches!(status, 429 | 502 | 503 | 504),
                 };
             if retry {
@@ -250,7 +292,7 @@ impl Mage {
                     self.learn(&value);
                     Ok(value)
                 }
-                Err(error) => Err(self.transport_error(&error, what)),
+                Err(failure) => Err(self.failure_error(&failure, what)),
             };
         }
     }
@@ -265,12 +307,10 @@ impl Mage {
         body: &Value,
         what: &str,
     ) -> Result<Value, ToolError> {
-        if let Ok(mut redactor) = self.redactor.lock() {
-            redactor.learn_secret(token);
-        }
+        self.secrets.learn_secret(token);
         let path = format!(
             "/api/pipeline_schedules/{schedule_id}/pipeline_runs/{}",
-            seg(token)
+            seg(token)?
         );
         match self.once(Method::Post, &path, &[], Some(body), false).await {
             Ok((status, bytes)) => {
@@ -278,7 +318,7 @@ impl Mage {
                 self.learn(&value);
                 Ok(value)
             }
-            Err(error) => Err(self.transport_error(&error, what)),
+            Err(failure) => Err(self.failure_error(&failure, what)),
         }
     }
 
@@ -289,7 +329,7 @@ impl Mage {
         query: &[(&str, String)],
         body: Option<&Value>,
         with_credentials: bool,
-    ) -> Result<(u16, Vec<u8>), reqwest::Error> {
+    ) -> Result<(u16, Vec<u8>), Failure> {
         let url = format!("{}{path}", self.base);
         let mut request = match method {
             Method::Get => self.http.get(&url),
@@ -310,11 +350,23 @@ impl Mage {
         }
         let response = request.send().await?;
         let status = response.status().as_u16();
-        let bytes = response.bytes().await?;
-        Ok((status, bytes.to_vec()))
+        let bytes = bounded_body(response, self.max_response_bytes).await?;
+        Ok((status, bytes))
     }
 
-    /// A failure below HTTP, without the URL (a trigger URL carries a token).
+    /// A request without a complete answer, as a tool error without the URL (a trigger URL
+    /// carries a token).
+    fn failure_error(&self, failure: &Failure, what: &str) -> ToolError {
+        match failure {
+            Failure::Transport(error) => self.transport_error(error, what),
+            Failure::TooLarge => ToolError::api(format!(
+                "{what}: the cluster's answer is larger than {} (the server's --max-response-bytes); nothing of it was used.",
+                shown_bytes(self.max_response_bytes)
+            )),
+        }
+    }
+
+    /// A failure below HTTP.
     fn transport_error(&self, error: &reqwest::Error, what: &str) -> ToolError {
         let reason = if error.is_timeout() {
             format!("no answer within {} s", REQUEST_TIMEOUT.as_secs())
@@ -329,6 +381,21 @@ impl Mage {
             "{what}: the cluster at {} could not be reached ({reason}).",
             self.base
         ))
+    }
+}
+
+/// A byte count as a reader says it: `32 MB`, `1.5 MB`, `512 bytes`.
+pub fn shown_bytes(bytes: u64) -> String {
+    const MB: u64 = 1024 * 1024;
+    if bytes >= MB {
+        let tenths = bytes.saturating_mul(10) / MB;
+        if tenths.is_multiple_of(10) {
+            format!("{} MB", tenths / 10)
+        } else {
+            format!("{}.{} MB", tenths / 10, tenths % 10)
+        }
+    } else {
+        format!("{bytes} bytes")
     }
 }
 
@@ -363,6 +430,11 @@ pub fn short_reason(error: &serde_json::Map<String, Value>) -> Option<String> {
     Some(short)
 }
 
+/// Whether Mage's reason says that what was asked for does not exist.
+fn says_missing(reason: &str) -> bool {
+    reason.contains("does not exist") || reason.contains("not found")
+}
+
 /// What one answer means: the JSON body, or the tool error for it.
 pub fn interpret(status: u16, body: &[u8], method: &str, what: &str) -> Result<Value, ToolError> {
     let parsed: Option<Value> = serde_json::from_slice(body).ok();
@@ -387,6 +459,11 @@ pub fn interpret(status: u16, body: &[u8], method: &str, what: &str) -> Result<V
     if error.is_some() {
         return Err(match error_code {
             Some(404) => ToolError::api(format!("{what} not found (404).")),
+            // Mage raises "Pipeline x does not exist." as a server error: it is a not-found.
+            Some(500) if reason.as_deref().is_some_and(says_missing) => ToolError::api(format!(
+                "{what} not found (Mage: {}).",
+                reason.unwrap_or_default().trim_end_matches('.')
+            )),
             Some(code) => ToolError::api(match reason {
                 Some(reason) => format!("{what}: Mage answered error {code}: {reason}"),
                 None => format!("{what}: Mage answered error {code}."),
@@ -431,7 +508,7 @@ mod tests {
         assert_eq!(error.code, ErrorCode::ApiError);
         assert_eq!(
             error.message,
-            "Pipeline 'nope': Mage answered error 500: Pipeline nope does not exist."
+            "Pipeline 'nope' not found (Mage: Pipeline nope does not exist)."
         );
         let body = json!({"error": {"code": 500, "message": "Traceback (most recent call last):\n  File \"/srv/x.py\"\nKeyError: 1"}});
         let error = interpret(200, body.to_string().as_bytes(), "GET", "Run 1").expect_err("error");
@@ -513,8 +590,16 @@ mod tests {
     }
 
     #[test]
-    fn path_segments_are_encoded() {
-        assert_eq!(seg("etl_daily"), "etl_daily");
-        assert_eq!(seg("a/b?c"), "a%2Fb%3Fc");
+    fn byte_bounds_read_as_a_reader_says_them() {
+        assert_eq!(shown_bytes(DEFAULT_MAX_RESPONSE_BYTES), "32 MB");
+        assert_eq!(shown_bytes(3 * 1024 * 1024 / 2), "1.5 MB");
+        assert_eq!(shown_bytes(4096), "4096 bytes");
+    }
+
+    #[test]
+    fn path_segments_are_encoded_and_dot_segments_refused() {
+        assert_eq!(seg("etl_daily").ok().as_deref(), Some("etl_daily"));
+        assert_eq!(seg("a/b?c").ok().as_deref(), Some("a%2Fb%3Fc"));
+        assert!(seg("..").is_err() && seg(".").is_err());
     }
 }

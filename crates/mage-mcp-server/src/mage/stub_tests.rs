@@ -1,8 +1,9 @@
 //! The Mage backend against a tiny local HTTP stub (no Mage): the error mapping (an error body
 //! under HTTP 200 is API_ERROR without its traceback, a 401 is AUTH_EXPIRED), updates with PUT
 //! (the stub answers PATCH with 405, as Mage does), outputs without `sample_count`, every page of
-//! block runs, pipeline-level logs, bounded retries of GETs only, and a trigger that carries no
-//! credential and whose token no error repeats.
+//! block runs, pipeline-level logs, bounded retries of GETs only, a trigger that carries no
+//! credential and whose token no error repeats, answers bounded in size, lists cut at the page
+//! cap and marked so, and a two-request block update that fails halfway saying what was applied.
 
 use std::sync::{Arc, Mutex};
 
@@ -11,9 +12,16 @@ use axum::extract::{Request, State};
 use axum::response::Response;
 use serde_json::{json, Map, Value};
 
-use super::*;
+use super::blocks;
+use super::client::{self, Mage, MageSettings};
+use super::outputs;
+use super::paging::{MAX_PAGES, PAGE_SIZE};
+use super::pipelines;
+use super::runs;
+use crate::backend::{BlockEdit, PipelineEdit};
 use crate::config::Session;
 use crate::redact::Redactor;
+use crate::secrets::CallSecrets;
 use crate::widget_result::ErrorCode;
 
 /// One request as the stub saw it.
@@ -79,6 +87,30 @@ async fn handle(State(stub): State<Arc<Stub>>, request: Request) -> Response {
 async fn start_stub(
     route: impl Fn(&Seen, usize) -> (u16, Value) + Send + Sync + 'static,
 ) -> (Mage, Arc<Stub>, tempfile::TempDir) {
+    let (mage, stub, cache, _) = start_stub_full(client::DEFAULT_MAX_RESPONSE_BYTES, route).await;
+    (mage, stub, cache)
+}
+
+/// [`start_stub`], with the secrets of the client's call.
+async fn start_stub_with_secrets(
+    route: impl Fn(&Seen, usize) -> (u16, Value) + Send + Sync + 'static,
+) -> (Mage, Arc<Stub>, tempfile::TempDir, CallSecrets) {
+    start_stub_full(client::DEFAULT_MAX_RESPONSE_BYTES, route).await
+}
+
+/// [`start_stub`], the client reading answers of at most `max_response_bytes`.
+async fn start_stub_with_bound(
+    max_response_bytes: u64,
+    route: impl Fn(&Seen, usize) -> (u16, Value) + Send + Sync + 'static,
+) -> (Mage, Arc<Stub>, tempfile::TempDir) {
+    let (mage, stub, cache, _) = start_stub_full(max_response_bytes, route).await;
+    (mage, stub, cache)
+}
+
+async fn start_stub_full(
+    max_response_bytes: u64,
+    route: impl Fn(&Seen, usize) -> (u16, Value) + Send + Sync + 'static,
+) -> (Mage, Arc<Stub>, tempfile::TempDir, CallSecrets) {
     let state = Arc::new(Stub {
         seen: Mutex::new(Vec::new()),
         route: Box::new(route),
@@ -100,11 +132,12 @@ async fn start_stub(
         oauth_token: Some("stub-session-token-1234".into()),
         api_key: Some("stub-api-key-5678".into()),
     };
-    let mage = MageSettings::new(cache.path().to_path_buf())
+    let secrets = CallSecrets::new(Redactor::default());
+    let mage = MageSettings::new(cache.path().to_path_buf(), max_response_bytes)
         .expect("settings")
-        .connect(&session, Redactor::default())
+        .connect(&session, secrets.clone())
         .expect("client");
-    (mage, state, cache)
+    (mage, state, cache, secrets)
 }
 
 fn seen(stub: &Stub) -> Vec<Seen> {
@@ -132,7 +165,9 @@ async fn an_error_body_under_http_200_is_an_api_error_without_traceback_or_paths
     let error = pipelines::get(&mage, "nope").await.expect_err("an error");
     assert_eq!(error.code, ErrorCode::ApiError);
     assert!(
-        error.message.contains("Pipeline nope does not exist."),
+        error
+            .message
+            .contains("not found (Mage: Pipeline nope does not exist)"),
         "{}",
         error.message
     );
@@ -201,26 +236,20 @@ async fn updates_use_put_so_405_never_happens() {
         _ => (404, Value::Null),
     })
     .await;
-    let result = pipelines::update(&mage, "p", None, Some("new".into()))
+    let edit = PipelineEdit {
+        name: None,
+        description: Some("new".into()),
+    };
+    let after = pipelines::update(&mage, "p", &edit).await.expect("updated");
+    assert_eq!(after["description"], "new");
+    let edit = BlockEdit {
+        content: Some("y = 3\n".into()),
+        ..BlockEdit::default()
+    };
+    let block = blocks::update(&mage, "p", "clean", &edit)
         .await
-        .expect("updated");
-    let structured = result.structured();
-    assert_eq!(
-        structured["mutation"]["changes"]["description"],
-        json!({"from": "old", "to": "new"})
-    );
-    blocks::update(
-        &mage,
-        crate::blocks::BlockUpdateArgs {
-            pipeline_uuid: "p".into(),
-            uuid: "clean".into(),
-            content: Some("y = 3\n".into()),
-            name: None,
-            upstream_blocks: None,
-        },
-    )
-    .await
-    .expect("block updated");
+        .expect("block updated");
+    assert_eq!(block["content"], "y = 3\n");
     let requests = seen(&stub);
     assert!(requests.iter().all(|r| r.method != "PATCH"), "{requests:?}");
     let puts: Vec<&Seen> = requests.iter().filter(|r| r.method == "PUT").collect();
@@ -252,19 +281,10 @@ async fn outputs_are_read_without_sample_count_and_keep_the_dataframe() {
         )
     })
     .await;
-    let result = outputs::outputs(&mage, Some(1), None, None)
-        .await
-        .expect("outputs")
-        .structured();
-    assert_eq!(result["records"][0]["shape"], json!([300, 2]));
-    assert_eq!(
-        result["records"][0]["sample_data"]["rows"][1],
-        json!([2, null])
-    );
-    assert_eq!(
-        result["records"][1],
-        json!({"variable_uuid": "output_1", "type": "text", "text_data": "249"})
-    );
+    let records = outputs::outputs(&mage, 1).await.expect("outputs");
+    assert_eq!(records[0]["shape"], json!([300, 2]));
+    assert_eq!(records[0]["sample_data"]["rows"][1], json!([2, null]));
+    assert_eq!(records[1]["text_data"], "249");
     assert!(seen(&stub)
         .iter()
         .all(|r| !r.query.contains("sample_count")));
@@ -292,14 +312,9 @@ async fn block_runs_are_read_page_after_page() {
         (200, json!({"block_runs": runs, "metadata": {"count": 5, "next": offset + 2 < 5}}))
     })
     .await;
-    let result = runs::block_runs(&mage, 7)
-        .await
-        .expect("block runs")
-        .structured();
-    let records = result["records"].as_array().expect("records");
-    assert_eq!(records.len(), 5);
-    assert_eq!(records[0]["id"], 96, "sorted by id");
-    assert_eq!(records[0]["duration"], 1.25);
+    let listing = runs::block_runs(&mage, 7).await.expect("block runs");
+    assert_eq!(listing.records.len(), 5);
+    assert!(listing.truncated.is_none());
     let pages = seen(&stub)
         .iter()
         .filter(|r| r.path == "/api/block_runs")
@@ -324,9 +339,10 @@ async fn logs_keep_the_pipeline_level_files_of_a_run_that_failed_before_any_bloc
         )
     })
     .await;
-    let result = logs::logs(&mage, 9).await.expect("logs").structured();
-    assert_eq!(result["records"].as_array().map(Vec::len), Some(1));
-    let file = &result["records"][0];
+    let run = runs::fetch_run(&mage, 9).await.expect("run");
+    let files = outputs::logs(&mage, &run).await.expect("logs");
+    assert_eq!(files.len(), 1);
+    let file = &files[0];
     assert_eq!(file["name"], "scheduler.log");
     assert_eq!(file["scope"], "pipeline");
     assert!(file.get("path").is_none(), "no server path in a log record");
@@ -349,7 +365,7 @@ async fn gets_are_retried_a_bounded_number_of_times_and_posts_never() {
     pipelines::list(&mage)
         .await
         .expect("the second attempt answers");
-    let error = pipelines::create(&mage, "x", "python")
+    let error = pipelines::create(&mage, "x", crate::vocabulary::PipelineType::Python)
         .await
         .expect_err("503");
     assert_eq!(error.code, ErrorCode::ApiError);
@@ -366,7 +382,7 @@ const SCHEDULE_TOKEN: &str = "0123456789abcdef0123456789abcdef";
 async fn a_run_is_triggered_without_credentials_and_no_error_repeats_the_token() {
     let accept = Arc::new(Mutex::new(true));
     let accepts = accept.clone();
-    let (mage, stub, _cache) = start_stub(move |request, _| {
+    let (mage, stub, _cache, secrets) = start_stub_with_secrets(move |request, _| {
         match (request.method.as_str(), request.path.as_str()) {
             ("GET", "/api/pipelines/p") => (200, pipeline("p", "")),
             ("GET", "/api/pipelines/p/pipeline_schedules") => (
@@ -391,20 +407,21 @@ async fn a_run_is_triggered_without_credentials_and_no_error_repeats_the_token()
         json!({"variables": {"batch": 7}, "api_key": "payload-key-123456789"}),
     )
     .expect("map");
-    let result = runs::run(&mage, "p", payload.clone())
-        .await
-        .expect("triggered")
-        .into_call_tool_result(&mage.redactor());
-    let text = serde_json::to_string(&result).expect("json");
+    mage.learn(&Value::Object(payload.clone()));
+    let triggered = runs::run(&mage, "p", &payload).await.expect("triggered");
+    let mut record = triggered.record.clone();
+    secrets.redactor().redact(&mut record);
+    let text = record.to_string();
     assert!(
         !text.contains(SCHEDULE_TOKEN) && !text.contains("payload-key-123456789"),
         "{text}"
     );
-    let structured = result.structured_content.expect("structured");
-    assert_eq!(structured["mutation"]["id"], 12);
-    assert_eq!(
-        structured["records"][0]["event_variables"]["variables"],
-        json!({"batch": 7})
+    assert_eq!(record["id"], 12);
+    assert_eq!(record["event_variables"]["variables"], json!({"batch": 7}));
+    assert!(
+        triggered.how.contains("API trigger 'Nightly' (id 4)"),
+        "{}",
+        triggered.how
     );
     let trigger = seen(&stub)
         .into_iter()
@@ -418,8 +435,197 @@ async fn a_run_is_triggered_without_credentials_and_no_error_repeats_the_token()
     assert_eq!(sent["pipeline_run"], json!({"variables": {"batch": 7}}));
 
     *accept.lock().expect("lock") = false;
-    let error = runs::run(&mage, "p", payload).await.expect_err("refused");
+    let error = runs::run(&mage, "p", &payload).await.expect_err("refused");
     let mut envelope = error.envelope();
-    mage.redactor().redact(&mut envelope);
+    secrets.redactor().redact(&mut envelope);
     assert!(!envelope.to_string().contains(SCHEDULE_TOKEN), "{envelope}");
+}
+
+/// A list whose JSON is about `bytes` long.
+fn pipelines_of_size(bytes: usize) -> Value {
+    let filler = "x".repeat(bytes);
+    json!({"pipelines": [{"uuid": "p", "name": "p", "description": filler}], "metadata": {"count": 1, "next": false}})
+}
+
+#[tokio::test]
+async fn an_answer_past_the_bound_is_refused_with_the_bound_named() {
+    let (mage, stub, _cache) =
+        start_stub_with_bound(4096, |_, _| (200, pipelines_of_size(10_000))).await;
+    let error = pipelines::list(&mage).await.expect_err("too large");
+    assert_eq!(error.code, ErrorCode::ApiError);
+    assert!(
+        error.message.contains("larger than 4096 bytes")
+            && error.message.contains("--max-response-bytes"),
+        "{}",
+        error.message
+    );
+    // Refused, not retried: a larger answer will not become smaller.
+    assert_eq!(
+        seen(&stub)
+            .iter()
+            .filter(|r| r.path == "/api/pipelines")
+            .count(),
+        1
+    );
+    let (mage, _stub, _cache) =
+        start_stub_with_bound(4096, |_, _| (200, pipelines_of_size(1_000))).await;
+    pipelines::list(&mage).await.expect("within the bound");
+}
+
+#[tokio::test]
+async fn a_streamed_answer_without_a_length_stops_at_the_bound() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    // A chunked answer without Content-Length, written by hand: 64 chunks of 1 KB.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let address = listener.local_addr().expect("address");
+    tokio::spawn(async move {
+        while let Ok((mut socket, _)) = listener.accept().await {
+            let mut request = vec![0_u8; 4096];
+            let _ = socket.read(&mut request).await;
+            let mut answer = b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n".to_vec();
+            for _ in 0..64 {
+                answer.extend_from_slice(b"400\r\n");
+                answer.extend_from_slice(&[b'x'; 1024]);
+                answer.extend_from_slice(b"\r\n");
+            }
+            answer.extend_from_slice(b"0\r\n\r\n");
+            let _ = socket.write_all(&answer).await;
+        }
+    });
+    let cache = tempfile::tempdir().expect("cache dir");
+    let session = Session {
+        cluster_url: format!("http://{address}"),
+        secrets: vec![],
+        oauth_token: None,
+        api_key: Some("stub-api-key-5678".into()),
+    };
+    let mage = MageSettings::new(cache.path().to_path_buf(), 8 * 1024)
+        .expect("settings")
+        .connect(&session, CallSecrets::new(Redactor::default()))
+        .expect("client");
+    let error = pipelines::list(&mage).await.expect_err("too large");
+    assert!(
+        error.message.contains("larger than 8192 bytes"),
+        "{}",
+        error.message
+    );
+}
+
+#[tokio::test]
+async fn a_list_longer_than_the_page_cap_returns_what_it_read_marked_truncated() {
+    let (mage, stub, _cache) = start_stub(|request, _| {
+        if request.path == "/api/pipeline_runs/7" {
+            return (200, json!({"pipeline_run": {"id": 7, "pipeline_uuid": "p", "status": "running"}}));
+        }
+        // Always a full page, always more: a list far longer than the cap.
+        let offset: u64 = request
+            .query
+            .split('&')
+            .find_map(|kv| kv.strip_prefix("_offset="))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0);
+        let runs: Vec<Value> = (offset..offset + PAGE_SIZE as u64)
+            .map(|i| json!({"id": i, "block_uuid": "b", "pipeline_run_id": 7, "status": "completed"}))
+            .collect();
+        (200, json!({"block_runs": runs, "metadata": {"count": 123_456, "next": true}}))
+    })
+    .await;
+    let listing = runs::block_runs(&mage, 7).await.expect("block runs");
+    let limit = MAX_PAGES * PAGE_SIZE;
+    assert_eq!(listing.records.len(), limit);
+    let cut = listing.truncated.expect("marked truncated");
+    assert_eq!((cut.total, cut.limit), (Some(123_456), limit));
+    let pages = seen(&stub)
+        .iter()
+        .filter(|r| r.path == "/api/block_runs")
+        .count();
+    assert_eq!(pages, MAX_PAGES);
+}
+
+#[tokio::test]
+async fn a_block_update_that_fails_after_saving_the_code_says_what_was_applied() {
+    let (mage, stub, _cache) = start_stub(|request, _| match request.method.as_str() {
+        "GET" => (200, pipeline("p", "")),
+        // The code is saved through the pipeline; the rename of the block then fails.
+        "PUT" if request.path == "/api/pipelines/p" => (200, pipeline("p", "")),
+        "PUT" => (
+            200,
+            json!({"error": {"code": 500, "exception": "Block clean is locked.", "message": TRACEBACK}}),
+        ),
+        _ => (404, Value::Null),
+    })
+    .await;
+    let edit = BlockEdit {
+        content: Some("y = 3\n".into()),
+        name: Some("tidy".into()),
+        upstream_blocks: Some(vec!["load".into()]),
+    };
+    let error = blocks::update(&mage, "p", "clean", &edit)
+        .await
+        .expect_err("the second request failed");
+    assert_eq!(error.code, ErrorCode::ApiError);
+    assert!(
+        error.message.starts_with(
+            "Block 'p/clean' was changed only in part. Applied: code; not applied: name, upstream blocks."
+        ) && error.message.contains("Block clean is locked."),
+        "{}",
+        error.message
+    );
+    let puts: Vec<String> = seen(&stub)
+        .iter()
+        .filter(|r| r.method == "PUT")
+        .map(|r| r.path.clone())
+        .collect();
+    assert_eq!(puts, ["/api/pipelines/p", "/api/pipelines/p/blocks/clean"]);
+}
+
+#[tokio::test]
+async fn a_block_update_whose_first_request_fails_changed_nothing_and_says_only_why() {
+    let (mage, _stub, _cache) = start_stub(|request, _| match request.method.as_str() {
+        "GET" => (200, pipeline("p", "")),
+        _ => (503, Value::Null),
+    })
+    .await;
+    let edit = BlockEdit {
+        content: Some("y = 3\n".into()),
+        name: Some("tidy".into()),
+        upstream_blocks: None,
+    };
+    let error = blocks::update(&mage, "p", "clean", &edit)
+        .await
+        .expect_err("refused");
+    assert!(!error.message.contains("in part"), "{}", error.message);
+    assert!(error.message.contains("503"), "{}", error.message);
+}
+
+#[tokio::test]
+async fn a_run_whose_trigger_was_made_but_not_fired_says_the_trigger_is_there() {
+    let (mage, _stub, _cache) = start_stub(|request, _| {
+        match (request.method.as_str(), request.path.as_str()) {
+            ("GET", "/api/pipelines/p") => (200, pipeline("p", "")),
+            ("GET", "/api/pipelines/p/pipeline_schedules") => (
+                200,
+                json!({"pipeline_schedules": [], "metadata": {"count": 0, "next": false}}),
+            ),
+            ("POST", "/api/pipelines/p/pipeline_schedules") => (
+                200,
+                json!({"pipeline_schedule": {"id": 9, "name": "API trigger (run_pipeline)", "schedule_type": "api", "token": SCHEDULE_TOKEN}}),
+            ),
+            _ => (503, Value::Null),
+        }
+    })
+    .await;
+    let error = runs::run(&mage, "p", &Map::new())
+        .await
+        .expect_err("the run was not started");
+    assert!(
+        error.message.starts_with(
+            "Pipeline 'p' was changed only in part. Applied: a new API trigger 'API trigger (run_pipeline)' (id 9); not applied: the run."
+        ),
+        "{}",
+        error.message
+    );
+    assert!(error.message.contains("503"), "{}", error.message);
 }

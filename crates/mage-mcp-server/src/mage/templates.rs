@@ -1,29 +1,21 @@
-//! block_templates_list over `GET /api/block_templates`, cached 24 hours in `block_templates.json`
-//! in the agent's cache directory; `force_refresh` bypasses the cache. The cache
-//! names the cluster it came from: another cluster_url fetches anew.
+//! Block templates over `GET /api/block_templates`, cached 24 hours in `block_templates.json` in
+//! the agent's cache directory; `force_refresh` bypasses the cache. The cache names the cluster it
+//! came from: another cluster_url fetches anew. The file is read and written on tokio's blocking
+//! threads, never on the async ones.
 
 use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
 
-use super::{records, Mage};
-use crate::widget_result::{
-    column, plain_column, ColumnType, Hints, Summary, ToolError, WidgetResult,
-};
+use super::client::Mage;
+use crate::backend::Templates;
+use crate::records::records;
+use crate::widget_result::ToolError;
 
 /// The cache file's name, as the service's agent names it.
 pub const CACHE_FILE: &str = "block_templates.json";
 /// How long cached templates are used.
 pub const CACHE_HOURS: i64 = 24;
-
-/// Templates and where they came from.
-pub struct Templates {
-    pub templates: Vec<Value>,
-    /// `None`: fetched just now; `Some(minutes)`: from the cache, that old.
-    pub cached_minutes: Option<i64>,
-    /// Why the cache could not be written, if it could not.
-    pub cache_problem: Option<String>,
-}
 
 pub fn cache_path(cache_dir: &Path) -> PathBuf {
     cache_dir.join(CACHE_FILE)
@@ -54,19 +46,32 @@ fn write_cache(path: &Path, cluster_url: &str, templates: &[Value]) -> Result<()
         "fetched_at": chrono::Utc::now().to_rfc3339(),
         "block_templates": templates,
     });
+    let text = serde_json::to_vec_pretty(&body).map_err(|e| format!("cannot encode: {e}"))?;
     let tmp = path.with_extension("json.tmp");
-    std::fs::write(&tmp, serde_json::to_vec_pretty(&body).unwrap_or_default())
+    std::fs::write(&tmp, text)
         .and_then(|()| std::fs::rename(&tmp, path))
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// Runs file work on the blocking threads.
+async fn off_the_async_threads<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+    failed: T,
+) -> T {
+    tokio::task::spawn_blocking(work).await.unwrap_or(failed)
 }
 
 /// The templates, from the cache when it is fresh and `force_refresh` is not set.
 pub async fn load(mage: &Mage, force_refresh: bool) -> Result<Templates, ToolError> {
     let path = cache_path(&mage.cache_dir);
+    let cluster = mage.base_url().to_owned();
     if !force_refresh {
-        if let Some((templates, minutes)) = read_cache(&path, mage.base_url()) {
+        let (p, c) = (path.clone(), cluster.clone());
+        if let Some((records, minutes)) =
+            off_the_async_threads(move || read_cache(&p, &c), None).await
+        {
             return Ok(Templates {
-                templates,
+                records,
                 cached_minutes: Some(minutes),
                 cache_problem: None,
             });
@@ -76,58 +81,21 @@ pub async fn load(mage: &Mage, force_refresh: bool) -> Result<Templates, ToolErr
         .get("/api/block_templates", &[], "Block templates")
         .await?;
     let templates = records(&body, "block_templates");
-    let cache_problem = write_cache(&path, mage.base_url(), &templates).err();
+    let written = templates.clone();
+    let cache_problem = off_the_async_threads(
+        move || write_cache(&path, &cluster, &written),
+        Err("the cache writer stopped".to_owned()),
+    )
+    .await
+    .err();
     if let Some(problem) = &cache_problem {
         tracing::warn!("block template cache: {problem}");
     }
     Ok(Templates {
-        templates,
+        records: templates,
         cached_minutes: None,
         cache_problem,
     })
-}
-
-pub async fn list(mage: &Mage, force_refresh: bool) -> Result<WidgetResult, ToolError> {
-    let loaded = load(mage, force_refresh).await?;
-    let rows: Vec<Value> = loaded
-        .templates
-        .iter()
-        .map(|t| {
-            json!({
-                "name": t.get("name"),
-                "block_type": t.get("block_type"),
-                "language": t.get("language"),
-                "path": t.get("path"),
-                "description": t.get("description"),
-                "groups": t.get("groups"),
-                "template_type": t.get("template_type"),
-                "configuration": t.get("configuration"),
-            })
-        })
-        .collect();
-    let provenance = match loaded.cached_minutes {
-        None => "fetched from the cluster just now".to_owned(),
-        Some(m) if m < 60 => format!("cached {m} min ago"),
-        Some(m) => format!("cached {} h ago", m / 60),
-    };
-    let mut summary = Summary::titled("Block templates")
-        .subtitle(format!("{} templates ({provenance})", rows.len()))
-        .total(rows.len());
-    if let Some(problem) = loaded.cache_problem {
-        summary.message = Some(format!("The 24-hour cache could not be kept: {problem}."));
-    }
-    Ok(WidgetResult::new("block_templates", "list")
-        .summary(summary)
-        .columns(vec![
-            plain_column("name", ColumnType::Text),
-            column("block_type", "Type", ColumnType::Text),
-            plain_column("language", ColumnType::Text),
-            plain_column("path", ColumnType::Code),
-            plain_column("groups", ColumnType::Tags),
-            plain_column("description", ColumnType::Text),
-        ])
-        .records(rows)
-        .hints(Hints::keys("Block templates", "path", Some("name"), None)))
 }
 
 #[cfg(test)]

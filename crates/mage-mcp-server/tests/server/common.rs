@@ -13,7 +13,7 @@ use rmcp::{RoleClient, ServiceExt};
 // The key rule the server and the widget redact by: the workspace's one redaction engine.
 use secret_redaction::is_sensitive_key;
 use serde_json::{json, Map, Value};
-use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
 
 pub const BINARY: &str = env!("CARGO_BIN_EXE_mage-mcp-server");
 /// Every test runs under this bound.
@@ -69,6 +69,35 @@ pub async fn stdio_client(widget: &TestWidget, extra: &[&str]) -> Client {
         .expect("spawn the server")
         .0;
     ().serve(transport).await.expect("MCP handshake over stdio")
+}
+
+/// The server on stdio with `args` and `env` (the Mage credentials of the test's environment
+/// removed first); its stderr is collected.
+pub async fn spawn_with_env(
+    widget: &TestWidget,
+    args: &[&str],
+    env: &[(&str, &str)],
+) -> (Client, tokio::task::JoinHandle<String>) {
+    let (transport, stderr) =
+        TokioChildProcess::builder(tokio::process::Command::new(BINARY).configure(|cmd| {
+            cmd.arg("--widget").arg(&widget.path).args(args);
+            cmd.env_remove("MAGE_OAUTH_TOKEN")
+                .env_remove("MAGE_API_KEY");
+            for (key, value) in env {
+                cmd.env(key, value);
+            }
+        }))
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn the server");
+    let mut stderr = stderr.expect("stderr piped");
+    let reader = tokio::spawn(async move {
+        let mut log = String::new();
+        let _ = stderr.read_to_string(&mut log).await;
+        log
+    });
+    let client = ().serve(transport).await.expect("MCP handshake over stdio");
+    (client, reader)
 }
 
 /// A server on Streamable HTTP at a free loopback port; killed when dropped.
@@ -351,4 +380,143 @@ pub async fn bounded<F: std::future::Future<Output = ()>>(body: F) {
     tokio::time::timeout(TEST_TIMEOUT, body)
         .await
         .expect("the test finished within its time bound");
+}
+
+/// A call of every tool that puts an id into a request path, with that id (and only it) set to
+/// `bad`, naming the argument the refusal must name. Real ids fill the other arguments.
+pub fn calls_with_bad_id(bad: &str) -> Vec<(&'static str, Value, &'static str)> {
+    vec![
+        ("pipeline_get", json!({"uuid": bad}), "uuid"),
+        (
+            "pipeline_update",
+            json!({"uuid": bad, "description": "x"}),
+            "uuid",
+        ),
+        ("pipeline_delete", json!({"uuid": bad}), "uuid"),
+        ("block_list", json!({"pipeline_uuid": bad}), "pipeline_uuid"),
+        (
+            "block_get",
+            json!({"pipeline_uuid": bad, "uuid": "load_orders"}),
+            "pipeline_uuid",
+        ),
+        (
+            "block_get",
+            json!({"pipeline_uuid": "etl_daily", "uuid": bad}),
+            "uuid",
+        ),
+        (
+            "block_create",
+            json!({"pipeline_uuid": bad, "name": "x", "type": "transformer"}),
+            "pipeline_uuid",
+        ),
+        (
+            "block_create",
+            json!({"pipeline_uuid": "etl_daily", "name": "x", "type": "transformer", "upstream_blocks": [bad]}),
+            "upstream_blocks",
+        ),
+        (
+            "block_update",
+            json!({"pipeline_uuid": bad, "uuid": "load_orders", "content": "x"}),
+            "pipeline_uuid",
+        ),
+        (
+            "block_update",
+            json!({"pipeline_uuid": "etl_daily", "uuid": bad, "content": "x"}),
+            "uuid",
+        ),
+        (
+            "block_delete",
+            json!({"pipeline_uuid": bad, "uuid": "load_orders"}),
+            "pipeline_uuid",
+        ),
+        (
+            "block_delete",
+            json!({"pipeline_uuid": "etl_daily", "uuid": bad, "force": true}),
+            "uuid",
+        ),
+        (
+            "run_pipeline",
+            json!({"pipeline_uuid": bad}),
+            "pipeline_uuid",
+        ),
+        (
+            "pipeline_runs",
+            json!({"pipeline_uuid": bad}),
+            "pipeline_uuid",
+        ),
+        (
+            "block_runs",
+            json!({"pipeline_run_id": bad}),
+            "pipeline_run_id",
+        ),
+        (
+            "block_outputs",
+            json!({"block_run_id": bad}),
+            "block_run_id",
+        ),
+        (
+            "block_outputs",
+            json!({"pipeline_uuid": bad, "block_uuid": "load_orders"}),
+            "pipeline_uuid",
+        ),
+        (
+            "block_outputs",
+            json!({"pipeline_uuid": "etl_daily", "block_uuid": bad}),
+            "block_uuid",
+        ),
+        (
+            "run_logs",
+            json!({"pipeline_run_id": bad}),
+            "pipeline_run_id",
+        ),
+        (
+            "pipeline_schedules",
+            json!({"pipeline_uuid": bad}),
+            "pipeline_uuid",
+        ),
+        (
+            "pipeline_triggers",
+            json!({"pipeline_uuid": bad}),
+            "pipeline_uuid",
+        ),
+        (
+            "backfill_list",
+            json!({"pipeline_uuid": bad}),
+            "pipeline_uuid",
+        ),
+    ]
+}
+
+/// Ids no tool may put into a path: URL parsers resolve the first two to another route.
+pub const BAD_IDS: &[&str] = &["..", ".", "", "a/../b", "etl\u{0}daily"];
+
+/// Calls every path-building tool with each bad id and checks the refusal: the envelope's
+/// API_ERROR naming the argument. What reached the cluster is for the caller to check.
+pub async fn every_bad_id_is_refused_by_name(client: &Client, schemas: &Schemas) -> usize {
+    let mut calls = 0;
+    for bad in BAD_IDS {
+        for (tool, args, field) in calls_with_bad_id(bad) {
+            let result = call(client, tool, args.clone()).await;
+            assert_eq!(
+                error_code(&result),
+                "API_ERROR",
+                "{tool} {args}: {}",
+                text(&result)
+            );
+            assert!(
+                schemas.violations(tool, &result).is_empty(),
+                "{tool} {args}"
+            );
+            let message = structured(&result)["error"]["message"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+            assert!(
+                message.starts_with(&format!("{field} ")),
+                "{tool} {args}: {message}"
+            );
+            calls += 1;
+        }
+    }
+    calls
 }

@@ -14,21 +14,20 @@
 //!
 //! Without `MAGE_TEST_URL` every test here returns at once (it says so on stderr).
 //!
-//! Checked: every tool's result against the published schemas, no token or credential in any
-//! result or log line, the three faults of the Python agent avoided (pipelines updated with PUT, not
-//! PATCH; outputs read without `sample_count` show the DataFrame; pipeline-level logs present), and
-//! an unknown or expired session answered with AUTH_EXPIRED.
+//! Checked: the shared suite of tool behaviour (`suite.rs`: results, errors, paging, a round of
+//! changes on a scratch pipeline, no secret in any result), every read tool's result against the
+//! published schemas, no token or credential in any result or log line, the three faults of the
+//! Python agent avoided (pipelines updated with PUT, not PATCH, in the suite; outputs read without
+//! `sample_count` show the DataFrame; pipeline-level logs present), an unknown or expired session
+//! answered with AUTH_EXPIRED, and, behind a recording proxy, no request for an id that would leave
+//! its path.
 
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use crate::common::*;
 use base64::Engine as _;
-use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
-use rmcp::ServiceExt;
 use serde_json::{json, Value};
-use tokio::io::AsyncReadExt;
 
 /// A Mage round trip is slower than the demo: each test gets this bound.
 const MAGE_TEST_TIMEOUT: Duration = Duration::from_secs(180);
@@ -71,34 +70,6 @@ async fn bounded_mage<F: std::future::Future<Output = ()>>(body: F) {
     tokio::time::timeout(MAGE_TEST_TIMEOUT, body)
         .await
         .expect("the test finished within its time bound");
-}
-
-/// The server on stdio with `args` and `env`; its stderr is collected.
-async fn spawn(
-    widget: &TestWidget,
-    args: &[&str],
-    env: &[(&str, &str)],
-) -> (Client, tokio::task::JoinHandle<String>) {
-    let (transport, stderr) =
-        TokioChildProcess::builder(tokio::process::Command::new(BINARY).configure(|cmd| {
-            cmd.arg("--widget").arg(&widget.path).args(args);
-            cmd.env_remove("MAGE_OAUTH_TOKEN")
-                .env_remove("MAGE_API_KEY");
-            for (key, value) in env {
-                cmd.env(key, value);
-            }
-        }))
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn the server");
-    let mut stderr = stderr.expect("stderr piped");
-    let reader = tokio::spawn(async move {
-        let mut log = String::new();
-        let _ = stderr.read_to_string(&mut log).await;
-        log
-    });
-    let client = ().serve(transport).await.expect("MCP handshake over stdio");
-    (client, reader)
 }
 
 /// Every secret the Mage server holds for this project: schedule tokens (also copied into runs),
@@ -204,7 +175,7 @@ async fn every_tool_against_mage_follows_the_contract_and_no_token_leaks() {
         let cache = tempfile::tempdir().expect("cache dir");
         let config = t.config.to_str().expect("path").to_owned();
         let cache_dir = cache.path().to_str().expect("path").to_owned();
-        let (client, log) = spawn(
+        let (client, log) = spawn_with_env(
             &widget,
             &["--mage", "--config", &config, "--cache-dir", &cache_dir, "--log-level", "debug"],
             &[],
@@ -299,58 +270,10 @@ async fn every_tool_against_mage_follows_the_contract_and_no_token_leaks() {
         c.ok(&client, "pipeline_triggers", json!({"pipeline_uuid": "basic_etl_from_s3"})).await;
         c.ok(&client, "backfill_list", json!({})).await;
 
-        // Mutations on a scratch pipeline.
-        let created = c.ok(&client, "pipeline_create", json!({"name": "MCP scratch", "type": "python"})).await;
-        assert_eq!(created["mutation"]["id"], "mcp_scratch");
-        // Fault 1: updated with PUT (Mage answers PATCH with 405), and the change holds.
-        let updated = c
-            .ok(&client, "pipeline_update", json!({"uuid": "mcp_scratch", "description": "Made by the MCP test."}))
-            .await;
-        assert_eq!(updated["mutation"]["changes"]["description"]["to"], "Made by the MCP test.");
-        let reread = c.ok(&client, "pipeline_get", json!({"uuid": "mcp_scratch"})).await;
-        assert_eq!(records(&reread)[0]["description"], "Made by the MCP test.");
-
-        let loader = c
-            .ok(&client, "block_create", json!({"pipeline_uuid": "mcp_scratch", "name": "scratch numbers", "type": "data_loader"}))
-            .await;
-        assert!(loader["mutation"]["record"]["content"].as_str().is_some_and(|s| s.contains("@data_loader")), "a template applied");
-        c.ok(
-            &client,
-            "block_create",
-            json!({"pipeline_uuid": "mcp_scratch", "name": "scratch double", "type": "transformer",
-                "upstream_blocks": ["scratch_numbers"], "content": "@transformer\ndef double(data, *args, **kwargs):\n    return data\n",
-                "config": {"api_key": "cfg-secret-1234567890"}}),
-        )
-        .await;
-        let code = "@transformer\ndef double(data, *args, **kwargs):\n    return {'n': 2}\n";
-        let block_updated = c
-            .ok(&client, "block_update", json!({"pipeline_uuid": "mcp_scratch", "uuid": "scratch_double", "content": code}))
-            .await;
-        assert_eq!(records(&block_updated)[0]["content"], code);
-        let cycle = c
-            .call(&client, "block_update", json!({"pipeline_uuid": "mcp_scratch", "uuid": "scratch_numbers", "upstream_blocks": ["scratch_double"]}))
-            .await;
-        assert_eq!(cycle["error"]["code"], "API_ERROR");
-        let refused = c.call(&client, "block_delete", json!({"pipeline_uuid": "mcp_scratch", "uuid": "scratch_numbers"})).await;
-        assert_eq!(refused["error"]["code"], "API_ERROR");
-        assert!(refused["error"]["message"].as_str().is_some_and(|m| m.contains("force")));
-
-        let run = c
-            .ok(&client, "run_pipeline", json!({"pipeline_uuid": "mcp_scratch", "payload": {"variables": {"batch": 7}, "token": "payload-token-1234567890"}}))
-            .await;
-        let run_id = run["mutation"]["id"].as_i64().expect("the run id");
-        assert_eq!(records(&run)[0]["event_variables"]["variables"], json!({"batch": 7}));
+        // run_pipeline uses the pipeline's own API trigger when it has one (the shared suite
+        // covers a pipeline without one, and every other change).
         let again = c.ok(&client, "run_pipeline", json!({"pipeline_uuid": "basic_etl_from_s3"})).await;
         assert!(again["mutation"]["message"].as_str().is_some_and(|m| m.contains("Nightly API trigger")), "the existing API trigger is used");
-        c.ok(&client, "block_runs", json!({"pipeline_run_id": run_id})).await;
-
-        let forced = c
-            .ok(&client, "block_delete", json!({"pipeline_uuid": "mcp_scratch", "uuid": "scratch_numbers", "force": true}))
-            .await;
-        assert_eq!(forced["mutation"]["operation"], "delete");
-        c.ok(&client, "pipeline_delete", json!({"uuid": "mcp_scratch"})).await;
-        let gone = c.call(&client, "pipeline_get", json!({"uuid": "mcp_scratch"})).await;
-        assert_eq!(gone["error"]["code"], "API_ERROR");
         let unknown_run = c.call(&client, "run_logs", json!({"pipeline_run_id": "987654"})).await;
         assert_eq!(unknown_run["error"]["code"], "API_ERROR");
 
@@ -362,7 +285,7 @@ async fn every_tool_against_mage_follows_the_contract_and_no_token_leaks() {
         let secrets = mage_secrets(&t).await;
         assert!(secrets.len() >= 5, "tokens to look for: {}", secrets.len());
         for (call, text) in &c.texts {
-            for secret in secrets.iter().chain([&"payload-token-1234567890".to_owned(), &"cfg-secret-1234567890".to_owned()]) {
+            for secret in &secrets {
                 assert!(!text.contains(secret.as_str()), "{call} holds a secret {:.6}…", secret);
             }
             assert!(!text.contains("Traceback (most recent call last)") || call.starts_with("run_logs"), "{call}: a traceback outside a log");
@@ -401,7 +324,7 @@ async fn an_unknown_or_expired_session_is_auth_expired() {
             let path = dir.path().join(format!("{}.json", name.replace(' ', "_")));
             std::fs::write(&path, config.to_string()).expect("write");
             let path = path.to_str().expect("path").to_owned();
-            let (client, _log) = spawn(&widget, &["--mage", "--config", &path], &[]).await;
+            let (client, _log) = spawn_with_env(&widget, &["--mage", "--config", &path], &[]).await;
             let result = call(&client, "pipeline_list", json!({})).await;
             assert_eq!(error_code(&result), expected, "{name}: {}", text(&result));
             assert!(schemas.violations("pipeline_list", &result).is_empty());
@@ -413,7 +336,7 @@ async fn an_unknown_or_expired_session_is_auth_expired() {
             client.cancel().await.expect("close");
         }
         let missing = dir.path().join("missing.json");
-        let (client, _log) = spawn(&widget, &["--mage", "--config", missing.to_str().expect("path")], &[]).await;
+        let (client, _log) = spawn_with_env(&widget, &["--mage", "--config", missing.to_str().expect("path")], &[]).await;
         assert_eq!(error_code(&call(&client, "block_list", json!({"pipeline_uuid": "x"})).await), "CONFIG_INVALID");
         client.cancel().await.expect("close");
     })
@@ -427,7 +350,7 @@ async fn mage_url_takes_the_credentials_from_the_environment() {
         let widget = test_widget();
         let cache = tempfile::tempdir().expect("cache dir");
         let cache_dir = cache.path().to_str().expect("path").to_owned();
-        let (client, _log) = spawn(
+        let (client, _log) = spawn_with_env(
             &widget,
             &["--mage-url", &t.url, "--cache-dir", &cache_dir],
             &[("MAGE_OAUTH_TOKEN", &t.jwt), ("MAGE_API_KEY", &t.api_key)],
@@ -436,12 +359,87 @@ async fn mage_url_takes_the_credentials_from_the_environment() {
         let list = structured(&call(&client, "pipeline_list", json!({})).await);
         assert_eq!(list["resource"], "pipelines", "{list}");
         client.cancel().await.expect("close");
-        let (client, _log) = spawn(&widget, &["--mage-url", &t.url], &[]).await;
+        let (client, _log) = spawn_with_env(&widget, &["--mage-url", &t.url], &[]).await;
         assert_eq!(
             error_code(&call(&client, "pipeline_list", json!({})).await),
             "AUTH_REQUIRED"
         );
         client.cancel().await.expect("close");
+    })
+    .await;
+}
+
+/// An id of `..` would turn `/api/pipelines/../blocks/x` into `/api/blocks/x`, another route of
+/// Mage, called with the user's credentials. The server runs behind a recording proxy: every tool
+/// that builds a path refuses each such id by name, and the proxy sees no request until a valid
+/// call, which it passes on to Mage.
+#[tokio::test]
+async fn an_id_that_would_climb_out_of_its_path_never_reaches_mage() {
+    let Some(t) = target("dot_ids") else { return };
+    bounded_mage(async {
+        let widget = test_widget();
+        let proxy = crate::recorder::start(Some(&t.url)).await;
+        let dir = tempfile::tempdir().expect("dir");
+        let config = dir.path().join("config.json");
+        let values = json!({"cluster_url": proxy.url, "oauth_token": t.jwt, "api_key": t.api_key});
+        std::fs::write(&config, values.to_string()).expect("write");
+        let config = config.to_str().expect("path").to_owned();
+        let (client, _log) = spawn_with_env(&widget, &["--mage", "--config", &config], &[]).await;
+        let calls = every_bad_id_is_refused_by_name(&client, &schemas()).await;
+        assert_eq!(proxy.seen(), Vec::<String>::new(), "requests reached Mage");
+        let basic = call(
+            &client,
+            "pipeline_get",
+            json!({"uuid": "basic_etl_from_s3"}),
+        )
+        .await;
+        assert_ne!(basic.is_error, Some(true), "{}", text(&basic));
+        assert!(
+            proxy
+                .seen()
+                .iter()
+                .any(|r| r.starts_with("GET /api/pipelines/basic_etl_from_s3")),
+            "the proxy passes valid calls on: {:?}",
+            proxy.seen()
+        );
+        eprintln!("{calls} calls with bad ids refused, none reached Mage; a valid call did");
+        client.cancel().await.expect("close");
+    })
+    .await;
+}
+
+/// The suite every backend passes (`suite.rs`), against Mage: results, errors, paging, a whole
+/// round of changes on a scratch pipeline (pipelines updated with PUT, not PATCH), no secret.
+#[tokio::test]
+async fn the_shared_suite_passes_against_mage() {
+    let Some(t) = target("suite") else { return };
+    bounded_mage(async {
+        let widget = test_widget();
+        let cache = tempfile::tempdir().expect("cache dir");
+        let config = t.config.to_str().expect("path").to_owned();
+        let cache_dir = cache.path().to_str().expect("path").to_owned();
+        let (client, log) = spawn_with_env(
+            &widget,
+            &["--mage", "--config", &config, "--cache-dir", &cache_dir],
+            &[],
+        )
+        .await;
+        let fixture = crate::suite::Fixture {
+            pipeline: "basic_etl_from_s3",
+            upstream_block: "load_orders_from_s3",
+            secrets: mage_secrets(&t).await,
+        };
+        let calls = crate::suite::run_suite(&client, &fixture).await;
+        client.cancel().await.expect("close");
+        let log = log.await.expect("stderr");
+        for secret in &fixture.secrets {
+            assert!(
+                !log.contains(secret.as_str()),
+                "the log holds a secret {:.6}…",
+                secret
+            );
+        }
+        eprintln!("the shared suite: {calls} calls against {}", t.url);
     })
     .await;
 }

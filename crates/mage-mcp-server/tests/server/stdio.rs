@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use tokio::io::AsyncReadExt;
 
 /// The tool interface's tools with their required and optional arguments.
-const SEED_TOOLS: &[(&str, &[&str], &[&str])] = &[
+const INTERFACE_TOOLS: &[(&str, &[&str], &[&str])] = &[
     ("pipeline_list", &[], &[]),
     ("pipeline_get", &["uuid"], &[]),
     ("pipeline_create", &["name"], &["type"]),
@@ -50,14 +50,14 @@ const RESOURCE_TOOLS: &[&str] = &[
 ];
 
 #[tokio::test]
-async fn tools_list_names_the_seeds_tools_with_their_arguments_and_widget_meta() {
+async fn tools_list_names_the_interface_tools_with_their_arguments_and_widget_meta() {
     bounded(async {
         let widget = test_widget();
         let uri = expected_uri(&widget.bytes);
         let client = stdio_client(&widget, &[]).await;
         let tools = client.list_all_tools().await.expect("tools/list");
         let names: BTreeSet<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
-        for (name, required, optional) in SEED_TOOLS {
+        for (name, required, optional) in INTERFACE_TOOLS {
             assert!(names.contains(name), "tools/list lacks {name}");
             let tool = tools.iter().find(|t| t.name == *name).expect("tool");
             let schema = Value::Object((*tool.input_schema).clone());
@@ -585,6 +585,47 @@ async fn data_loads_another_project_and_a_broken_one_is_refused_by_name() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains("'ghost'"), "the error names the unknown block: {stderr}");
         assert!(output.stdout.is_empty(), "nothing but MCP on stdout");
+    })
+    .await;
+}
+
+/// The credentials file is read for every call off the async threads and under no lock: a call
+/// whose read waits (the file is a pipe nobody writes yet) holds up no other call.
+#[cfg(unix)]
+#[tokio::test]
+async fn a_call_waiting_on_the_credentials_file_holds_up_no_other_call() {
+    bounded(async {
+        let widget = test_widget();
+        let dir = tempfile::tempdir().expect("temp dir");
+        let fifo = dir.path().join("config.json");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo");
+        assert!(made.success(), "mkfifo");
+        let fifo_arg = fifo.display().to_string();
+        let client = stdio_client(
+            &widget,
+            &["--config", &fifo_arg, "--fail-tool", "block_list"],
+        )
+        .await;
+        let fifo_path = fifo.clone();
+        let answered = {
+            let waiting = call(&client, "pipeline_list", json!({}));
+            tokio::pin!(waiting);
+            let other = tokio::select! {
+                _ = &mut waiting => panic!("pipeline_list answered before its credentials were written"),
+                other = call(&client, "block_list", json!({"pipeline_uuid": "etl_daily"})) => other,
+            };
+            assert_eq!(error_code(&other), "INTERNAL_ERROR");
+            let config = r#"{"cluster_url": "http://127.0.0.1:6789", "oauth_token": "fifo-token-1234567890"}"#;
+            let writer = tokio::task::spawn_blocking(move || std::fs::write(&fifo_path, config));
+            let answered = waiting.await;
+            writer.await.expect("writer").expect("written");
+            answered
+        };
+        assert_ne!(answered.is_error, Some(true), "{}", text(&answered));
+        client.cancel().await.expect("close");
     })
     .await;
 }

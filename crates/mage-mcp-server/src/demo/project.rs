@@ -1,5 +1,5 @@
-//! The demo project: the records the tools read and change, in the shapes of the service's HTTP API
-//! (spec 000), plus the server's own collections (block runs, outputs, logs, triggers, templates).
+//! The demo project: the records the tools read and change, in the shapes of Mage's HTTP API, plus
+//! the collections the server keeps for it (block runs, outputs, logs, triggers, templates).
 //! The embedded project is `fixtures/demo/project.json`, written by `fixtures/demo-project.mjs`;
 //! `--data FILE` loads another file of the same shape. Loading checks what the tools rely on
 //! (unique ids, known upstream blocks) and derives `downstream_blocks` from `upstream_blocks`, so a
@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 /// The project every server starts with unless `--data` names another.
-pub const EMBEDDED_PROJECT: &str = include_str!("../../../fixtures/demo/project.json");
+pub const EMBEDDED_PROJECT: &str = include_str!("../../../../fixtures/demo/project.json");
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Project {

@@ -1,0 +1,285 @@
+//! The demo project's runs as the backend serves them: runs with their block runs embedded (as
+//! Mage lists them), a page of runs, block run outputs, log files, backfills; and run_pipeline,
+//! which starts a run that stays `running`.
+
+use serde_json::{json, Map, Value};
+
+use super::project::{now_iso, now_stamp, BlockRun, LogFile, PipelineRun, Project, RunLogs};
+use crate::backend::{Page, RunQuery, TriggeredRun};
+use crate::widget_result::{to_json, ToolError};
+
+impl Project {
+    /// A run with its block runs, as Mage's run lists embed them.
+    pub fn run_record(&self, run: &PipelineRun) -> Value {
+        let mut record = to_json(run);
+        if let Value::Object(map) = &mut record {
+            let block_runs: Vec<Value> = self
+                .block_runs
+                .iter()
+                .filter(|b| b.pipeline_run_id == run.id)
+                .map(to_json)
+                .collect();
+            map.insert("block_runs".to_owned(), Value::Array(block_runs));
+        }
+        record
+    }
+
+    pub fn run_or_404(&self, id: i64) -> Result<&PipelineRun, ToolError> {
+        self.run(id)
+            .ok_or_else(|| ToolError::not_found("Pipeline run", id))
+    }
+
+    /// The runs `query` asks for, newest first.
+    pub fn run_page(&self, query: &RunQuery) -> Result<Page, ToolError> {
+        if let Some(uuid) = &query.pipeline_uuid {
+            self.pipeline_or_404(uuid)?;
+        }
+        let mut runs: Vec<&PipelineRun> = self
+            .pipeline_runs
+            .iter()
+            .filter(|r| {
+                query
+                    .pipeline_uuid
+                    .as_ref()
+                    .is_none_or(|uuid| &r.pipeline_uuid == uuid)
+            })
+            .filter(|r| {
+                query
+                    .status
+                    .is_none_or(|status| r.status == status.as_str())
+            })
+            .collect();
+        runs.sort_by_key(|r| std::cmp::Reverse(r.id));
+        let skip = usize::try_from(query.offset).unwrap_or(usize::MAX);
+        let take = usize::try_from(query.limit).unwrap_or(usize::MAX);
+        Ok(Page {
+            records: runs
+                .iter()
+                .skip(skip)
+                .take(take)
+                .map(|r| self.run_record(r))
+                .collect(),
+            total: Some(runs.len() as u64),
+            more: false,
+        })
+    }
+
+    /// Starts a run of a pipeline: one block run per runnable block (those without upstream
+    /// blocks running at once) and a scheduler log. The payload is the run's event variables;
+    /// its `variables` override the pipeline's.
+    pub fn trigger_run(
+        &mut self,
+        pipeline_uuid: &str,
+        payload: &Map<String, Value>,
+    ) -> Result<TriggeredRun, ToolError> {
+        let pipeline = self.pipeline_or_404(pipeline_uuid)?;
+        let mut variables = pipeline.variables.clone();
+        if let Some(Value::Object(overrides)) = payload.get("variables") {
+            variables.extend(overrides.clone());
+        }
+        // The API trigger of the pipeline if it has one, else its first schedule.
+        let schedules: Vec<_> = self
+            .pipeline_schedules
+            .iter()
+            .filter(|s| s.pipeline_uuid == pipeline.uuid)
+            .collect();
+        let schedule = schedules
+            .iter()
+            .find(|s| s.schedule_type == "api")
+            .or(schedules.first());
+        let now = now_stamp();
+        let id = self.next_run_id();
+        let new_run = PipelineRun {
+            id,
+            pipeline_uuid: pipeline.uuid.clone(),
+            pipeline_schedule_id: schedule.map(|s| s.id),
+            pipeline_schedule_name: schedule.map(|s| s.name.clone()),
+            pipeline_schedule_token: schedule.and_then(|s| s.token.clone()),
+            execution_date: now.clone(),
+            status: "running".to_owned(),
+            started_at: Some(now.clone()),
+            completed_at: None,
+            variables: Value::Object(variables),
+            event_variables: Value::Object(payload.clone()),
+            passed_sla: true,
+            metrics: Value::Null,
+            backfill_id: None,
+            executor_type: Some("local_python".to_owned()),
+            created_at: now.clone(),
+            updated_at: now.clone(),
+        };
+        let first_block_run_id = self.next_block_run_id();
+        let new_block_runs: Vec<BlockRun> = pipeline
+            .blocks
+            .iter()
+            .filter(|b| !matches!(b.block_type.as_str(), "markdown" | "scratchpad"))
+            .zip(first_block_run_id..)
+            .map(|(block, block_run_id)| {
+                let starts_now = block.upstream_blocks.is_empty();
+                BlockRun {
+                    id: block_run_id,
+                    pipeline_run_id: id,
+                    block_uuid: block.uuid.clone(),
+                    status: if starts_now { "running" } else { "initial" }.to_owned(),
+                    started_at: starts_now.then(|| now.clone()),
+                    completed_at: None,
+                    metrics: Value::Null,
+                    created_at: now.clone(),
+                    updated_at: now.clone(),
+                }
+            })
+            .collect();
+        let log_line = format!(
+            "{} {}\n",
+            now_iso(),
+            json!({"level": "INFO", "message": format!("Start a process for PipelineRun {id}"), "pipeline_uuid": pipeline.uuid, "pipeline_run_id": id})
+        );
+        let logs = RunLogs {
+            pipeline_run_id: id,
+            pipeline_uuid: pipeline.uuid.clone(),
+            files: vec![LogFile {
+                name: "scheduler.log".to_owned(),
+                path: Some(format!("pipelines/{}/.logs/scheduler.log", pipeline.uuid)),
+                size: Some(log_line.len() as u64),
+                content: log_line,
+                modified_timestamp: Some(chrono::Utc::now().timestamp_millis() as f64 / 1000.0),
+            }],
+        };
+        let block_count = new_block_runs.len();
+        self.pipeline_runs.push(new_run);
+        self.block_runs.extend(new_block_runs);
+        self.logs.push(logs);
+        let record = self.run_or_404(id).map(|r| self.run_record(r))?;
+        Ok(TriggeredRun {
+            record,
+            how: format!("started ({block_count} block runs)"),
+        })
+    }
+
+    pub fn block_run_records(&self, pipeline_run_id: i64) -> Result<Vec<Value>, ToolError> {
+        self.run_or_404(pipeline_run_id)?;
+        Ok(self
+            .block_runs
+            .iter()
+            .filter(|b| b.pipeline_run_id == pipeline_run_id)
+            .map(to_json)
+            .collect())
+    }
+
+    /// The outputs of a block run, in Mage's shape (`type`, `shape`, `sample_data`, `text_data`).
+    pub fn block_run_outputs(&self, block_run_id: i64) -> Result<Vec<Value>, ToolError> {
+        if !self.block_runs.iter().any(|b| b.id == block_run_id) {
+            return Err(ToolError::not_found("Block run", block_run_id));
+        }
+        Ok(self
+            .block_outputs
+            .iter()
+            .filter(|o| o.block_run_id == block_run_id)
+            .map(to_json)
+            .collect())
+    }
+
+    /// The block run of a block's newest outputs.
+    pub fn newest_output_run(&self, pipeline_uuid: &str, block_uuid: &str) -> Option<i64> {
+        self.block_outputs
+            .iter()
+            .filter(|o| o.pipeline_uuid == pipeline_uuid && o.block_uuid == block_uuid)
+            .map(|o| o.block_run_id)
+            .max()
+    }
+
+    /// The log files of a run: the scheduler's is the pipeline's, the others are its blocks'.
+    pub fn log_records(&self, pipeline_run_id: i64) -> Vec<Value> {
+        self.logs
+            .iter()
+            .filter(|l| l.pipeline_run_id == pipeline_run_id)
+            .flat_map(|l| l.files.iter())
+            .map(|file| {
+                let scope = if file.name == "scheduler.log" || file.name == "pipeline.log" {
+                    "pipeline"
+                } else {
+                    "block"
+                };
+                let mut record = to_json(file);
+                if let Value::Object(map) = &mut record {
+                    map.insert("scope".to_owned(), json!(scope));
+                }
+                record
+            })
+            .collect()
+    }
+
+    pub fn backfill_records(&self, pipeline_uuid: Option<&str>) -> Result<Vec<Value>, ToolError> {
+        if let Some(uuid) = pipeline_uuid {
+            self.pipeline_or_404(uuid)?;
+        }
+        Ok(self
+            .backfills
+            .iter()
+            .filter(|b| pipeline_uuid.is_none_or(|uuid| b.pipeline_uuid == uuid))
+            .map(to_json)
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vocabulary::RunStatus;
+
+    fn query(pipeline: &str, offset: u64, limit: u64) -> RunQuery {
+        RunQuery {
+            pipeline_uuid: Some(pipeline.to_owned()),
+            status: None,
+            offset,
+            limit,
+        }
+    }
+
+    #[test]
+    fn a_triggered_run_is_listed_first_with_its_block_runs() {
+        let mut project = Project::embedded().expect("project");
+        let payload: Map<String, Value> =
+            serde_json::from_value(json!({"variables": {"batch": 1}})).expect("map");
+        let triggered = project.trigger_run("etl_daily", &payload).expect("run");
+        assert_eq!(triggered.record["status"], "running");
+        let page = project.run_page(&query("etl_daily", 0, 20)).expect("page");
+        assert_eq!(page.records[0]["id"], triggered.record["id"]);
+        assert_eq!(
+            page.records[0]["block_runs"].as_array().map(Vec::len),
+            Some(7)
+        );
+        assert_eq!(page.records[0]["variables"]["batch"], 1);
+    }
+
+    #[test]
+    fn a_page_far_past_the_end_is_empty_not_an_error() {
+        let project = Project::embedded().expect("project");
+        let page = project
+            .run_page(&query("etl_daily", u64::MAX, 100))
+            .expect("page");
+        assert!(page.records.is_empty());
+        let failed = project
+            .run_page(&RunQuery {
+                status: Some(RunStatus::Failed),
+                ..query("etl_daily", 0, 100)
+            })
+            .expect("page");
+        assert!(failed.records.iter().all(|r| r["status"] == "failed"));
+        assert!(project.run_page(&query("nope", 0, 20)).is_err());
+    }
+
+    #[test]
+    fn logs_are_scoped_to_the_pipeline_or_a_block() {
+        let project = Project::embedded().expect("project");
+        let failed = project
+            .logs
+            .iter()
+            .find(|l| l.files.iter().any(|f| f.content.contains("Traceback")))
+            .expect("a failed run with logs");
+        let files = project.log_records(failed.pipeline_run_id);
+        assert!(files.len() > 1);
+        assert!(files.iter().any(|f| f["scope"] == "pipeline"));
+        assert!(files.iter().any(|f| f["scope"] == "block"));
+    }
+}

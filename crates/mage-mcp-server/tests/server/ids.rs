@@ -1,0 +1,54 @@
+//! Ids that would climb out of a request path (`..`, `.`, empty, `a/../b`, control characters) are
+//! refused by every tool that builds a path, naming the argument, before any request: against the
+//! demo project, and in Mage mode against a recording stand-in cluster that must see nothing.
+
+use crate::common::*;
+use crate::recorder;
+use serde_json::json;
+
+#[tokio::test]
+async fn the_demo_refuses_ids_that_name_no_record_by_field() {
+    bounded(async {
+        let widget = test_widget();
+        let client = stdio_client(&widget, &[]).await;
+        let schemas = schemas();
+        let calls = every_bad_id_is_refused_by_name(&client, &schemas).await;
+        assert_eq!(calls, BAD_IDS.len() * calls_with_bad_id("x").len());
+        client.cancel().await.expect("close");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn in_mage_mode_a_refused_id_never_reaches_the_cluster() {
+    bounded(async {
+        let widget = test_widget();
+        let cluster = recorder::start(None).await;
+        let (client, _log) = spawn_with_env(
+            &widget,
+            &["--mage-url", &cluster.url],
+            &[("MAGE_API_KEY", "recorder-api-key-123456")],
+        )
+        .await;
+        let schemas = schemas();
+        every_bad_id_is_refused_by_name(&client, &schemas).await;
+        assert_eq!(
+            cluster.seen(),
+            Vec::<String>::new(),
+            "requests reached the cluster"
+        );
+        // The recorder does see what the server sends: a valid call reaches it.
+        let listed = call(&client, "pipeline_list", json!({})).await;
+        assert_ne!(listed.is_error, Some(true), "{}", text(&listed));
+        assert!(
+            cluster
+                .seen()
+                .iter()
+                .any(|r| r.starts_with("GET /api/pipelines")),
+            "{:?}",
+            cluster.seen()
+        );
+        client.cancel().await.expect("close");
+    })
+    .await;
+}
