@@ -57,7 +57,7 @@ inspect() { # inspect OUTPUT_FILE INSPECTOR_ARGS...
   local out="$1"
   shift
   HOME="$inspector_home" MCP_INSPECTOR_SECRET_STORE=memory timeout 120 \
-    inspector --cli --format json "$@" >"$out" 2>"$out.err" || {
+    inspector --cli --format json --connect-timeout 60000 "$@" >"$out" 2>"$out.err" || {
     echo "inspector-check: the Inspector failed: inspector --cli $*" >&2
     cat "$out.err" >&2
     return 1

@@ -21,6 +21,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 const MIME_TYPE = "text/html;profile=mcp-app";
 const TOOL = "pipeline_list";
 /** Each Inspector run is bounded. */
+const CONNECT_TIMEOUT_MS = 60_000;
 const INSPECTOR_TIMEOUT_MS = 120_000;
 
 const root = resolve(new URL("..", import.meta.url).pathname);
@@ -58,7 +59,9 @@ function inspect(command, args) {
   return new Promise((done, fail) => {
     execFile(
       inspector,
-      ["--cli", "--format", "json", ...args, "--", ...command],
+      // A server's start is bounded by the Inspector's --connect-timeout, set well above its 15 s
+      // default: an interpreter that loads its SDK on a loaded 2-core machine took longer.
+      ["--cli", "--format", "json", "--connect-timeout", String(CONNECT_TIMEOUT_MS), ...args, "--", ...command],
       { env: { ...process.env, HOME: home, MCP_INSPECTOR_SECRET_STORE: "memory" }, timeout: INSPECTOR_TIMEOUT_MS, maxBuffer: 64 << 20 },
       (error, stdout, stderr) => {
         if (error) return fail(new Error(`inspector --cli ${args.join(" ")} failed: ${error.message}\n${stderr}`));
