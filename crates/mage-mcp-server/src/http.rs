@@ -162,7 +162,8 @@ async fn read_body(mut body: Body, limit: usize, declared: Option<u64>) -> Resul
         drain(body).await;
         return Err(too_large(limit));
     }
-    let mut kept = Vec::new();
+    let expected = declared.map_or(0, |length| length as usize);
+    let mut kept = Vec::with_capacity(expected);
     while let Some(frame) = body.frame().await {
         let frame = frame.map_err(|error| {
             refusal(
