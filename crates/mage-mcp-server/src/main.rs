@@ -6,6 +6,7 @@
 mod backend;
 mod config;
 mod demo;
+mod http;
 mod ids;
 mod mage;
 mod records;
@@ -25,14 +26,12 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use clap::{Parser, ValueEnum};
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
-use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::ServiceExt;
-use tokio_util::sync::CancellationToken;
 
 use crate::backend::Backend;
 use crate::config::CredentialSource;
 use crate::demo::{DemoBackend, Project};
+use crate::http::HttpOptions;
 use crate::mage::{MageBackend, MageSettings};
 use crate::redact::Redactor;
 use crate::server::{MageMcpServer, ServerOptions};
@@ -40,16 +39,6 @@ use crate::widget::WidgetResource;
 
 /// The address `--http` uses when given without one.
 const DEFAULT_HTTP_ADDRESS: &str = "127.0.0.1:3001";
-
-/// Browser origins always allowed on the HTTP transport: pages served from this machine.
-const LOOPBACK_ORIGINS: &[&str] = &[
-    "http://localhost:*",
-    "http://127.0.0.1:*",
-    "http://[::1]:*",
-    "https://localhost:*",
-    "https://127.0.0.1:*",
-    "https://[::1]:*",
-];
 
 #[derive(Debug, Parser)]
 #[command(
@@ -77,6 +66,11 @@ struct Cli {
     /// 0.0.0.0 binding by a name or address). Loopback hosts are always accepted. Repeatable.
     #[arg(long = "allow-host", value_name = "HOST")]
     allow_hosts: Vec<String>,
+
+    /// Over HTTP: the largest request body read, in bytes; a larger one is answered 413 (a
+    /// JSON-RPC invalid request) before more of it is read.
+    #[arg(long, value_name = "BYTES", env = "MCP_MAX_REQUEST_BYTES", default_value_t = http::DEFAULT_MAX_REQUEST_BYTES, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1 << 30))]
+    max_request_bytes: usize,
 
     /// The widget HTML to serve [default: dist/resource-widget.html above the current directory or
     /// the binary]. Any HTML file will do for a try-out without a build.
@@ -281,7 +275,15 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         }
     }
     match cli.http {
-        Some(address) => serve_http(server, address, cli.allow_origins, cli.allow_hosts).await,
+        Some(address) => {
+            let options = HttpOptions {
+                address,
+                allow_origins: cli.allow_origins,
+                allow_hosts: cli.allow_hosts,
+                max_request_bytes: cli.max_request_bytes,
+            };
+            http::serve(server, options).await
+        }
         None => serve_stdio(server).await,
     }
 }
@@ -298,71 +300,4 @@ async fn serve_stdio(server: MageMcpServer) -> anyhow::Result<()> {
         .context("the MCP session on stdio failed")?;
     tracing::info!("stdin closed; stopping");
     Ok(())
-}
-
-async fn serve_http(
-    server: MageMcpServer,
-    address: SocketAddr,
-    allow_origins: Vec<String>,
-    allow_hosts: Vec<String>,
-) -> anyhow::Result<()> {
-    let mut hosts: Vec<String> = vec!["localhost".into(), "127.0.0.1".into(), "::1".into()];
-    // A specific non-loopback address is reached by that address; 0.0.0.0 needs --allow-host.
-    if !address.ip().is_loopback() && !address.ip().is_unspecified() {
-        hosts.push(address.ip().to_string());
-    }
-    hosts.extend(allow_hosts);
-    let origins: Vec<String> = LOOPBACK_ORIGINS
-        .iter()
-        .map(|o| (*o).to_owned())
-        .chain(allow_origins)
-        .collect();
-    let cancel = CancellationToken::new();
-    let config = StreamableHttpServerConfig::default()
-        .with_allowed_hosts(hosts)
-        .with_allowed_origins(origins)
-        .with_cancellation_token(cancel.child_token());
-    let service = StreamableHttpService::new(
-        move || Ok(server.clone()),
-        LocalSessionManager::default().into(),
-        config,
-    );
-    let router = axum::Router::new().nest_service("/mcp", service);
-    let listener = tokio::net::TcpListener::bind(address)
-        .await
-        .with_context(|| format!("cannot listen on {address}"))?;
-    let bound = listener
-        .local_addr()
-        .context("the listening address is unknown")?;
-    if !bound.ip().is_loopback() {
-        tracing::warn!(
-            "listening on {bound}, beyond this machine: anyone who can reach it can call the tools"
-        );
-    }
-    tracing::info!("serving MCP over Streamable HTTP at http://{bound}/mcp");
-    axum::serve(listener, router)
-        .with_graceful_shutdown(async move {
-            stop_requested().await;
-            tracing::info!("stopping");
-            cancel.cancel();
-        })
-        .await
-        .context("the HTTP server failed")?;
-    Ok(())
-}
-
-/// Ctrl-C, or SIGTERM where there is one (what a process manager or a script's `kill` sends).
-async fn stop_requested() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        if let Ok(mut terminate) = signal(SignalKind::terminate()) {
-            tokio::select! {
-                _ = tokio::signal::ctrl_c() => {}
-                _ = terminate.recv() => {}
-            }
-            return;
-        }
-    }
-    let _ = tokio::signal::ctrl_c().await;
 }

@@ -12,10 +12,10 @@ use std::time::Instant;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ExtensionCapabilities, Implementation,
-    ListResourcesResult, MetaObject, PaginatedRequestParams, ReadResourceRequestParams,
-    ReadResourceResponse, ReadResourceResult, Resource, ResourceContents, ServerCapabilities,
-    ServerConfig,
+    CallToolRequestParams, CallToolResponse, CallToolResult, CustomRequest, CustomResult,
+    ErrorCode as RpcErrorCode, ExtensionCapabilities, Implementation, ListResourcesResult,
+    MetaObject, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
+    ReadResourceResult, Resource, ResourceContents, ServerCapabilities, ServerConfig,
 };
 use rmcp::service::RequestContext;
 use rmcp::{tool_handler, ErrorData as McpError, RoleServer, ServerHandler};
@@ -31,6 +31,27 @@ use crate::widget_result::{ErrorCode, ToolError, WidgetResult};
 
 /// The prefix rmcp gives the text of a tool result when it cannot deserialise the arguments.
 const ARGUMENT_ERROR_PREFIX: &str = "failed to deserialize parameters:";
+
+/// The requests a client sends a server in MCP 2025-06-18
+/// (<https://modelcontextprotocol.io/specification/2025-06-18/schema>). rmcp hands one whose params
+/// it cannot read to the handler as a custom request, as it does a method it does not know.
+const MCP_CLIENT_METHODS: &[&str] = &[
+    "initialize",
+    "ping",
+    "tools/list",
+    "tools/call",
+    "resources/list",
+    "resources/templates/list",
+    "resources/read",
+    "resources/subscribe",
+    "resources/unsubscribe",
+    "prompts/list",
+    "prompts/get",
+    "completion/complete",
+    "logging/setLevel",
+];
+/// The longest method name quoted back.
+const MAX_QUOTED_METHOD_CHARS: usize = 100;
 
 struct ServerState {
     backend: Arc<dyn Backend>,
@@ -230,6 +251,14 @@ impl ServerHandler for MageMcpServer {
         Ok(self.envelope_argument_errors(&name, response))
     }
 
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, McpError> {
+        Err(unanswerable_request(&request.method))
+    }
+
     async fn list_resources(
         &self,
         _request: Option<PaginatedRequestParams>,
@@ -288,6 +317,31 @@ impl MageMcpServer {
     }
 }
 
+/// The error for a request rmcp could not route: an MCP method with params that do not fit it is
+/// JSON-RPC's invalid params (-32602), any other method is not found (-32601), its name quoted up
+/// to a bound.
+fn unanswerable_request(method: &str) -> McpError {
+    let quoted: String = method.chars().take(MAX_QUOTED_METHOD_CHARS).collect();
+    let quoted = if quoted.len() < method.len() {
+        format!("{quoted}…")
+    } else {
+        quoted
+    };
+    if MCP_CLIENT_METHODS.contains(&method) {
+        McpError::new(
+            RpcErrorCode::INVALID_PARAMS,
+            format!("Invalid params: the params of {quoted} are missing or do not fit it"),
+            None,
+        )
+    } else {
+        McpError::new(
+            RpcErrorCode::METHOD_NOT_FOUND,
+            format!("Method not found: {quoted}"),
+            None,
+        )
+    }
+}
+
 /// Tool argument schemas: an optional argument may be absent, and that is all. schemars writes an
 /// `Option` as nullable (`"type": ["string", "null"]`, `anyOf [.., {"type": "null"}]`,
 /// `"default": null`), which clients mapping schemas onto single-type dialects reject (the MCP
@@ -324,5 +378,27 @@ pub fn optional_means_absent(schema: &mut rmcp::schemars::Schema) {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_mcp_method_rmcp_could_not_read_is_invalid_params() {
+        let error = unanswerable_request("tools/call");
+        assert_eq!(error.code, RpcErrorCode::INVALID_PARAMS);
+        assert!(error.message.contains("tools/call"), "{}", error.message);
+    }
+
+    #[test]
+    fn any_other_method_is_not_found_and_quoted_up_to_a_bound() {
+        let error = unanswerable_request("no/such/method");
+        assert_eq!(error.code, RpcErrorCode::METHOD_NOT_FOUND);
+        assert_eq!(error.message, "Method not found: no/such/method");
+        let long = unanswerable_request(&"m".repeat(1 << 20));
+        assert_eq!(long.code, RpcErrorCode::METHOD_NOT_FOUND);
+        assert!(long.message.chars().count() < MAX_QUOTED_METHOD_CHARS + 30);
     }
 }

@@ -39,6 +39,11 @@ impl ErrorCode {
     }
 }
 
+/// The longest error message, in characters: messages quote arguments (an id that names no record,
+/// an unknown tool), and an argument can be megabytes long; the answer, and rmcp's copy of it kept
+/// for a client that resumes the stream, stay small.
+pub const MAX_ERROR_MESSAGE_CHARS: usize = 4096;
+
 /// A tool error: the envelope `{status: "error", error: {code, message}}`.
 #[derive(Debug, Clone)]
 pub struct ToolError {
@@ -47,10 +52,11 @@ pub struct ToolError {
 }
 
 impl ToolError {
+    /// The error, its message cut to [`MAX_ERROR_MESSAGE_CHARS`].
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
         Self {
             code,
-            message: message.into(),
+            message: cut_message(message.into()),
         }
     }
 
@@ -100,6 +106,15 @@ impl ToolError {
         redactor.redact(&mut envelope);
         CallToolResult::structured_error(envelope)
     }
+}
+
+fn cut_message(mut message: String) -> String {
+    if let Some((end, _)) = message.char_indices().nth(MAX_ERROR_MESSAGE_CHARS) {
+        let cut = message[end..].chars().count();
+        message.truncate(end);
+        message.push_str(&format!("… ({cut} more characters)"));
+    }
+    message
 }
 
 #[derive(Debug, Clone, Copy, Serialize)]
@@ -470,6 +485,23 @@ pub fn to_json<T: Serialize>(value: &T) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_error_message_quoting_a_megabyte_argument_is_cut() {
+        let error = ToolError::not_found("Pipeline", "é".repeat(1 << 20));
+        assert!(error.message.starts_with("Pipeline 'éé"));
+        assert!(
+            error.message.ends_with(&format!(
+                "… ({} more characters)",
+                (1 << 20) + "' not found (404).".len() + "Pipeline '".len()
+                    - MAX_ERROR_MESSAGE_CHARS
+            )),
+            "{}",
+            &error.message[error.message.len() - 60..]
+        );
+        let short = ToolError::api("short");
+        assert_eq!(short.message, "short");
+    }
 
     #[test]
     fn a_result_carries_its_json_as_text_and_its_hints_as_meta() {

@@ -106,6 +106,20 @@ pub struct HttpServer {
     pub url: String,
 }
 
+impl HttpServer {
+    /// The process has not exited.
+    pub fn is_running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// The process's resident memory now (VmRSS in /proc/PID/status), in KiB.
+    pub fn rss_kib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()?)).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+}
+
 impl Drop for HttpServer {
     fn drop(&mut self) {
         let _ = self.child.start_kill();

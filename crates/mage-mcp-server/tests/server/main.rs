@@ -1,10 +1,12 @@
 //! The server's integration tests, one test binary (one link of rmcp, tokio and reqwest): the
-//! built server driven by rmcp's own client over stdio (`stdio`) and Streamable HTTP (`http`); the
-//! suite of tool behaviour every backend passes (`suite`), run against the demo project here and
-//! against a real Mage server in `mage` (run by `scripts/mage-test.sh`; without `MAGE_TEST_URL`
-//! its tests return at once); ids refused before any request (`ids`, with `recorder`).
+//! built server driven by rmcp's own client over stdio (`stdio`) and Streamable HTTP (`http`);
+//! hostile input over HTTP, sent with a plain HTTP client (`hostile`); the suite of tool behaviour
+//! every backend passes (`suite`), run against the demo project here and against a real Mage
+//! server in `mage` (run by `scripts/mage-test.sh`; without `MAGE_TEST_URL` its tests return at
+//! once); ids refused before any request (`ids`, with `recorder`).
 
 mod common;
+mod hostile;
 mod http;
 mod ids;
 mod mage;

@@ -1,0 +1,453 @@
+//! The Streamable HTTP transport: rmcp's `StreamableHttpService` at `/mcp`, behind a guard that
+//! bounds what a request may carry and answers every refusal as a JSON-RPC error object.
+//!
+//! rmcp checks the Host and Origin headers (403), `Accept` (406), `Content-Type` (415) and the
+//! session (404), and answers those in plain text; it answers a body that does not deserialise with
+//! 415 "fail to deserialize request body". Clients expect JSON-RPC's own codes for that
+//! (<https://www.jsonrpc.org/specification#error_object>): the guard answers a body that is not JSON
+//! with -32700 (parse error) and JSON that is no JSON-RPC message with -32600 (invalid request),
+//! both with HTTP 400; a body over the limit with 413 before it is read further; and rmcp's other
+//! plain-text refusals keep their status with the text as a -32000 (server error) message.
+
+use std::net::SocketAddr;
+
+use anyhow::Context;
+use axum::body::{Body, Bytes};
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::Response;
+use http_body_util::BodyExt;
+use rmcp::model::ClientJsonRpcMessage;
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use serde_json::{json, Value};
+use tokio_util::sync::CancellationToken;
+
+use crate::server::MageMcpServer;
+
+/// The largest request body accepted by default: 4 MiB (a tool call's arguments are a few KB; a
+/// block's code or a run's payload may be larger).
+pub const DEFAULT_MAX_REQUEST_BYTES: usize = 4 * 1024 * 1024;
+
+/// Browser origins always allowed: pages served from this machine.
+const LOOPBACK_ORIGINS: &[&str] = &[
+    "http://localhost:*",
+    "http://127.0.0.1:*",
+    "http://[::1]:*",
+    "https://localhost:*",
+    "https://127.0.0.1:*",
+    "https://[::1]:*",
+];
+
+/// JSON-RPC: the body is not JSON.
+pub const PARSE_ERROR: i64 = -32700;
+/// JSON-RPC: the JSON is not a valid request object.
+pub const INVALID_REQUEST: i64 = -32600;
+/// JSON-RPC's range for implementation-defined server errors: the transport's own refusals.
+pub const TRANSPORT_REFUSAL: i64 = -32000;
+
+/// The longest reason quoted in an error message: serde's messages can quote the input.
+const MAX_REASON_CHARS: usize = 200;
+/// rmcp's plain-text refusals are one line; a longer body is not read whole.
+const MAX_REFUSAL_TEXT_BYTES: usize = 64 * 1024;
+/// A body over the limit is read on, and dropped, up to this many bytes or [`DRAIN_TIME`], before
+/// the 413: a server that closes while the client is still sending resets the connection, and the
+/// client sees that instead of the answer (a lingering close, as web servers do).
+const DRAIN_BYTES: usize = 32 * 1024 * 1024;
+const DRAIN_TIME: std::time::Duration = std::time::Duration::from_secs(5);
+
+pub struct HttpOptions {
+    pub address: SocketAddr,
+    pub allow_origins: Vec<String>,
+    pub allow_hosts: Vec<String>,
+    pub max_request_bytes: usize,
+}
+
+/// Serves MCP at `http://ADDRESS/mcp` until Ctrl-C or SIGTERM.
+pub async fn serve(server: MageMcpServer, options: HttpOptions) -> anyhow::Result<()> {
+    let cancel = CancellationToken::new();
+    let router = router(server, &options, cancel.child_token());
+    let listener = tokio::net::TcpListener::bind(options.address)
+        .await
+        .with_context(|| format!("cannot listen on {}", options.address))?;
+    let bound = listener
+        .local_addr()
+        .context("the listening address is unknown")?;
+    if !bound.ip().is_loopback() {
+        tracing::warn!(
+            "listening on {bound}, beyond this machine: anyone who can reach it can call the tools"
+        );
+    }
+    tracing::info!(
+        "serving MCP over Streamable HTTP at http://{bound}/mcp (request bodies up to {} bytes)",
+        options.max_request_bytes
+    );
+    axum::serve(listener, router)
+        .with_graceful_shutdown(async move {
+            stop_requested().await;
+            tracing::info!("stopping");
+            cancel.cancel();
+        })
+        .await
+        .context("the HTTP server failed")?;
+    Ok(())
+}
+
+/// `/mcp`: rmcp's service behind [`guard`].
+fn router(server: MageMcpServer, options: &HttpOptions, cancel: CancellationToken) -> axum::Router {
+    let config = StreamableHttpServerConfig::default()
+        .with_allowed_hosts(allowed_hosts(options))
+        .with_allowed_origins(allowed_origins(options))
+        .with_max_request_body_bytes(options.max_request_bytes)
+        .with_cancellation_token(cancel);
+    let service = StreamableHttpService::new(
+        move || Ok(server.clone()),
+        LocalSessionManager::default().into(),
+        config,
+    );
+    axum::Router::new()
+        .nest_service("/mcp", service)
+        .layer(axum::middleware::from_fn_with_state(
+            BodyLimit(options.max_request_bytes),
+            guard,
+        ))
+}
+
+/// Loopback names, the bound address when it is a specific non-loopback one (0.0.0.0 needs
+/// `--allow-host`), and `--allow-host`.
+fn allowed_hosts(options: &HttpOptions) -> Vec<String> {
+    let ip = options.address.ip();
+    let mut hosts: Vec<String> = vec!["localhost".into(), "127.0.0.1".into(), "::1".into()];
+    if !ip.is_loopback() && !ip.is_unspecified() {
+        hosts.push(ip.to_string());
+    }
+    hosts.extend(options.allow_hosts.iter().cloned());
+    hosts
+}
+
+fn allowed_origins(options: &HttpOptions) -> Vec<String> {
+    LOOPBACK_ORIGINS
+        .iter()
+        .map(|o| (*o).to_owned())
+        .chain(options.allow_origins.iter().cloned())
+        .collect()
+}
+
+#[derive(Clone, Copy)]
+struct BodyLimit(usize);
+
+/// Reads a POST's body (at most the limit) before rmcp does, so that when rmcp cannot deserialise
+/// it the answer can say why; then rewrites rmcp's plain-text refusals as JSON-RPC errors.
+async fn guard(State(limit): State<BodyLimit>, request: Request, next: Next) -> Response {
+    if request.method() != Method::POST {
+        return as_jsonrpc_refusal(next.run(request).await, None).await;
+    }
+    let (parts, body) = request.into_parts();
+    let bytes = match read_body(body, limit.0, declared_length(&parts.headers)).await {
+        Ok(bytes) => bytes,
+        Err(refused) => return refused,
+    };
+    let posted_json = declares_json(&parts.headers);
+    let response = next
+        .run(Request::from_parts(parts, Body::from(bytes.clone())))
+        .await;
+    as_jsonrpc_refusal(response, posted_json.then_some(&bytes)).await
+}
+
+/// The body, at most `limit` bytes (a declared length over it is refused before any is read);
+/// past the limit, the answer is 413 once the rest is drained.
+async fn read_body(mut body: Body, limit: usize, declared: Option<u64>) -> Result<Bytes, Response> {
+    if declared.is_some_and(|length| length > limit as u64) {
+        drain(body).await;
+        return Err(too_large(limit));
+    }
+    let expected = declared.map_or(0, |length| length as usize);
+    let mut kept = Vec::with_capacity(expected);
+    while let Some(frame) = body.frame().await {
+        let frame = frame.map_err(|error| {
+            refusal(
+                StatusCode::BAD_REQUEST,
+                TRANSPORT_REFUSAL,
+                &format!("the request body could not be read: {error}"),
+                Value::Null,
+            )
+        })?;
+        let Ok(data) = frame.into_data() else {
+            continue;
+        };
+        if data.len() > limit - kept.len() {
+            drain(body).await;
+            return Err(too_large(limit));
+        }
+        kept.extend_from_slice(&data);
+    }
+    Ok(Bytes::from(kept))
+}
+
+/// Reads and drops what is left of `body`, within [`DRAIN_BYTES`] and [`DRAIN_TIME`].
+async fn drain(mut body: Body) {
+    let mut dropped = 0usize;
+    let _ = tokio::time::timeout(DRAIN_TIME, async {
+        while let Some(Ok(frame)) = body.frame().await {
+            dropped += frame.data_ref().map_or(0, |data| data.len());
+            if dropped > DRAIN_BYTES {
+                break;
+            }
+        }
+    })
+    .await;
+}
+
+fn declared_length(headers: &HeaderMap) -> Option<u64> {
+    headers
+        .get(header::CONTENT_LENGTH)?
+        .to_str()
+        .ok()?
+        .trim()
+        .parse()
+        .ok()
+}
+
+/// `Content-Type: application/json`, parameters aside (rmcp's own test).
+fn declares_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split(';').next())
+        .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
+}
+
+/// 413, and the connection closed after it: what is left of the body may not have been read.
+fn too_large(limit: usize) -> Response {
+    let mut response = refusal(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        INVALID_REQUEST,
+        &format!("Invalid Request: the request body exceeds {limit} bytes"),
+        Value::Null,
+    );
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
+}
+
+/// rmcp's answer, or, when it is a plain-text refusal, the same status with a JSON-RPC error body.
+/// `posted_json` is the body of a POST that declared JSON: rmcp answers 415 to such a POST only
+/// when the body does not deserialise, which becomes [`unreadable_message`]'s answer.
+async fn as_jsonrpc_refusal(response: Response, posted_json: Option<&Bytes>) -> Response {
+    let status = response.status();
+    if !status.is_client_error() || declares_json(response.headers()) {
+        return response;
+    }
+    if let (StatusCode::UNSUPPORTED_MEDIA_TYPE, Some(body)) = (status, posted_json) {
+        let unreadable = unreadable_message(body);
+        return refusal(
+            StatusCode::BAD_REQUEST,
+            unreadable.code,
+            &unreadable.message,
+            unreadable.id,
+        );
+    }
+    let (mut parts, body) = response.into_parts();
+    let text = match axum::body::to_bytes(body, MAX_REFUSAL_TEXT_BYTES).await {
+        Ok(text) => String::from_utf8_lossy(&text).trim().to_owned(),
+        Err(_) => status.canonical_reason().unwrap_or("refused").to_owned(),
+    };
+    let mut rewritten = refusal(status, TRANSPORT_REFUSAL, &text, Value::Null);
+    // rmcp's other headers (`Allow` on a 405) stay.
+    parts.headers.remove(header::CONTENT_TYPE);
+    parts.headers.remove(header::CONTENT_LENGTH);
+    rewritten.headers_mut().extend(parts.headers);
+    rewritten
+}
+
+/// Why a body is no MCP message, in JSON-RPC's terms.
+#[derive(Debug, PartialEq)]
+pub struct Unreadable {
+    pub code: i64,
+    pub message: String,
+    /// The request's id when one can be read (JSON-RPC: null otherwise).
+    pub id: Value,
+}
+
+/// A body that is not JSON (syntax, invalid UTF-8, a lone surrogate escape, nesting past serde_json's
+/// recursion limit) is a parse error; JSON that rmcp cannot take as a client message is an invalid
+/// request, answered with the request's id when it has a usable one.
+pub fn unreadable_message(body: &[u8]) -> Unreadable {
+    let value: Value = match serde_json::from_slice(body) {
+        Ok(value) => value,
+        Err(error) => {
+            return Unreadable {
+                code: PARSE_ERROR,
+                message: format!("Parse error: {}", bounded(&error.to_string())),
+                id: Value::Null,
+            }
+        }
+    };
+    let reason = match serde_json::from_value::<ClientJsonRpcMessage>(value.clone()) {
+        Ok(_) => "not a message this server takes".to_owned(),
+        Err(error) => error.to_string(),
+    };
+    Unreadable {
+        code: INVALID_REQUEST,
+        message: format!("Invalid Request: {}", bounded(&reason)),
+        id: usable_id(&value),
+    }
+}
+
+/// A JSON-RPC id is a string or a number; anything else cannot be echoed.
+fn usable_id(message: &Value) -> Value {
+    match message.get("id") {
+        Some(id @ (Value::String(_) | Value::Number(_))) => id.clone(),
+        _ => Value::Null,
+    }
+}
+
+/// `text` cut to [`MAX_REASON_CHARS`] characters.
+fn bounded(text: &str) -> String {
+    match text.char_indices().nth(MAX_REASON_CHARS) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
+/// A JSON-RPC error response with HTTP `status`.
+fn refusal(status: StatusCode, code: i64, message: &str, id: Value) -> Response {
+    let body = json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}});
+    let mut response = Response::new(Body::from(body.to_string()));
+    *response.status_mut() = status;
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    response
+}
+
+/// Ctrl-C, or SIGTERM where there is one (what a process manager or a script's `kill` sends).
+async fn stop_requested() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut terminate) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = terminate.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_body_that_is_not_json_is_a_parse_error() {
+        for body in [
+            &b""[..],
+            b"{",
+            b"not json",
+            b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"} trailing",
+            b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"\\ud800\"}",
+            b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"\xff\xfe\"}",
+            b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"a\0b\"}",
+        ] {
+            let answer = unreadable_message(body);
+            assert_eq!(
+                answer.code,
+                PARSE_ERROR,
+                "{:?}",
+                String::from_utf8_lossy(body)
+            );
+            assert_eq!(answer.id, Value::Null);
+            assert!(
+                answer.message.starts_with("Parse error: "),
+                "{}",
+                answer.message
+            );
+        }
+    }
+
+    #[test]
+    fn nesting_past_the_recursion_limit_is_a_parse_error_not_a_crash() {
+        let deep = "[".repeat(100_000);
+        assert_eq!(unreadable_message(deep.as_bytes()).code, PARSE_ERROR);
+    }
+
+    #[test]
+    fn json_that_is_no_message_is_an_invalid_request_with_its_id_when_usable() {
+        let cases = [
+            (json!([]), Value::Null),
+            (json!(42), Value::Null),
+            (json!({"jsonrpc": "2.0"}), Value::Null),
+            (json!({"id": 7, "result": {}, "error": {}}), json!(7)),
+            (
+                json!({"jsonrpc": "2.0", "id": {"no": 1}, "method": "ping"}),
+                Value::Null,
+            ),
+            (
+                json!({"jsonrpc": "1.0", "id": "a", "method": "ping"}),
+                json!("a"),
+            ),
+        ];
+        for (body, id) in cases {
+            let answer = unreadable_message(body.to_string().as_bytes());
+            assert_eq!(answer.code, INVALID_REQUEST, "{body}");
+            assert_eq!(answer.id, id, "{body}");
+            assert!(
+                answer.message.starts_with("Invalid Request: "),
+                "{}",
+                answer.message
+            );
+        }
+    }
+
+    #[test]
+    fn a_quoted_reason_is_cut_to_a_bound() {
+        let long = "é".repeat(MAX_REASON_CHARS * 5);
+        let cut = bounded(&long);
+        assert_eq!(cut.chars().count(), MAX_REASON_CHARS + 1);
+        assert_eq!(bounded("short"), "short");
+    }
+
+    #[test]
+    fn only_a_json_content_type_counts_as_json() {
+        let with = |value: &'static str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(value));
+            declares_json(&headers)
+        };
+        assert!(with("application/json"));
+        assert!(with("Application/JSON; charset=utf-8"));
+        assert!(!with("text/plain"));
+        assert!(!with("application/json-seq"));
+        assert!(!declares_json(&HeaderMap::new()));
+    }
+
+    fn status_of(result: Result<Bytes, Response>) -> Result<Bytes, StatusCode> {
+        result.map_err(|response| response.status())
+    }
+
+    #[tokio::test]
+    async fn a_body_up_to_the_limit_is_kept_and_one_past_it_is_413() {
+        let at = read_body(Body::from(vec![b'x'; 10]), 10, None).await;
+        assert_eq!(status_of(at).map(|b| b.len()), Ok(10));
+        let over = read_body(Body::from(vec![b'x'; 11]), 10, None).await;
+        assert_eq!(status_of(over), Err(StatusCode::PAYLOAD_TOO_LARGE));
+        let declared = read_body(Body::from(vec![b'x'; 5]), 10, Some(11)).await;
+        assert_eq!(status_of(declared), Err(StatusCode::PAYLOAD_TOO_LARGE));
+    }
+
+    #[test]
+    fn a_declared_length_is_read_when_it_is_a_number() {
+        let mut headers = HeaderMap::new();
+        assert_eq!(declared_length(&headers), None);
+        headers.insert(header::CONTENT_LENGTH, HeaderValue::from_static("123"));
+        assert_eq!(declared_length(&headers), Some(123));
+        headers.insert(header::CONTENT_LENGTH, HeaderValue::from_static("-1"));
+        assert_eq!(declared_length(&headers), None);
+    }
+}
