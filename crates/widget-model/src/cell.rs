@@ -159,6 +159,38 @@ pub enum Cell {
     },
     /// Nesting too deep to show; a short description stands in.
     Elided(String),
+    /// A value of a data table (a block output's sample), as its data frame prints it
+    /// (`crate::frame`): data, never rounded or made relative as metadata is.
+    Datum(Datum),
+}
+
+/// A data frame's value ([`Cell::Datum`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Datum {
+    /// A number in its column's one format: `13.894593`, `1.234568e+06`, `1201`.
+    Number { value: f64, text: String },
+    /// A date (midnight UTC, shown as a date) or an instant (shown in the host's zone).
+    Time { epoch_ms: i64, date_only: bool },
+    /// A missing value as the frame names it: `NaN`, `NaT`, `None`.
+    Null(&'static str),
+}
+
+impl Datum {
+    /// The value as plain text: numbers as printed, times in UTC (dates as dates).
+    pub fn plain_text(&self) -> String {
+        match self {
+            Datum::Number { text, .. } => text.clone(),
+            Datum::Time {
+                epoch_ms,
+                date_only: true,
+            } => crate::time::utc_text(*epoch_ms)
+                .get(..10)
+                .unwrap_or_default()
+                .to_owned(),
+            Datum::Time { epoch_ms, .. } => crate::time::utc_text(*epoch_ms),
+            Datum::Null(mark) => (*mark).to_owned(),
+        }
+    }
 }
 
 /// What building a cell needs besides the value.
@@ -266,6 +298,7 @@ impl Cell {
             Cell::Link { href } => href.clone(),
             Cell::Code { text, .. } => text.clone(),
             Cell::Tags(tags) => tags.join(", "),
+            Cell::Datum(datum) => datum.plain_text(),
             Cell::List { .. } | Cell::Record { .. } => self
                 .summary()
                 .map(|m| crate::words::english(&m))
@@ -331,6 +364,9 @@ impl Cell {
                 *done as f64 / *total as f64
             }),
             Cell::Time(t) => SortKey::Time(t.epoch_ms),
+            Cell::Datum(Datum::Number { value, .. }) => SortKey::Number(*value),
+            Cell::Datum(Datum::Time { epoch_ms, .. }) => SortKey::Time(*epoch_ms),
+            Cell::Datum(Datum::Null(_)) => SortKey::Missing,
             Cell::Id(s) => match decimal_value(s) {
                 Some(v) => SortKey::Number(v),
                 None => SortKey::Text(s.to_lowercase()),

@@ -86,6 +86,23 @@ pub fn parse_timestamp(s: &str) -> Option<Timestamp> {
     })
 }
 
+/// A bare date, `YYYY-MM-DD`, as midnight UTC (data frames write dates so).
+pub fn parse_date(s: &str) -> Option<Timestamp> {
+    let b = s.as_bytes();
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return None;
+    }
+    let (year, month, day) = (digits(b, 0, 4)? as i64, digits(b, 5, 2)?, digits(b, 8, 2)?);
+    if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
+        return None;
+    }
+    Some(Timestamp {
+        epoch_ms: days_from_civil(year, month, day) * 86_400_000,
+        offset_minutes: Some(0),
+        absolute: format!("{s} UTC"),
+    })
+}
+
 fn zone_label(offset_minutes: Option<i32>) -> String {
     match offset_minutes {
         None => "UTC (no zone given)".to_owned(),
@@ -279,6 +296,15 @@ mod tests {
             assert_eq!(parse_timestamp(s), None, "{s}");
         }
         assert!(parse_timestamp("2024-02-29 00:00:00").is_some(), "leap day");
+    }
+
+    #[test]
+    fn bare_dates_are_midnight_utc() {
+        let date = parse_date("2040-10-15").map(|t| t.epoch_ms);
+        assert_eq!(date, parse_timestamp("2040-10-15T00:00:00Z").map(|t| t.epoch_ms));
+        for s in ["2040-13-01", "2041-02-29", "2040-10-15 ", "2040/10/15", "40-10-15"] {
+            assert_eq!(parse_date(s), None, "{s}");
+        }
     }
 
     #[test]

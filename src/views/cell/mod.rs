@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 use widget_model::words::Msg;
-use widget_model::{Cell, Field, Status};
+use widget_model::{Cell, Datum, Field, Status};
 
 use crate::views::context::{announce, services, Clock};
 use crate::views::locale::{locale, locale_store, t};
@@ -50,6 +50,7 @@ pub fn CellView(cell: Cell, room: Room) -> AnyView {
             <ul class="tags">{tags.into_iter().map(|t| view! { <li class="tag">{t}</li> }).collect_view()}</ul>
         }
         .into_any(),
+        Cell::Datum(datum) => view! { <DatumValue datum/> }.into_any(),
         cell if cell.is_empty_nested() => view! { <span class="missing">{t(&Msg::Missing)}</span> }.into_any(),
         cell @ Cell::List { .. } | cell @ Cell::Record { .. } => view! { <Nested cell room/> }.into_any(),
     }
@@ -98,6 +99,36 @@ pub fn TimeValue(epoch_ms: i64, written: String) -> impl IntoView {
             <span class="tip" role="tooltip">{absolute}</span>
         </span>
     }
+}
+
+/// A data frame's value: numbers as the frame prints them, dates as dates and datetimes in the
+/// host's locale and zone (the zone named and the value in UTC on hover), missing values by the
+/// frame's own name for them (`NaN`, `NaT`, `None`).
+#[component]
+fn DatumValue(datum: Datum) -> impl IntoView {
+    let formats = locale();
+    match datum {
+        Datum::Number { text, .. } => view! { <span class="number">{text}</span> }.into_any(),
+        Datum::Null(mark) => view! { <span class="missing">{mark}</span> }.into_any(),
+        Datum::Time { epoch_ms, date_only } => {
+            let shown = if date_only {
+                formats.formats().date(epoch_ms)
+            } else {
+                formats.formats().date_time(epoch_ms)
+            };
+            let title = if date_only {
+                datum_text(epoch_ms, true)
+            } else {
+                formats.formats().absolute(epoch_ms)
+            };
+            view! { <span class="datum-time" title=title>{shown}</span> }.into_any()
+        }
+    }
+}
+
+/// A data frame's time in UTC, as plain text.
+fn datum_text(epoch_ms: i64, date_only: bool) -> String {
+    Datum::Time { epoch_ms, date_only }.plain_text()
 }
 
 /// A run's progress: a thin bar and "38/40 blocks".

@@ -67,6 +67,11 @@ pub trait Formats {
     fn bytes(&self, bytes: u64) -> String;
     /// The time of day of an instant, to the second: "16:33:49".
     fn clock(&self, epoch_ms: i64) -> String;
+    /// A calendar date, the UTC day of `epoch_ms` (a data frame's date): "Oct 15, 2040".
+    fn date(&self, epoch_ms: i64) -> String;
+    /// An instant's date and time to the second in the zone, without the zone's name (a data
+    /// frame's datetime): "Nov 19, 2026, 10:34:32 AM".
+    fn date_time(&self, epoch_ms: i64) -> String;
 }
 
 /// Plain formatting without `Intl`: digits as Rust writes them, times in UTC, English units.
@@ -97,6 +102,15 @@ impl Formats for PlainFormats {
             .get(11..19)
             .unwrap_or_default()
             .to_owned()
+    }
+    fn date(&self, epoch_ms: i64) -> String {
+        crate::time::utc_text(epoch_ms)
+            .get(..10)
+            .unwrap_or_default()
+            .to_owned()
+    }
+    fn date_time(&self, epoch_ms: i64) -> String {
+        crate::time::utc_text(epoch_ms)
     }
 }
 
