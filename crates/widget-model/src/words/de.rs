@@ -238,6 +238,7 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::FewerColumns => "Weniger Spalten".into(),
         Msg::MoreFields { count: n } => format!("{} mehr, leer", count(f, *n, "Feld", "Felder")),
         Msg::ProgressColumn => "Fortschritt".into(),
+        Msg::DurationColumn => "Dauer".into(),
         Msg::BlocksDone { done, total } => format!("{}/{} {}", f.integer(*done), f.integer(*total), if *total == 1 { "Block" } else { "Blöcke" }),
         Msg::RunTimeline => "Blöcke dieses Laufs im zeitlichen Verlauf".into(),
         Msg::StillRunning => "läuft noch".into(),

@@ -271,6 +271,7 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::FewerColumns => "Fewer columns".into(),
         Msg::MoreFields { count } => format!("{} more {}, empty", f.integer(*count), if *count == 1 { "field" } else { "fields" }),
         Msg::ProgressColumn => "Progress".into(),
+        Msg::DurationColumn => "Duration".into(),
         Msg::BlocksDone { done, total } => format!("{}/{} {}", f.integer(*done), f.integer(*total), if *total == 1 { "block" } else { "blocks" }),
         Msg::RunTimeline => "Blocks of this run, in time".into(),
         Msg::StillRunning => "still running".into(),

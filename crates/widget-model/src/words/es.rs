@@ -240,6 +240,7 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::FewerColumns => "Menos columnas".into(),
         Msg::MoreFields { count: n } => format!("{} más, vacíos", count(f, *n, "campo", "campos")),
         Msg::ProgressColumn => "Progreso".into(),
+        Msg::DurationColumn => "Duración".into(),
         Msg::BlocksDone { done, total } => format!("{}/{} {}", f.integer(*done), f.integer(*total), if *total == 1 { "bloque" } else { "bloques" }),
         Msg::RunTimeline => "Bloques de esta ejecución, en el tiempo".into(),
         Msg::StillRunning => "en curso".into(),

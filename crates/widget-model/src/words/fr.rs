@@ -237,6 +237,7 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::FewerColumns => "Moins de colonnes".into(),
         Msg::MoreFields { count: n } => format!("{} de plus, vides", count(f, *n, "champ", "champs")),
         Msg::ProgressColumn => "Progression".into(),
+        Msg::DurationColumn => "Durée".into(),
         Msg::BlocksDone { done, total } => format!("{}/{} {}", f.integer(*done), f.integer(*total), if *total <= 1 { "bloc" } else { "blocs" }),
         Msg::RunTimeline => "Blocs de cette exécution, dans le temps".into(),
         Msg::StillRunning => "en cours".into(),

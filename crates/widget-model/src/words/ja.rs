@@ -239,6 +239,7 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::FewerColumns => "列を減らす".into(),
         Msg::MoreFields { count: n } => format!("空のフィールド {}", count(f, *n, "個")),
         Msg::ProgressColumn => "進捗".into(),
+        Msg::DurationColumn => "所要時間".into(),
         Msg::BlocksDone { done, total } => format!("{}/{} ブロック", f.integer(*done), f.integer(*total)),
         Msg::RunTimeline => "この実行のブロック (時系列)".into(),
         Msg::StillRunning => "実行中".into(),

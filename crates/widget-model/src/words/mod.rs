@@ -444,6 +444,8 @@ pub enum Msg {
     },
     // Runs, outputs and logs.
     ProgressColumn,
+    /// The column the widget adds to runs: how long each took.
+    DurationColumn,
     BlocksDone {
         done: u64,
         total: u64,
@@ -704,6 +706,7 @@ mod tests {
             Msg::MoreFields { count: 1 },
             Msg::MoreFields { count: 4 },
             Msg::ProgressColumn,
+            Msg::DurationColumn,
             Msg::BlocksDone {
                 done: 38,
                 total: 40,
