@@ -42,5 +42,6 @@ pub use input::{model_from_json_text, model_from_structured_text, redacted_json,
 pub use model::*;
 pub use rows::{RecordIds, Row};
 pub use status::{Status, StatusCount, Tone};
-pub use table::{csv, Column, Table};
+pub use table::{csv, times_shown, Column, Table};
+pub use time::TimeShown;
 pub use words::Operation;
