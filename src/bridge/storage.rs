@@ -58,7 +58,8 @@ fn save(window: &Window, key: &str, text: &str) -> Option<()> {
         // Forgotten, not removed: a key whose result is gone can no longer vouch for a later one.
         let _ = storage.set_item(&oldest, widget_app::restore::FORGOTTEN_ENTRY);
     }
-    let entry = widget_app::restore::merged_entry(storage.get_item(key).ok().flatten().as_deref(), text);
+    let entry =
+        widget_app::restore::merged_entry(storage.get_item(key).ok().flatten().as_deref(), text);
     // Quota errors leave the older state in place: not kept, nothing broken.
     storage.set_item(key, &entry).ok()?;
     storage

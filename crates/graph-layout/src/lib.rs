@@ -1,5 +1,5 @@
-//! Layered (Sugiyama-style) layout of a directed graph, top to bottom. Pure, deterministic, and
-//! bounded: O((V + E) log V) per sweep and a fixed number of sweeps.
+//! Layered (Sugiyama-style) layout of a directed graph, top to bottom or left to right ([`Flow`]).
+//! Pure, deterministic, and bounded: O((V + E) log V) per sweep and a fixed number of sweeps.
 //!
 //! 1. [`layering`]: a layer per node (longest path from the sources, then each node pulled down to
 //!    sit just above its nearest successor), back edges of any cycle reversed.
@@ -10,6 +10,9 @@
 //!    neighbours' positions, with exact minimum separations: nodes never overlap, whatever their
 //!    widths.
 //! 5. Edges are routed through their dummies' positions, so they run between the layers.
+//!
+//! Left to right, a layer is a column as wide as its widest node, and the nodes of a layer are
+//! stacked down it: the same steps, with a node's height as its extent in its layer.
 
 mod crossings;
 mod layered;
@@ -41,6 +44,16 @@ impl Default for Spacing {
     }
 }
 
+/// Which way the layers follow each other.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Flow {
+    /// Layers are rows, top to bottom; edges run down.
+    #[default]
+    Down,
+    /// Layers are columns, left to right; edges run right.
+    Right,
+}
+
 /// A node's box: top-left corner and size.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct NodeBox {
@@ -54,6 +67,10 @@ pub struct NodeBox {
 impl NodeBox {
     pub fn center_x(&self) -> f32 {
         self.x + self.width / 2.0
+    }
+
+    pub fn center_y(&self) -> f32 {
+        self.y + self.height / 2.0
     }
 }
 
@@ -75,6 +92,7 @@ pub struct Placement {
     pub layers: usize,
     /// Edge crossings between adjacent layers in the final order (dummies included).
     pub crossings: u64,
+    pub flow: Flow,
 }
 
 /// The layout's work for a graph of `node_count` nodes and `edges`: the number of edge segments
@@ -104,9 +122,26 @@ fn clean_edges(n: usize, edges: &[(usize, usize)]) -> Vec<(usize, usize)> {
 }
 
 /// Lays out a graph of `widths.len()` nodes (node `i` is `widths[i]` wide) and `edges` as
-/// (source, target) index pairs. Self-loops and edges naming no node are ignored; duplicate edges
-/// are drawn once.
+/// (source, target) index pairs, top to bottom. Self-loops and edges naming no node are ignored;
+/// duplicate edges are drawn once.
 pub fn layout(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> Placement {
+    layout_flowing(Flow::Down, widths, edges, spacing)
+}
+
+/// [`layout`] with the layers following each other as `flow` says.
+pub fn layout_flowing(
+    flow: Flow,
+    widths: &[f32],
+    edges: &[(usize, usize)],
+    spacing: &Spacing,
+) -> Placement {
+    match flow {
+        Flow::Down => layout_down(widths, edges, spacing),
+        Flow::Right => layout_right(widths, edges, spacing),
+    }
+}
+
+fn layout_down(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> Placement {
     let n = widths.len();
     let clean = clean_edges(n, edges);
 
@@ -191,6 +226,107 @@ pub fn layout(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> Pl
         height,
         layers,
         crossings,
+        flow: Flow::Down,
+    }
+}
+
+/// Left to right: each layer a column as wide as its widest node (nodes left-aligned in it), the
+/// nodes of a layer stacked `node_gap` apart, edges from a node's right side to the next one's
+/// left side through the columns they cross.
+fn layout_right(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> Placement {
+    let n = widths.len();
+    let clean = clean_edges(n, edges);
+    let layered = layering::assign(n, &clean);
+    let graph = layered::LayeredGraph::build(n, &layered.layer, &layered.edges);
+    let order = ordering::minimise_crossings(&graph);
+    let crossings = crossings::total(&graph, &order);
+
+    // In its column a node's extent is its height; dummies take no room.
+    let extents: Vec<f32> = (0..graph.node_count())
+        .map(|v| if v < n { spacing.node_height } else { 0.0 })
+        .collect();
+    let centers = placement::place(&graph, &order, &extents, spacing.node_gap);
+    let min_top = (0..graph.node_count())
+        .map(|v| centers[v] - extents[v] / 2.0)
+        .fold(f32::INFINITY, f32::min);
+    let shift = if min_top.is_finite() {
+        spacing.margin - min_top
+    } else {
+        spacing.margin
+    };
+
+    let layers = graph.layer_count();
+    let mut column_width = vec![0.0f32; layers];
+    for v in 0..n {
+        let l = graph.layer[v];
+        column_width[l] = column_width[l].max(widths[v].max(1.0));
+    }
+    let mut column_left = Vec::with_capacity(layers);
+    let mut left = spacing.margin;
+    for w in &column_width {
+        column_left.push(left);
+        left += w + spacing.layer_gap;
+    }
+
+    let nodes: Vec<NodeBox> = (0..n)
+        .map(|v| NodeBox {
+            x: column_left[graph.layer[v]],
+            y: centers[v] - spacing.node_height / 2.0 + shift,
+            width: widths[v].max(1.0),
+            height: spacing.node_height,
+            layer: graph.layer[v],
+        })
+        .collect();
+
+    let edges = layered
+        .edges
+        .iter()
+        .zip(&graph.chains)
+        .map(|(&(source, target, reversed), chain)| {
+            let (from, to) = (nodes[source], nodes[target]);
+            let mut points = Vec::with_capacity(chain.len() * 2 + 2);
+            points.push((from.x + from.width, from.center_y()));
+            for &d in chain {
+                let l = graph.layer[d];
+                let y = centers[d] + shift;
+                points.push((column_left[l], y));
+                points.push((column_left[l] + column_width[l], y));
+            }
+            points.push((to.x, to.center_y()));
+            if reversed {
+                points.reverse();
+                EdgeRoute {
+                    source: target,
+                    target: source,
+                    points,
+                }
+            } else {
+                EdgeRoute {
+                    source,
+                    target,
+                    points,
+                }
+            }
+        })
+        .collect();
+
+    let width = if n == 0 {
+        spacing.margin
+    } else {
+        left - spacing.layer_gap + spacing.margin
+    };
+    let height = (0..graph.node_count())
+        .map(|v| centers[v] + extents[v] / 2.0 + shift)
+        .fold(0.0f32, f32::max)
+        + spacing.margin;
+    Placement {
+        nodes,
+        edges,
+        width,
+        height: if n == 0 { 0.0 } else { height },
+        layers,
+        crossings,
+        flow: Flow::Right,
     }
 }
 
@@ -310,6 +446,37 @@ mod tests {
             .collect();
         let expected: u64 = dense.iter().map(|&(i, j)| (j - i) as u64).sum();
         assert_eq!(segment_count(60, &dense), expected);
+    }
+
+    #[test]
+    fn left_to_right_layers_are_columns_and_edges_run_right() {
+        let widths = [100.0, 60.0, 140.0, 80.0];
+        let edges = [(0, 1), (0, 2), (1, 3), (2, 3), (0, 3)];
+        let spacing = Spacing::default();
+        let l = layout_flowing(Flow::Right, &widths, &edges, &spacing);
+        assert_eq!(l.flow, Flow::Right);
+        assert_eq!(l.layers, 3);
+        assert_no_overlap(&l);
+        for (b, w) in l.nodes.iter().zip(widths) {
+            assert_eq!((b.width, b.height), (w, spacing.node_height));
+            assert!(b.x >= 0.0 && b.x + b.width <= l.width && b.y + b.height <= l.height);
+        }
+        // Nodes 1 and 2 share the middle column, as wide as the wider of them.
+        assert_eq!(l.nodes[1].x, l.nodes[2].x);
+        assert_eq!(l.nodes[3].x, l.nodes[1].x + 140.0 + spacing.layer_gap);
+        for e in &l.edges {
+            let (s, t) = (l.nodes[e.source], l.nodes[e.target]);
+            assert_eq!(e.points.first(), Some(&(s.x + s.width, s.center_y())));
+            assert_eq!(e.points.last(), Some(&(t.x, t.center_y())));
+            assert!(
+                e.points.windows(2).all(|w| w[0].0 <= w[1].0),
+                "{:?}",
+                e.points
+            );
+        }
+        // The same graph down is as wide as its widest layer, and across as wide as its columns.
+        let down = layout(&widths, &edges, &spacing);
+        assert!(l.width > down.width);
     }
 
     #[test]

@@ -179,7 +179,10 @@ mod tests {
         assert_eq!(restorable(&merged_entry(Some(&other), r#"{"a":1}"#)), None);
         assert_eq!(restorable(&merged_entry(Some(&other), r#"{"a":2}"#)), None);
         // A key whose result was dropped to make room vouches for nothing after.
-        assert_eq!(restorable(&merged_entry(Some(FORGOTTEN_ENTRY), r#"{"a":1}"#)), None);
+        assert_eq!(
+            restorable(&merged_entry(Some(FORGOTTEN_ENTRY), r#"{"a":1}"#)),
+            None
+        );
     }
 
     #[test]

@@ -557,9 +557,8 @@ fn derived_columns(records: &[&Map<String, Value>]) -> Vec<ColumnSpec> {
             secondary: false,
         });
     }
-    let timed = |r: &&Map<String, Value>| {
-        r.contains_key("started_at") && r.contains_key("completed_at")
-    };
+    let timed =
+        |r: &&Map<String, Value>| r.contains_key("started_at") && r.contains_key("completed_at");
     if records.iter().any(timed) && !records.iter().any(|r| r.contains_key("duration")) {
         derived.push(ColumnSpec {
             key: "duration".to_owned(),

@@ -74,8 +74,15 @@ pub fn kind_of_dtype(dtype: &str) -> Option<FrameKind> {
         FrameKind::Bool
     } else if d.starts_with("datetime") || d == "date" || d.starts_with("timestamp") {
         FrameKind::Time { date_only: false }
-    } else if ["object", "string", "str", "category", "text", "category_high_cardinality"]
-        .contains(&d.as_str())
+    } else if [
+        "object",
+        "string",
+        "str",
+        "category",
+        "text",
+        "category_high_cardinality",
+    ]
+    .contains(&d.as_str())
     {
         FrameKind::Object
     } else {
@@ -116,12 +123,22 @@ fn instant(s: &str) -> Option<(i64, bool)> {
 /// The cells of one column named `name` (values in row order, already redacted) read as `kind`
 /// (a dtype's, else inferred): see the module's rules. A column under a sensitive name is
 /// redacted whole. Returns the cells and the kind they were read as.
-pub fn column_cells(name: &str, values: &[&Value], kind: Option<FrameKind>) -> (Vec<Cell>, FrameKind) {
+pub fn column_cells(
+    name: &str,
+    values: &[&Value],
+    kind: Option<FrameKind>,
+) -> (Vec<Cell>, FrameKind) {
     let mut kind = kind.unwrap_or_else(|| infer_kind(values));
     if is_sensitive_key(name) {
         let cells = values
             .iter()
-            .map(|v| if v.is_null() { Cell::Missing } else { Cell::Redacted })
+            .map(|v| {
+                if v.is_null() {
+                    Cell::Missing
+                } else {
+                    Cell::Redacted
+                }
+            })
             .collect();
         return (cells, FrameKind::Object);
     }
@@ -138,7 +155,11 @@ pub fn column_cells(name: &str, values: &[&Value], kind: Option<FrameKind>) -> (
                 object_cells(values, kind)
             }
         },
-        FrameKind::Integer if values.iter().all(|v| v.is_null() || v.is_i64() || v.is_u64()) => {
+        FrameKind::Integer
+            if values
+                .iter()
+                .all(|v| v.is_null() || v.is_i64() || v.is_u64()) =>
+        {
             values
                 .iter()
                 .map(|v| match v.as_f64() {
@@ -238,12 +259,18 @@ fn written(value: &Value) -> Cell {
 pub fn float_texts(values: &[Option<f64>]) -> Vec<String> {
     let fixed: Vec<Option<String>> = values
         .iter()
-        .map(|v| v.filter(|v| v.is_finite()).map(|v| format!("{v:.PRECISION$}")))
+        .map(|v| {
+            v.filter(|v| v.is_finite())
+                .map(|v| format!("{v:.PRECISION$}"))
+        })
         .collect();
     let fixed = trim_common_zeros(fixed);
     let longest = fixed
         .iter()
-        .map(|t| t.as_ref().map_or(3, |t| t.len() + usize::from(!t.starts_with('-'))))
+        .map(|t| {
+            t.as_ref()
+                .map_or(3, |t| t.len() + usize::from(!t.starts_with('-')))
+        })
         .max()
         .unwrap_or(0);
     let magnitudes = || values.iter().flatten().map(|v| v.abs());
@@ -389,19 +416,31 @@ mod tests {
         // JSON keeps a float's point: 5.0 is a float, 5 an integer.
         assert_eq!(
             column(&[json!(5.0), json!(10.0), Value::Null]),
-            (vec!["5.0".into(), "10.0".into(), "NaN".into()], FrameKind::Float)
+            (
+                vec!["5.0".into(), "10.0".into(), "NaN".into()],
+                FrameKind::Float
+            )
         );
         assert_eq!(
             column(&[json!(1201), json!(156), json!(-3)]),
-            (vec!["1201".into(), "156".into(), "-3".into()], FrameKind::Integer)
+            (
+                vec!["1201".into(), "156".into(), "-3".into()],
+                FrameKind::Integer
+            )
         );
         assert_eq!(
             column(&[json!(true), json!(false), Value::Null]),
-            (vec!["True".into(), "False".into(), "None".into()], FrameKind::Bool)
+            (
+                vec!["True".into(), "False".into(), "None".into()],
+                FrameKind::Bool
+            )
         );
         assert_eq!(
             column(&[json!("NL"), json!(1), Value::Null]),
-            (vec!["NL".into(), "1".into(), "None".into()], FrameKind::Object)
+            (
+                vec!["NL".into(), "1".into(), "None".into()],
+                FrameKind::Object
+            )
         );
         assert_eq!(column(&[Value::Null]).1, FrameKind::Object);
     }
@@ -423,7 +462,10 @@ mod tests {
             json!("2026-11-20T00:00:00.000Z"),
         ]);
         assert_eq!(kind, FrameKind::Time { date_only: false });
-        assert_eq!(cells, ["2026-11-19 09:34:32 UTC", "2026-11-20 00:00:00 UTC"]);
+        assert_eq!(
+            cells,
+            ["2026-11-19 09:34:32 UTC", "2026-11-20 00:00:00 UTC"]
+        );
         // Text that merely starts like a date is text.
         assert_eq!(
             column(&[json!("2026-11-19T09:34:32.000Z"), json!("soon")]).1,
@@ -437,7 +479,10 @@ mod tests {
             ("float64", Some(FrameKind::Float)),
             ("Int64", Some(FrameKind::Integer)),
             ("number_with_decimals", Some(FrameKind::Float)),
-            ("datetime64[ns, UTC]", Some(FrameKind::Time { date_only: false })),
+            (
+                "datetime64[ns, UTC]",
+                Some(FrameKind::Time { date_only: false }),
+            ),
             ("bool", Some(FrameKind::Bool)),
             ("object", Some(FrameKind::Object)),
             ("complex128", None),
@@ -466,7 +511,10 @@ mod tests {
             column_cells("x", &refs, Some(FrameKind::Time { date_only: false })).1,
             FrameKind::Object
         );
-        assert_eq!(column_cells("x", &refs, Some(FrameKind::Integer)).1, FrameKind::Object);
+        assert_eq!(
+            column_cells("x", &refs, Some(FrameKind::Integer)).1,
+            FrameKind::Object
+        );
     }
 
     #[test]

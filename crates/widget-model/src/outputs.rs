@@ -94,10 +94,15 @@ fn sample_table(sample: &Map<String, Value>, output: &Map<String, Value>) -> Opt
     for (c, name) in names.iter().enumerate() {
         let values: Vec<&Value> = rows
             .iter()
-            .map(|row| row.as_array().and_then(|v| v.get(c)).unwrap_or(&Value::Null))
+            .map(|row| {
+                row.as_array()
+                    .and_then(|v| v.get(c))
+                    .unwrap_or(&Value::Null)
+            })
             .collect();
         let dtype = dtype_of(declared.get(c), name, sample, output);
-        let (cells, kind) = frame::column_cells(name, &values, dtype.and_then(frame::kind_of_dtype));
+        let (cells, kind) =
+            frame::column_cells(name, &values, dtype.and_then(frame::kind_of_dtype));
         columns.push(Column {
             // Column names of data are shown as they are, not humanised.
             label: Text::Given(name.clone()),

@@ -48,11 +48,27 @@ impl Profile {
     pub fn of(resource: &str) -> Profile {
         let (lead, last): (&[&str], &[&str]) = match resource {
             "pipelines" | "pipeline" => (
-                &["name", "uuid", "type", "status", "description", "tags", "blocks"],
+                &[
+                    "name",
+                    "uuid",
+                    "type",
+                    "status",
+                    "description",
+                    "tags",
+                    "blocks",
+                ],
                 &[],
             ),
             "blocks" | "block" => (
-                &["name", "uuid", "type", "language", "status", "upstream_blocks", "downstream_blocks"],
+                &[
+                    "name",
+                    "uuid",
+                    "type",
+                    "language",
+                    "status",
+                    "upstream_blocks",
+                    "downstream_blocks",
+                ],
                 &[],
             ),
             "pipeline_runs" | "pipeline_run" => (
@@ -70,10 +86,18 @@ impl Profile {
                 RECORD_KEEPING,
             ),
             "block_runs" | "block_run" => (
-                &["block_uuid", "status", "duration", "started_at", "completed_at", "id"],
+                &[
+                    "block_uuid",
+                    "status",
+                    "duration",
+                    "started_at",
+                    "completed_at",
+                    "id",
+                ],
                 RECORD_KEEPING,
             ),
-            "pipeline_schedules" | "pipeline_schedule" | "pipeline_triggers" | "pipeline_trigger" => (
+            "pipeline_schedules" | "pipeline_schedule" | "pipeline_triggers"
+            | "pipeline_trigger" => (
                 &[
                     "name",
                     "pipeline_uuid",
@@ -313,20 +337,37 @@ mod tests {
     fn profiled(resource: &str, keys: &[&str], values: &[Value]) -> Vec<String> {
         let owned = records(values);
         let refs: Vec<&Map<String, Value>> = owned.iter().collect();
-        rank_keys(keys, &refs, RankHints::default(), Profile::of(resource), false)
-            .into_iter()
-            .filter(|(_, secondary)| !secondary)
-            .map(|(k, _)| k.to_owned())
-            .collect()
+        rank_keys(
+            keys,
+            &refs,
+            RankHints::default(),
+            Profile::of(resource),
+            false,
+        )
+        .into_iter()
+        .filter(|(_, secondary)| !secondary)
+        .map(|(k, _)| k.to_owned())
+        .collect()
     }
 
     #[test]
     fn triggers_lead_with_what_a_person_asks_and_end_with_record_keeping() {
         // Mage's schedule fields, in the order served.
         let keys = [
-            "created_at", "description", "id", "name", "pipeline_uuid", "schedule_interval",
-            "schedule_type", "settings", "start_time", "status", "updated_at",
-            "last_pipeline_run_status", "next_pipeline_run_date", "pipeline_runs_count",
+            "created_at",
+            "description",
+            "id",
+            "name",
+            "pipeline_uuid",
+            "schedule_interval",
+            "schedule_type",
+            "settings",
+            "start_time",
+            "status",
+            "updated_at",
+            "last_pipeline_run_status",
+            "next_pipeline_run_date",
+            "pipeline_runs_count",
         ];
         let values = [
             json!({ "created_at": "2026-11-23 16:33:23", "description": null, "id": 1, "name": "Basic ETL API trigger", "pipeline_uuid": "basic_etl_from_s3", "schedule_interval": null, "schedule_type": "api", "settings": {"a": 1}, "start_time": null, "status": "active", "updated_at": "2026-11-23 16:33:23", "last_pipeline_run_status": "completed", "next_pipeline_run_date": null, "pipeline_runs_count": 2 }),
@@ -335,9 +376,18 @@ mod tests {
         assert_eq!(
             profiled("pipeline_schedules", &keys, &values),
             [
-                "name", "schedule_type", "schedule_interval", "status", "next_pipeline_run_date",
-                "last_pipeline_run_status", "pipeline_runs_count", "start_time", "id", "settings",
-                "updated_at", "created_at"
+                "name",
+                "schedule_type",
+                "schedule_interval",
+                "status",
+                "next_pipeline_run_date",
+                "last_pipeline_run_status",
+                "pipeline_runs_count",
+                "start_time",
+                "id",
+                "settings",
+                "updated_at",
+                "created_at"
             ],
             "the pipeline is the same in both: behind more columns"
         );
@@ -346,8 +396,14 @@ mod tests {
     #[test]
     fn block_runs_lead_with_the_block_and_its_status() {
         let keys = [
-            "block_uuid", "completed_at", "created_at", "id", "pipeline_run_id", "started_at",
-            "status", "updated_at",
+            "block_uuid",
+            "completed_at",
+            "created_at",
+            "id",
+            "pipeline_run_id",
+            "started_at",
+            "status",
+            "updated_at",
         ];
         let values = [
             json!({ "block_uuid": "load_orders", "completed_at": "2026-11-23 16:34:00", "created_at": "2026-11-23 16:33:00", "id": 1, "pipeline_run_id": 7, "started_at": "2026-11-23 16:33:10", "status": "completed", "updated_at": "2026-11-23 16:34:00" }),
@@ -355,10 +411,21 @@ mod tests {
         ];
         assert_eq!(
             profiled("block_runs", &keys, &values),
-            ["block_uuid", "status", "started_at", "completed_at", "id", "updated_at", "created_at"]
+            [
+                "block_uuid",
+                "status",
+                "started_at",
+                "completed_at",
+                "id",
+                "updated_at",
+                "created_at"
+            ]
         );
         let ranked = ["block_uuid", "status", "started_at"];
-        assert_eq!(Profile::of("block_runs").place_of("duration", &ranked), Some(2));
+        assert_eq!(
+            Profile::of("block_runs").place_of("duration", &ranked),
+            Some(2)
+        );
         assert_eq!(Profile::of("pipelines").place_of("duration", &ranked), None);
     }
 

@@ -338,8 +338,17 @@ mod tests {
     #[test]
     fn bare_dates_are_midnight_utc() {
         let date = parse_date("2040-10-15").map(|t| t.epoch_ms);
-        assert_eq!(date, parse_timestamp("2040-10-15T00:00:00Z").map(|t| t.epoch_ms));
-        for s in ["2040-13-01", "2041-02-29", "2040-10-15 ", "2040/10/15", "40-10-15"] {
+        assert_eq!(
+            date,
+            parse_timestamp("2040-10-15T00:00:00Z").map(|t| t.epoch_ms)
+        );
+        for s in [
+            "2040-13-01",
+            "2041-02-29",
+            "2040-10-15 ",
+            "2040/10/15",
+            "40-10-15",
+        ] {
             assert_eq!(parse_date(s), None, "{s}");
         }
     }

@@ -192,7 +192,9 @@ fn every_fixture_produces_what_the_manifest_says() {
             .map(|c| c.key.as_str())
             .collect();
         let last = strings(&expect["lastColumns"]);
-        if !last.is_empty() && shown.get(shown.len().saturating_sub(last.len())..) != Some(&last[..]) {
+        if !last.is_empty()
+            && shown.get(shown.len().saturating_sub(last.len())..) != Some(&last[..])
+        {
             fail(format!("shown columns end {shown:?}, not {last:?}"));
         }
         for hidden in strings(&expect["hidden"]) {

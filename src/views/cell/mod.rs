@@ -121,7 +121,10 @@ fn DatumValue(datum: Datum) -> impl IntoView {
     match datum {
         Datum::Number { text, .. } => view! { <span class="number">{text}</span> }.into_any(),
         Datum::Null(mark) => view! { <span class="missing">{mark}</span> }.into_any(),
-        Datum::Time { epoch_ms, date_only } => {
+        Datum::Time {
+            epoch_ms,
+            date_only,
+        } => {
             let shown = if date_only {
                 formats.formats().date(epoch_ms)
             } else {
@@ -139,7 +142,11 @@ fn DatumValue(datum: Datum) -> impl IntoView {
 
 /// A data frame's time in UTC, as plain text.
 fn datum_text(epoch_ms: i64, date_only: bool) -> String {
-    Datum::Time { epoch_ms, date_only }.plain_text()
+    Datum::Time {
+        epoch_ms,
+        date_only,
+    }
+    .plain_text()
 }
 
 /// A run's progress: a thin bar and "38/40 blocks".

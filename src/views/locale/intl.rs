@@ -200,10 +200,7 @@ impl Formats for IntlFormats {
 
     fn date(&self, epoch_ms: i64) -> String {
         let date = js_sys::Date::new(&JsValue::from_f64(epoch_ms as f64));
-        let options = [
-            ("dateStyle", "medium".into()),
-            ("timeZone", "UTC".into()),
-        ];
+        let options = [("dateStyle", "medium".into()), ("timeZone", "UTC".into())];
         Self::format(&self.date, || self.construct("DateTimeFormat", &options))
             .and_then(|f| f.call1(&JsValue::NULL, &date).ok())
             .and_then(|v| v.as_string())
@@ -211,7 +208,10 @@ impl Formats for IntlFormats {
     }
 
     fn date_time(&self, epoch_ms: i64) -> String {
-        let options = [("dateStyle", "medium".into()), ("timeStyle", "medium".into())];
+        let options = [
+            ("dateStyle", "medium".into()),
+            ("timeStyle", "medium".into()),
+        ];
         self.date_text(&self.date_time, &options, epoch_ms)
             .unwrap_or_else(|| PlainFormats.date_time(epoch_ms))
     }

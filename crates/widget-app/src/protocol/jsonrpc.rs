@@ -424,7 +424,8 @@ mod tests {
         let no_id = read_initialize_result(r#"{"hostContext":{"toolInfo":{"tool":{"name":"x"}}}}"#);
         assert_eq!(no_id.tool_call, None);
         assert_eq!(no_id.host, "");
-        let named = read_initialize_result(r#"{"hostInfo":{"name":"test-host","version":"1.0.0"}}"#);
+        let named =
+            read_initialize_result(r#"{"hostInfo":{"name":"test-host","version":"1.0.0"}}"#);
         assert_eq!(named.host, "test-host 1.0.0");
     }
 

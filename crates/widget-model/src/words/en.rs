@@ -227,6 +227,9 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
             plural(f, *edges, "dependency", "dependencies")
         ),
         Msg::GraphLayers { blocks } => format!("{} in layers, top to bottom", plural(f, *blocks, "block", "blocks")),
+        Msg::GraphLayersAcross { blocks } => format!("{} in layers, left to right", plural(f, *blocks, "block", "blocks")),
+        Msg::GraphTooLarge { blocks } => format!("{} are too many to read as a drawing here: they are listed below, with what each reads from and feeds.", plural(f, *blocks, "block", "blocks")),
+        Msg::DrawGraph => "Draw the graph".into(),
         Msg::Zoom => "Zoom".into(),
         Msg::ZoomIn => "Zoom in".into(),
         Msg::ZoomOut => "Zoom out".into(),

@@ -193,6 +193,9 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
             format!("{} · {}", count(f, *blocks, "bloc", "blocs"), count(f, *edges, "dépendance", "dépendances"))
         }
         Msg::GraphLayers { blocks } => format!("{} par niveaux, de haut en bas", count(f, *blocks, "bloc", "blocs")),
+        Msg::GraphLayersAcross { blocks } => format!("{} par niveaux, de gauche à droite", count(f, *blocks, "bloc", "blocs")),
+        Msg::GraphTooLarge { blocks } => format!("{} : trop pour être lus ici sous forme de dessin. Ils sont listés ci-dessous, avec ce que chacun lit et alimente.", count(f, *blocks, "bloc", "blocs")),
+        Msg::DrawGraph => "Dessiner le graphe".into(),
         Msg::Zoom => "Zoom".into(),
         Msg::ZoomIn => "Agrandir".into(),
         Msg::ZoomOut => "Réduire".into(),

@@ -347,6 +347,16 @@ pub enum Msg {
     GraphLayers {
         blocks: u64,
     },
+    /// The same, layers running left to right.
+    GraphLayersAcross {
+        blocks: u64,
+    },
+    /// A drawing too large to read in this frame: the table of its blocks stands in.
+    GraphTooLarge {
+        blocks: u64,
+    },
+    /// Draws a graph that is too large to read anyway.
+    DrawGraph,
     Zoom,
     ZoomIn,
     ZoomOut,
@@ -632,6 +642,9 @@ mod tests {
                 edges: 1,
             },
             Msg::GraphLayers { blocks: 8 },
+            Msg::GraphLayersAcross { blocks: 8 },
+            Msg::GraphTooLarge { blocks: 240 },
+            Msg::DrawGraph,
             Msg::Zoom,
             Msg::ZoomIn,
             Msg::ZoomOut,
