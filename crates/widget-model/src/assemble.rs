@@ -242,9 +242,14 @@ pub fn assemble_records(
     }
 
     let content = content(&resource, &action, &records);
-    let timeline = detail_record
-        .filter(|_| arrangement == Arrangement::Detail)
-        .and_then(crate::timeline::timeline);
+    // A run's blocks in time: a run's detail with its block runs, or a list of block runs.
+    let timeline = match arrangement {
+        Arrangement::Detail => detail_record.and_then(crate::timeline::timeline),
+        Arrangement::List if matches!(resource.as_str(), "block_runs" | "block_run") => {
+            crate::timeline::block_runs_timeline(records.iter().copied())
+        }
+        Arrangement::List => None,
+    };
     let (state, error) = state(&sc, &table, mutation.as_ref(), &header.message, &mut report);
     WidgetModel {
         content,
