@@ -5,7 +5,7 @@
 #   1. installs mage-ai into its venv when missing (scripts/mage/setup.sh);
 #   2. builds dist/resource-widget.html when missing (scripts/build.sh; SCREENSHOTS_BUILD=1 always
 #      rebuilds) and the server (cargo build -p mage-mcp-server);
-#   3. starts Mage with a temporary data dir (scripts/mage/serve.sh), stopped on any exit;
+#   3. starts Mage with a temporary data dir (scripts/mage/serve.sh run), stopped on any exit;
 #   4. builds the full project (scripts/mage/build_project.py: a 41-block pipeline, a DataFrame of
 #      dates and floats, triggers of every type, a backfill, a failed run) and logs in;
 #   5. asks the server for one result of each kind (scripts/screenshots/mage-results.mjs);
@@ -25,35 +25,27 @@ since() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1
 declare -a STEPS=()
 step_done() { STEPS+=("$1 $(since "$2") s"); }
 
-t=$(now)
-scripts/mage/setup.sh
-step_done "install Mage (setup.sh)" "$t"
-
-t=$(now)
-if [ "${SCREENSHOTS_BUILD:-0}" = 1 ] || [ ! -f dist/resource-widget.html ]; then
-  nice -n 10 ./scripts/build.sh
+# First the tools; then the rest runs again with Mage up: serve.sh starts it on a free loopback
+# port, runs this script with MAGE_URL set, and stops Mage however that ends.
+if [ -z "${SCREENSHOTS_WITH_MAGE:-}" ]; then
+  t=$(now)
+  scripts/mage/setup.sh
+  step_done "install Mage (setup.sh)" "$t"
+  t=$(now)
+  if [ "${SCREENSHOTS_BUILD:-0}" = 1 ] || [ ! -f dist/resource-widget.html ]; then
+    nice -n 10 ./scripts/build.sh
+  fi
+  nice -n 10 cargo build --quiet -p mage-mcp-server
+  step_done "the widget and the server" "$t"
+  rc=0
+  SCREENSHOTS_WITH_MAGE=1 SCREENSHOTS_STEPS="$(printf '%s\n' "${STEPS[@]}")" \
+    scripts/mage/serve.sh run -- "$0" || rc=$?
+  exit "$rc"
 fi
-nice -n 10 cargo build --quiet -p mage-mcp-server
-step_done "the widget and the server" "$t"
+mapfile -t STEPS <<<"${SCREENSHOTS_STEPS:-}"
 
 WORK="$(mktemp -d /tmp/screenshots.XXXXXX)"
-MAGE_SERVE_DIR=""
-cleanup() {
-  local rc=$?
-  if [ -n "$MAGE_SERVE_DIR" ] && [ -d "$MAGE_SERVE_DIR" ]; then
-    scripts/mage/serve.sh stop "$MAGE_SERVE_DIR" || true
-  fi
-  rm -rf "$WORK"
-  exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-t=$(now)
-scripts/mage/serve.sh start --timeout 120 >"$WORK/serve.env"
-MAGE_URL="$(sed -n 's/^MAGE_URL=//p' "$WORK/serve.env")"
-MAGE_SERVE_DIR="$(sed -n 's/^MAGE_SERVE_DIR=//p' "$WORK/serve.env")"
-step_done "start Mage" "$t"
+trap 'rm -rf "$WORK"' EXIT
 
 t=$(now)
 timeout 900 python3 scripts/mage/build_project.py "$MAGE_URL" --out "$WORK/build.json" >/dev/null

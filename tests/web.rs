@@ -947,19 +947,27 @@ fn label_px(section: &Element) -> f64 {
     font_px * svg.get_bounding_client_rect().width() / view_box_width
 }
 
+/// `GraphSection` on the result `json`, mounted in a fresh 760-px section once drawn and measured.
+/// Keep the handle.
+async fn graph_on(json: &str) -> (HtmlElement, impl Sized) {
+    let section = container(Some(760));
+    let m = model(json);
+    let handle = mount(
+        &section,
+        &Recorder::default(),
+        move || view! { <GraphSection model=m/> },
+    );
+    // Drawn, then laid out again for the section's measured width.
+    tick().await;
+    tick().await;
+    (section, handle)
+}
+
 #[wasm_bindgen_test]
 async fn a_forty_block_pipeline_opens_readable_with_nothing_out_of_reach() {
     // The 40-block warehouse DAG as a real Mage server returned it, in a 760 px frame.
-    let section = container(Some(760));
-    let recorder = Recorder::default();
-    let m = model(include_str!("../fixtures/mage/pipeline-get-warehouse.json"));
-    let _handle = mount(
-        &section,
-        &recorder,
-        move || view! { <GraphSection model=m/> },
-    );
-    tick().await;
-    tick().await;
+    let (section, _handle) =
+        graph_on(include_str!("../fixtures/mage/pipeline-get-warehouse.json")).await;
     assert_eq!(all(&section, "g[data-node-id]").len(), 40);
     let px = label_px(&section);
     assert!(
@@ -976,6 +984,13 @@ async fn a_forty_block_pipeline_opens_readable_with_nothing_out_of_reach() {
     assert!(f64::from(viewport.scroll_width()) + 1.0 >= drawing.width());
     assert!(f64::from(viewport.scroll_height()) + 1.0 >= drawing.height());
     assert!(viewport.get_bounding_client_rect().width() <= 760.0 + 0.5);
+    // Its wide layers wrapped into rows: nothing runs past the right edge.
+    assert!(
+        drawing.width() <= f64::from(viewport.client_width()) + 1.0,
+        "{} px drawn in {} px",
+        drawing.width(),
+        viewport.client_width()
+    );
     assert!(section.scroll_width() <= 760, "the frame does not widen");
     // Fit stays an action: the whole width in the frame, however small.
     let fit = all(&section, ".graph__button")
@@ -991,36 +1006,28 @@ async fn a_forty_block_pipeline_opens_readable_with_nothing_out_of_reach() {
 
 #[wasm_bindgen_test]
 async fn a_graph_too_large_to_read_is_listed_with_a_button_that_draws_it() {
-    // 240 blocks side by side (no edges): more than four frame widths at a readable size.
-    let nodes: Vec<String> = (0..240)
+    // 400 blocks side by side (no edges): wrapped into rows they still make more than six
+    // boxes of drawing at a readable size.
+    let nodes: Vec<String> = (0..400)
         .map(|i| format!(r#"{{"id":"block_{i:03}","type":"transformer"}}"#))
         .collect();
     let json = format!(
         r#"{{"structuredContent":{{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline","action":"get","state":"ok","records":[{{"uuid":"wide"}}],"graph":{{"nodes":[{}],"edges":[]}}}}}}"#,
         nodes.join(",")
     );
-    let section = container(Some(760));
-    let recorder = Recorder::default();
-    let m = model(&json);
-    let _handle = mount(
-        &section,
-        &recorder,
-        move || view! { <GraphSection model=m/> },
-    );
-    tick().await;
-    tick().await;
+    let (section, _handle) = graph_on(&json).await;
     assert!(all(&section, "svg.graph__svg").is_empty());
-    assert!(text(&one(&section, ".graph-reason")).contains("240 blocks are too many"));
+    assert!(text(&one(&section, ".graph-reason")).contains("400 blocks are too many"));
     // Windowed past 200 rows: the table counts them all (the header row included).
     assert_eq!(
         one(&section, ".table")
             .get_attribute("aria-rowcount")
             .as_deref(),
-        Some("241")
+        Some("401")
     );
     click(&section, ".graph-reason .graph__button");
     tick().await;
-    assert_eq!(all(&section, "g[data-node-id]").len(), 240);
+    assert_eq!(all(&section, "g[data-node-id]").len(), 400);
 }
 
 #[wasm_bindgen_test]

@@ -225,9 +225,9 @@ if (MAGE_UI) {
     test.setTimeout(MAGE_PAGES.length * 40_000 + 60_000);
     await page.setViewportSize({ width: 1400, height: 1000 });
     await page.goto(`${MAGE_UI}/sign-in`);
-    await page.locator("input[type=email], input[name=email]").first().fill("admin@admin.com", { timeout: 30_000 });
-    await page.locator("input[type=password]").first().fill("admin");
-    await page.keyboard.press("Enter");
+    await page.getByRole("textbox", { name: "Email" }).fill("admin@admin.com", { timeout: 30_000 });
+    await page.getByRole("textbox", { name: "Password" }).fill("admin");
+    await page.getByRole("button", { name: /Sign into Mage/ }).click();
     await page.waitForURL((url) => !url.pathname.includes("sign-in"), { timeout: 30_000 });
     mkdirSync("target/screenshots/mage-ui", { recursive: true });
     for (const entry of MAGE_PAGES) {

@@ -31,6 +31,10 @@ pub struct Spacing {
     pub layer_gap: f32,
     /// Space around the drawing.
     pub margin: f32,
+    /// Layers running down: a layer wider than this is split into rows of at most this width
+    /// (each row a layer of its own), so the drawing grows down instead of sideways. `None`:
+    /// layers are as wide as they are.
+    pub wrap_at: Option<f32>,
 }
 
 impl Default for Spacing {
@@ -40,6 +44,7 @@ impl Default for Spacing {
             node_gap: 16.0,
             layer_gap: 40.0,
             margin: 8.0,
+            wrap_at: None,
         }
     }
 }
@@ -141,28 +146,96 @@ pub fn layout_flowing(
     }
 }
 
+/// A graph in layers, ordered: what both flows share before they place anything.
+struct Ordered {
+    graph: layered::LayeredGraph,
+    /// (upper, lower, reversed) per kept edge, in the order of `graph.chains`.
+    edges: Vec<(usize, usize, bool)>,
+    order: Vec<Vec<usize>>,
+    crossings: u64,
+}
+
+impl Ordered {
+    /// The graph in layers, each layer wider than `wrap` (given with the nodes' widths and the
+    /// gap between them) split into rows, then ordered.
+    fn of(n: usize, edges: &[(usize, usize)], wrap: Option<(&[f32], f32, f32)>) -> Ordered {
+        let clean = clean_edges(n, edges);
+        let mut layered = layering::assign(n, &clean);
+        if let Some((widths, max_row, gap)) = wrap {
+            layering::wrap(&mut layered, widths, max_row, gap);
+        }
+        let graph = layered::LayeredGraph::build(n, &layered.layer, &layered.edges);
+        let order = ordering::minimise_crossings(&graph);
+        let crossings = crossings::total(&graph, &order);
+        Ordered {
+            graph,
+            edges: layered.edges,
+            order,
+            crossings,
+        }
+    }
+
+    /// Each node's centre along its layer, given its extent there (dummies take none), and the
+    /// shift that puts the first box `margin` from the edge.
+    fn centers(&self, extents: &[f32], gap: f32, margin: f32) -> (Vec<f32>, f32) {
+        let centers = placement::place(&self.graph, &self.order, extents, gap);
+        let first = (0..self.graph.node_count())
+            .map(|v| centers[v] - extents[v] / 2.0)
+            .fold(f32::INFINITY, f32::min);
+        let shift = if first.is_finite() {
+            margin - first
+        } else {
+            margin
+        };
+        (centers, shift)
+    }
+
+    /// The far side of the drawing along the layers: the last box's end, plus `margin`.
+    fn extent(&self, centers: &[f32], extents: &[f32], shift: f32, margin: f32) -> f32 {
+        (0..self.graph.node_count())
+            .map(|v| centers[v] + extents[v] / 2.0 + shift)
+            .fold(0.0f32, f32::max)
+            + margin
+    }
+
+    /// Every edge's route: `points(upper, lower, chain)` from the upper node through its dummies
+    /// to the lower one, turned back for an edge the layering reversed.
+    fn routes(&self, points: impl Fn(usize, usize, &[usize]) -> Vec<(f32, f32)>) -> Vec<EdgeRoute> {
+        self.edges
+            .iter()
+            .zip(&self.graph.chains)
+            .map(|(&(upper, lower, reversed), chain)| {
+                let mut points = points(upper, lower, chain);
+                if reversed {
+                    points.reverse();
+                    EdgeRoute {
+                        source: lower,
+                        target: upper,
+                        points,
+                    }
+                } else {
+                    EdgeRoute {
+                        source: upper,
+                        target: lower,
+                        points,
+                    }
+                }
+            })
+            .collect()
+    }
+}
+
 fn layout_down(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> Placement {
     let n = widths.len();
-    let clean = clean_edges(n, edges);
-
-    let layered = layering::assign(n, &clean);
-    let graph = layered::LayeredGraph::build(n, &layered.layer, &layered.edges);
-    let order = ordering::minimise_crossings(&graph);
-    let crossings = crossings::total(&graph, &order);
-
+    let wrap = spacing
+        .wrap_at
+        .map(|max_row| (widths, max_row, spacing.node_gap));
+    let ordered = Ordered::of(n, edges, wrap);
+    let graph = &ordered.graph;
     let virtual_widths: Vec<f32> = (0..graph.node_count())
         .map(|v| if v < n { widths[v].max(1.0) } else { 0.0 })
         .collect();
-    let centers = placement::place(&graph, &order, &virtual_widths, spacing.node_gap);
-
-    let min_left = (0..graph.node_count())
-        .map(|v| centers[v] - virtual_widths[v] / 2.0)
-        .fold(f32::INFINITY, f32::min);
-    let shift = if min_left.is_finite() {
-        spacing.margin - min_left
-    } else {
-        spacing.margin
-    };
+    let (centers, shift) = ordered.centers(&virtual_widths, spacing.node_gap, spacing.margin);
     let layer_top =
         |l: usize| spacing.margin + l as f32 * (spacing.node_height + spacing.layer_gap);
 
@@ -176,43 +249,22 @@ fn layout_down(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> P
         })
         .collect();
 
-    let edges = layered
-        .edges
-        .iter()
-        .zip(&graph.chains)
-        .map(|(&(source, target, reversed), chain)| {
-            // Down the layers: source bottom, through each dummy's band, target top.
-            let (top, bottom) = (nodes[source], nodes[target]);
-            let mut points = Vec::with_capacity(chain.len() * 2 + 2);
-            points.push((top.center_x(), top.y + top.height));
-            for &d in chain {
-                let x = centers[d] + shift;
-                let y = layer_top(graph.layer[d]);
-                points.push((x, y));
-                points.push((x, y + spacing.node_height));
-            }
-            points.push((bottom.center_x(), bottom.y));
-            if reversed {
-                points.reverse();
-                EdgeRoute {
-                    source: target,
-                    target: source,
-                    points,
-                }
-            } else {
-                EdgeRoute {
-                    source,
-                    target,
-                    points,
-                }
-            }
-        })
-        .collect();
+    // Down the layers: the upper node's bottom, through each dummy's band, the lower one's top.
+    let edges = ordered.routes(|upper, lower, chain| {
+        let (top, bottom) = (nodes[upper], nodes[lower]);
+        let mut points = Vec::with_capacity(chain.len() * 2 + 2);
+        points.push((top.center_x(), top.y + top.height));
+        for &d in chain {
+            let x = centers[d] + shift;
+            let y = layer_top(graph.layer[d]);
+            points.push((x, y));
+            points.push((x, y + spacing.node_height));
+        }
+        points.push((bottom.center_x(), bottom.y));
+        points
+    });
 
-    let width = (0..graph.node_count())
-        .map(|v| centers[v] + virtual_widths[v] / 2.0 + shift)
-        .fold(0.0f32, f32::max)
-        + spacing.margin;
+    let width = ordered.extent(&centers, &virtual_widths, shift, spacing.margin);
     let layers = graph.layer_count();
     let height = if n == 0 {
         0.0
@@ -225,7 +277,7 @@ fn layout_down(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> P
         width,
         height,
         layers,
-        crossings,
+        crossings: ordered.crossings,
         flow: Flow::Down,
     }
 }
@@ -235,25 +287,13 @@ fn layout_down(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> P
 /// left side through the columns they cross.
 fn layout_right(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> Placement {
     let n = widths.len();
-    let clean = clean_edges(n, edges);
-    let layered = layering::assign(n, &clean);
-    let graph = layered::LayeredGraph::build(n, &layered.layer, &layered.edges);
-    let order = ordering::minimise_crossings(&graph);
-    let crossings = crossings::total(&graph, &order);
-
+    let ordered = Ordered::of(n, edges, None);
+    let graph = &ordered.graph;
     // In its column a node's extent is its height; dummies take no room.
     let extents: Vec<f32> = (0..graph.node_count())
         .map(|v| if v < n { spacing.node_height } else { 0.0 })
         .collect();
-    let centers = placement::place(&graph, &order, &extents, spacing.node_gap);
-    let min_top = (0..graph.node_count())
-        .map(|v| centers[v] - extents[v] / 2.0)
-        .fold(f32::INFINITY, f32::min);
-    let shift = if min_top.is_finite() {
-        spacing.margin - min_top
-    } else {
-        spacing.margin
-    };
+    let (centers, shift) = ordered.centers(&extents, spacing.node_gap, spacing.margin);
 
     let layers = graph.layer_count();
     let mut column_width = vec![0.0f32; layers];
@@ -278,54 +318,35 @@ fn layout_right(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> 
         })
         .collect();
 
-    let edges = layered
-        .edges
-        .iter()
-        .zip(&graph.chains)
-        .map(|(&(source, target, reversed), chain)| {
-            let (from, to) = (nodes[source], nodes[target]);
-            let mut points = Vec::with_capacity(chain.len() * 2 + 2);
-            points.push((from.x + from.width, from.center_y()));
-            for &d in chain {
-                let l = graph.layer[d];
-                let y = centers[d] + shift;
-                points.push((column_left[l], y));
-                points.push((column_left[l] + column_width[l], y));
-            }
-            points.push((to.x, to.center_y()));
-            if reversed {
-                points.reverse();
-                EdgeRoute {
-                    source: target,
-                    target: source,
-                    points,
-                }
-            } else {
-                EdgeRoute {
-                    source,
-                    target,
-                    points,
-                }
-            }
-        })
-        .collect();
+    let edges = ordered.routes(|upper, lower, chain| {
+        let (from, to) = (nodes[upper], nodes[lower]);
+        let mut points = Vec::with_capacity(chain.len() * 2 + 2);
+        points.push((from.x + from.width, from.center_y()));
+        for &d in chain {
+            let l = graph.layer[d];
+            let y = centers[d] + shift;
+            points.push((column_left[l], y));
+            points.push((column_left[l] + column_width[l], y));
+        }
+        points.push((to.x, to.center_y()));
+        points
+    });
 
-    let width = if n == 0 {
-        spacing.margin
+    let (width, height) = if n == 0 {
+        (spacing.margin, 0.0)
     } else {
-        left - spacing.layer_gap + spacing.margin
+        (
+            left - spacing.layer_gap + spacing.margin,
+            ordered.extent(&centers, &extents, shift, spacing.margin),
+        )
     };
-    let height = (0..graph.node_count())
-        .map(|v| centers[v] + extents[v] / 2.0 + shift)
-        .fold(0.0f32, f32::max)
-        + spacing.margin;
     Placement {
         nodes,
         edges,
         width,
-        height: if n == 0 { 0.0 } else { height },
+        height,
         layers,
-        crossings,
+        crossings: ordered.crossings,
         flow: Flow::Right,
     }
 }
@@ -477,6 +498,41 @@ mod tests {
         // The same graph down is as wide as its widest layer, and across as wide as its columns.
         let down = layout(&widths, &edges, &spacing);
         assert!(l.width > down.width);
+    }
+
+    #[test]
+    fn wide_layers_wrap_into_rows_that_fit_and_edges_still_run_down() {
+        // One source feeding twelve blocks, all feeding one sink: a layer of twelve.
+        let mut edges: Vec<(usize, usize)> = (1..13).map(|i| (0, i)).collect();
+        edges.extend((1..13).map(|i| (i, 13)));
+        let widths = [150.0; 14];
+        let wide = layout(&widths, &edges, &Spacing::default());
+        assert_eq!(wide.layers, 3);
+        assert!(wide.width > 12.0 * 150.0);
+        let spacing = Spacing {
+            wrap_at: Some(700.0),
+            ..Spacing::default()
+        };
+        let l = layout(&widths, &edges, &spacing);
+        assert_eq!(l.layers, 5, "the twelve in three rows of four");
+        // Rows are as wide as their nodes plus the edges passing between them, about the bound.
+        assert!(
+            l.width < 0.5 * wide.width && l.width <= 1.2 * 700.0,
+            "{}",
+            l.width
+        );
+        assert_no_overlap(&l);
+        for e in &l.edges {
+            let (s, t) = (l.nodes[e.source], l.nodes[e.target]);
+            assert!(s.layer < t.layer);
+            assert!(
+                e.points.windows(2).all(|w| w[0].1 <= w[1].1),
+                "{:?}",
+                e.points
+            );
+        }
+        // A layer that fits stays one row.
+        assert_eq!(layout(&[150.0; 3], &[(0, 1), (0, 2)], &spacing).layers, 2);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! frame (which way its layers run, at what scale, and whether a drawing can be read at all).
 //! The view draws what this computes.
 
-use graph_layout::{Flow, Placement};
+use graph_layout::{layout_flowing, Flow, Placement, Spacing};
 
 /// Node labels longer than this are cut with an ellipsis (block names are rarely longer).
 pub const LABEL_CHARS: usize = 32;
@@ -16,7 +16,7 @@ pub const VIEWPORT_HEIGHT: f32 = 440.0;
 /// Past this many boxes' worth of drawing (frame widths across times box heights down, each at
 /// least one) at a readable scale, a drawing is searched rather than read: the table of its
 /// blocks says more.
-pub const READABLE_SCREENS: f32 = 8.0;
+pub const READABLE_SCREENS: f32 = 6.0;
 /// Node labels and ids are drawn in a monospace font whose glyphs are 0.6 em wide: with the 12 px
 /// font, box widths follow from character counts without measuring text.
 pub const CHAR_WIDTH: f32 = 7.2;
@@ -37,6 +37,60 @@ pub fn node_width(text: &NodeText) -> f32 {
     let label = text.label.chars().count() as f32 * CHAR_WIDTH;
     let meta = text.meta.chars().count() as f32 * META_CHAR_WIDTH;
     (label.max(meta) + PADDING).clamp(96.0, 280.0)
+}
+
+/// The spacing of a drawing whose layers run `flow`.
+pub fn spacing(flow: Flow) -> Spacing {
+    match flow {
+        Flow::Down => Spacing {
+            node_height: NODE_HEIGHT,
+            node_gap: 16.0,
+            layer_gap: 36.0,
+            margin: 8.0,
+            wrap_at: None,
+        },
+        Flow::Right => Spacing {
+            node_height: NODE_HEIGHT,
+            node_gap: 12.0,
+            layer_gap: 48.0,
+            margin: 8.0,
+            wrap_at: None,
+        },
+    }
+}
+
+/// Tries at fitting a graph's layers into the frame's width, each a little narrower.
+const WRAP_TRIES: usize = 4;
+
+/// The graph laid out for a frame `frame_width` px wide, its layers running `flow`. Running
+/// down, a layer too wide to read in the frame is split into rows (the drawing grows down, not
+/// sideways): rows are made narrower until the drawing fits at the readable scale, or the tries
+/// run out (a row of one node is as narrow as it gets).
+pub fn layout_for_frame(
+    flow: Flow,
+    widths: &[f32],
+    edges: &[(usize, usize)],
+    frame_width: f32,
+) -> Placement {
+    let base = spacing(flow);
+    let readable_width = frame_width.max(1.0) * LABEL_PX / READABLE_LABEL_PX;
+    if flow == Flow::Right {
+        return layout_flowing(flow, widths, edges, &base);
+    }
+    let mut wrap_at = readable_width - 2.0 * base.margin;
+    let mut placed = layout_flowing(flow, widths, edges, &base);
+    for _ in 0..WRAP_TRIES {
+        if placed.width <= readable_width {
+            break;
+        }
+        let wrapped = Spacing {
+            wrap_at: Some(wrap_at),
+            ..base
+        };
+        placed = layout_flowing(flow, widths, edges, &wrapped);
+        wrap_at *= 0.85;
+    }
+    placed
 }
 
 /// How a graph opens: which way its layers run, at what scale, and whether that drawing can be
@@ -198,6 +252,27 @@ mod tests {
         assert_eq!((fan.flow, fan.scale), (Flow::Right, 1.0));
         // 240 blocks side by side: 30 frames wide, or one column 28 boxes tall.
         assert!(!initial_view((26880.0, 56.0), Some((150.0, 12480.0)), 760.0).readable);
+    }
+
+    #[test]
+    fn a_wide_dag_fits_the_frame_at_a_readable_scale_by_wrapping_its_layers() {
+        // A source, a layer of twelve long-named blocks, a sink.
+        let mut edges: Vec<(usize, usize)> = (1..13).map(|i| (0, i)).collect();
+        edges.extend((1..13).map(|i| (i, 13)));
+        let widths = [200.0; 14];
+        let placed = layout_for_frame(Flow::Down, &widths, &edges, 760.0);
+        let view = initial_view((placed.width, placed.height), None, 760.0);
+        assert!(
+            placed.width * view.scale <= 760.0,
+            "{} at {}",
+            placed.width,
+            view.scale
+        );
+        assert!(view.scale * LABEL_PX >= READABLE_LABEL_PX - 1e-4);
+        assert!(placed.layers > 3, "rows added: {}", placed.layers);
+        // What fits already is laid out as it is.
+        let small = layout_for_frame(Flow::Down, &[200.0; 3], &[(0, 1), (0, 2)], 760.0);
+        assert_eq!(small.layers, 2);
     }
 
     #[test]

@@ -11,14 +11,15 @@
 
 use std::sync::Arc;
 
-use graph_layout::{layout_flowing, Flow, NodeBox, Placement, Spacing};
+use graph_layout::{Flow, NodeBox, Placement};
 use leptos::html::{Div, Section};
 use leptos::prelude::*;
 use widget_model::words::Msg;
 use widget_model::{Graph, GraphNode, GraphOutcome, NodeDetail, WidgetModel};
 
 use widget_app::graph_geometry::{
-    edge_path, initial_view, neighbour, node_width, InitialView, NodeText, LABEL_CHARS, NODE_HEIGHT,
+    edge_path, initial_view, layout_for_frame, neighbour, node_width, InitialView, NodeText,
+    LABEL_CHARS,
 };
 
 use crate::app::assistant::selected_block;
@@ -125,30 +126,21 @@ impl GraphState {
     }
 }
 
-/// The graph laid out both ways its layers may run (right only for graphs small enough).
+/// The graph laid out for the frame both ways its layers may run (right only for graphs small
+/// enough).
+#[derive(PartialEq)]
 struct Layouts {
     down: Arc<Placement>,
     right: Option<Arc<Placement>>,
 }
 
 impl Layouts {
-    fn of(widths: &[f32], edges: &[(usize, usize)]) -> Layouts {
-        let spacing = Spacing {
-            node_height: NODE_HEIGHT,
-            node_gap: 16.0,
-            layer_gap: 36.0,
-            margin: 8.0,
-        };
-        let down = Arc::new(layout_flowing(Flow::Down, widths, edges, &spacing));
-        let right = (widths.len() <= MAX_NODES_LAID_OUT_TWICE).then(|| {
-            let across = Spacing {
-                node_gap: 12.0,
-                layer_gap: 48.0,
-                ..spacing
-            };
-            Arc::new(layout_flowing(Flow::Right, widths, edges, &across))
-        });
-        Layouts { down, right }
+    fn of(widths: &[f32], edges: &[(usize, usize)], frame_width: f32) -> Layouts {
+        let laid = |flow| Arc::new(layout_for_frame(flow, widths, edges, frame_width));
+        Layouts {
+            down: laid(Flow::Down),
+            right: (widths.len() <= MAX_NODES_LAID_OUT_TWICE).then(|| laid(Flow::Right)),
+        }
     }
 
     fn get(&self, flow: Flow) -> Arc<Placement> {
@@ -178,13 +170,14 @@ impl Layouts {
 fn GraphView(graph: Graph, details: Vec<NodeDetail>, pipeline: Option<String>) -> impl IntoView {
     let texts: Vec<NodeText> = graph.nodes.iter().map(node_text).collect();
     let widths: Vec<f32> = texts.iter().map(node_width).collect();
-    let layouts = Arc::new(Layouts::of(&widths, &graph.edges));
     let graph = Arc::new(graph);
     let frame_width = RwSignal::new(ASSUMED_FRAME_WIDTH);
-    let opening = {
-        let layouts = Arc::clone(&layouts);
-        Memo::new(move |_| layouts.opening(frame_width.get()))
+    // Laid out again when the frame's width is known (a wide layer wraps to fit it).
+    let layouts = {
+        let edges = graph.edges.clone();
+        Memo::new(move |_| Arc::new(Layouts::of(&widths, &edges, frame_width.get())))
     };
+    let opening = Memo::new(move |_| layouts.with(|l| l.opening(frame_width.get())));
     let state = GraphState {
         selected: RwSignal::new(graph.nodes.iter().position(|n| n.selected)),
         focused: RwSignal::new(None),
@@ -228,7 +221,7 @@ fn GraphView(graph: Graph, details: Vec<NodeDetail>, pipeline: Option<String>) -
             if !state.opening.get().readable && !state.drawn_anyway.get() {
                 return view! { <BlocksTable graph=Arc::clone(&graph) state/> }.into_any();
             }
-            let placed = layouts.get(state.opening.get().flow);
+            let placed = layouts.with(|l| l.get(state.opening.get().flow));
             view! {
                 <NodeCaption graph=Arc::clone(&graph) state/>
                 <GraphCanvas graph=Arc::clone(&graph) placed texts=texts.clone() state/>
@@ -313,7 +306,8 @@ fn GraphCanvas(
     let (w, h) = (placed.width.max(1.0), placed.height.max(1.0));
     let svg_style = move || match state.scale() {
         None => format!("width: 100%; max-width: {w:.0}px"),
-        Some(k) => format!("width: {:.0}px", w * k),
+        // Rounded up: a label never ends below the size the scale promises.
+        Some(k) => format!("width: {:.0}px", (w * k).ceil()),
     };
     let flow = placed.flow;
     let edges = placed

@@ -24,6 +24,21 @@ async function sizesSettle(d) {
 
 const sizeChanges = async (d) => (await d.messages()).filter((m) => m.method === "ui/notifications/size-changed");
 
+/** A frame for the call `hostContext.toolInfo` names, given `args` and the result `file`, whose
+ * result the widget keeps (it waits until the key `…/<tool>/<id>` holds an entry). */
+async function keptCall(d, hostContext, args, file) {
+  const { id, tool } = hostContext.toolInfo;
+  await d.loadWidget({ hostContext });
+  await d.toolInput(args);
+  await d.sendResult(file);
+  await expectState(d, "ok");
+  await eventually(async () => {
+    const suffix = `/${tool.name}/${id}`;
+    const kept = await d.widget((suffix) => Object.keys(sessionStorage).filter((k) => k.startsWith("resource-widget/v3/") && k.endsWith(suffix)), suffix);
+    assert.equal(kept.length, 1, "the result is kept under the call's key");
+  });
+}
+
 export default [
   {
     name: "locale: de-DE and Europe/Berlin write numbers, times and the zone in German; en-US re-renders",
@@ -112,14 +127,7 @@ export default [
       // call's tool, request id and even arguments. A frame that receives tool-input is such a
       // call still running; it waits for its own result, whatever is kept.
       const hostContext = { theme: "light", toolInfo: { id: 1, tool: { name: "pipeline_get" } } };
-      await d.loadWidget({ hostContext });
-      await d.toolInput({ uuid: "etl_daily" });
-      await d.sendResult("pipelines/get-graph.json");
-      await expectState(d, "ok");
-      await eventually(async () => {
-        const kept = await d.widget(() => Object.keys(sessionStorage).filter((k) => k.startsWith("resource-widget/v3/") && k.endsWith("/pipeline_get/1")));
-        assert.equal(kept.length, 1, "the result is kept under the call's key");
-      });
+      await keptCall(d, hostContext, { uuid: "etl_daily" }, "pipelines/get-graph.json");
 
       await d.loadWidget({ hostContext });
       await d.toolInput({ uuid: "etl_daily" });
@@ -143,14 +151,7 @@ export default [
     name: "restore: a frame rebuilt without its result shows the kept one after the reload window, unless another result met it under its key",
     async run(d) {
       const hostContext = { theme: "light", toolInfo: { id: 2, tool: { name: "pipeline_get" } } };
-      await d.loadWidget({ hostContext });
-      await d.toolInput({ uuid: "etl_daily" });
-      await d.sendResult("pipelines/get-graph.json");
-      await expectState(d, "ok");
-      await eventually(async () => {
-        const kept = await d.widget(() => Object.keys(sessionStorage).filter((k) => k.endsWith("/pipeline_get/2")));
-        assert.equal(kept.length, 1);
-      });
+      await keptCall(d, hostContext, { uuid: "etl_daily" }, "pipelines/get-graph.json");
 
       // The host rebuilds the frame and sends nothing: the kept result, marked restored.
       await d.loadWidget({ hostContext });
