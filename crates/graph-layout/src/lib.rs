@@ -198,14 +198,23 @@ impl Ordered {
             + margin
     }
 
-    /// Every edge's route: `points(upper, lower, chain)` from the upper node through its dummies
-    /// to the lower one, turned back for an edge the layering reversed.
-    fn routes(&self, points: impl Fn(usize, usize, &[usize]) -> Vec<(f32, f32)>) -> Vec<EdgeRoute> {
+    /// Every edge's route: from `leave(upper)` through each dummy's band (`cross(dummy)`: where
+    /// the edge enters and leaves it) to `arrive(lower)`, turned back for an edge the layering
+    /// reversed.
+    fn routes(
+        &self,
+        leave: impl Fn(usize) -> (f32, f32),
+        cross: impl Fn(usize) -> [(f32, f32); 2],
+        arrive: impl Fn(usize) -> (f32, f32),
+    ) -> Vec<EdgeRoute> {
         self.edges
             .iter()
             .zip(&self.graph.chains)
             .map(|(&(upper, lower, reversed), chain)| {
-                let mut points = points(upper, lower, chain);
+                let mut points = Vec::with_capacity(chain.len() * 2 + 2);
+                points.push(leave(upper));
+                points.extend(chain.iter().flat_map(|&d| cross(d)));
+                points.push(arrive(lower));
                 if reversed {
                     points.reverse();
                     EdgeRoute {
@@ -250,19 +259,14 @@ fn layout_down(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> P
         .collect();
 
     // Down the layers: the upper node's bottom, through each dummy's band, the lower one's top.
-    let edges = ordered.routes(|upper, lower, chain| {
-        let (top, bottom) = (nodes[upper], nodes[lower]);
-        let mut points = Vec::with_capacity(chain.len() * 2 + 2);
-        points.push((top.center_x(), top.y + top.height));
-        for &d in chain {
-            let x = centers[d] + shift;
-            let y = layer_top(graph.layer[d]);
-            points.push((x, y));
-            points.push((x, y + spacing.node_height));
-        }
-        points.push((bottom.center_x(), bottom.y));
-        points
-    });
+    let edges = ordered.routes(
+        |v| (nodes[v].center_x(), nodes[v].y + nodes[v].height),
+        |d| {
+            let (x, y) = (centers[d] + shift, layer_top(graph.layer[d]));
+            [(x, y), (x, y + spacing.node_height)]
+        },
+        |v| (nodes[v].center_x(), nodes[v].y),
+    );
 
     let width = ordered.extent(&centers, &virtual_widths, shift, spacing.margin);
     let layers = graph.layer_count();
@@ -318,19 +322,16 @@ fn layout_right(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> 
         })
         .collect();
 
-    let edges = ordered.routes(|upper, lower, chain| {
-        let (from, to) = (nodes[upper], nodes[lower]);
-        let mut points = Vec::with_capacity(chain.len() * 2 + 2);
-        points.push((from.x + from.width, from.center_y()));
-        for &d in chain {
-            let l = graph.layer[d];
-            let y = centers[d] + shift;
-            points.push((column_left[l], y));
-            points.push((column_left[l] + column_width[l], y));
-        }
-        points.push((to.x, to.center_y()));
-        points
-    });
+    // Across the columns: the left node's right side, through each column it crosses, the right
+    // node's left side.
+    let edges = ordered.routes(
+        |v| (nodes[v].x + nodes[v].width, nodes[v].center_y()),
+        |d| {
+            let (l, y) = (graph.layer[d], centers[d] + shift);
+            [(column_left[l], y), (column_left[l] + column_width[l], y)]
+        },
+        |v| (nodes[v].x, nodes[v].center_y()),
+    );
 
     let (width, height) = if n == 0 {
         (spacing.margin, 0.0)
