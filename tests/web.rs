@@ -1830,3 +1830,72 @@ async fn a_runs_list_shows_progress_and_keeps_rare_columns_behind_a_toggle() {
         "more columns on demand"
     );
 }
+
+/// The heights of the drawn rows of the first table in `section`.
+fn row_heights(section: &Element) -> Vec<f64> {
+    all(section, ".table tbody tr:not(.table__spacer)")
+        .iter()
+        .map(|r| r.get_bounding_client_rect().height())
+        .collect()
+}
+
+#[wasm_bindgen_test]
+async fn rows_are_even_and_a_long_id_never_runs_under_its_copy_button() {
+    // Mage's triggers (links, nested settings, empty intervals) and block runs (long block ids).
+    for fixture in [
+        include_str!("../fixtures/mage/pipeline-schedules-list.json"),
+        include_str!("../fixtures/mage/block-runs-list.json"),
+    ] {
+        let section = container(Some(760));
+        let (state, _handle) = mount_widget(&section, &Recorder::default());
+        deliver(state, fixture.into());
+        tick().await;
+        // The last row has no border below it: it is one pixel lower.
+        let mut heights = row_heights(&section);
+        heights.pop();
+        let (low, high) = heights
+            .iter()
+            .fold((f64::MAX, 0.0f64), |(l, h), x| (l.min(*x), h.max(*x)));
+        assert!(high - low < 0.5, "row heights from {low} to {high}");
+        for id in all(&section, ".table tbody .id") {
+            let value = one(&id, ".id__value");
+            let copy = one(&id, ".copy").get_bounding_client_rect();
+            let shown = value.get_bounding_client_rect();
+            assert!(shown.right() <= copy.left() + 0.5, "{} runs under its button", text(&value));
+            assert_eq!(value.get_attribute("title"), Some(text(&value)), "the whole id in its tooltip");
+        }
+    }
+    // The long id is cut, not hidden: its tooltip and its copy are whole.
+    let section = container(Some(760));
+    let recorder = Recorder::default();
+    let (state, _handle) = mount_widget(&section, &recorder);
+    deliver(
+        state,
+        include_str!("../fixtures/mage/block-runs-list.json").into(),
+    );
+    tick().await;
+    let long = all(&section, ".table tbody .id__value")
+        .into_iter()
+        .find(|v| text(v) == "export_inventory_alerts_slack")
+        .expect("the long block id");
+    let style = window()
+        .get_computed_style(&long)
+        .ok()
+        .flatten()
+        .expect("style");
+    assert!(
+        long.scroll_width() > long.client_width()
+            && style.get_property_value("overflow-x").as_deref() == Ok("hidden")
+            && style.get_property_value("text-overflow").as_deref() == Ok("ellipsis"),
+        "cut with an ellipsis in its column, not drawn on past it"
+    );
+    let button = long
+        .parent_element()
+        .map(|id| one(&id, ".copy"))
+        .expect("its copy button");
+    button.unchecked_into::<HtmlElement>().click();
+    assert_eq!(
+        recorder.copied.borrow().last().map(String::as_str),
+        Some("export_inventory_alerts_slack")
+    );
+}
