@@ -165,7 +165,7 @@ pub enum Cell {
     /// Nesting too deep to show; a short description stands in.
     Elided(String),
     /// A value of a data table (a block output's sample), as its data frame prints it
-    /// (`crate::frame`): data, never rounded or made relative as metadata is.
+    /// (the `frame` module): data, never rounded or made relative as metadata is.
     Datum(Datum),
 }
 
