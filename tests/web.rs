@@ -992,16 +992,27 @@ async fn a_forty_block_pipeline_opens_readable_with_nothing_out_of_reach() {
         viewport.client_width()
     );
     assert!(section.scroll_width() <= 760, "the frame does not widen");
-    // Fit stays an action: the whole width in the frame, however small.
-    let fit = all(&section, ".graph__button")
-        .into_iter()
-        .find(|b| text(b) == "Fit")
-        .expect("Fit");
-    fit.unchecked_into::<HtmlElement>().click();
+    // Fit and 100% stay actions.
+    let button = |name: &str| {
+        all(&section, ".graph__button")
+            .into_iter()
+            .find(|b| text(b) == name)
+            .expect("a zoom button")
+    };
+    button("100%").unchecked_into::<HtmlElement>().click();
     tick().await;
+    assert!(
+        (label_px(&section) - 12.0).abs() < 0.1,
+        "100%: labels at 12 px"
+    );
+    button("Fit").unchecked_into::<HtmlElement>().click();
+    tick().await;
+    assert_eq!(
+        button("Fit").get_attribute("aria-pressed").as_deref(),
+        Some("true")
+    );
     let fitted = one(&section, "svg.graph__svg").get_bounding_client_rect();
-    assert!(fitted.width() <= viewport.get_bounding_client_rect().width() + 0.5);
-    assert!(label_px(&section) < 11.0);
+    assert!(fitted.width() <= f64::from(viewport.client_width()) + 1.0);
 }
 
 #[wasm_bindgen_test]
@@ -1861,8 +1872,16 @@ async fn rows_are_even_and_a_long_id_never_runs_under_its_copy_button() {
             let value = one(&id, ".id__value");
             let copy = one(&id, ".copy").get_bounding_client_rect();
             let shown = value.get_bounding_client_rect();
-            assert!(shown.right() <= copy.left() + 0.5, "{} runs under its button", text(&value));
-            assert_eq!(value.get_attribute("title"), Some(text(&value)), "the whole id in its tooltip");
+            assert!(
+                shown.right() <= copy.left() + 0.5,
+                "{} runs under its button",
+                text(&value)
+            );
+            assert_eq!(
+                value.get_attribute("title"),
+                Some(text(&value)),
+                "the whole id in its tooltip"
+            );
         }
     }
     // The long id is cut, not hidden: its tooltip and its copy are whole.

@@ -117,7 +117,14 @@ pub fn wrap(layered: &mut Layered, widths: &[f32], max_row: f32, gap: f32) {
             .iter()
             .map(|&v| widths.get(v).copied().unwrap_or(0.0) + gap)
             .sum();
-        let rows = ((total / max_row.max(1.0)).ceil() as usize).clamp(1, nodes.len().max(1));
+        let rows = rows_for(
+            &keyed
+                .iter()
+                .map(|&(_, v)| widths.get(v).copied().unwrap_or(0.0))
+                .collect::<Vec<_>>(),
+            max_row,
+            gap,
+        );
         for (i, &(_, v)) in keyed.iter().enumerate() {
             layered.layer[v] = next_row + i % rows;
             place[v] = (placed + i) as f32;
@@ -125,6 +132,20 @@ pub fn wrap(layered: &mut Layered, widths: &[f32], max_row: f32, gap: f32) {
         placed += nodes.len();
         next_row += rows;
     }
+}
+
+/// The fewest rows that deal `widths` (in turn: the i-th to row i mod rows) into rows no wider
+/// than `max_row` with `gap` between neighbours; a row of one node is as narrow as it gets.
+fn rows_for(widths: &[f32], max_row: f32, gap: f32) -> usize {
+    let fits = |rows: usize| {
+        (0..rows).all(|r| {
+            let row: Vec<f32> = widths.iter().skip(r).step_by(rows).copied().collect();
+            row.len() <= 1 || row.iter().sum::<f32>() + gap * (row.len() - 1) as f32 <= max_row
+        })
+    };
+    (1..=widths.len().max(1))
+        .find(|&rows| fits(rows))
+        .unwrap_or(1)
 }
 
 /// Which edges close a cycle, found by an iterative depth-first search in index order.

@@ -32,8 +32,9 @@ pub struct Spacing {
     /// Space around the drawing.
     pub margin: f32,
     /// Layers running down: a layer wider than this is split into rows of at most this width
-    /// (each row a layer of its own), so the drawing grows down instead of sideways. `None`:
-    /// layers are as wide as they are.
+    /// (each row a layer of its own) and every row's nodes are packed side by side, so the
+    /// drawing grows down instead of sideways and stays this wide. `None`: layers are as wide as
+    /// they are, each node placed under its neighbours.
     pub wrap_at: Option<f32>,
 }
 
@@ -176,9 +177,20 @@ impl Ordered {
     }
 
     /// Each node's centre along its layer, given its extent there (dummies take none), and the
-    /// shift that puts the first box `margin` from the edge.
-    fn centers(&self, extents: &[f32], gap: f32, margin: f32) -> (Vec<f32>, f32) {
-        let centers = placement::place(&self.graph, &self.order, extents, gap);
+    /// shift that puts the first box `margin` from the edge. With `packed_in`, each layer's
+    /// nodes are packed side by side and centred in that width (a wrapped graph) instead of
+    /// placed under their neighbours.
+    fn centers(
+        &self,
+        extents: &[f32],
+        gap: f32,
+        margin: f32,
+        packed_in: Option<f32>,
+    ) -> (Vec<f32>, f32) {
+        let centers = match packed_in {
+            Some(width) => placement::pack(&self.order, extents, gap, width),
+            None => placement::place(&self.graph, &self.order, extents, gap),
+        };
         let first = (0..self.graph.node_count())
             .map(|v| centers[v] - extents[v] / 2.0)
             .fold(f32::INFINITY, f32::min);
@@ -244,7 +256,12 @@ fn layout_down(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> P
     let virtual_widths: Vec<f32> = (0..graph.node_count())
         .map(|v| if v < n { widths[v].max(1.0) } else { 0.0 })
         .collect();
-    let (centers, shift) = ordered.centers(&virtual_widths, spacing.node_gap, spacing.margin);
+    let (centers, shift) = ordered.centers(
+        &virtual_widths,
+        spacing.node_gap,
+        spacing.margin,
+        spacing.wrap_at,
+    );
     let layer_top =
         |l: usize| spacing.margin + l as f32 * (spacing.node_height + spacing.layer_gap);
 
@@ -297,7 +314,7 @@ fn layout_right(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> 
     let extents: Vec<f32> = (0..graph.node_count())
         .map(|v| if v < n { spacing.node_height } else { 0.0 })
         .collect();
-    let (centers, shift) = ordered.centers(&extents, spacing.node_gap, spacing.margin);
+    let (centers, shift) = ordered.centers(&extents, spacing.node_gap, spacing.margin, None);
 
     let layers = graph.layer_count();
     let mut column_width = vec![0.0f32; layers];

@@ -36,6 +36,8 @@ use crate::views::table::DataTable;
 const MAX_NODES_LAID_OUT_TWICE: usize = 200;
 /// The frame's width assumed until the graph's own width is measured.
 const ASSUMED_FRAME_WIDTH: f32 = 720.0;
+/// What the drawing's box takes of the section's width: its borders and a vertical scroll bar.
+const VIEWPORT_CHROME_PX: f32 = 18.0;
 
 /// A node's drawn texts: its label (cut at [`LABEL_CHARS`]) and its kind and status, in words.
 fn node_text(node: &GraphNode) -> NodeText {
@@ -190,9 +192,9 @@ fn GraphView(graph: Graph, details: Vec<NodeDetail>, pipeline: Option<String>) -
     let section = NodeRef::<Section>::new();
     Effect::new(move |_| {
         if let Some(el) = section.get() {
-            let width = el.client_width();
-            if width > 0 {
-                frame_width.set(width as f32);
+            let width = el.client_width() as f32 - VIEWPORT_CHROME_PX;
+            if width > 0.0 {
+                frame_width.set(width);
             }
         }
     });
