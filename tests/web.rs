@@ -929,13 +929,125 @@ async fn long_labels_are_cut_and_whole_in_the_caption_on_hover() {
     );
     tick().await;
     let label = text(&one(&section, ".node__label"));
-    assert_eq!(label.chars().count(), 25);
+    assert_eq!(label.chars().count(), 33);
     assert!(label.ends_with('…'));
     let node = one(&section, "g[data-node-id]");
     node.dispatch_event(&web_sys::MouseEvent::new("mouseenter").expect("event"))
         .expect("dispatch");
     tick().await;
     assert_eq!(text(&one(&section, ".graph__focus-label")).len(), 10_000);
+}
+
+/// The size a node label is shown at: its font size times the drawing's scale.
+fn label_px(section: &Element) -> f64 {
+    let svg = one(section, "svg.graph__svg");
+    let view_box_width: f64 = svg
+        .get_attribute("viewBox")
+        .and_then(|v| v.split(' ').nth(2)?.parse().ok())
+        .expect("viewBox");
+    let label = one(section, ".node__label");
+    let font_px: f64 = window()
+        .get_computed_style(&label)
+        .ok()
+        .flatten()
+        .and_then(|s| s.get_property_value("font-size").ok())
+        .and_then(|v| v.trim_end_matches("px").parse().ok())
+        .expect("font-size");
+    font_px * svg.get_bounding_client_rect().width() / view_box_width
+}
+
+/// `GraphSection` on the result `json`, mounted in a fresh 760-px section once drawn and measured.
+/// Keep the handle.
+async fn graph_on(json: &str) -> (HtmlElement, impl Sized) {
+    let section = container(Some(760));
+    let m = model(json);
+    let handle = mount(
+        &section,
+        &Recorder::default(),
+        move || view! { <GraphSection model=m/> },
+    );
+    // Drawn, then laid out again for the section's measured width.
+    tick().await;
+    tick().await;
+    (section, handle)
+}
+
+#[wasm_bindgen_test]
+async fn a_forty_block_pipeline_opens_readable_with_nothing_out_of_reach() {
+    // The 40-block warehouse DAG as a real Mage server returned it, in a 760 px frame.
+    let (section, _handle) =
+        graph_on(include_str!("../fixtures/mage/pipeline-get-warehouse.json")).await;
+    assert_eq!(all(&section, "g[data-node-id]").len(), 40);
+    let px = label_px(&section);
+    assert!(
+        px >= 11.0 - 1e-3,
+        "labels are {px:.2} px at the opening view"
+    );
+    // Every label whole, every node reachable: the drawing scrolls inside its box, and the box
+    // stays inside the frame.
+    assert!(texts(&section, ".node__label")
+        .iter()
+        .all(|l| !l.ends_with('…')));
+    let viewport = one(&section, ".graph__viewport");
+    let drawing = one(&section, "svg.graph__svg").get_bounding_client_rect();
+    assert!(f64::from(viewport.scroll_width()) + 1.0 >= drawing.width());
+    assert!(f64::from(viewport.scroll_height()) + 1.0 >= drawing.height());
+    assert!(viewport.get_bounding_client_rect().width() <= 760.0 + 0.5);
+    // Its wide layers wrapped into rows: nothing runs past the right edge.
+    assert!(
+        drawing.width() <= f64::from(viewport.client_width()) + 1.0,
+        "{} px drawn in {} px",
+        drawing.width(),
+        viewport.client_width()
+    );
+    assert!(section.scroll_width() <= 760, "the frame does not widen");
+    // Fit and 100% stay actions.
+    let button = |name: &str| {
+        all(&section, ".graph__button")
+            .into_iter()
+            .find(|b| text(b) == name)
+            .expect("a zoom button")
+    };
+    button("100%").unchecked_into::<HtmlElement>().click();
+    tick().await;
+    assert!(
+        (label_px(&section) - 12.0).abs() < 0.1,
+        "100%: labels at 12 px"
+    );
+    button("Fit").unchecked_into::<HtmlElement>().click();
+    tick().await;
+    assert_eq!(
+        button("Fit").get_attribute("aria-pressed").as_deref(),
+        Some("true")
+    );
+    let fitted = one(&section, "svg.graph__svg").get_bounding_client_rect();
+    assert!(fitted.width() <= f64::from(viewport.client_width()) + 1.0);
+}
+
+#[wasm_bindgen_test]
+async fn a_graph_too_large_to_read_is_listed_with_a_button_that_draws_it() {
+    // 400 blocks side by side (no edges): wrapped into rows they still make more than six
+    // boxes of drawing at a readable size.
+    let nodes: Vec<String> = (0..400)
+        .map(|i| format!(r#"{{"id":"block_{i:03}","type":"transformer"}}"#))
+        .collect();
+    let json = format!(
+        r#"{{"structuredContent":{{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline","action":"get","state":"ok","records":[{{"uuid":"wide"}}],"graph":{{"nodes":[{}],"edges":[]}}}}}}"#,
+        nodes.join(",")
+    );
+    let (section, _handle) = graph_on(&json).await;
+    assert!(all(&section, "svg.graph__svg").is_empty());
+    assert!(text(&one(&section, ".graph-reason")).contains("400 blocks are too many"));
+    // Windowed past 200 rows: the table counts them all (the header row included).
+    assert_eq!(
+        one(&section, ".table")
+            .get_attribute("aria-rowcount")
+            .as_deref(),
+        Some("401")
+    );
+    click(&section, ".graph-reason .graph__button");
+    tick().await;
+    assert_eq!(all(&section, "g[data-node-id]").len(), 400);
 }
 
 #[wasm_bindgen_test]
@@ -958,6 +1070,7 @@ async fn a_malformed_graph_falls_back_with_its_reason() {
 
 // ---------- long lists ----------
 
+/// `n` runs, the run's id in the first column (declared, as a producer may).
 fn runs_json(n: usize) -> String {
     let records: Vec<String> = (0..n)
         .map(|i| {
@@ -970,7 +1083,7 @@ fn runs_json(n: usize) -> String {
         })
         .collect();
     format!(
-        r#"{{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline_runs","action":"list","state":"ok","records":[{}]}}"#,
+        r#"{{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline_runs","action":"list","state":"ok","columns":["id","status","pipeline_uuid"],"records":[{}]}}"#,
         records.join(",")
     )
 }
@@ -1711,9 +1824,21 @@ async fn a_runs_list_shows_progress_and_keeps_rare_columns_behind_a_toggle() {
     )
     .await;
     let headers = texts(&section, "thead th");
-    assert!(
-        headers.iter().take(3).any(|h| h.contains("Progress")),
-        "{headers:?}"
+    let lead: Vec<&str> = headers
+        .iter()
+        .take(5)
+        .map(|h| h.trim_end_matches('↕'))
+        .collect();
+    assert_eq!(
+        lead,
+        [
+            "Pipeline UUID",
+            "Status",
+            "Execution date",
+            "Duration",
+            "Progress"
+        ],
+        "what a person asks of a run first"
     );
     let progress = texts(&section, ".progress__text");
     assert!(
@@ -1726,5 +1851,82 @@ async fn a_runs_list_shows_progress_and_keeps_rare_columns_behind_a_toggle() {
     assert!(
         all(&section, "thead th").len() > before,
         "more columns on demand"
+    );
+}
+
+/// The heights of the drawn rows of the first table in `section`.
+fn row_heights(section: &Element) -> Vec<f64> {
+    all(section, ".table tbody tr:not(.table__spacer)")
+        .iter()
+        .map(|r| r.get_bounding_client_rect().height())
+        .collect()
+}
+
+#[wasm_bindgen_test]
+async fn rows_are_even_and_a_long_id_never_runs_under_its_copy_button() {
+    // Mage's triggers (links, nested settings, empty intervals) and block runs (long block ids).
+    for fixture in [
+        include_str!("../fixtures/mage/pipeline-schedules-list.json"),
+        include_str!("../fixtures/mage/block-runs-list.json"),
+    ] {
+        let section = container(Some(760));
+        let (state, _handle) = mount_widget(&section, &Recorder::default());
+        deliver(state, fixture.into());
+        tick().await;
+        // The last row has no border below it: it is one pixel lower.
+        let mut heights = row_heights(&section);
+        heights.pop();
+        let (low, high) = heights
+            .iter()
+            .fold((f64::MAX, 0.0f64), |(l, h), x| (l.min(*x), h.max(*x)));
+        assert!(high - low < 0.5, "row heights from {low} to {high}");
+        for id in all(&section, ".table tbody .id") {
+            let value = one(&id, ".id__value");
+            let copy = one(&id, ".copy").get_bounding_client_rect();
+            let shown = value.get_bounding_client_rect();
+            assert!(
+                shown.right() <= copy.left() + 0.5,
+                "{} runs under its button",
+                text(&value)
+            );
+            assert_eq!(
+                value.get_attribute("title"),
+                Some(text(&value)),
+                "the whole id in its tooltip"
+            );
+        }
+    }
+    // The long id is cut, not hidden: its tooltip and its copy are whole.
+    let section = container(Some(760));
+    let recorder = Recorder::default();
+    let (state, _handle) = mount_widget(&section, &recorder);
+    deliver(
+        state,
+        include_str!("../fixtures/mage/block-runs-list.json").into(),
+    );
+    tick().await;
+    let long = all(&section, ".table tbody .id__value")
+        .into_iter()
+        .find(|v| text(v) == "export_inventory_alerts_slack")
+        .expect("the long block id");
+    let style = window()
+        .get_computed_style(&long)
+        .ok()
+        .flatten()
+        .expect("style");
+    assert!(
+        long.scroll_width() > long.client_width()
+            && style.get_property_value("overflow-x").as_deref() == Ok("hidden")
+            && style.get_property_value("text-overflow").as_deref() == Ok("ellipsis"),
+        "cut with an ellipsis in its column, not drawn on past it"
+    );
+    let button = long
+        .parent_element()
+        .map(|id| one(&id, ".copy"))
+        .expect("its copy button");
+    button.unchecked_into::<HtmlElement>().click();
+    assert_eq!(
+        recorder.copied.borrow().last().map(String::as_str),
+        Some("export_inventory_alerts_slack")
     );
 }

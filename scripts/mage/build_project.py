@@ -6,7 +6,9 @@
 Full project (default; 100-125 s on 2 shared cores, of which ~100 s waiting for runs):
   * 9 pipelines of the three types mage accepts (python, streaming, integration), besides the
     `example_pipeline` that `mage init` creates;
-  * `warehouse_rebuild`: a 40-block DAG (6 loaders -> 26 transformers -> 8 exporters), Python blocks;
+  * `warehouse_rebuild`: a 41-block DAG (6 loaders -> 27 transformers -> 8 exporters), Python blocks;
+  * `bond_pricing`: a loader returning a bond's cash flows as a pandas DataFrame of dates (a
+    `datetime.date` column), year fractions, zero rates and discount factors, and its run;
   * Python and SQL blocks (the SQL ones in pipelines that are not run: this venv has no database driver);
   * runs: completed ones (a loader returning a 300 x 13 pandas DataFrame), a failed one (a block
     raises, the log holds a traceback), a cancelled one, one whose block prints ~1.5 MB of log lines,
@@ -355,6 +357,41 @@ config:
   path_to_credentials_json_file: /secrets/bq.json
 """
 
+BOND_CASHFLOWS = decorator_import("data_loader") + '''import datetime
+
+import numpy as np
+import pandas as pd
+
+
+@data_loader
+def load_bond_cashflows(*args, **kwargs):
+    """Cash flows of a 2.5 % semi-annual bond maturing 2046-10-15, priced off a zero curve."""
+    valuation = datetime.date(2026, 11, 23)
+    dates = [datetime.date(2027 + i // 2, 4 if i % 2 == 0 else 10, 15) for i in range(40)]
+    t_years = np.array([(d - valuation).days / 365.25 for d in dates])
+    zero_rate = 0.0185 + 0.0021 * np.log1p(t_years) + 0.00003 * np.sin(t_years * 7.1)
+    coupon = np.full(len(dates), 1250.0)
+    coupon[-1] += 100000.0
+    discount = np.exp(-zero_rate * t_years)
+    return pd.DataFrame({
+        'coupon_no': np.arange(1, len(dates) + 1),
+        'pay_date': dates,
+        't_years': t_years,
+        'zero_rate': zero_rate,
+        'discount_factor': discount,
+        'cashflow': coupon,
+        'present_value': coupon * discount,
+    })
+'''
+
+BOND_PRICE = decorator_import("transformer") + '''
+@transformer
+def price_bond(df, *args, **kwargs):
+    price = df['present_value'].sum()
+    print(f'dirty price per 100,000 nominal: {price:.2f}')
+    return df.assign(cumulative_pv=df['present_value'].cumsum())
+'''
+
 MARKDOWN_NOTE = """# Marketing attribution
 
 Position-based attribution (40/20/40) over the last 30 days of ad spend.
@@ -376,7 +413,7 @@ WAREHOUSE_TRANSFORMERS = [
     "attribute_sessions", "customer_lifetime_value", "product_margins", "daily_order_facts",
     "weekly_cohorts", "churn_signals", "stock_coverage_days", "basket_affinity", "refund_rates",
     "country_rollup", "channel_rollup", "vip_segments", "late_shipments", "inventory_alerts",
-    "finance_ledger_lines", "kpi_snapshot", "data_quality_checks",
+    "finance_ledger_lines", "kpi_snapshot", "data_quality_checks", "ledger_checksum_reconciliation",
 ]
 WAREHOUSE_EXPORTERS = [
     "export_order_facts_snowflake", "export_customer_dim", "export_product_dim", "export_cohorts_bi",
@@ -389,7 +426,7 @@ WAREHOUSE_EXPORT_UPSTREAMS = {
     "export_product_dim": ["normalize_products", "product_margins", "basket_affinity"],
     "export_cohorts_bi": ["weekly_cohorts", "channel_rollup"],
     "export_inventory_alerts_slack": ["inventory_alerts", "stock_coverage_days", "late_shipments"],
-    "export_ledger_to_erp": ["finance_ledger_lines", "refund_rates"],
+    "export_ledger_to_erp": ["finance_ledger_lines", "refund_rates", "ledger_checksum_reconciliation"],
     "export_kpis_dashboard": ["kpi_snapshot", "attribute_sessions"],
     "export_dq_report": ["data_quality_checks"],
 }
@@ -476,6 +513,12 @@ def full_project():
         dict(name="Warehouse rebuild", type="python", tags=["warehouse", "nightly"],
              description="Rebuilds the star schema: 6 sources, 26 transformations, 8 exports.",
              blocks=warehouse_blocks),
+        dict(name="Bond pricing", type="python", tags=["finance", "pricing"],
+             description="Discounts a bond's cash flows on the day's zero curve.",
+             blocks=[
+                 B("load_bond_cashflows", "data_loader", BOND_CASHFLOWS),
+                 B("price_bond", "transformer", BOND_PRICE, ["load_bond_cashflows"]),
+             ]),
         dict(name="Token refresh audit", type="python", tags=["security"],
              description="Checks that every API client rotated its refresh token in the last 30 days.",
              blocks=[
@@ -693,7 +736,8 @@ def build_full(b: Builder, summary):
     uuids = [b.pipeline(s) for s in specs]
     b.timings["pipelines_and_blocks_s"] = round(time.monotonic() - t, 1)
     summary["pipelines"] = uuids
-    (basic, warehouse, token_audit, clickstream, partner, revenue, attribution, streaming, inventory, stock) = uuids
+    (basic, warehouse, pricing, token_audit, clickstream, partner, revenue, attribution, streaming, inventory,
+     stock) = uuids
 
     t = time.monotonic()
     sch = {}
@@ -707,6 +751,7 @@ def build_full(b: Builder, summary):
                                       variables={"target": "snowflake"})
     sch["warehouse_cron"] = b.schedule(warehouse, "Nightly rebuild 02:30", schedule_type="time",
                                        schedule_interval="30 2 * * *", start_time="2026-01-01 02:30:00", sla=7200)
+    sch["pricing_api"] = b.schedule(pricing, "Price on demand", schedule_type="api", variables={"curve": "EUR-ZERO"})
     sch["audit_api"] = b.schedule(token_audit, "Bearer token rotation check", schedule_type="api",
                                   variables={"max_age_days": 30})
     sch["click_api"] = b.schedule(clickstream, "Replay via API", schedule_type="api")
@@ -745,7 +790,7 @@ def build_full(b: Builder, summary):
     # --- runs ---
     t = time.monotonic()
     runs = {}
-    existing = {u: b.runs_of(u) for u in (basic, warehouse, token_audit, clickstream, partner, revenue)}
+    existing = {u: b.runs_of(u) for u in (basic, warehouse, pricing, token_audit, clickstream, partner, revenue)}
 
     def first_or_trigger(key, uuid, schedule, body):
         if existing[uuid]:
@@ -757,6 +802,7 @@ def build_full(b: Builder, summary):
                      {"pipeline_run": {"variables": {"env": "prod"}}, "requested_by": "ops@acme.example",
                       "reason": "Basic re-run after S3 outage"})
     first_or_trigger("failed", token_audit, sch["audit_api"], {"ticket": "SEC-2231"})
+    first_or_trigger("pricing", pricing, sch["pricing_api"], {"pipeline_run": {"variables": {"curve": "EUR-ZERO"}}})
     first_or_trigger("large_log", clickstream, sch["click_api"], {"day": "2026-11-22"})
     first_or_trigger("cancelled", partner, sch["partner_api"], {"partner": "northwind", "file": "stock_2026-11-23.csv"})
     if not existing[partner]:
@@ -792,7 +838,7 @@ def build_full(b: Builder, summary):
         log(f"backfill {backfill['id']} started, status {backfill['status']}")
     summary["backfill"] = backfill["id"]
 
-    to_wait = [runs[k] for k in ("completed", "failed", "large_log", "warehouse", "completed_2") if k in runs]
+    to_wait = [runs[k] for k in ("completed", "failed", "large_log", "warehouse", "completed_2", "pricing") if k in runs]
     status = b.wait(to_wait, timeout=420)
     # The @once time trigger and the backfill: the scheduler creates these runs itself.
     deadline = time.monotonic() + 120

@@ -20,6 +20,7 @@ use super::services::HostCalls;
 use super::size::SizeReporter;
 use super::storage;
 use crate::app::{CallOutcome, ContextPatch, DisplayMode, HostEvent, ToolPayload, ToolRequest};
+use widget_app::restore::{self, GateSignal, RestoreGate, RELOAD_WINDOW_MS};
 
 /// How long the widget waits for the answer to one of its own tool calls.
 pub const CALL_TIMEOUT_MS: u32 = 30_000;
@@ -52,12 +53,13 @@ struct Shared {
     size: RefCell<Option<SizeReporter>>,
     /// The tool call this frame shows (`hostContext.toolInfo`), once the handshake is done.
     tool_call: RefCell<Option<ToolCall>>,
-    /// Where this tool call's result is kept across reloads, once its arguments are known.
+    /// Where this tool call's results are kept across reloads (`widget_app::restore::slot_key`),
+    /// when the host named the call.
     storage_key: RefCell<Option<String>>,
-    /// `ui/notifications/initialized` was sent: nothing is restored before.
-    initialized: Cell<bool>,
-    /// A live result arrived: a kept one is never shown after it.
-    live_result: Cell<bool>,
+    /// Whether a kept result may still be shown: only to a frame the host says nothing to.
+    gate: Cell<RestoreGate>,
+    /// Ends the reload window after `initialized`.
+    window_timer: RefCell<Option<Timeout>>,
 }
 
 /// A live connection to an MCP Apps host. Dropping it stops listening.
@@ -87,8 +89,8 @@ impl McpAppsBridge {
             size: RefCell::new(None),
             tool_call: RefCell::new(None),
             storage_key: RefCell::new(None),
-            initialized: Cell::new(false),
-            live_result: Cell::new(false),
+            gate: Cell::new(RestoreGate::default()),
+            window_timer: RefCell::new(None),
         });
         let listener = {
             let shared = Rc::clone(&shared);
@@ -248,36 +250,25 @@ impl Shared {
                 } else {
                     None
                 };
-                // Read before the input event takes `params`; shown after it, which shows "loading".
-                let kept = if name == method::TOOL_INPUT {
-                    self.on_tool_input(params.as_deref())
-                } else {
-                    None
-                };
+                if jsonrpc::speaks_for_the_call(&name) {
+                    self.pass_gate(GateSignal::HostSpoke);
+                }
+                if name == method::TOOL_INPUT {
+                    self.on_tool_input(params.as_deref());
+                }
                 if let Some(event) = jsonrpc::notification_event(&name, params) {
                     if let HostEvent::ToolResult(ToolPayload::CallToolResult(text)) = &event {
-                        self.live_result.set(true);
                         self.keep(text);
                     }
                     (self.dispatch)(event);
-                    if let Some(kept) = kept {
-                        (self.dispatch)(HostEvent::RestoredResult(ToolPayload::CallToolResult(
-                            kept,
-                        )));
-                    }
-                    // The content may have changed; the resize observer can be paused off screen.
-                    if let Some(size) = self.size.borrow().as_ref() {
-                        size.request();
-                    }
+                    self.request_size();
                 }
             }
         }
     }
 
-    /// The call's arguments name where its result is kept; a frame rebuilt for the same call
-    /// shows the kept result (marked restored) until the live one comes. Returns that result.
-    fn on_tool_input(&self, params: Option<&str>) -> Option<String> {
-        // The call this frame shows, for Refresh: its tool and its arguments.
+    /// The call this frame shows, for Refresh: its tool and its arguments.
+    fn on_tool_input(&self, params: Option<&str>) {
         let tool = self
             .tool_call
             .borrow()
@@ -286,28 +277,59 @@ impl Shared {
         if let (Some(tool), Some(arguments)) = (tool, params.and_then(jsonrpc::tool_input_object)) {
             (self.dispatch)(HostEvent::ToolCallKnown { tool, arguments });
         }
-        let arguments = params.and_then(jsonrpc::tool_input_arguments);
-        let key = match (self.tool_call.borrow().as_ref(), arguments) {
-            (Some(call), Some(arguments)) => Some(widget_app::restore::result_key(
-                &call.name,
-                &call.request_id,
-                &arguments,
-            )),
-            _ => None,
-        };
-        *self.storage_key.borrow_mut() = key.clone();
-        if !self.initialized.get() || self.live_result.get() {
-            return None;
-        }
-        key.as_deref().and_then(|k| storage::load(&self.window, k))
     }
 
-    /// Keeps a live result (redacted, later) under this call's key, when it is known.
+    /// Moves the restore gate; at the end of a silent window, shows the result kept for this
+    /// frame's call, if one is restorable (`widget_app::restore`).
+    fn pass_gate(&self, signal: GateSignal) {
+        let mut gate = self.gate.get();
+        let restore_now = gate.on(signal);
+        self.gate.set(gate);
+        if let Some(root) = self.window.document().and_then(|d| d.document_element()) {
+            let _ = root.set_attribute("data-restore", gate.as_str());
+        }
+        if !restore_now {
+            return;
+        }
+        let kept = self
+            .storage_key
+            .borrow()
+            .as_deref()
+            .and_then(|key| storage::load(&self.window, key));
+        if let Some(result) = kept.as_deref().and_then(restore::restorable) {
+            (self.dispatch)(HostEvent::RestoredResult(ToolPayload::CallToolResult(
+                result.to_owned(),
+            )));
+            self.request_size();
+        }
+    }
+
+    /// Starts the reload window: if the host says nothing for the call until it ends, a kept
+    /// result may be shown.
+    fn open_reload_window(self: &Rc<Self>) {
+        self.pass_gate(GateSignal::Initialized);
+        let weak = Rc::downgrade(self);
+        let timer = Timeout::new(RELOAD_WINDOW_MS, move || {
+            if let Some(shared) = weak.upgrade() {
+                shared.pass_gate(GateSignal::WindowElapsed);
+            }
+        });
+        *self.window_timer.borrow_mut() = Some(timer);
+    }
+
+    /// Keeps a live result (redacted, later) under this call's key, when the host named the call.
     fn keep(&self, text: &str) {
         if let Some(key) = self.storage_key.borrow().as_ref() {
             if text.len() <= storage::MAX_STORED_BYTES {
                 storage::save_later(&self.window, key.clone(), text.to_owned());
             }
+        }
+    }
+
+    /// The content may have changed; the resize observer can be paused off screen.
+    fn request_size(&self) {
+        if let Some(size) = self.size.borrow().as_ref() {
+            size.request();
         }
     }
 
@@ -331,6 +353,10 @@ impl Shared {
                 self.can_update_model_context
                     .set(init.can_update_model_context);
                 self.can_message.set(init.can_message);
+                *self.storage_key.borrow_mut() = init
+                    .tool_call
+                    .as_ref()
+                    .map(|call| restore::slot_key(&init.host, &call.name, &call.request_id));
                 *self.tool_call.borrow_mut() = init.tool_call;
                 let mut context = super::browser::browser_context(&self.window);
                 context.merge(init.context);
@@ -343,8 +369,8 @@ impl Shared {
                     method::INITIALIZED,
                     serde_json::json!({}),
                 ));
-                self.initialized.set(true);
                 self.start_size_reports();
+                self.open_reload_window();
             }
             Pending::OpenLink | Pending::Acknowledged => {}
             Pending::DisplayMode => {

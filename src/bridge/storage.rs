@@ -2,26 +2,29 @@
 //! rebuild the frame without sending the result again. What is kept is the redacted JSON (never a
 //! raw secret), at most [`MAX_STORED_BYTES`], written after the render so it never delays one.
 //!
-//! A kept result belongs to one tool call: its key names the tool, the request id and a hash of the
-//! call's arguments (`widget_app::restore::result_key`), and it lives in `sessionStorage`, which another tab (another
-//! conversation) does not share. Sandboxed frames may refuse storage: every access is guarded and a
-//! refusal means "not kept".
+//! Results are kept per call key (`widget_app::restore::slot_key`: the host, the tool and the
+//! request id), each with its digest; when a different result is kept under a key that already
+//! holds one, the entry becomes a conflict and nothing under it is shown again
+//! (`widget_app::restore::merged_entry`). When a kept result may be shown at all is the bridge's
+//! restore gate. Entries live in `sessionStorage`, which another tab (another conversation) does
+//! not share. Sandboxed frames may refuse storage: every access is guarded and a refusal means
+//! "not kept".
 
 use gloo_timers::callback::Timeout;
 use web_sys::{Storage, Window};
 
 /// Larger results are not kept.
 pub const MAX_STORED_BYTES: usize = 1024 * 1024;
-/// Results kept per origin; the oldest goes first.
+/// Results kept per origin; the oldest is forgotten first (its key keeps a small mark).
 const MAX_KEPT: usize = 20;
-const INDEX_KEY: &str = "resource-widget/v2/index";
+const INDEX_KEY: &str = "resource-widget/v3/index";
 
 fn session_storage(window: &Window) -> Option<Storage> {
     // Throws (Err) in frames without allow-same-origin; may be None; both mean no storage.
     window.session_storage().ok().flatten()
 }
 
-/// The result kept under `key`, if any.
+/// The entry kept under `key`, if any (read it with `widget_app::restore::restorable`).
 pub fn load(window: &Window, key: &str) -> Option<String> {
     session_storage(window)?.get_item(key).ok().flatten()
 }
@@ -52,10 +55,13 @@ fn save(window: &Window, key: &str, text: &str) -> Option<()> {
     index.push(key.to_owned());
     while index.len() > MAX_KEPT {
         let oldest = index.remove(0);
-        let _ = storage.remove_item(&oldest);
+        // Forgotten, not removed: a key whose result is gone can no longer vouch for a later one.
+        let _ = storage.set_item(&oldest, widget_app::restore::FORGOTTEN_ENTRY);
     }
+    let entry =
+        widget_app::restore::merged_entry(storage.get_item(key).ok().flatten().as_deref(), text);
     // Quota errors leave the older state in place: not kept, nothing broken.
-    storage.set_item(key, text).ok()?;
+    storage.set_item(key, &entry).ok()?;
     storage
         .set_item(INDEX_KEY, &serde_json::to_string(&index).ok()?)
         .ok()

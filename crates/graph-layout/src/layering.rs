@@ -85,6 +85,69 @@ pub fn assign(n: usize, edges: &[(usize, usize)]) -> Layered {
     }
 }
 
+/// Splits every layer wider than `max_row` (its nodes' `widths` plus a `gap` between each two)
+/// into as few rows as keep each row within it, each row a layer of its own: a wide graph then
+/// grows down instead of sideways. Nodes are dealt to the rows in turn, in the order of their
+/// predecessors' mean place in the rows above, so that each row spans the layer's breadth. Edges
+/// still point down (a node's rows all lie below its predecessors' rows).
+pub fn wrap(layered: &mut Layered, widths: &[f32], max_row: f32, gap: f32) {
+    let n = layered.layer.len();
+    let layers = layered.layer.iter().copied().max().map_or(0, |l| l + 1);
+    let mut by_layer: Vec<Vec<usize>> = vec![Vec::new(); layers];
+    for v in 0..n {
+        by_layer[layered.layer[v]].push(v);
+    }
+    let pred = Csr::new(n, layered.edges.iter().map(|&(s, t, _)| (t, s)));
+    // Each node's place in reading order (row by row) once its layer is placed.
+    let mut place = vec![0.0f32; n];
+    let mut next_row = 0usize;
+    let mut placed = 0usize;
+    for nodes in by_layer.iter_mut() {
+        let key = |v: usize| {
+            let ps = pred.of(v);
+            if ps.is_empty() {
+                v as f32
+            } else {
+                ps.iter().map(|&p| place[p]).sum::<f32>() / ps.len() as f32
+            }
+        };
+        let mut keyed: Vec<(f32, usize)> = nodes.iter().map(|&v| (key(v), v)).collect();
+        widget_sort::sort_by(&mut keyed, |a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let total: f32 = nodes
+            .iter()
+            .map(|&v| widths.get(v).copied().unwrap_or(0.0) + gap)
+            .sum();
+        let rows = rows_for(
+            &keyed
+                .iter()
+                .map(|&(_, v)| widths.get(v).copied().unwrap_or(0.0))
+                .collect::<Vec<_>>(),
+            max_row,
+            gap,
+        );
+        for (i, &(_, v)) in keyed.iter().enumerate() {
+            layered.layer[v] = next_row + i % rows;
+            place[v] = (placed + i) as f32;
+        }
+        placed += nodes.len();
+        next_row += rows;
+    }
+}
+
+/// The fewest rows that deal `widths` (in turn: the i-th to row i mod rows) into rows no wider
+/// than `max_row` with `gap` between neighbours; a row of one node is as narrow as it gets.
+fn rows_for(widths: &[f32], max_row: f32, gap: f32) -> usize {
+    let fits = |rows: usize| {
+        (0..rows).all(|r| {
+            let row: Vec<f32> = widths.iter().skip(r).step_by(rows).copied().collect();
+            row.len() <= 1 || row.iter().sum::<f32>() + gap * (row.len() - 1) as f32 <= max_row
+        })
+    };
+    (1..=widths.len().max(1))
+        .find(|&rows| fits(rows))
+        .unwrap_or(1)
+}
+
 /// Which edges close a cycle, found by an iterative depth-first search in index order.
 fn back_edges(n: usize, edges: &[(usize, usize)]) -> Vec<bool> {
     // Edge indices by source, so each edge's verdict lands in its own slot.

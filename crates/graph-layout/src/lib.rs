@@ -1,5 +1,5 @@
-//! Layered (Sugiyama-style) layout of a directed graph, top to bottom. Pure, deterministic, and
-//! bounded: O((V + E) log V) per sweep and a fixed number of sweeps.
+//! Layered (Sugiyama-style) layout of a directed graph, top to bottom or left to right ([`Flow`]).
+//! Pure, deterministic, and bounded: O((V + E) log V) per sweep and a fixed number of sweeps.
 //!
 //! 1. [`layering`]: a layer per node (longest path from the sources, then each node pulled down to
 //!    sit just above its nearest successor), back edges of any cycle reversed.
@@ -10,6 +10,9 @@
 //!    neighbours' positions, with exact minimum separations: nodes never overlap, whatever their
 //!    widths.
 //! 5. Edges are routed through their dummies' positions, so they run between the layers.
+//!
+//! Left to right, a layer is a column as wide as its widest node, and the nodes of a layer are
+//! stacked down it: the same steps, with a node's height as its extent in its layer.
 
 mod crossings;
 mod layered;
@@ -28,6 +31,11 @@ pub struct Spacing {
     pub layer_gap: f32,
     /// Space around the drawing.
     pub margin: f32,
+    /// Layers running down: a layer wider than this is split into rows of at most this width
+    /// (each row a layer of its own) and every row's nodes are packed side by side, so the
+    /// drawing grows down instead of sideways and stays this wide. `None`: layers are as wide as
+    /// they are, each node placed under its neighbours.
+    pub wrap_at: Option<f32>,
 }
 
 impl Default for Spacing {
@@ -37,8 +45,19 @@ impl Default for Spacing {
             node_gap: 16.0,
             layer_gap: 40.0,
             margin: 8.0,
+            wrap_at: None,
         }
     }
+}
+
+/// Which way the layers follow each other.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Flow {
+    /// Layers are rows, top to bottom; edges run down.
+    #[default]
+    Down,
+    /// Layers are columns, left to right; edges run right.
+    Right,
 }
 
 /// A node's box: top-left corner and size.
@@ -54,6 +73,10 @@ pub struct NodeBox {
 impl NodeBox {
     pub fn center_x(&self) -> f32 {
         self.x + self.width / 2.0
+    }
+
+    pub fn center_y(&self) -> f32 {
+        self.y + self.height / 2.0
     }
 }
 
@@ -75,6 +98,7 @@ pub struct Placement {
     pub layers: usize,
     /// Edge crossings between adjacent layers in the final order (dummies included).
     pub crossings: u64,
+    pub flow: Flow,
 }
 
 /// The layout's work for a graph of `node_count` nodes and `edges`: the number of edge segments
@@ -104,30 +128,140 @@ fn clean_edges(n: usize, edges: &[(usize, usize)]) -> Vec<(usize, usize)> {
 }
 
 /// Lays out a graph of `widths.len()` nodes (node `i` is `widths[i]` wide) and `edges` as
-/// (source, target) index pairs. Self-loops and edges naming no node are ignored; duplicate edges
-/// are drawn once.
+/// (source, target) index pairs, top to bottom. Self-loops and edges naming no node are ignored;
+/// duplicate edges are drawn once.
 pub fn layout(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> Placement {
+    layout_flowing(Flow::Down, widths, edges, spacing)
+}
+
+/// [`layout`] with the layers following each other as `flow` says.
+pub fn layout_flowing(
+    flow: Flow,
+    widths: &[f32],
+    edges: &[(usize, usize)],
+    spacing: &Spacing,
+) -> Placement {
+    match flow {
+        Flow::Down => layout_down(widths, edges, spacing),
+        Flow::Right => layout_right(widths, edges, spacing),
+    }
+}
+
+/// A graph in layers, ordered: what both flows share before they place anything.
+struct Ordered {
+    graph: layered::LayeredGraph,
+    /// (upper, lower, reversed) per kept edge, in the order of `graph.chains`.
+    edges: Vec<(usize, usize, bool)>,
+    order: Vec<Vec<usize>>,
+    crossings: u64,
+}
+
+impl Ordered {
+    /// The graph in layers, each layer wider than `wrap` (given with the nodes' widths and the
+    /// gap between them) split into rows, then ordered.
+    fn of(n: usize, edges: &[(usize, usize)], wrap: Option<(&[f32], f32, f32)>) -> Ordered {
+        let clean = clean_edges(n, edges);
+        let mut layered = layering::assign(n, &clean);
+        if let Some((widths, max_row, gap)) = wrap {
+            layering::wrap(&mut layered, widths, max_row, gap);
+        }
+        let graph = layered::LayeredGraph::build(n, &layered.layer, &layered.edges);
+        let order = ordering::minimise_crossings(&graph);
+        let crossings = crossings::total(&graph, &order);
+        Ordered {
+            graph,
+            edges: layered.edges,
+            order,
+            crossings,
+        }
+    }
+
+    /// Each node's centre along its layer, given its extent there (dummies take none), and the
+    /// shift that puts the first box `margin` from the edge. With `packed_in`, each layer's
+    /// nodes are packed side by side and centred in that width (a wrapped graph) instead of
+    /// placed under their neighbours.
+    fn centers(
+        &self,
+        extents: &[f32],
+        gap: f32,
+        margin: f32,
+        packed_in: Option<f32>,
+    ) -> (Vec<f32>, f32) {
+        let centers = match packed_in {
+            Some(width) => placement::pack(&self.order, extents, gap, width),
+            None => placement::place(&self.graph, &self.order, extents, gap),
+        };
+        let first = (0..self.graph.node_count())
+            .map(|v| centers[v] - extents[v] / 2.0)
+            .fold(f32::INFINITY, f32::min);
+        let shift = if first.is_finite() {
+            margin - first
+        } else {
+            margin
+        };
+        (centers, shift)
+    }
+
+    /// The far side of the drawing along the layers: the last box's end, plus `margin`.
+    fn extent(&self, centers: &[f32], extents: &[f32], shift: f32, margin: f32) -> f32 {
+        (0..self.graph.node_count())
+            .map(|v| centers[v] + extents[v] / 2.0 + shift)
+            .fold(0.0f32, f32::max)
+            + margin
+    }
+
+    /// Every edge's route: from `leave(upper)` through each dummy's band (`cross(dummy)`: where
+    /// the edge enters and leaves it) to `arrive(lower)`, turned back for an edge the layering
+    /// reversed.
+    fn routes(
+        &self,
+        leave: impl Fn(usize) -> (f32, f32),
+        cross: impl Fn(usize) -> [(f32, f32); 2],
+        arrive: impl Fn(usize) -> (f32, f32),
+    ) -> Vec<EdgeRoute> {
+        self.edges
+            .iter()
+            .zip(&self.graph.chains)
+            .map(|(&(upper, lower, reversed), chain)| {
+                let mut points = Vec::with_capacity(chain.len() * 2 + 2);
+                points.push(leave(upper));
+                points.extend(chain.iter().flat_map(|&d| cross(d)));
+                points.push(arrive(lower));
+                if reversed {
+                    points.reverse();
+                    EdgeRoute {
+                        source: lower,
+                        target: upper,
+                        points,
+                    }
+                } else {
+                    EdgeRoute {
+                        source: upper,
+                        target: lower,
+                        points,
+                    }
+                }
+            })
+            .collect()
+    }
+}
+
+fn layout_down(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> Placement {
     let n = widths.len();
-    let clean = clean_edges(n, edges);
-
-    let layered = layering::assign(n, &clean);
-    let graph = layered::LayeredGraph::build(n, &layered.layer, &layered.edges);
-    let order = ordering::minimise_crossings(&graph);
-    let crossings = crossings::total(&graph, &order);
-
+    let wrap = spacing
+        .wrap_at
+        .map(|max_row| (widths, max_row, spacing.node_gap));
+    let ordered = Ordered::of(n, edges, wrap);
+    let graph = &ordered.graph;
     let virtual_widths: Vec<f32> = (0..graph.node_count())
         .map(|v| if v < n { widths[v].max(1.0) } else { 0.0 })
         .collect();
-    let centers = placement::place(&graph, &order, &virtual_widths, spacing.node_gap);
-
-    let min_left = (0..graph.node_count())
-        .map(|v| centers[v] - virtual_widths[v] / 2.0)
-        .fold(f32::INFINITY, f32::min);
-    let shift = if min_left.is_finite() {
-        spacing.margin - min_left
-    } else {
-        spacing.margin
-    };
+    let (centers, shift) = ordered.centers(
+        &virtual_widths,
+        spacing.node_gap,
+        spacing.margin,
+        spacing.wrap_at,
+    );
     let layer_top =
         |l: usize| spacing.margin + l as f32 * (spacing.node_height + spacing.layer_gap);
 
@@ -141,43 +275,17 @@ pub fn layout(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> Pl
         })
         .collect();
 
-    let edges = layered
-        .edges
-        .iter()
-        .zip(&graph.chains)
-        .map(|(&(source, target, reversed), chain)| {
-            // Down the layers: source bottom, through each dummy's band, target top.
-            let (top, bottom) = (nodes[source], nodes[target]);
-            let mut points = Vec::with_capacity(chain.len() * 2 + 2);
-            points.push((top.center_x(), top.y + top.height));
-            for &d in chain {
-                let x = centers[d] + shift;
-                let y = layer_top(graph.layer[d]);
-                points.push((x, y));
-                points.push((x, y + spacing.node_height));
-            }
-            points.push((bottom.center_x(), bottom.y));
-            if reversed {
-                points.reverse();
-                EdgeRoute {
-                    source: target,
-                    target: source,
-                    points,
-                }
-            } else {
-                EdgeRoute {
-                    source,
-                    target,
-                    points,
-                }
-            }
-        })
-        .collect();
+    // Down the layers: the upper node's bottom, through each dummy's band, the lower one's top.
+    let edges = ordered.routes(
+        |v| (nodes[v].center_x(), nodes[v].y + nodes[v].height),
+        |d| {
+            let (x, y) = (centers[d] + shift, layer_top(graph.layer[d]));
+            [(x, y), (x, y + spacing.node_height)]
+        },
+        |v| (nodes[v].center_x(), nodes[v].y),
+    );
 
-    let width = (0..graph.node_count())
-        .map(|v| centers[v] + virtual_widths[v] / 2.0 + shift)
-        .fold(0.0f32, f32::max)
-        + spacing.margin;
+    let width = ordered.extent(&centers, &virtual_widths, shift, spacing.margin);
     let layers = graph.layer_count();
     let height = if n == 0 {
         0.0
@@ -190,7 +298,74 @@ pub fn layout(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> Pl
         width,
         height,
         layers,
-        crossings,
+        crossings: ordered.crossings,
+        flow: Flow::Down,
+    }
+}
+
+/// Left to right: each layer a column as wide as its widest node (nodes left-aligned in it), the
+/// nodes of a layer stacked `node_gap` apart, edges from a node's right side to the next one's
+/// left side through the columns they cross.
+fn layout_right(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> Placement {
+    let n = widths.len();
+    let ordered = Ordered::of(n, edges, None);
+    let graph = &ordered.graph;
+    // In its column a node's extent is its height; dummies take no room.
+    let extents: Vec<f32> = (0..graph.node_count())
+        .map(|v| if v < n { spacing.node_height } else { 0.0 })
+        .collect();
+    let (centers, shift) = ordered.centers(&extents, spacing.node_gap, spacing.margin, None);
+
+    let layers = graph.layer_count();
+    let mut column_width = vec![0.0f32; layers];
+    for v in 0..n {
+        let l = graph.layer[v];
+        column_width[l] = column_width[l].max(widths[v].max(1.0));
+    }
+    let mut column_left = Vec::with_capacity(layers);
+    let mut left = spacing.margin;
+    for w in &column_width {
+        column_left.push(left);
+        left += w + spacing.layer_gap;
+    }
+
+    let nodes: Vec<NodeBox> = (0..n)
+        .map(|v| NodeBox {
+            x: column_left[graph.layer[v]],
+            y: centers[v] - spacing.node_height / 2.0 + shift,
+            width: widths[v].max(1.0),
+            height: spacing.node_height,
+            layer: graph.layer[v],
+        })
+        .collect();
+
+    // Across the columns: the left node's right side, through each column it crosses, the right
+    // node's left side.
+    let edges = ordered.routes(
+        |v| (nodes[v].x + nodes[v].width, nodes[v].center_y()),
+        |d| {
+            let (l, y) = (graph.layer[d], centers[d] + shift);
+            [(column_left[l], y), (column_left[l] + column_width[l], y)]
+        },
+        |v| (nodes[v].x, nodes[v].center_y()),
+    );
+
+    let (width, height) = if n == 0 {
+        (spacing.margin, 0.0)
+    } else {
+        (
+            left - spacing.layer_gap + spacing.margin,
+            ordered.extent(&centers, &extents, shift, spacing.margin),
+        )
+    };
+    Placement {
+        nodes,
+        edges,
+        width,
+        height,
+        layers,
+        crossings: ordered.crossings,
+        flow: Flow::Right,
     }
 }
 
@@ -310,6 +485,72 @@ mod tests {
             .collect();
         let expected: u64 = dense.iter().map(|&(i, j)| (j - i) as u64).sum();
         assert_eq!(segment_count(60, &dense), expected);
+    }
+
+    #[test]
+    fn left_to_right_layers_are_columns_and_edges_run_right() {
+        let widths = [100.0, 60.0, 140.0, 80.0];
+        let edges = [(0, 1), (0, 2), (1, 3), (2, 3), (0, 3)];
+        let spacing = Spacing::default();
+        let l = layout_flowing(Flow::Right, &widths, &edges, &spacing);
+        assert_eq!(l.flow, Flow::Right);
+        assert_eq!(l.layers, 3);
+        assert_no_overlap(&l);
+        for (b, w) in l.nodes.iter().zip(widths) {
+            assert_eq!((b.width, b.height), (w, spacing.node_height));
+            assert!(b.x >= 0.0 && b.x + b.width <= l.width && b.y + b.height <= l.height);
+        }
+        // Nodes 1 and 2 share the middle column, as wide as the wider of them.
+        assert_eq!(l.nodes[1].x, l.nodes[2].x);
+        assert_eq!(l.nodes[3].x, l.nodes[1].x + 140.0 + spacing.layer_gap);
+        for e in &l.edges {
+            let (s, t) = (l.nodes[e.source], l.nodes[e.target]);
+            assert_eq!(e.points.first(), Some(&(s.x + s.width, s.center_y())));
+            assert_eq!(e.points.last(), Some(&(t.x, t.center_y())));
+            assert!(
+                e.points.windows(2).all(|w| w[0].0 <= w[1].0),
+                "{:?}",
+                e.points
+            );
+        }
+        // The same graph down is as wide as its widest layer, and across as wide as its columns.
+        let down = layout(&widths, &edges, &spacing);
+        assert!(l.width > down.width);
+    }
+
+    #[test]
+    fn wide_layers_wrap_into_rows_that_fit_and_edges_still_run_down() {
+        // One source feeding twelve blocks, all feeding one sink: a layer of twelve.
+        let mut edges: Vec<(usize, usize)> = (1..13).map(|i| (0, i)).collect();
+        edges.extend((1..13).map(|i| (i, 13)));
+        let widths = [150.0; 14];
+        let wide = layout(&widths, &edges, &Spacing::default());
+        assert_eq!(wide.layers, 3);
+        assert!(wide.width > 12.0 * 150.0);
+        let spacing = Spacing {
+            wrap_at: Some(700.0),
+            ..Spacing::default()
+        };
+        let l = layout(&widths, &edges, &spacing);
+        assert_eq!(l.layers, 5, "the twelve in three rows of four");
+        // Rows are as wide as their nodes plus the edges passing between them, about the bound.
+        assert!(
+            l.width < 0.5 * wide.width && l.width <= 1.2 * 700.0,
+            "{}",
+            l.width
+        );
+        assert_no_overlap(&l);
+        for e in &l.edges {
+            let (s, t) = (l.nodes[e.source], l.nodes[e.target]);
+            assert!(s.layer < t.layer);
+            assert!(
+                e.points.windows(2).all(|w| w[0].1 <= w[1].1),
+                "{:?}",
+                e.points
+            );
+        }
+        // A layer that fits stays one row.
+        assert_eq!(layout(&[150.0; 3], &[(0, 1), (0, 2)], &spacing).layers, 2);
     }
 
     #[test]

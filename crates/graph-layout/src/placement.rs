@@ -7,6 +7,43 @@
 
 use crate::layered::LayeredGraph;
 
+/// The center of every node (real and dummy) with each layer's real nodes packed `gap` apart in
+/// their order and centred on `width / 2`: no row is wider than its nodes, so a graph whose
+/// layers were wrapped to a width stays within it. Dummies (edges passing through a layer) share
+/// the gaps they fall in, spread across each.
+pub fn pack(order: &[Vec<usize>], widths: &[f32], gap: f32, width: f32) -> Vec<f32> {
+    let mut x = vec![0f32; widths.len()];
+    for layer in order {
+        let real: Vec<usize> = layer.iter().copied().filter(|&v| widths[v] > 0.0).collect();
+        let row: f32 = real.iter().map(|&v| widths[v]).sum::<f32>()
+            + gap * real.len().saturating_sub(1) as f32;
+        let mut left = (width - row) / 2.0;
+        // The gap a dummy falls in runs from `after` (the right side of the real node before it,
+        // or half a gap before the row) to the next real node's left side.
+        let mut after = left - gap;
+        let mut waiting: Vec<usize> = Vec::new();
+        let mut settle = |waiting: &mut Vec<usize>, from: f32, to: f32, x: &mut Vec<f32>| {
+            let step = (to - from) / (waiting.len() + 1) as f32;
+            for (k, &d) in waiting.iter().enumerate() {
+                x[d] = from + step * (k + 1) as f32;
+            }
+            waiting.clear();
+        };
+        for &v in layer {
+            if widths[v] > 0.0 {
+                settle(&mut waiting, after, left, &mut x);
+                x[v] = left + widths[v] / 2.0;
+                after = left + widths[v];
+                left = after + gap;
+            } else {
+                waiting.push(v);
+            }
+        }
+        settle(&mut waiting, after, after + gap, &mut x);
+    }
+    x
+}
+
 /// Down-and-up passes before a final pass that looks both ways.
 const PASSES: usize = 6;
 

@@ -10,7 +10,7 @@
 //! - [`requests`] and [`calls`]: the widget's own tool calls (read-only tools from one fixed list):
 //!   drill-down, back, refresh; [`assistant`]: what the assistant is told (the record in view, the
 //!   question about a failed run);
-//! - [`restore`]: which kept result belongs to which tool call;
+//! - [`restore`]: when a kept result may be shown again, and under which key it is kept;
 //! - [`table_window`] and [`graph_geometry`]: the arithmetic of a windowed table and of a drawn graph.
 
 pub mod assistant;

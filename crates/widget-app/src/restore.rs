@@ -1,14 +1,110 @@
-//! Which kept result belongs to which tool call. A result kept across a reload of the frame (the
-//! bridge's `storage`) is keyed by the tool, the request id and a hash of the call's arguments, so
-//! that a frame rebuilt for another call never shows this one's result.
+//! Which kept result, if any, a frame may show again. Hosts sometimes rebuild a frame without
+//! sending its result again; the bridge keeps each live result (redacted) so that such a frame is
+//! not blank. Showing another call's data as this frame's would be worse than showing nothing, so
+//! a kept result is shown only when all of these hold:
+//!
+//! - the host said nothing about this frame's call (no tool-input, partial input, result or
+//!   cancellation) from the handshake until [`RELOAD_WINDOW_MS`] after `initialized`: a frame that
+//!   receives its call's input waits for its own result, whatever is kept ([`RestoreGate`]);
+//! - the host named the call (`hostContext.toolInfo`: the tool and the request id), so the frame
+//!   has a key at all ([`slot_key`]);
+//! - every result ever kept under that key was the same ([`merged_entry`]): request ids are
+//!   numbered per connection and start again after a reconnect, so one key can name several calls;
+//!   once two different results met under a key, nothing under it is shown again.
+//!
+//! A live result always replaces a restored one, and tool-input after a restore goes back to
+//! loading (the state machine, `crate::state`).
 
-/// Where the result of the call of `tool` (request `request_id`) with `arguments` (canonical JSON
-/// text) is kept.
-pub fn result_key(tool: &str, request_id: &str, arguments: &str) -> String {
+/// How long after `initialized` the host may still start speaking for a frame before the frame
+/// counts as rebuilt without its result (hosts send tool-input right after the handshake).
+pub const RELOAD_WINDOW_MS: u32 = 1_500;
+
+/// Where the results of the call named by `host` (its name and version), `tool` and `request_id`
+/// (JSON text of the JSON-RPC id) are kept.
+pub fn slot_key(host: &str, tool: &str, request_id: &str) -> String {
     format!(
-        "resource-widget/v2/{tool}/{request_id}/{:016x}",
-        fnv1a(arguments.as_bytes())
+        "resource-widget/v3/{:016x}/{tool}/{request_id}",
+        fnv1a(host.as_bytes())
     )
+}
+
+/// What the host has told a frame about its call, as far as restoring goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RestoreGate {
+    /// The handshake is not done.
+    #[default]
+    Connecting,
+    /// `initialized` was sent; the host has not spoken for the call yet.
+    Listening,
+    /// The host sent the call's input, result or cancellation: this frame shows its own call.
+    OwnCall,
+    /// The window passed in silence: a kept result may be shown.
+    Silent,
+}
+
+/// What happened, as the gate reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GateSignal {
+    /// The widget sent `ui/notifications/initialized`.
+    Initialized,
+    /// tool-input, tool-input-partial, tool-result or tool-cancelled arrived.
+    HostSpoke,
+    /// [`RELOAD_WINDOW_MS`] passed after `initialized`.
+    WindowElapsed,
+}
+
+impl RestoreGate {
+    /// The gate after `signal`; `true` when the kept result should be looked up now (once, at
+    /// the end of a silent window).
+    pub fn on(&mut self, signal: GateSignal) -> bool {
+        let next = match (*self, signal) {
+            (RestoreGate::OwnCall, _) | (_, GateSignal::HostSpoke) => RestoreGate::OwnCall,
+            (RestoreGate::Connecting, GateSignal::Initialized) => RestoreGate::Listening,
+            (RestoreGate::Listening, GateSignal::WindowElapsed) => RestoreGate::Silent,
+            (state, _) => state,
+        };
+        let restore_now = *self == RestoreGate::Listening && next == RestoreGate::Silent;
+        *self = next;
+        restore_now
+    }
+
+    /// The gate's state as the root's `data-restore` attribute says it (tests wait for it).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RestoreGate::Connecting => "connecting",
+            RestoreGate::Listening => "listening",
+            RestoreGate::OwnCall => "own-call",
+            RestoreGate::Silent => "silent",
+        }
+    }
+}
+
+/// The first line of an entry under which two different results met.
+const CONFLICT: &str = "conflict";
+
+/// What an entry becomes when its result is dropped to make room: a key whose result is
+/// forgotten can no longer vouch that a later one is the only one kept under it.
+pub const FORGOTTEN_ENTRY: &str = "conflict\n";
+
+/// The entry to keep under a key that holds `previous` (if anything) once `result` (redacted JSON
+/// text) is kept there too: the result with its digest, or a conflict mark when a different result
+/// was kept there before. A conflict is final.
+pub fn merged_entry(previous: Option<&str>, result: &str) -> String {
+    let digest = format!("{:016x}", fnv1a(result.as_bytes()));
+    match previous.map(first_line) {
+        Some(line) if line == CONFLICT || line != digest => FORGOTTEN_ENTRY.to_owned(),
+        _ => format!("{digest}\n{result}"),
+    }
+}
+
+/// The result an entry holds, when it holds exactly one that its digest confirms.
+pub fn restorable(entry: &str) -> Option<&str> {
+    let (digest, result) = entry.split_once('\n')?;
+    (digest != CONFLICT && digest == format!("{:016x}", fnv1a(result.as_bytes()))).then_some(result)
+}
+
+fn first_line(entry: &str) -> &str {
+    entry.split_once('\n').map_or(entry, |(line, _)| line)
 }
 
 /// 64-bit FNV-1a: a stable, dependency-free digest (the key need not resist an attacker: the
@@ -24,12 +120,79 @@ mod tests {
     use super::*;
 
     #[test]
-    fn keys_differ_with_tool_request_and_arguments() {
-        let key = result_key("pipeline_get", "7", r#"{"uuid":"etl"}"#);
-        assert!(key.starts_with("resource-widget/v2/pipeline_get/7/"));
-        assert_eq!(key, result_key("pipeline_get", "7", r#"{"uuid":"etl"}"#));
-        assert_ne!(key, result_key("pipeline_get", "7", r#"{"uuid":"etl2"}"#));
-        assert_ne!(key, result_key("pipeline_get", "8", r#"{"uuid":"etl"}"#));
-        assert_ne!(key, result_key("block_get", "7", r#"{"uuid":"etl"}"#));
+    fn keys_differ_with_host_tool_and_request() {
+        let key = slot_key("claude 1.0", "pipeline_get", "7");
+        assert!(key.starts_with("resource-widget/v3/"));
+        assert!(key.ends_with("/pipeline_get/7"));
+        assert_eq!(key, slot_key("claude 1.0", "pipeline_get", "7"));
+        assert_ne!(key, slot_key("claude 1.0", "pipeline_get", "8"));
+        assert_ne!(key, slot_key("claude 1.0", "block_get", "7"));
+        assert_ne!(key, slot_key("other 2.0", "pipeline_get", "7"));
+    }
+
+    #[test]
+    fn a_frame_that_hears_of_its_call_never_restores() {
+        for spoke_at in 0..2 {
+            let mut gate = RestoreGate::default();
+            let signals = [GateSignal::Initialized, GateSignal::WindowElapsed];
+            let mut restore = false;
+            for (i, signal) in signals.iter().enumerate() {
+                if i == spoke_at {
+                    restore |= gate.on(GateSignal::HostSpoke);
+                }
+                restore |= gate.on(*signal);
+            }
+            assert!(!restore, "input at step {spoke_at}");
+            assert_eq!(gate, RestoreGate::OwnCall);
+        }
+    }
+
+    #[test]
+    fn a_silent_window_restores_once_and_later_input_does_not_restore_again() {
+        let mut gate = RestoreGate::default();
+        assert!(!gate.on(GateSignal::Initialized));
+        assert_eq!(gate.as_str(), "listening");
+        assert!(gate.on(GateSignal::WindowElapsed));
+        assert_eq!(gate.as_str(), "silent");
+        assert!(!gate.on(GateSignal::WindowElapsed));
+        assert!(!gate.on(GateSignal::HostSpoke));
+        assert_eq!(gate, RestoreGate::OwnCall);
+    }
+
+    #[test]
+    fn the_window_means_nothing_before_the_handshake() {
+        let mut gate = RestoreGate::default();
+        assert!(!gate.on(GateSignal::WindowElapsed));
+        assert_eq!(gate, RestoreGate::Connecting);
+    }
+
+    #[test]
+    fn one_result_per_key_is_restorable_and_two_different_ones_never_are() {
+        let first = merged_entry(None, r#"{"a":1}"#);
+        assert_eq!(restorable(&first), Some(r#"{"a":1}"#));
+        // The same result kept again (a host that resent it) stays restorable.
+        let again = merged_entry(Some(&first), r#"{"a":1}"#);
+        assert_eq!(restorable(&again), Some(r#"{"a":1}"#));
+        // Another call under the same key: nothing is restorable from then on.
+        let other = merged_entry(Some(&again), r#"{"a":2}"#);
+        assert_eq!(restorable(&other), None);
+        assert_eq!(restorable(&merged_entry(Some(&other), r#"{"a":1}"#)), None);
+        assert_eq!(restorable(&merged_entry(Some(&other), r#"{"a":2}"#)), None);
+        // A key whose result was dropped to make room vouches for nothing after.
+        assert_eq!(
+            restorable(&merged_entry(Some(FORGOTTEN_ENTRY), r#"{"a":1}"#)),
+            None
+        );
+    }
+
+    #[test]
+    fn damaged_or_foreign_entries_are_not_restorable() {
+        assert_eq!(restorable(""), None);
+        assert_eq!(restorable(r#"{"a":1}"#), None);
+        assert_eq!(restorable("0000000000000000\n{\"a\":1}"), None);
+        let kept = merged_entry(None, "{}");
+        assert_eq!(restorable(&kept.replace("{}", "{ }")), None);
+        // An entry of an older format under the same key is a different result.
+        assert_eq!(restorable(&merged_entry(Some("{}"), "{}")), None);
     }
 }

@@ -189,6 +189,15 @@ mod tests {
     }
 
     #[test]
+    fn input_after_a_restored_result_goes_back_to_loading() {
+        // The host spoke for the frame after all: what was restored may be another call's.
+        let mut s = AppState::default();
+        s.apply(restored(RUNS), 0.0);
+        s.apply(HostEvent::ToolInput, 0.0);
+        assert_eq!(s.phase, Phase::Loading);
+    }
+
+    #[test]
     fn garbage_is_an_error_state_not_a_panic() {
         let mut s = AppState::default();
         s.apply(result("{not json"), 0.0);

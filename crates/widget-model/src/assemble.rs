@@ -13,7 +13,7 @@ use crate::hints::{parse_hints, Hints};
 use crate::limits::{MAX_COLUMNS, MAX_JSON_DEPTH, MAX_NOTICES, MAX_RECORDS};
 use crate::model::{Arrangement, Content, Header, NodeDetail, State, WidgetModel};
 use crate::mutation::{build_mutation, MutationInput};
-use crate::rank::{rank_keys, RankHints};
+use crate::rank::{rank_keys, Profile, RankHints};
 use crate::redact::Blanked;
 use crate::rows::{cells_of, CellSpec, RecordIds, Row, Rows};
 use crate::summary::{count_statuses, parse_filters, parse_pagination, parse_summary};
@@ -176,8 +176,8 @@ pub fn assemble_records(
         sc.get("columns"),
         &shown,
         arrangement,
-        &hints,
-        &key_hints,
+        (&hints, &key_hints),
+        Profile::of(&resource),
         &mut report,
     );
     if lazy.is_some() && !matches!(sc.get("columns"), Some(Value::Array(c)) if !c.is_empty()) {
@@ -242,9 +242,14 @@ pub fn assemble_records(
     }
 
     let content = content(&resource, &action, &records);
-    let timeline = detail_record
-        .filter(|_| arrangement == Arrangement::Detail)
-        .and_then(crate::timeline::timeline);
+    // A run's blocks in time: a run's detail with its block runs, or a list of block runs.
+    let timeline = match arrangement {
+        Arrangement::Detail => detail_record.and_then(crate::timeline::timeline),
+        Arrangement::List if matches!(resource.as_str(), "block_runs" | "block_run") => {
+            crate::timeline::block_runs_timeline(records.iter().copied())
+        }
+        Arrangement::List => None,
+    };
     let (state, error) = state(&sc, &table, mutation.as_ref(), &header.message, &mut report);
     WidgetModel {
         content,
@@ -374,8 +379,8 @@ fn columns(
     declared: Option<&Value>,
     records: &[&Map<String, Value>],
     arrangement: Arrangement,
-    hints: &Hints,
-    key_hints: &KeyHints,
+    (hints, key_hints): (&Hints, &KeyHints),
+    profile: Profile,
     report: &mut Report,
 ) -> Vec<ColumnSpec> {
     let mut specs = match (arrangement, declared) {
@@ -390,7 +395,7 @@ fn columns(
         }
     };
     if specs.is_empty() {
-        specs = inferred_columns(records, key_hints, arrangement, hints, report);
+        specs = inferred_columns(records, (hints, key_hints), arrangement, profile, report);
     }
     specs.retain(|c| !hints.hidden_columns.contains(&c.key));
     if !hints.column_order.is_empty() {
@@ -465,9 +470,9 @@ fn declared_columns(items: &[Value], key_hints: &KeyHints, report: &mut Report) 
 /// Columns from the records' keys, ranked ([`crate::rank`]) since the producer gave none.
 fn inferred_columns(
     records: &[&Map<String, Value>],
-    key_hints: &KeyHints,
+    (hints, key_hints): (&Hints, &KeyHints),
     arrangement: Arrangement,
-    hints: &Hints,
+    profile: Profile,
     report: &mut Report,
 ) -> Vec<ColumnSpec> {
     let limit = match arrangement {
@@ -493,6 +498,7 @@ fn inferred_columns(
         &keys,
         records,
         rank_hints,
+        profile,
         arrangement == Arrangement::Detail,
     );
     if ranked.len() > limit {
@@ -512,28 +518,63 @@ fn inferred_columns(
             secondary,
         })
         .collect();
-    // Runs that count their blocks get a progress column ("38/40 blocks") after their status.
+    if arrangement == Arrangement::List {
+        for derived in derived_columns(records) {
+            // Secondary columns come last: a place among the shown ones is the same in both.
+            let keys: Vec<&str> = specs
+                .iter()
+                .filter(|s| !s.secondary)
+                .map(|s| s.key.as_str())
+                .collect();
+            let after_status = || {
+                specs
+                    .iter()
+                    .rposition(|s| {
+                        matches!(s.kind, ColumnKind::Status | ColumnKind::Progress)
+                            || s.key == "duration"
+                    })
+                    .map_or(0, |i| i + 1)
+            };
+            let at = profile
+                .place_of(&derived.key, &keys)
+                .unwrap_or_else(after_status);
+            specs.insert(at.min(specs.len()), derived);
+        }
+    }
+    specs
+}
+
+/// The columns the widget adds to runs, when their records allow: a progress column ("38/40
+/// blocks") from the block counts, and a duration from `started_at` to `completed_at` (what a
+/// person wants of each run and block run) when the records carry none of their own.
+fn derived_columns(records: &[&Map<String, Value>]) -> Vec<ColumnSpec> {
+    let mut derived = Vec::new();
     let counts_blocks = |r: &&Map<String, Value>| {
         r.contains_key("block_runs_count") && r.contains_key("completed_block_runs_count")
     };
-    if arrangement == Arrangement::List && records.iter().any(counts_blocks) {
-        let after = specs
-            .iter()
-            .position(|s| s.kind == ColumnKind::Status)
-            .map_or(0, |i| i + 1);
-        specs.insert(
-            after.min(specs.len()),
-            ColumnSpec {
-                key: "progress".to_owned(),
-                label: Some(Text::Own(Msg::ProgressColumn)),
-                kind: ColumnKind::Progress,
-                declared_kind: true,
-                align_right: Some(false),
-                secondary: false,
-            },
-        );
+    if records.iter().any(counts_blocks) {
+        derived.push(ColumnSpec {
+            key: "progress".to_owned(),
+            label: Some(Text::Own(Msg::ProgressColumn)),
+            kind: ColumnKind::Progress,
+            declared_kind: true,
+            align_right: Some(false),
+            secondary: false,
+        });
     }
-    specs
+    let timed =
+        |r: &&Map<String, Value>| r.contains_key("started_at") && r.contains_key("completed_at");
+    if records.iter().any(timed) && !records.iter().any(|r| r.contains_key("duration")) {
+        derived.push(ColumnSpec {
+            key: "duration".to_owned(),
+            label: Some(Text::Own(Msg::DurationColumn)),
+            kind: ColumnKind::Elapsed,
+            declared_kind: true,
+            align_right: Some(true),
+            secondary: false,
+        });
+    }
+    derived
 }
 
 /// The table of `records` in the columns of `specs`. With `lazy`, the rows are those records'

@@ -33,6 +33,8 @@ pub enum ColumnKind {
     Bytes,
     /// A run's progress, from its `completed_block_runs_count` and `block_runs_count`.
     Progress,
+    /// A run's duration, from its `started_at` to its `completed_at`.
+    Elapsed,
 }
 
 impl ColumnKind {
@@ -90,7 +92,10 @@ impl ColumnKind {
     pub fn is_numeric(self) -> bool {
         matches!(
             self,
-            ColumnKind::Number | ColumnKind::Duration { .. } | ColumnKind::Bytes
+            ColumnKind::Number
+                | ColumnKind::Duration { .. }
+                | ColumnKind::Bytes
+                | ColumnKind::Elapsed
         )
     }
 }
@@ -159,6 +164,38 @@ pub enum Cell {
     },
     /// Nesting too deep to show; a short description stands in.
     Elided(String),
+    /// A value of a data table (a block output's sample), as its data frame prints it
+    /// (the `frame` module): data, never rounded or made relative as metadata is.
+    Datum(Datum),
+}
+
+/// A data frame's value ([`Cell::Datum`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Datum {
+    /// A number in its column's one format: `13.894593`, `1.234568e+06`, `1201`.
+    Number { value: f64, text: String },
+    /// A date (midnight UTC, shown as a date) or an instant (shown in the host's zone).
+    Time { epoch_ms: i64, date_only: bool },
+    /// A missing value as the frame names it: `NaN`, `NaT`, `None`.
+    Null(&'static str),
+}
+
+impl Datum {
+    /// The value as plain text: numbers as printed, times in UTC (dates as dates).
+    pub fn plain_text(&self) -> String {
+        match self {
+            Datum::Number { text, .. } => text.clone(),
+            Datum::Time {
+                epoch_ms,
+                date_only: true,
+            } => crate::time::utc_text(*epoch_ms)
+                .get(..10)
+                .unwrap_or_default()
+                .to_owned(),
+            Datum::Time { epoch_ms, .. } => crate::time::utc_text(*epoch_ms),
+            Datum::Null(mark) => (*mark).to_owned(),
+        }
+    }
 }
 
 /// What building a cell needs besides the value.
@@ -188,6 +225,23 @@ impl Cell {
             },
             _ => Cell::Missing,
         }
+    }
+
+    /// A run's duration from its record's `started_at` to its `completed_at`, when it has both.
+    pub fn elapsed_of(record: &serde_json::Map<String, Value>) -> Cell {
+        let instant = |key: &str| match record.get(key)? {
+            Value::String(s) => parse_timestamp(s).map(|t| t.epoch_ms),
+            Value::Number(n) => n
+                .as_f64()
+                .and_then(crate::time::epoch_timestamp)
+                .map(|t| t.epoch_ms),
+            _ => None,
+        };
+        let seconds = match (instant("started_at"), instant("completed_at")) {
+            (Some(start), Some(end)) if end >= start => (end - start) as f64 / 1000.0,
+            _ => return Cell::Missing,
+        };
+        duration_text(seconds).map_or(Cell::Missing, |text| Cell::Duration { seconds, text })
     }
 
     /// Classifies `value`, read under `key` in a column of `kind`.
@@ -266,6 +320,7 @@ impl Cell {
             Cell::Link { href } => href.clone(),
             Cell::Code { text, .. } => text.clone(),
             Cell::Tags(tags) => tags.join(", "),
+            Cell::Datum(datum) => datum.plain_text(),
             Cell::List { .. } | Cell::Record { .. } => self
                 .summary()
                 .map(|m| crate::words::english(&m))
@@ -331,6 +386,9 @@ impl Cell {
                 *done as f64 / *total as f64
             }),
             Cell::Time(t) => SortKey::Time(t.epoch_ms),
+            Cell::Datum(Datum::Number { value, .. }) => SortKey::Number(*value),
+            Cell::Datum(Datum::Time { epoch_ms, .. }) => SortKey::Time(*epoch_ms),
+            Cell::Datum(Datum::Null(_)) => SortKey::Missing,
             Cell::Id(s) => match decimal_value(s) {
                 Some(v) => SortKey::Number(v),
                 None => SortKey::Text(s.to_lowercase()),
@@ -559,6 +617,28 @@ mod tests {
         let (c, _) = cell("size", json!(26492), ColumnKind::Bytes);
         assert_eq!(c, Cell::Bytes(26492));
         assert_eq!(c.plain_text(), "25.9 KB");
+    }
+
+    #[test]
+    fn a_run_s_duration_is_its_start_to_its_end() {
+        let record = |v: Value| v.as_object().cloned().unwrap_or_default();
+        assert_eq!(
+            Cell::elapsed_of(&record(json!({
+                "started_at": "2026-11-23 16:33:30.123456+00:00",
+                "completed_at": "2026-11-23 16:34:35.123456+00:00"
+            }))),
+            Cell::Duration {
+                seconds: 65.0,
+                text: "1 min 5 s".into()
+            }
+        );
+        for unfinished in [
+            json!({ "started_at": "2026-11-23 16:33:30", "completed_at": null }),
+            json!({ "started_at": "2026-11-23 16:33:30", "completed_at": "2026-11-23 16:33:00" }),
+            json!({ "completed_at": "2026-11-23 16:33:30" }),
+        ] {
+            assert_eq!(Cell::elapsed_of(&record(unfinished)), Cell::Missing);
+        }
     }
 
     #[test]

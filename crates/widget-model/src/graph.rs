@@ -96,6 +96,75 @@ pub struct Graph {
     pub edges: Vec<(usize, usize)>,
 }
 
+impl Graph {
+    /// The graph as a table of its blocks, for a graph too large to read as a drawing: each block
+    /// with its type, its status and the blocks it reads from and feeds, in the graph's order.
+    pub fn blocks_table(&self) -> crate::table::Table {
+        use crate::cell::{Cell, ColumnKind};
+        use crate::rows::{RecordIds, Row, Rows};
+        use crate::table::{Column, Table};
+        use crate::words::Text;
+        let neighbours = |index: usize, upstream: bool| {
+            let names: Vec<String> = self
+                .edges
+                .iter()
+                .filter_map(|&(s, t)| match upstream {
+                    true if t == index => Some(s),
+                    false if s == index => Some(t),
+                    _ => None,
+                })
+                .filter_map(|i| Some(self.nodes.get(i)?.id.clone()))
+                .collect();
+            if names.is_empty() {
+                Cell::Missing
+            } else {
+                Cell::Tags(names)
+            }
+        };
+        let rows = self
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(i, node)| Row {
+                key: node.id.clone(),
+                cells: vec![
+                    Cell::Id(node.id.clone()),
+                    if node.type_name.is_empty() {
+                        Cell::Missing
+                    } else {
+                        Cell::Text(node.type_name.clone())
+                    },
+                    node.status.clone().map_or(Cell::Missing, Cell::Status),
+                    neighbours(i, true),
+                    neighbours(i, false),
+                ],
+                ids: RecordIds {
+                    uuid: Some(node.id.clone()),
+                    ..RecordIds::default()
+                },
+            })
+            .collect();
+        let column = |key: &str, kind: ColumnKind| Column {
+            key: key.to_owned(),
+            label: Text::Given(crate::text::humanize_key(key)),
+            kind,
+            numeric: false,
+            secondary: false,
+        };
+        Table {
+            columns: vec![
+                column("block", ColumnKind::Id),
+                column("type", ColumnKind::Text),
+                column("status", ColumnKind::Status),
+                column("upstream_blocks", ColumnKind::Tags),
+                column("downstream_blocks", ColumnKind::Tags),
+            ],
+            rows: Rows::built(rows),
+            omitted_rows: 0,
+        }
+    }
+}
+
 /// What became of a result's `graph`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum GraphOutcome {
@@ -420,6 +489,37 @@ fn find_cycle(node_count: usize, edges: &[(usize, usize)]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_graph_reads_as_a_table_of_its_blocks_and_their_neighbours() {
+        let text = r#"{"nodes":[{"id":"load","type":"data_loader","status":"completed"},{"id":"clean","type":"transformer"},{"id":"export","type":"data_exporter"}],"edges":[{"source":"load","target":"clean"},{"source":"clean","target":"export"},{"source":"load","target":"export"}]}"#;
+        let raw = serde_json::value::RawValue::from_string(text.to_owned()).expect("raw");
+        let (GraphOutcome::Drawable(graph), _) = validate_graph(Some(&raw), 500) else {
+            panic!("drawable")
+        };
+        let table = graph.blocks_table();
+        let keys: Vec<&str> = table.columns.iter().map(|c| c.key.as_str()).collect();
+        assert_eq!(
+            keys,
+            [
+                "block",
+                "type",
+                "status",
+                "upstream_blocks",
+                "downstream_blocks"
+            ]
+        );
+        let row = |i: usize| -> Vec<String> {
+            table.rows.get(i).map_or_else(Vec::new, |r| {
+                r.cells.iter().map(crate::cell::Cell::plain_text).collect()
+            })
+        };
+        assert_eq!(
+            row(0),
+            ["load", "data_loader", "completed", "", "clean, export"]
+        );
+        assert_eq!(row(2), ["export", "data_exporter", "", "load, clean", ""]);
+    }
     use serde_json::json;
 
     fn check(graph: Value) -> GraphOutcome {

@@ -12,6 +12,7 @@
 pub mod assemble;
 pub mod cell;
 pub mod error;
+pub mod frame;
 pub mod graph;
 pub mod hints;
 pub mod input;
@@ -34,12 +35,13 @@ pub mod time;
 pub mod timeline;
 pub mod words;
 
-pub use cell::{Cell, ColumnKind, Field, SortKey};
+pub use cell::{Cell, ColumnKind, Datum, Field, SortKey};
 pub use graph::{BlockType, Graph, GraphNode, GraphOutcome};
 pub use hints::Density;
 pub use input::{model_from_json_text, model_from_structured_text, redacted_json, too_large};
 pub use model::*;
 pub use rows::{RecordIds, Row};
 pub use status::{Status, StatusCount, Tone};
-pub use table::{csv, Column, Table};
+pub use table::{csv, times_shown, Column, Table};
+pub use time::TimeShown;
 pub use words::Operation;

@@ -5,7 +5,8 @@
 
 use serde_json::{Map, Value};
 
-use crate::cell::{Cell, CellContext, ColumnKind, Degraded, KeyHints};
+use crate::cell::{Cell, ColumnKind};
+use crate::frame;
 use crate::limits::{MAX_COLUMNS, MAX_RECORDS};
 use crate::rows::{Row, Rows};
 use crate::table::{Column, Table};
@@ -57,7 +58,7 @@ fn output(record: &Map<String, Value>) -> Output {
         .and_then(Value::as_array)
         .and_then(|s| Some((s.first()?.as_u64()?, s.get(1)?.as_u64()?)));
     let body = match (record.get("sample_data"), record.get("text_data")) {
-        (Some(Value::Object(sample)), _) => match sample_table(sample) {
+        (Some(Value::Object(sample)), _) => match sample_table(sample, record) {
             Some(table) => OutputBody::Table { table, shape },
             None => OutputBody::Empty,
         },
@@ -68,72 +69,89 @@ fn output(record: &Map<String, Value>) -> Output {
     Output { name, body }
 }
 
-/// `{columns: [...], rows: [[...], ...]}` as a table: one cell per column, read by the column's
-/// name (so a `created_at` column holds times and a `password` column is redacted).
-fn sample_table(sample: &Map<String, Value>) -> Option<Table> {
-    let names: Vec<String> = sample
-        .get("columns")?
-        .as_array()?
+/// `{columns: [...], rows: [[...], ...]}` as a table of data (`crate::frame`): the frame's own
+/// column order, each column read as its dtype says when the output gives one (a column object's
+/// `dtype` or `type`, or a `dtypes`/`column_types` map in the sample or the output), else as its
+/// values say; a column under a sensitive name is redacted.
+fn sample_table(sample: &Map<String, Value>, output: &Map<String, Value>) -> Option<Table> {
+    let declared = sample.get("columns")?.as_array()?;
+    let names: Vec<String> = declared
         .iter()
         .take(MAX_COLUMNS)
         .map(|c| match c {
             Value::String(s) => truncate_chars(&bounded_text(s), 120),
+            Value::Object(o) => match o.get("name").or_else(|| o.get("key")) {
+                Some(Value::String(s)) => truncate_chars(&bounded_text(s), 120),
+                _ => truncate_chars(&c.to_string(), 120),
+            },
             other => truncate_chars(&other.to_string(), 120),
         })
         .collect();
     let rows = sample.get("rows")?.as_array()?;
-    let kinds: Vec<ColumnKind> = names
-        .iter()
-        .map(|n| ColumnKind::infer(n, &KeyHints::default()))
-        .collect();
-    let ctx = CellContext { language: None };
-    let built: Vec<Row> = rows
-        .iter()
-        .take(MAX_RECORDS)
-        .enumerate()
-        .map(|(i, row)| {
-            let values = row.as_array();
-            let cells = names
-                .iter()
-                .zip(&kinds)
-                .enumerate()
-                .map(|(c, (name, kind))| {
-                    let value = values.and_then(|v| v.get(c)).unwrap_or(&Value::Null);
-                    Cell::from_value(name, value, *kind, &ctx, &mut Degraded::default())
-                })
-                .collect();
-            Row {
-                key: i.to_string(),
-                cells,
-                ids: Default::default(),
-            }
-        })
-        .collect();
-    let columns = names
-        .iter()
-        .zip(&kinds)
-        .enumerate()
-        // Column names of data are shown as they are, not humanised.
-        .map(|(c, (name, kind))| Column {
+    let rows = &rows[..rows.len().min(MAX_RECORDS)];
+    let mut columns = Vec::with_capacity(names.len());
+    let mut by_column: Vec<std::vec::IntoIter<Cell>> = Vec::with_capacity(names.len());
+    for (c, name) in names.iter().enumerate() {
+        let values: Vec<&Value> = rows
+            .iter()
+            .map(|row| {
+                row.as_array()
+                    .and_then(|v| v.get(c))
+                    .unwrap_or(&Value::Null)
+            })
+            .collect();
+        let dtype = dtype_of(declared.get(c), name, sample, output);
+        let (cells, kind) =
+            frame::column_cells(name, &values, dtype.and_then(frame::kind_of_dtype));
+        columns.push(Column {
+            // Column names of data are shown as they are, not humanised.
             label: Text::Given(name.clone()),
             key: name.clone(),
-            kind: *kind,
-            numeric: kind.is_numeric()
-                || (built.iter().any(|r| !matches!(r.cells[c], Cell::Missing))
-                    && built.iter().all(|r| {
-                        matches!(
-                            r.cells[c],
-                            Cell::Missing | Cell::Number { .. } | Cell::Bytes(_)
-                        )
-                    })),
+            kind: ColumnKind::Auto,
+            numeric: kind.is_numeric(),
             secondary: false,
+        });
+        by_column.push(cells.into_iter());
+    }
+    let built: Vec<Row> = (0..rows.len())
+        .map(|i| Row {
+            key: i.to_string(),
+            cells: by_column
+                .iter_mut()
+                .map(|cells| cells.next().unwrap_or(Cell::Missing))
+                .collect(),
+            ids: Default::default(),
         })
         .collect();
     Some(Table {
         columns,
         rows: Rows::built(built),
-        omitted_rows: rows.len().saturating_sub(MAX_RECORDS),
+        omitted_rows: sample
+            .get("rows")
+            .and_then(Value::as_array)
+            .map_or(0, |r| r.len().saturating_sub(MAX_RECORDS)),
     })
+}
+
+/// The dtype the output gives column `name` (at `declared`, its entry in `columns`), if any.
+fn dtype_of<'v>(
+    declared: Option<&'v Value>,
+    name: &str,
+    sample: &'v Map<String, Value>,
+    output: &'v Map<String, Value>,
+) -> Option<&'v str> {
+    let own = declared
+        .and_then(Value::as_object)
+        .and_then(|o| o.get("dtype").or_else(|| o.get("type")))
+        .and_then(Value::as_str);
+    let mapped = || {
+        [sample, output]
+            .into_iter()
+            .flat_map(|m| [m.get("dtypes"), m.get("column_types")])
+            .flatten()
+            .find_map(|map| map.get(name)?.as_str())
+    };
+    own.or_else(mapped)
 }
 
 /// The table as tab-separated text (a header line, then one line per row), for the clipboard.
@@ -184,17 +202,47 @@ mod tests {
         assert!(table.columns[1].numeric, "amounts align right");
         assert!(matches!(
             table.rows.get(0).map(|r| &r.cells[2]),
-            Some(Cell::Time(_))
+            Some(Cell::Datum(crate::cell::Datum::Time {
+                date_only: false,
+                ..
+            }))
         ));
         assert_eq!(
-            table.rows.get(1).map(|r| r.cells[1].clone()),
-            Some(Cell::Missing),
-            "nulls are empty"
+            tsv(table),
+            "order_id\tamount\tordered_at\nA\t12.5\t2026-11-19 09:34:32 UTC\nB\tNaN\tNaT",
+            "missing values named as the frame names them"
         );
+    }
+
+    #[test]
+    fn a_pricing_frame_reads_as_data_in_its_own_column_order() {
+        // Dates at midnight, rates and year fractions, as a block returning pricing output sends
+        // them; `dtypes` given for one column.
+        let r = record(json!({
+            "variable_uuid": "output_0", "type": "table", "shape": [2, 4],
+            "sample_data": {
+                "columns": ["pay_date", "zero_rate", "t_years", "cashflows"],
+                "rows": [
+                    ["2040-10-15T00:00:00.000Z", 0.0207399885, 13.894593, 3],
+                    ["2041-04-15T00:00:00.000Z", 0.0213456789, 14.394593, 2]
+                ],
+                "dtypes": { "cashflows": "float64" }
+            }
+        }));
+        let out = outputs(&[&r]);
+        let OutputBody::Table { table, .. } = &out[0].body else {
+            panic!("table")
+        };
+        let keys: Vec<&str> = table.columns.iter().map(|c| c.key.as_str()).collect();
+        assert_eq!(keys, ["pay_date", "zero_rate", "t_years", "cashflows"]);
         assert_eq!(
             tsv(table),
-            "order_id\tamount\tordered_at\nA\t12.5\t2026-11-19 09:34:32 UTC\nB\t\t"
+            "pay_date\tzero_rate\tt_years\tcashflows\n\
+             2040-10-15\t0.020740\t13.894593\t3.0\n\
+             2041-04-15\t0.021346\t14.394593\t2.0"
         );
+        let numeric: Vec<bool> = table.columns.iter().map(|c| c.numeric).collect();
+        assert_eq!(numeric, [false, true, true, true]);
     }
 
     #[test]

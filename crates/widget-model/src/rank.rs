@@ -5,6 +5,12 @@
 //! that are empty in every record, or hold one value in every record, go last as secondary (shown
 //! behind a "N more columns" control, never dropped). Ties keep the order of first appearance.
 //! A detail view orders its fields the same way, with its empty fields secondary.
+//!
+//! Each resource of the tool interface also has a profile ([`Profile::of`]), set once: the fields
+//! a person asks of that kind of record first, in that order (a trigger's pipeline, interval and
+//! next run; a block run's block, status and duration), and the ones that go last however telling
+//! they look (when a trigger or a run record was created or updated). The profile leads; the
+//! generic rank orders the rest.
 
 use serde_json::{Map, Value};
 
@@ -25,9 +31,136 @@ const TELLING_TIMES: [&str; 5] = [
     "created_at",
 ];
 
+/// What a person asks of one resource's records: the keys that lead, in order, and the keys
+/// that go last. Keys a record lacks are skipped. `duration` and `progress` are the columns the
+/// widget adds to runs (in the `assemble` module), placed by [`Profile::place_of`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Profile {
+    pub lead: &'static [&'static str],
+    pub last: &'static [&'static str],
+}
+
+/// When a record was written down says least about it.
+const RECORD_KEEPING: &[&str] = &["updated_at", "created_at"];
+
+impl Profile {
+    /// The profile of `resource` (`pipeline_schedules`, `block_runs`, …); none for others.
+    pub fn of(resource: &str) -> Profile {
+        let (lead, last): (&[&str], &[&str]) = match resource {
+            "pipelines" | "pipeline" => (
+                &[
+                    "name",
+                    "uuid",
+                    "type",
+                    "status",
+                    "description",
+                    "tags",
+                    "blocks",
+                ],
+                &[],
+            ),
+            "blocks" | "block" => (
+                &[
+                    "name",
+                    "uuid",
+                    "type",
+                    "language",
+                    "status",
+                    "upstream_blocks",
+                    "downstream_blocks",
+                ],
+                &[],
+            ),
+            "pipeline_runs" | "pipeline_run" => (
+                &[
+                    "pipeline_uuid",
+                    "status",
+                    "execution_date",
+                    "duration",
+                    "progress",
+                    "pipeline_schedule_name",
+                    "id",
+                    "started_at",
+                    "completed_at",
+                ],
+                RECORD_KEEPING,
+            ),
+            "block_runs" | "block_run" => (
+                &[
+                    "block_uuid",
+                    "status",
+                    "duration",
+                    "started_at",
+                    "completed_at",
+                    "id",
+                ],
+                RECORD_KEEPING,
+            ),
+            "pipeline_schedules" | "pipeline_schedule" | "pipeline_triggers"
+            | "pipeline_trigger" => (
+                &[
+                    "name",
+                    "pipeline_uuid",
+                    "schedule_type",
+                    "schedule_interval",
+                    "status",
+                    "next_pipeline_run_date",
+                    "last_pipeline_run_status",
+                    "pipeline_runs_count",
+                    "start_time",
+                    "id",
+                ],
+                RECORD_KEEPING,
+            ),
+            "backfills" | "backfill" => (
+                &[
+                    "name",
+                    "pipeline_uuid",
+                    "status",
+                    "start_datetime",
+                    "end_datetime",
+                    "interval_type",
+                    "interval_units",
+                    "duration",
+                    "started_at",
+                    "completed_at",
+                    "id",
+                ],
+                RECORD_KEEPING,
+            ),
+            "block_templates" | "block_template" => (
+                &["name", "block_type", "language", "description", "path"],
+                &[],
+            ),
+            "block_outputs" | "block_output" => (&["variable_uuid", "type", "shape"], &[]),
+            "logs" | "log" | "log_files" => (&["name", "modified_timestamp", "size", "path"], &[]),
+            _ => (&[], &[]),
+        };
+        Profile { lead, last }
+    }
+}
+
+impl Profile {
+    /// Where a column the widget adds (`key`, not in the records) goes among `ranked` keys: after
+    /// the last of them that the profile leads with before `key`; `None` when the profile does
+    /// not name `key`.
+    pub fn place_of(&self, key: &str, ranked: &[&str]) -> Option<usize> {
+        let at = self.lead.iter().position(|k| *k == key)?;
+        let before = &self.lead[..at];
+        Some(
+            ranked
+                .iter()
+                .rposition(|k| before.contains(k))
+                .map_or(0, |i| i + 1),
+        )
+    }
+}
+
 /// A column's place in the rank: its group, then a position inside the group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Group {
+    /// A key the resource's profile leads with, at its place in the profile.
+    Lead(usize),
     Title,
     Identity,
     Status,
@@ -35,6 +168,8 @@ enum Group {
     Time(usize),
     Scalar,
     Nested,
+    /// A key the resource's profile puts last.
+    Last(usize),
     Secondary,
 }
 
@@ -44,6 +179,7 @@ pub fn rank_keys<'k>(
     keys: &[&'k str],
     records: &[&Map<String, Value>],
     hints: RankHints<'_>,
+    profile: Profile,
     detail: bool,
 ) -> Vec<(&'k str, bool)> {
     let title = hints
@@ -60,16 +196,26 @@ pub fn rank_keys<'k>(
         .enumerate()
         .map(|(i, &key)| {
             let values = || records.iter().map(|r| r.get(key).unwrap_or(&Value::Null));
-            let group = if Some(key) == title {
+            let says_nothing = || {
+                values().all(is_empty) || (!detail && records.len() > 1 && is_constant(values()))
+            };
+            let lead = profile.lead.iter().position(|k| *k == key);
+            let last = profile.last.iter().position(|k| *k == key);
+            let group = if let Some(at) = lead.filter(|_| {
+                // The status and the record's name lead even when every record shares them.
+                Some(key) == status || Some(key) == title || !says_nothing()
+            }) {
+                Group::Lead(at)
+            } else if Some(key) == title {
                 Group::Title
             } else if Some(key) == identity {
                 Group::Identity
             } else if Some(key) == status {
                 Group::Status
-            } else if values().all(is_empty)
-                || (!detail && records.len() > 1 && is_constant(values()))
-            {
+            } else if says_nothing() {
                 Group::Secondary
+            } else if let Some(at) = last {
+                Group::Last(at)
             } else if key == "type" || key.ends_with("_type") {
                 Group::Type
             } else if let Some(t) = TELLING_TIMES.iter().position(|t| *t == key) {
@@ -128,7 +274,7 @@ mod tests {
     ) -> Vec<(String, bool)> {
         let owned = records(values);
         let refs: Vec<&Map<String, Value>> = owned.iter().collect();
-        rank_keys(keys, &refs, hints, detail)
+        rank_keys(keys, &refs, hints, Profile::default(), detail)
             .into_iter()
             .map(|(k, s)| (k.to_owned(), s))
             .collect()
@@ -186,6 +332,101 @@ mod tests {
             ],
             "all No, all empty, all null"
         );
+    }
+
+    fn profiled(resource: &str, keys: &[&str], values: &[Value]) -> Vec<String> {
+        let owned = records(values);
+        let refs: Vec<&Map<String, Value>> = owned.iter().collect();
+        rank_keys(
+            keys,
+            &refs,
+            RankHints::default(),
+            Profile::of(resource),
+            false,
+        )
+        .into_iter()
+        .filter(|(_, secondary)| !secondary)
+        .map(|(k, _)| k.to_owned())
+        .collect()
+    }
+
+    #[test]
+    fn triggers_lead_with_what_a_person_asks_and_end_with_record_keeping() {
+        // Mage's schedule fields, in the order served.
+        let keys = [
+            "created_at",
+            "description",
+            "id",
+            "name",
+            "pipeline_uuid",
+            "schedule_interval",
+            "schedule_type",
+            "settings",
+            "start_time",
+            "status",
+            "updated_at",
+            "last_pipeline_run_status",
+            "next_pipeline_run_date",
+            "pipeline_runs_count",
+        ];
+        let values = [
+            json!({ "created_at": "2026-11-23 16:33:23", "description": null, "id": 1, "name": "Basic ETL API trigger", "pipeline_uuid": "basic_etl_from_s3", "schedule_interval": null, "schedule_type": "api", "settings": {"a": 1}, "start_time": null, "status": "active", "updated_at": "2026-11-23 16:33:23", "last_pipeline_run_status": "completed", "next_pipeline_run_date": null, "pipeline_runs_count": 2 }),
+            json!({ "created_at": "2026-11-23 16:33:24", "description": null, "id": 2, "name": "Daily at 06:00 UTC", "pipeline_uuid": "basic_etl_from_s3", "schedule_interval": "@daily", "schedule_type": "time", "settings": {}, "start_time": "2026-01-01 06:00:00", "status": "inactive", "updated_at": "2026-11-23 16:33:25", "last_pipeline_run_status": null, "next_pipeline_run_date": "2026-11-24 00:00:00+00:00", "pipeline_runs_count": 0 }),
+        ];
+        assert_eq!(
+            profiled("pipeline_schedules", &keys, &values),
+            [
+                "name",
+                "schedule_type",
+                "schedule_interval",
+                "status",
+                "next_pipeline_run_date",
+                "last_pipeline_run_status",
+                "pipeline_runs_count",
+                "start_time",
+                "id",
+                "settings",
+                "updated_at",
+                "created_at"
+            ],
+            "the pipeline is the same in both: behind more columns"
+        );
+    }
+
+    #[test]
+    fn block_runs_lead_with_the_block_and_its_status() {
+        let keys = [
+            "block_uuid",
+            "completed_at",
+            "created_at",
+            "id",
+            "pipeline_run_id",
+            "started_at",
+            "status",
+            "updated_at",
+        ];
+        let values = [
+            json!({ "block_uuid": "load_orders", "completed_at": "2026-11-23 16:34:00", "created_at": "2026-11-23 16:33:00", "id": 1, "pipeline_run_id": 7, "started_at": "2026-11-23 16:33:10", "status": "completed", "updated_at": "2026-11-23 16:34:00" }),
+            json!({ "block_uuid": "ledger_checksum_reconciliation", "completed_at": null, "created_at": "2026-11-23 16:33:01", "id": 2, "pipeline_run_id": 7, "started_at": "2026-11-23 16:34:01", "status": "failed", "updated_at": "2026-11-23 16:34:09" }),
+        ];
+        assert_eq!(
+            profiled("block_runs", &keys, &values),
+            [
+                "block_uuid",
+                "status",
+                "started_at",
+                "completed_at",
+                "id",
+                "updated_at",
+                "created_at"
+            ]
+        );
+        let ranked = ["block_uuid", "status", "started_at"];
+        assert_eq!(
+            Profile::of("block_runs").place_of("duration", &ranked),
+            Some(2)
+        );
+        assert_eq!(Profile::of("pipelines").place_of("duration", &ranked), None);
     }
 
     #[test]

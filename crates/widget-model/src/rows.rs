@@ -87,6 +87,7 @@ pub fn cells_of(
         .map(|(spec, d)| match spec.kind {
             // A column the widget adds: read from two fields of the record.
             ColumnKind::Progress => Cell::progress_of(record),
+            ColumnKind::Elapsed => Cell::elapsed_of(record),
             _ => Cell::from_value(
                 &spec.key,
                 record.get(&spec.key).unwrap_or(&Value::Null),

@@ -1,8 +1,9 @@
 //! A table's shape: its columns in display order and its rows. Lists and block output samples
 //! share it.
 
-use crate::cell::ColumnKind;
+use crate::cell::{Cell, ColumnKind};
 use crate::rows::Rows;
+use crate::time::TimeShown;
 use crate::words::Text;
 
 /// A column of the table, in display order.
@@ -27,6 +28,26 @@ pub struct Table {
     pub rows: Rows,
     /// Records past the row limit, counted but not kept.
     pub omitted_rows: usize,
+}
+
+/// Rows read to decide how a column of times is shown: enough to see whether relative times
+/// tell them apart, few enough not to build a long list's rows before it is drawn.
+const TIME_SCAN_ROWS: usize = 200;
+
+/// How each column's times are shown at `now_ms` ([`crate::time::time_column_shown`]), from the
+/// first rows; columns without times read [`TimeShown::Relative`].
+pub fn times_shown(table: &Table, now_ms: i64) -> Vec<TimeShown> {
+    (0..table.columns.len())
+        .map(|c| {
+            let instants: Vec<i64> = (0..table.rows.len().min(TIME_SCAN_ROWS))
+                .filter_map(|i| match table.rows.get(i)?.cells.get(c)? {
+                    Cell::Time(t) => Some(t.epoch_ms),
+                    _ => None,
+                })
+                .collect();
+            crate::time::time_column_shown(&instants, now_ms)
+        })
+        .collect()
 }
 
 /// The table as CSV (RFC 4180: a header line of the column keys, then one line per row, fields

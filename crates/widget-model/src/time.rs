@@ -86,6 +86,23 @@ pub fn parse_timestamp(s: &str) -> Option<Timestamp> {
     })
 }
 
+/// A bare date, `YYYY-MM-DD`, as midnight UTC (data frames write dates so).
+pub fn parse_date(s: &str) -> Option<Timestamp> {
+    let b = s.as_bytes();
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return None;
+    }
+    let (year, month, day) = (digits(b, 0, 4)? as i64, digits(b, 5, 2)?, digits(b, 8, 2)?);
+    if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
+        return None;
+    }
+    Some(Timestamp {
+        epoch_ms: days_from_civil(year, month, day) * 86_400_000,
+        offset_minutes: Some(0),
+        absolute: format!("{s} UTC"),
+    })
+}
+
 fn zone_label(offset_minutes: Option<i32>) -> String {
     match offset_minutes {
         None => "UTC (no zone given)".to_owned(),
@@ -206,6 +223,43 @@ pub fn relative_text(epoch_ms: i64, now_ms: i64) -> String {
     }
 }
 
+/// How a column of instants is shown in a list.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TimeShown {
+    /// "3 min ago", the absolute time on hover.
+    #[default]
+    Relative,
+    /// The time of day, "16:33:49" (the instants fall within half a day).
+    Clock,
+    /// The date and the time.
+    DateTime,
+}
+
+/// How a column of `instants` (epoch ms) reads best at `now_ms`: relative while that tells its
+/// rows apart; when the relative texts collapse (at most one for every two distinct instants:
+/// "2 days ago" forty times), the time of day if the instants fall within half a day, else the
+/// date and time. A column that cannot tell rows apart says nothing.
+pub fn time_column_shown(instants: &[i64], now_ms: i64) -> TimeShown {
+    let mut seconds: Vec<i64> = instants.iter().map(|t| t.div_euclid(1000)).collect();
+    widget_sort::sort_by(&mut seconds, Ord::cmp);
+    seconds.dedup();
+    let mut relative: Vec<String> = seconds
+        .iter()
+        .map(|s| relative_text(s * 1000, now_ms))
+        .collect();
+    widget_sort::sort_by(&mut relative, Ord::cmp);
+    relative.dedup();
+    if seconds.len() < 2 || relative.len() * 2 > seconds.len() {
+        return TimeShown::Relative;
+    }
+    let span = seconds.last().unwrap_or(&0) - seconds.first().unwrap_or(&0);
+    if span <= 12 * 3600 {
+        TimeShown::Clock
+    } else {
+        TimeShown::DateTime
+    }
+}
+
 /// "350 ms", "45 s", "1 min 5 s", "2 h 3 min", "3 d 4 h"; `None` for a negative or non-finite value.
 pub fn duration_text(seconds: f64) -> Option<String> {
     if !seconds.is_finite() || seconds < 0.0 {
@@ -282,6 +336,24 @@ mod tests {
     }
 
     #[test]
+    fn bare_dates_are_midnight_utc() {
+        let date = parse_date("2040-10-15").map(|t| t.epoch_ms);
+        assert_eq!(
+            date,
+            parse_timestamp("2040-10-15T00:00:00Z").map(|t| t.epoch_ms)
+        );
+        for s in [
+            "2040-13-01",
+            "2041-02-29",
+            "2040-10-15 ",
+            "2040/10/15",
+            "40-10-15",
+        ] {
+            assert_eq!(parse_date(s), None, "{s}");
+        }
+    }
+
+    #[test]
     fn epoch_and_far_dates_are_exact() {
         assert_eq!(
             parse_timestamp("1970-01-01 00:00:00").map(|t| t.epoch_ms),
@@ -315,6 +387,24 @@ mod tests {
         assert_eq!(relative_text(now + 2 * 3_600_000, now), "in 2 h");
         assert_eq!(relative_text(now - 400 * 86_400_000, now), "1 year ago");
         assert_eq!(relative_text(i64::MIN, i64::MAX), "292271023 years ago");
+    }
+
+    #[test]
+    fn a_column_of_the_same_relative_time_shows_clock_times() {
+        let now = NOV_20_0600_UTC;
+        let two_days_ago = now - 2 * 86_400_000;
+        // Forty block runs a few seconds apart, two days ago.
+        let block_runs: Vec<i64> = (0..40).map(|i| two_days_ago + i * 7_000).collect();
+        assert_eq!(time_column_shown(&block_runs, now), TimeShown::Clock);
+        // Runs over two days, each "n days ago" the same for several: date and time.
+        let runs: Vec<i64> = (0..8).map(|i| two_days_ago + i * 3 * 3_600_000).collect();
+        assert_eq!(time_column_shown(&runs, now), TimeShown::DateTime);
+        // Relative times that tell the rows apart stay relative.
+        let spread: Vec<i64> = (1..6).map(|d| now - d * 86_400_000).collect();
+        assert_eq!(time_column_shown(&spread, now), TimeShown::Relative);
+        // One instant (or one repeated) has nothing to tell apart.
+        assert_eq!(time_column_shown(&[now, now], now), TimeShown::Relative);
+        assert_eq!(time_column_shown(&[], now), TimeShown::Relative);
     }
 
     #[test]

@@ -38,14 +38,19 @@ pub struct Timeline {
 /// The timeline of a run `record`, when it embeds block runs with times.
 pub fn timeline(record: &Map<String, Value>) -> Option<Timeline> {
     let runs = record.get("block_runs")?.as_array()?;
+    block_runs_timeline(runs.iter().filter_map(Value::as_object))
+}
+
+/// The timeline of block runs (a run's embedded ones, or a list of them), when they have times.
+pub fn block_runs_timeline<'r>(
+    runs: impl Iterator<Item = &'r Map<String, Value>>,
+) -> Option<Timeline> {
     let time = |run: &Map<String, Value>, key: &str| match run.get(key) {
         Some(Value::String(s)) => parse_timestamp(s).map(|t| t.epoch_ms),
         Some(Value::Number(n)) => n.as_f64().and_then(epoch_timestamp).map(|t| t.epoch_ms),
         _ => None,
     };
     let mut bars: Vec<Bar> = runs
-        .iter()
-        .filter_map(Value::as_object)
         .filter_map(|run| {
             let status = Status::new(
                 run.get("status")
@@ -152,6 +157,17 @@ mod tests {
             Some(1000)
         );
         assert_eq!(t.bars[1].end_ms, None, "a running block has no end yet");
+    }
+
+    #[test]
+    fn a_list_of_block_runs_is_a_timeline_too() {
+        let list = [
+            json!({ "block_uuid": "load", "status": "completed", "started_at": "2026-11-23 16:33:40", "completed_at": "2026-11-23 16:33:48" }),
+            json!({ "block_uuid": "ledger_checksum_reconciliation", "status": "failed", "started_at": "2026-11-23 16:33:49", "completed_at": null, "updated_at": "2026-11-23 16:33:51" }),
+        ];
+        let t = block_runs_timeline(list.iter().filter_map(Value::as_object)).expect("timeline");
+        assert_eq!(t.bars.len(), 2);
+        assert_eq!(t.bars[1].block, "ledger_checksum_reconciliation");
     }
 
     #[test]

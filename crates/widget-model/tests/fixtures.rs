@@ -183,6 +183,20 @@ fn every_fixture_produces_what_the_manifest_says() {
         if !first.is_empty() && keys.get(..first.len()) != Some(&first[..]) {
             fail(format!("columns start {keys:?}, not {first:?}"));
         }
+        // The last columns shown before those behind "more columns".
+        let shown: Vec<&str> = model
+            .table
+            .columns
+            .iter()
+            .filter(|c| !c.secondary)
+            .map(|c| c.key.as_str())
+            .collect();
+        let last = strings(&expect["lastColumns"]);
+        if !last.is_empty()
+            && shown.get(shown.len().saturating_sub(last.len())..) != Some(&last[..])
+        {
+            fail(format!("shown columns end {shown:?}, not {last:?}"));
+        }
         for hidden in strings(&expect["hidden"]) {
             if keys.contains(&hidden) {
                 fail(format!("hidden column {hidden} is shown"));

@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 use widget_model::words::Msg;
-use widget_model::{Cell, Field, Status};
+use widget_model::{Cell, Datum, Field, Status, TimeShown};
 
 use crate::views::context::{announce, services, Clock};
 use crate::views::locale::{locale, locale_store, t};
@@ -23,8 +23,9 @@ pub enum Room {
 ///
 /// - `cell`: the value, from the model.
 /// - `room`: how much space it has.
+/// - `time`: how a time is shown (its column's choice; relative unless given).
 #[component]
-pub fn CellView(cell: Cell, room: Room) -> AnyView {
+pub fn CellView(cell: Cell, room: Room, #[prop(optional)] time: TimeShown) -> AnyView {
     match cell {
         Cell::Missing => view! {
             <span class="missing"><span aria-hidden="true">"—"</span><span class="visually-hidden">{t(&Msg::Missing)}</span></span>
@@ -35,7 +36,7 @@ pub fn CellView(cell: Cell, room: Room) -> AnyView {
         Cell::Elided(text) => view! { <span class="elided">{text}</span> }.into_any(),
         Cell::Id(id) => view! { <IdValue id/> }.into_any(),
         Cell::Status(status) => view! { <StatusPill status/> }.into_any(),
-        Cell::Time(time) => view! { <TimeValue epoch_ms=time.epoch_ms written=time.absolute/> }.into_any(),
+        Cell::Time(t) => view! { <TimeValue epoch_ms=t.epoch_ms written=t.absolute shown=time/> }.into_any(),
         Cell::Number { value, .. } => view! { <span class="number">{locale().formats().decimal(value, 3)}</span> }.into_any(),
         Cell::Duration { seconds, .. } => view! { <span class="number">{locale().formats().duration(seconds)}</span> }.into_any(),
         Cell::Progress { done, total } => view! { <ProgressValue done total/> }.into_any(),
@@ -50,22 +51,22 @@ pub fn CellView(cell: Cell, room: Room) -> AnyView {
             <ul class="tags">{tags.into_iter().map(|t| view! { <li class="tag">{t}</li> }).collect_view()}</ul>
         }
         .into_any(),
+        Cell::Datum(datum) => view! { <DatumValue datum/> }.into_any(),
         cell if cell.is_empty_nested() => view! { <span class="missing">{t(&Msg::Missing)}</span> }.into_any(),
         cell @ Cell::List { .. } | cell @ Cell::Record { .. } => view! { <Nested cell room/> }.into_any(),
     }
 }
 
-/// Text that is cut with an ellipsis in a table; hover shows it whole (title), and so does
-/// keyboard focus (the cell unwraps).
+/// Text on one line in a table, cut with an ellipsis where the column ends; hover shows it whole
+/// (title), and so does keyboard focus on a long one (the cell unwraps). Elsewhere it wraps.
 #[component]
 fn LongText(text: String, room: Room) -> impl IntoView {
-    let long = room == Room::Table && (text.chars().count() > CUT_AT_CHARS || text.contains('\n'));
-    if long {
-        let title = text.clone();
-        view! { <span class="cut" tabindex="0" title=title>{text}</span> }.into_any()
-    } else {
-        view! { <span class="text">{text}</span> }.into_any()
+    if room == Room::Detail {
+        return view! { <span class="text">{text}</span> }.into_any();
     }
+    let long = text.chars().count() > CUT_AT_CHARS || text.contains('\n');
+    let title = text.clone();
+    view! { <span class="cut" tabindex=long.then_some("0") title=title>{text}</span> }.into_any()
 }
 
 /// A status as a coloured pill with a dot: colour is never the only signal.
@@ -80,24 +81,72 @@ pub fn StatusPill(status: Status) -> impl IntoView {
     }
 }
 
-/// A timestamp relative to now ("3 min ago", "vor 3 Tagen"); its absolute time in the host's zone,
-/// with the zone named, shows on hover and on keyboard focus and is read by screen readers.
+/// A timestamp relative to now ("3 min ago", "vor 3 Tagen"), or, where its column's relative times
+/// would all read the same, its time of day or its date and time; its absolute time in the host's
+/// zone, with the zone named, shows on hover and on keyboard focus and is read by screen readers.
 ///
 /// - `epoch_ms`: the instant.
 /// - `written`: the value as the producer wrote it, kept as the element's `data-written`.
+/// - `shown`: relative, clock or date and time.
 #[component]
-pub fn TimeValue(epoch_ms: i64, written: String) -> impl IntoView {
+pub fn TimeValue(
+    epoch_ms: i64,
+    written: String,
+    #[prop(optional)] shown: TimeShown,
+) -> impl IntoView {
     let clock = expect_context::<Clock>();
     let store = locale_store();
     let absolute = store.with_value(|l| l.formats().absolute(epoch_ms));
-    let relative =
-        move || store.with_value(|l| l.formats().relative(epoch_ms, clock.now_ms.get() as i64));
+    let text = move || {
+        store.with_value(|l| match shown {
+            TimeShown::Relative => l.formats().relative(epoch_ms, clock.now_ms.get() as i64),
+            TimeShown::Clock => l.formats().clock(epoch_ms),
+            TimeShown::DateTime => l.formats().date_time(epoch_ms),
+        })
+    };
     view! {
         <span class="time" tabindex="0" data-written=written>
-            <span class="time__relative">{relative}</span>
+            <span class="time__relative">{text}</span>
             <span class="tip" role="tooltip">{absolute}</span>
         </span>
     }
+}
+
+/// A data frame's value: numbers as the frame prints them, dates as dates and datetimes in the
+/// host's locale and zone (the zone named and the value in UTC on hover), missing values by the
+/// frame's own name for them (`NaN`, `NaT`, `None`).
+#[component]
+fn DatumValue(datum: Datum) -> impl IntoView {
+    let formats = locale();
+    match datum {
+        Datum::Number { text, .. } => view! { <span class="number">{text}</span> }.into_any(),
+        Datum::Null(mark) => view! { <span class="missing">{mark}</span> }.into_any(),
+        Datum::Time {
+            epoch_ms,
+            date_only,
+        } => {
+            let shown = if date_only {
+                formats.formats().date(epoch_ms)
+            } else {
+                formats.formats().date_time(epoch_ms)
+            };
+            let title = if date_only {
+                datum_text(epoch_ms, true)
+            } else {
+                formats.formats().absolute(epoch_ms)
+            };
+            view! { <span class="datum-time" title=title>{shown}</span> }.into_any()
+        }
+    }
+}
+
+/// A data frame's time in UTC, as plain text.
+fn datum_text(epoch_ms: i64, date_only: bool) -> String {
+    Datum::Time {
+        epoch_ms,
+        date_only,
+    }
+    .plain_text()
 }
 
 /// A run's progress: a thin bar and "38/40 blocks".
@@ -124,6 +173,7 @@ fn IdValue(id: String) -> impl IntoView {
     });
     let copy_text = id.clone();
     let long = id.chars().count() > CUT_AT_CHARS;
+    // The whole id in the tooltip: the column may cut a shorter one too.
     let copy = move |_| {
         let copied = services().with_value(|s| (s.copy_text)(&copy_text));
         announce(&t(if copied {
@@ -134,7 +184,7 @@ fn IdValue(id: String) -> impl IntoView {
     };
     view! {
         <span class="id">
-            <code class=if long { "id__value cut" } else { "id__value" } tabindex=long.then_some("0") title=long.then(|| id.clone())>{id.clone()}</code>
+            <code class="id__value" tabindex=long.then_some("0") title=id.clone()>{id.clone()}</code>
             <button type="button" class="copy" aria-label=label title=t(&Msg::Copy) on:click=copy>
                 <svg class="copy__icon" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
                     <rect x="5" y="5" width="9" height="9" rx="1.5" fill="none" stroke="currentColor" stroke-width="1.5"/>

@@ -1,19 +1,25 @@
 //! The block dependency graph in SVG: nodes coloured by block type with their status, the selected
 //! one highlighted, arrows on edges, labels cut with an ellipsis (whole in the caption line on
-//! hover and on focus; a node's accessible name is its visible text),
-//! fitted to the width with zoom and scroll beyond it. Nodes are one keyboard stop with arrow keys
-//! between them (roving tabindex); Enter or Space selects a node and shows its block's record.
-//! When the graph is not drawable, the one-line reason stands in its place.
+//! hover and on focus; a node's accessible name is its visible text). It opens readable: its
+//! layers run down or right, whichever needs less sideways scrolling in the frame, at a scale
+//! that fits the width but never draws a label below 11 px; past that the drawing scrolls, and
+//! dragging it pans. Fit (the whole width), 100% and the zoom buttons stay actions. A graph too
+//! large to read even so is listed as a table of its blocks, with a button that draws it anyway.
+//! Nodes are one keyboard stop with arrow keys between them (roving tabindex); Enter or Space
+//! selects a node and shows its block's record. When the graph is not drawable, the one-line
+//! reason stands in its place.
 
 use std::sync::Arc;
 
-use graph_layout::{layout, NodeBox, Placement, Spacing};
+use graph_layout::{Flow, NodeBox, Placement};
+use leptos::html::{Div, Section};
 use leptos::prelude::*;
 use widget_model::words::Msg;
 use widget_model::{Graph, GraphNode, GraphOutcome, NodeDetail, WidgetModel};
 
 use widget_app::graph_geometry::{
-    edge_path, neighbour, node_width, NodeText, LABEL_CHARS, NODE_HEIGHT,
+    edge_path, initial_view, layout_for_frame, neighbour, node_width, InitialView, NodeText,
+    LABEL_CHARS,
 };
 
 use crate::app::assistant::selected_block;
@@ -23,9 +29,15 @@ use crate::views::cell::{FieldList, Room};
 use crate::views::context::services;
 use crate::views::locale::{locale, t};
 use crate::views::navigation::{capabilities, start_call};
+use crate::views::table::DataTable;
 
-/// Below this fraction of its natural size the graph scrolls instead of shrinking further.
-const MIN_FIT_SCALE: f32 = 0.5;
+/// Graphs up to this many blocks are also laid out left to right, to open the way that reads
+/// better in the frame; larger ones run down only (a second layout would double their cost).
+const MAX_NODES_LAID_OUT_TWICE: usize = 200;
+/// The frame's width assumed until the graph's own width is measured.
+const ASSUMED_FRAME_WIDTH: f32 = 720.0;
+/// What the drawing's box takes of the section's width: its borders and a vertical scroll bar.
+const VIEWPORT_CHROME_PX: f32 = 18.0;
 
 /// A node's drawn texts: its label (cut at [`LABEL_CHARS`]) and its kind and status, in words.
 fn node_text(node: &GraphNode) -> NodeText {
@@ -71,14 +83,28 @@ fn pipeline_uuid(model: &WidgetModel) -> Option<String> {
     model.table.rows.first()?.ids.uuid.clone()
 }
 
-/// What the parts of one graph share: the selected, focused and hovered node, and the zoom.
+/// How large the drawing is shown.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Zoom {
+    /// As the graph opened: readable ([`initial_view`]).
+    Opening,
+    /// The whole width in the frame, however small.
+    Fit,
+    Scale(f32),
+}
+
+/// What the parts of one graph share: the selected, focused and hovered node, the zoom, and the
+/// view the frame's width gives the graph.
 #[derive(Clone, Copy)]
 struct GraphState {
     selected: RwSignal<Option<usize>>,
     focused: RwSignal<Option<usize>>,
     hovered: RwSignal<Option<usize>>,
-    /// `None`: fit the width.
-    zoom: RwSignal<Option<f32>>,
+    zoom: RwSignal<Zoom>,
+    /// Which way the layers run and the opening scale, for the frame's width.
+    opening: Memo<InitialView>,
+    /// A graph too large to read was drawn anyway.
+    drawn_anyway: RwSignal<bool>,
 }
 
 impl GraphState {
@@ -91,9 +117,53 @@ impl GraphState {
         self.selected
             .update(|s| *s = if *s == Some(i) { None } else { Some(i) });
     }
+
+    /// The scale the drawing is shown at now; `None` for Fit.
+    fn scale(self) -> Option<f32> {
+        match self.zoom.get() {
+            Zoom::Opening => Some(self.opening.get().scale),
+            Zoom::Fit => None,
+            Zoom::Scale(k) => Some(k),
+        }
+    }
 }
 
-/// A drawable graph: toolbar, caption line, the drawing, and the selected block's record.
+/// The graph laid out for the frame both ways its layers may run (right only for graphs small
+/// enough).
+#[derive(PartialEq)]
+struct Layouts {
+    down: Arc<Placement>,
+    right: Option<Arc<Placement>>,
+}
+
+impl Layouts {
+    fn of(widths: &[f32], edges: &[(usize, usize)], frame_width: f32) -> Layouts {
+        let laid = |flow| Arc::new(layout_for_frame(flow, widths, edges, frame_width));
+        Layouts {
+            down: laid(Flow::Down),
+            right: (widths.len() <= MAX_NODES_LAID_OUT_TWICE).then(|| laid(Flow::Right)),
+        }
+    }
+
+    fn get(&self, flow: Flow) -> Arc<Placement> {
+        match (flow, &self.right) {
+            (Flow::Right, Some(right)) => Arc::clone(right),
+            _ => Arc::clone(&self.down),
+        }
+    }
+
+    fn opening(&self, frame_width: f32) -> InitialView {
+        let size = |p: &Placement| (p.width, p.height);
+        initial_view(
+            size(&self.down),
+            self.right.as_deref().map(size),
+            frame_width,
+        )
+    }
+}
+
+/// A drawable graph: toolbar, caption line, the drawing (or, when too large to read, the table
+/// of its blocks), and the selected block's record.
 ///
 /// - `graph`: validated nodes and edges.
 /// - `details`: block records by node id, shown when a node is selected.
@@ -102,20 +172,32 @@ impl GraphState {
 fn GraphView(graph: Graph, details: Vec<NodeDetail>, pipeline: Option<String>) -> impl IntoView {
     let texts: Vec<NodeText> = graph.nodes.iter().map(node_text).collect();
     let widths: Vec<f32> = texts.iter().map(node_width).collect();
-    let spacing = Spacing {
-        node_height: NODE_HEIGHT,
-        node_gap: 16.0,
-        layer_gap: 36.0,
-        margin: 8.0,
-    };
-    let placed = Arc::new(layout(&widths, &graph.edges, &spacing));
     let graph = Arc::new(graph);
+    let frame_width = RwSignal::new(ASSUMED_FRAME_WIDTH);
+    // Laid out again when the frame's width is known (a wide layer wraps to fit it).
+    let layouts = {
+        let edges = graph.edges.clone();
+        Memo::new(move |_| Arc::new(Layouts::of(&widths, &edges, frame_width.get())))
+    };
+    let opening = Memo::new(move |_| layouts.with(|l| l.opening(frame_width.get())));
     let state = GraphState {
         selected: RwSignal::new(graph.nodes.iter().position(|n| n.selected)),
         focused: RwSignal::new(None),
         hovered: RwSignal::new(None),
-        zoom: RwSignal::new(None),
+        zoom: RwSignal::new(Zoom::Opening),
+        opening,
+        drawn_anyway: RwSignal::new(false),
     };
+    // The frame's width, measured once the section is in the page.
+    let section = NodeRef::<Section>::new();
+    Effect::new(move |_| {
+        if let Some(el) = section.get() {
+            let width = el.client_width() as f32 - VIEWPORT_CHROME_PX;
+            if width > 0.0 {
+                frame_width.set(width);
+            }
+        }
+    });
     // A block the user selects is what they are looking at: the assistant may know (not the
     // selection the result came with).
     if let Some(pipeline) = pipeline.clone().filter(|_| capabilities().model_context) {
@@ -134,13 +216,43 @@ fn GraphView(graph: Graph, details: Vec<NodeDetail>, pipeline: Option<String>) -
         });
     }
     let locale = locale();
+    let blocks = graph.nodes.len();
+    let drawing = {
+        let graph = Arc::clone(&graph);
+        move || {
+            if !state.opening.get().readable && !state.drawn_anyway.get() {
+                return view! { <BlocksTable graph=Arc::clone(&graph) state/> }.into_any();
+            }
+            let placed = layouts.with(|l| l.get(state.opening.get().flow));
+            view! {
+                <NodeCaption graph=Arc::clone(&graph) state/>
+                <GraphCanvas graph=Arc::clone(&graph) placed texts=texts.clone() state/>
+            }
+            .into_any()
+        }
+    };
     view! {
-        <section class="graph" aria-label=locale.t(&Msg::Graph)>
-            <GraphToolbar blocks=graph.nodes.len() edges=graph.edges.len() state/>
-            <NodeCaption graph=Arc::clone(&graph) state/>
-            <GraphCanvas graph=Arc::clone(&graph) placed texts state/>
+        <section class="graph" aria-label=locale.t(&Msg::Graph) node_ref=section>
+            <GraphToolbar blocks edges=graph.edges.len() state/>
+            {drawing}
             <NodePanel graph details=Arc::new(details) state pipeline/>
         </section>
+    }
+}
+
+/// A graph too large to read as a drawing: why, the button that draws it anyway, and its blocks
+/// as a table.
+#[component]
+fn BlocksTable(graph: Arc<Graph>, state: GraphState) -> impl IntoView {
+    let blocks = graph.nodes.len() as u64;
+    let table = Arc::new(graph.blocks_table());
+    view! {
+        <p class="graph-reason" role="note">
+            {t(&Msg::GraphTooLarge { blocks })}
+            " "
+            <button type="button" class="graph__button" on:click=move |_| state.drawn_anyway.set(true)>{t(&Msg::DrawGraph)}</button>
+        </p>
+        <DataTable table title=t(&Msg::Graph) density=widget_model::Density::Compact/>
     }
 }
 
@@ -149,15 +261,21 @@ fn GraphView(graph: Graph, details: Vec<NodeDetail>, pipeline: Option<String>) -
 fn GraphToolbar(blocks: usize, edges: usize, state: GraphState) -> impl IntoView {
     let locale = locale();
     let zoom = state.zoom;
-    let zoom_by =
-        move |factor: f32| zoom.update(|z| *z = Some((z.unwrap_or(1.0) * factor).clamp(0.25, 3.0)));
+    let zoom_by = move |factor: f32| {
+        // From Fit, zooming starts at the scale Fit showed.
+        let now = state
+            .scale()
+            .unwrap_or_else(|| state.opening.get_untracked().scale);
+        zoom.set(Zoom::Scale((now * factor).clamp(0.25, 3.0)));
+    };
+    let pressed = move |z: Zoom| move || if zoom.get() == z { "true" } else { "false" };
     view! {
         <div class="graph__toolbar">
             <span class="graph__count">{locale.t(&Msg::GraphCount { blocks: blocks as u64, edges: edges as u64 })}</span>
             <span class="graph__zoom" role="group" aria-label=locale.t(&Msg::Zoom)>
                 <button type="button" class="graph__button" aria-label=locale.t(&Msg::ZoomOut) on:click=move |_| zoom_by(0.8)>"−"</button>
-                <button type="button" class="graph__button" aria-pressed=move || if zoom.get().is_none() { "true" } else { "false" } on:click=move |_| zoom.set(None)>{locale.t(&Msg::Fit)}</button>
-                <button type="button" class="graph__button" aria-pressed=move || if zoom.get() == Some(1.0) { "true" } else { "false" } on:click=move |_| zoom.set(Some(1.0))>"100%"</button>
+                <button type="button" class="graph__button" aria-pressed=pressed(Zoom::Fit) on:click=move |_| { state.drawn_anyway.set(true); zoom.set(Zoom::Fit) }>{locale.t(&Msg::Fit)}</button>
+                <button type="button" class="graph__button" aria-pressed=pressed(Zoom::Scale(1.0)) on:click=move |_| { state.drawn_anyway.set(true); zoom.set(Zoom::Scale(1.0)) }>"100%"</button>
                 <button type="button" class="graph__button" aria-label=locale.t(&Msg::ZoomIn) on:click=move |_| zoom_by(1.25)>"+"</button>
             </span>
         </div>
@@ -178,7 +296,8 @@ fn NodeCaption(graph: Arc<Graph>, state: GraphState) -> impl IntoView {
     view! { <p class="graph__focus">{caption}</p> }
 }
 
-/// The drawing: edges, then one focusable node per block.
+/// The drawing: edges, then one focusable node per block, in a box that scrolls both ways and
+/// pans when dragged.
 #[component]
 fn GraphCanvas(
     graph: Arc<Graph>,
@@ -187,21 +306,19 @@ fn GraphCanvas(
     state: GraphState,
 ) -> impl IntoView {
     let (w, h) = (placed.width.max(1.0), placed.height.max(1.0));
-    let zoom = state.zoom;
-    let svg_style = move || match zoom.get() {
-        None => format!(
-            "width: 100%; max-width: {w:.0}px; min-width: {:.0}px",
-            (w * MIN_FIT_SCALE).min(w)
-        ),
-        Some(k) => format!("width: {:.0}px", w * k),
+    let svg_style = move || match state.scale() {
+        None => format!("width: 100%; max-width: {w:.0}px"),
+        // Rounded up: a label never ends below the size the scale promises.
+        Some(k) => format!("width: {:.0}px", (w * k).ceil()),
     };
+    let flow = placed.flow;
     let edges = placed
         .edges
         .iter()
         .map(|e| {
             let (source, target) = (e.source, e.target);
             let on_selected = move || state.selected.get().is_some_and(|s| s == source || s == target);
-            view! { <path class="edge" class:edge--selected=on_selected d=edge_path(&e.points) marker-end="url(#graph-arrow)"/> }
+            view! { <path class="edge" class:edge--selected=on_selected d=edge_path(&e.points, flow) marker-end="url(#graph-arrow)"/> }
         })
         .collect_view();
     let nodes = graph
@@ -212,9 +329,25 @@ fn GraphCanvas(
         .enumerate()
         .map(|(i, ((node, b), text))| view! { <GraphNodeView node=node.clone() index=i place=*b text placed=Arc::clone(&placed) state/> })
         .collect_view();
+    let blocks = graph.nodes.len() as u64;
+    let label = t(&match flow {
+        Flow::Down => Msg::GraphLayers { blocks },
+        Flow::Right => Msg::GraphLayersAcross { blocks },
+    });
+    let viewport = NodeRef::<Div>::new();
+    let pan = Pan::default();
     view! {
-        <div class="graph__viewport">
-            <svg class="graph__svg" viewBox=format!("0 0 {w:.0} {h:.0}") style=svg_style role="group" aria-label=t(&Msg::GraphLayers { blocks: graph.nodes.len() as u64 })>
+        <div
+            class="graph__viewport"
+            node_ref=viewport
+            data-flow=match flow { Flow::Down => "down", Flow::Right => "right" }
+            data-opening-scale=move || format!("{:.3}", state.opening.get().scale)
+            on:mousedown=move |e| pan.start(&e, viewport)
+            on:mousemove=move |e| pan.follow(&e, viewport)
+            on:mouseup=move |_| pan.stop()
+            on:mouseleave=move |_| pan.stop()
+        >
+            <svg class="graph__svg" viewBox=format!("0 0 {w:.0} {h:.0}") style=svg_style role="group" aria-label=label>
                 <defs>
                     <marker id="graph-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
                         <path d="M0 0 L10 5 L0 10 z" class="edge__arrow"/>
@@ -224,6 +357,48 @@ fn GraphCanvas(
                 <g class="graph__nodes">{nodes}</g>
             </svg>
         </div>
+    }
+}
+
+/// Dragging the drawing's background scrolls it: where the drag started, and the scroll then.
+#[derive(Clone, Copy, Default)]
+struct Pan {
+    from: StoredValue<Option<(i32, i32, i32, i32)>>,
+}
+
+impl Pan {
+    /// A primary-button press on the background (not on a node) starts a drag.
+    fn start(self, event: &leptos::ev::MouseEvent, viewport: NodeRef<Div>) {
+        use wasm_bindgen::JsCast;
+        let on_node = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|t| t.closest(".node").ok().flatten().is_some());
+        if event.button() != 0 || on_node {
+            return;
+        }
+        if let Some(el) = viewport.get_untracked() {
+            self.from.set_value(Some((
+                event.client_x(),
+                event.client_y(),
+                el.scroll_left(),
+                el.scroll_top(),
+            )));
+        }
+    }
+
+    fn follow(self, event: &leptos::ev::MouseEvent, viewport: NodeRef<Div>) {
+        let (Some((x, y, left, top)), Some(el)) = (self.from.get_value(), viewport.get_untracked())
+        else {
+            return;
+        };
+        event.prevent_default();
+        el.set_scroll_left(left - (event.client_x() - x));
+        el.set_scroll_top(top - (event.client_y() - y));
+    }
+
+    fn stop(self) {
+        self.from.set_value(None);
     }
 }
 

@@ -29,6 +29,9 @@ pub struct IntlFormats {
     absolute: OnceCell<Option<Function>>,
     /// Hours, minutes and seconds in the zone.
     clock: OnceCell<Option<Function>>,
+    /// A data frame's dates (in UTC: a date is a day, not an instant) and datetimes (in the zone).
+    date: OnceCell<Option<Function>>,
+    date_time: OnceCell<Option<Function>>,
     /// `Intl.NumberFormat` with a unit, one per entry of [`DURATION_UNITS`], then milliseconds.
     units: [OnceCell<Option<Function>>; DURATION_UNITS.len() + 1],
     /// `Intl.NumberFormat` with a unit, one per entry of [`BYTE_UNITS`].
@@ -59,6 +62,8 @@ impl IntlFormats {
             relative: OnceCell::new(),
             absolute: OnceCell::new(),
             clock: OnceCell::new(),
+            date: OnceCell::new(),
+            date_time: OnceCell::new(),
             units: Default::default(),
             byte_units: Default::default(),
         })
@@ -191,6 +196,24 @@ impl Formats for IntlFormats {
     fn clock(&self, epoch_ms: i64) -> String {
         self.date_text(&self.clock, &[("timeStyle", "medium".into())], epoch_ms)
             .unwrap_or_else(|| PlainFormats.clock(epoch_ms))
+    }
+
+    fn date(&self, epoch_ms: i64) -> String {
+        let date = js_sys::Date::new(&JsValue::from_f64(epoch_ms as f64));
+        let options = [("dateStyle", "medium".into()), ("timeZone", "UTC".into())];
+        Self::format(&self.date, || self.construct("DateTimeFormat", &options))
+            .and_then(|f| f.call1(&JsValue::NULL, &date).ok())
+            .and_then(|v| v.as_string())
+            .unwrap_or_else(|| PlainFormats.date(epoch_ms))
+    }
+
+    fn date_time(&self, epoch_ms: i64) -> String {
+        let options = [
+            ("dateStyle", "medium".into()),
+            ("timeStyle", "medium".into()),
+        ];
+        self.date_text(&self.date_time, &options, epoch_ms)
+            .unwrap_or_else(|| PlainFormats.date_time(epoch_ms))
     }
 
     fn bytes(&self, bytes: u64) -> String {

@@ -140,15 +140,15 @@ fn TableRow(
         .shown_columns
         .get_untracked()
         .iter()
-        .filter_map(|&i| Some((cells.get(i)?, table.columns.get(i)?)))
+        .filter_map(|&i| Some((cells.get(i)?, table.columns.get(i)?, state.time_shown(i))))
         .enumerate()
-        .map(|(at, (cell, column))| {
+        .map(|(at, (cell, column, time))| {
             let open = (at == 0).then(|| open.clone()).flatten().map(|request| {
                 view! { <OpenButton request name=cell.plain_text()/> }
             });
             view! {
                 <td class:num=column.numeric data-label=locale.text(&column.label)>
-                    <CellView cell=cell.clone() room=Room::Table/>
+                    <CellView cell=cell.clone() room=Room::Table time/>
                     {open}
                 </td>
             }

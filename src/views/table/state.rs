@@ -10,7 +10,9 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 use widget_model::sort::{sorted_order, Direction};
-use widget_model::{Density, Table};
+use widget_model::{times_shown, Density, Table, TimeShown};
+
+use crate::views::context::Clock;
 
 use widget_app::table_window::{row_height, visible_range, WINDOW_AFTER};
 
@@ -36,6 +38,9 @@ pub struct TableState {
     pub count: usize,
     pub windowed: bool,
     pub row_px: f64,
+    /// How each column's times are shown: relative, or clock times where relative times would
+    /// read the same in every row (decided when the table is drawn).
+    pub times: StoredValue<Arc<Vec<TimeShown>>>,
 }
 
 impl TableState {
@@ -92,7 +97,10 @@ impl TableState {
                     .collect::<Vec<_>>(),
             )
         });
+        let now = use_context::<Clock>().map_or(0.0, |c| c.now_ms.get_untracked());
+        let times = StoredValue::new(Arc::new(times_shown(table, now as i64)));
         TableState {
+            times,
             sort,
             query,
             scroll_top,
@@ -107,6 +115,12 @@ impl TableState {
             windowed,
             row_px,
         }
+    }
+
+    /// How column `column`'s times are shown.
+    pub fn time_shown(&self, column: usize) -> TimeShown {
+        self.times
+            .with_value(|t| t.get(column).copied().unwrap_or_default())
     }
 
     /// How many rows the current order holds.

@@ -13,6 +13,21 @@ const localeFacts = () => ({
 
 const sizeChanges = async (d) => (await d.messages()).filter((m) => m.method === "ui/notifications/size-changed");
 
+/** A frame for the call `hostContext.toolInfo` names, given `args` and the result `file`, whose
+ * result the widget keeps (it waits until the key `…/<tool>/<id>` holds an entry). */
+async function keptCall(d, hostContext, args, file) {
+  const { id, tool } = hostContext.toolInfo;
+  await d.loadWidget({ hostContext });
+  await d.toolInput(args);
+  await d.sendResult(file);
+  await expectState(d, "ok");
+  await eventually(async () => {
+    const suffix = `/${tool.name}/${id}`;
+    const kept = await d.widget((suffix) => Object.keys(sessionStorage).filter((k) => k.startsWith("resource-widget/v3/") && k.endsWith(suffix)), suffix);
+    assert.equal(kept.length, 1, "the result is kept under the call's key");
+  });
+}
+
 export default [
   {
     name: "locale: de-DE and Europe/Berlin write numbers, times and the zone in German; en-US re-renders",
@@ -95,48 +110,62 @@ export default [
     },
   })),
   {
-    name: "restore: a result is kept per tool call (tool, request id and arguments), shown after initialized",
+    name: "restore: a new frame for the same tool, arguments and request id that gets tool-input stays loading",
     async run(d) {
+      // Hosts number requests per connection: after a reconnect a new call repeats an earlier
+      // call's tool, request id and even arguments. A frame that receives tool-input is such a
+      // call still running; it waits for its own result, whatever is kept.
       const hostContext = { theme: "light", toolInfo: { id: 1, tool: { name: "pipeline_get" } } };
-      await d.loadWidget({ hostContext });
-      await d.toolInput({ uuid: "a" });
-      await d.sendResult("pipelines/get-graph.json");
-      await expectState(d, "ok");
-      await eventually(async () => {
-        const keys = await d.widget(() => Object.keys(sessionStorage).filter((k) => k.startsWith("resource-widget/v2/pipeline_get/1/")));
-        assert.equal(keys.length, 1, "one result kept for the call");
-      });
+      await keptCall(d, hostContext, { uuid: "etl_daily" }, "pipelines/get-graph.json");
 
-      // A new frame for the same call: nothing before initialized, the kept result after the input.
+      await d.loadWidget({ hostContext });
+      await d.toolInput({ uuid: "etl_daily" });
+      // The gate has closed for this frame (it heard of its call) and the reload window is over.
+      await eventually(async () => assert.equal(await d.attr("html", "data-restore"), "own-call"));
+      await eventually(async () => {
+        const elapsed = await d.widget(() => performance.now());
+        assert.ok(elapsed > 2 * 1500, `the frame has lived past twice the reload window (${elapsed} ms)`);
+      }, { timeout: 15_000 });
+      await expectState(d, "loading");
+      assert.equal(await d.count(".notices"), 0, "nothing restored");
+      assert.ok(!(await d.text("#widget")).includes("ETL daily"), "the earlier call's data is not shown");
+
+      // Its own result, when it comes, is shown live.
+      await d.sendResult("pipelines/list-ok.json");
+      await eventually(async () => assert.equal(await d.count(".table tbody tr"), 6));
+      assert.equal(await d.count(".notices"), 0, "a live result is not marked restored");
+    },
+  },
+  {
+    name: "restore: a frame rebuilt without its result shows the kept one after the reload window, unless another result met it under its key",
+    async run(d) {
+      const hostContext = { theme: "light", toolInfo: { id: 2, tool: { name: "pipeline_get" } } };
+      await keptCall(d, hostContext, { uuid: "etl_daily" }, "pipelines/get-graph.json");
+
+      // The host rebuilds the frame and sends nothing: the kept result, marked restored.
       await d.loadWidget({ hostContext });
       await expectState(d, "loading");
       assert.equal(await d.count(".notices"), 0, "nothing restored at the handshake");
-      // From here on, note when (if ever) "Restored" first shows.
-      await d.widget(() => {
-        window.__restoredAt = null;
-        const seen = () => {
-          if (window.__restoredAt === null && document.querySelector(".notices")?.textContent.includes("Restored")) {
-            window.__restoredAt = performance.timeOrigin + performance.now();
-          }
-        };
-        new MutationObserver(seen).observe(document.body, { childList: true, subtree: true, characterData: true });
-        seen();
-      });
-      await d.toolInput({ uuid: "a" });
-      await expectState(d, "ok");
+      await eventually(async () => assert.equal(await d.attr("html", "data-restore"), "silent"), { timeout: 5000 });
       await eventually(async () => assert.ok((await d.text(".notices")).includes("Restored"), ".notices says Restored"));
       assert.ok((await d.text("#widget")).includes("ETL daily"), "the kept result is shown");
-      const restoredAt = await d.widget(() => window.__restoredAt);
       const initialized = (await d.messages()).find((m) => m.method === "ui/notifications/initialized");
       assert.ok(initialized, "ui/notifications/initialized in the log");
-      assert.ok(restoredAt !== null && restoredAt > initialized.epoch, `restored at ${restoredAt}, after initialized at ${initialized.epoch}`);
 
-      // Another call of the same tool with the same request id but other arguments: nothing kept.
+      // Another call under the same key with another result (a reconnect renumbered requests):
+      // from then on the key names two calls, and a rebuilt frame shows nothing kept.
       await d.loadWidget({ hostContext });
-      await d.toolInput({ uuid: "b" });
-      await sleep(500);
+      await d.toolInput({ uuid: "etl_hourly" });
+      await d.sendResult("pipelines/list-ok.json");
+      await expectState(d, "ok");
+      await eventually(async () => {
+        const entry = await d.widget(() => Object.entries(sessionStorage).find(([k]) => k.endsWith("/pipeline_get/2"))?.[1] ?? "");
+        assert.ok(entry.startsWith("conflict"), `the key holds a conflict mark: ${entry.slice(0, 40)}`);
+      });
+      await d.loadWidget({ hostContext });
+      await eventually(async () => assert.equal(await d.attr("html", "data-restore"), "silent"), { timeout: 5000 });
       await expectState(d, "loading");
-      assert.equal(await d.count(".notices"), 0, "no restored result for other arguments");
+      assert.equal(await d.count(".notices"), 0, "no restored result under a key two calls shared");
     },
   },
   {

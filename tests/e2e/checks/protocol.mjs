@@ -99,7 +99,7 @@ export default [
       const kept = () =>
         d.widget(() =>
           Object.keys(sessionStorage)
-            .filter((k) => k.startsWith("resource-widget/v2/pipeline_schedules/7/"))
+            .filter((k) => k.startsWith("resource-widget/v3/") && k.endsWith("/pipeline_schedules/7"))
             .map((k) => sessionStorage.getItem(k))
             .join("\n"),
         );
@@ -111,14 +111,16 @@ export default [
       await eventually(async () => assert.ok((await kept()).includes("daily_6am"), "the result is kept for this call"));
       assert.ok(!(await kept()).includes(secret), "no secret kept");
 
-      // The host rebuilds the frame for the same call and sends nothing but the call's input.
+      // The host rebuilds the frame for the same call and sends nothing for it.
       await d.loadWidget({ hostContext });
-      await d.toolInput({ pipeline_uuid: "etl_daily" });
       await expectState(d, "ok");
       await eventually(async () => assert.ok((await d.text(".notices")).includes("Restored"), ".notices says Restored"));
       await eventually(async () => assert.ok((await d.text(".table tbody")).includes("daily_6am")));
+      assert.ok(!(await d.text("#widget")).includes(secret), "no secret shown");
 
-      // A live result replaces it, unmarked.
+      // The host speaks after all: the frame waits for its own result, then shows it unmarked.
+      await d.toolInput({ pipeline_uuid: "etl_daily" });
+      await expectState(d, "loading");
       await d.sendResult("pipelines/list-ok.json");
       await eventually(async () => assert.equal(await d.count(".table tbody tr"), 6));
       await eventually(async () => assert.equal(await d.count(".notices"), 0, "no .notices for a live result"));

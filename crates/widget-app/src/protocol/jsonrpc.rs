@@ -67,6 +67,18 @@ pub fn needs_params(method: &str) -> bool {
     )
 }
 
+/// Whether a notification is the host speaking for this frame's tool call (its input, partial
+/// input, result or cancellation): such a frame shows its own call and never a kept result.
+pub fn speaks_for_the_call(method: &str) -> bool {
+    matches!(
+        method,
+        method::TOOL_INPUT
+            | method::TOOL_INPUT_PARTIAL
+            | method::TOOL_RESULT
+            | method::TOOL_CANCELLED
+    )
+}
+
 /// The host event a notification means, given its params as JSON text (`None` when absent).
 /// Unknown methods mean nothing.
 pub fn notification_event(name: &str, params: Option<String>) -> Option<HostEvent> {
@@ -114,6 +126,8 @@ pub struct Initialized {
     pub can_update_model_context: bool,
     pub can_message: bool,
     pub tool_call: Option<ToolCall>,
+    /// The host's `hostInfo` name and version ("" when absent): part of a kept result's key.
+    pub host: String,
 }
 
 /// Reads a `ui/initialize` result (JSON text); a malformed result gives the defaults.
@@ -148,30 +162,22 @@ pub fn read_initialize_result(result: &str) -> Initialized {
         can_update_model_context: offers("updateModelContext"),
         can_message: offers("message"),
         tool_call,
+        host: host_name(&result),
     }
 }
 
-/// The `arguments` of a `tool-input` notification's params (JSON text), canonical: object keys
-/// sorted at every depth, so that the same arguments always read the same.
-pub fn tool_input_arguments(params: &str) -> Option<String> {
-    fn canonical(value: &Value) -> Value {
-        match value {
-            Value::Object(map) => {
-                let mut entries: Vec<(&String, &Value)> = map.iter().collect();
-                widget_sort::sort_by(&mut entries, |a, b| a.0.cmp(b.0));
-                Value::Object(
-                    entries
-                        .into_iter()
-                        .map(|(k, v)| (k.clone(), canonical(v)))
-                        .collect(),
-                )
-            }
-            Value::Array(items) => Value::Array(items.iter().map(canonical).collect()),
-            other => other.clone(),
-        }
-    }
-    let params: Value = serde_json::from_str(params).ok()?;
-    Some(canonical(params.get("arguments").unwrap_or(&Value::Null)).to_string())
+/// `hostInfo.name` and `hostInfo.version`, bounded.
+fn host_name(result: &Value) -> String {
+    let part = |key: &str| {
+        result
+            .get("hostInfo")
+            .and_then(|h| h.get(key))
+            .and_then(Value::as_str)
+            .map_or_else(String::new, |s| widget_model::text::truncate_chars(s, 64))
+    };
+    format!("{} {}", part("name"), part("version"))
+        .trim()
+        .to_owned()
 }
 
 /// The arguments of a `tool-input` notification's params (JSON text) as an object; `None` when
@@ -386,6 +392,21 @@ mod tests {
     }
 
     #[test]
+    fn the_call_s_own_notifications_speak_for_it_and_others_do_not() {
+        for name in [
+            method::TOOL_INPUT,
+            method::TOOL_INPUT_PARTIAL,
+            method::TOOL_RESULT,
+            method::TOOL_CANCELLED,
+        ] {
+            assert!(speaks_for_the_call(name), "{name}");
+        }
+        for name in [method::HOST_CONTEXT_CHANGED, method::PING, "ui/other"] {
+            assert!(!speaks_for_the_call(name), "{name}");
+        }
+    }
+
+    #[test]
     fn the_initialize_result_gives_context_capabilities_and_the_tool_call() {
         let init = read_initialize_result(
             r#"{"protocolVersion":"2026-01-26","hostCapabilities":{"openLinks":{}},"hostContext":{"theme":"dark","toolInfo":{"id":42,"tool":{"name":"pipeline_list"}}}}"#,
@@ -402,20 +423,10 @@ mod tests {
         assert_eq!(read_initialize_result("nonsense"), Initialized::default());
         let no_id = read_initialize_result(r#"{"hostContext":{"toolInfo":{"tool":{"name":"x"}}}}"#);
         assert_eq!(no_id.tool_call, None);
-    }
-
-    #[test]
-    fn tool_arguments_read_the_same_whatever_their_key_order() {
-        let a = tool_input_arguments(
-            r#"{"arguments":{"uuid":"etl","opts":{"b":1,"a":[{"y":1,"x":2}]}}}"#,
-        );
-        let b = tool_input_arguments(
-            r#"{"arguments":{"opts":{"a":[{"x":2,"y":1}],"b":1},"uuid":"etl"}}"#,
-        );
-        assert_eq!(a, b);
-        assert_ne!(a, tool_input_arguments(r#"{"arguments":{"uuid":"other"}}"#));
-        assert_eq!(tool_input_arguments("{}").as_deref(), Some("null"));
-        assert_eq!(tool_input_arguments("nope"), None);
+        assert_eq!(no_id.host, "");
+        let named =
+            read_initialize_result(r#"{"hostInfo":{"name":"test-host","version":"1.0.0"}}"#);
+        assert_eq!(named.host, "test-host 1.0.0");
     }
 
     #[test]

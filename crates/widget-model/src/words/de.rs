@@ -194,6 +194,9 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
             count(f, *edges, "Abhängigkeit", "Abhängigkeiten")
         ),
         Msg::GraphLayers { blocks } => format!("{} in Ebenen, von oben nach unten", count(f, *blocks, "Block", "Blöcke")),
+        Msg::GraphLayersAcross { blocks } => format!("{} in Ebenen, von links nach rechts", count(f, *blocks, "Block", "Blöcke")),
+        Msg::GraphTooLarge { blocks } => format!("{} sind zu viele, um sie hier als Zeichnung zu lesen: Sie stehen unten, jeweils mit Vorgängern und Nachfolgern.", count(f, *blocks, "Block", "Blöcke")),
+        Msg::DrawGraph => "Graph zeichnen".into(),
         Msg::Zoom => "Zoom".into(),
         Msg::ZoomIn => "Vergrößern".into(),
         Msg::ZoomOut => "Verkleinern".into(),
@@ -238,6 +241,7 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::FewerColumns => "Weniger Spalten".into(),
         Msg::MoreFields { count: n } => format!("{} mehr, leer", count(f, *n, "Feld", "Felder")),
         Msg::ProgressColumn => "Fortschritt".into(),
+        Msg::DurationColumn => "Dauer".into(),
         Msg::BlocksDone { done, total } => format!("{}/{} {}", f.integer(*done), f.integer(*total), if *total == 1 { "Block" } else { "Blöcke" }),
         Msg::RunTimeline => "Blöcke dieses Laufs im zeitlichen Verlauf".into(),
         Msg::StillRunning => "läuft noch".into(),

@@ -227,6 +227,9 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
             plural(f, *edges, "dependency", "dependencies")
         ),
         Msg::GraphLayers { blocks } => format!("{} in layers, top to bottom", plural(f, *blocks, "block", "blocks")),
+        Msg::GraphLayersAcross { blocks } => format!("{} in layers, left to right", plural(f, *blocks, "block", "blocks")),
+        Msg::GraphTooLarge { blocks } => format!("{} are too many to read as a drawing here: they are listed below, with what each reads from and feeds.", plural(f, *blocks, "block", "blocks")),
+        Msg::DrawGraph => "Draw the graph".into(),
         Msg::Zoom => "Zoom".into(),
         Msg::ZoomIn => "Zoom in".into(),
         Msg::ZoomOut => "Zoom out".into(),
@@ -271,6 +274,7 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::FewerColumns => "Fewer columns".into(),
         Msg::MoreFields { count } => format!("{} more {}, empty", f.integer(*count), if *count == 1 { "field" } else { "fields" }),
         Msg::ProgressColumn => "Progress".into(),
+        Msg::DurationColumn => "Duration".into(),
         Msg::BlocksDone { done, total } => format!("{}/{} {}", f.integer(*done), f.integer(*total), if *total == 1 { "block" } else { "blocks" }),
         Msg::RunTimeline => "Blocks of this run, in time".into(),
         Msg::StillRunning => "still running".into(),

@@ -196,6 +196,9 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
             format!("{} · {}", count(f, *blocks, "bloque", "bloques"), count(f, *edges, "dependencia", "dependencias"))
         }
         Msg::GraphLayers { blocks } => format!("{} por niveles, de arriba abajo", count(f, *blocks, "bloque", "bloques")),
+        Msg::GraphLayersAcross { blocks } => format!("{} por niveles, de izquierda a derecha", count(f, *blocks, "bloque", "bloques")),
+        Msg::GraphTooLarge { blocks } => format!("{}: demasiados para leerlos aquí como dibujo. Se listan abajo, con lo que cada uno lee y alimenta.", count(f, *blocks, "bloque", "bloques")),
+        Msg::DrawGraph => "Dibujar el grafo".into(),
         Msg::Zoom => "Zoom".into(),
         Msg::ZoomIn => "Acercar".into(),
         Msg::ZoomOut => "Alejar".into(),
@@ -240,6 +243,7 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::FewerColumns => "Menos columnas".into(),
         Msg::MoreFields { count: n } => format!("{} más, vacíos", count(f, *n, "campo", "campos")),
         Msg::ProgressColumn => "Progreso".into(),
+        Msg::DurationColumn => "Duración".into(),
         Msg::BlocksDone { done, total } => format!("{}/{} {}", f.integer(*done), f.integer(*total), if *total == 1 { "bloque" } else { "bloques" }),
         Msg::RunTimeline => "Bloques de esta ejecución, en el tiempo".into(),
         Msg::StillRunning => "en curso".into(),

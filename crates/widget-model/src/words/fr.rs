@@ -193,6 +193,9 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
             format!("{} · {}", count(f, *blocks, "bloc", "blocs"), count(f, *edges, "dépendance", "dépendances"))
         }
         Msg::GraphLayers { blocks } => format!("{} par niveaux, de haut en bas", count(f, *blocks, "bloc", "blocs")),
+        Msg::GraphLayersAcross { blocks } => format!("{} par niveaux, de gauche à droite", count(f, *blocks, "bloc", "blocs")),
+        Msg::GraphTooLarge { blocks } => format!("{} : trop pour être lus ici sous forme de dessin. Ils sont listés ci-dessous, avec ce que chacun lit et alimente.", count(f, *blocks, "bloc", "blocs")),
+        Msg::DrawGraph => "Dessiner le graphe".into(),
         Msg::Zoom => "Zoom".into(),
         Msg::ZoomIn => "Agrandir".into(),
         Msg::ZoomOut => "Réduire".into(),
@@ -237,6 +240,7 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::FewerColumns => "Moins de colonnes".into(),
         Msg::MoreFields { count: n } => format!("{} de plus, vides", count(f, *n, "champ", "champs")),
         Msg::ProgressColumn => "Progression".into(),
+        Msg::DurationColumn => "Durée".into(),
         Msg::BlocksDone { done, total } => format!("{}/{} {}", f.integer(*done), f.integer(*total), if *total <= 1 { "bloc" } else { "blocs" }),
         Msg::RunTimeline => "Blocs de cette exécution, dans le temps".into(),
         Msg::StillRunning => "en cours".into(),

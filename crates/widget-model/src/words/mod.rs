@@ -67,6 +67,11 @@ pub trait Formats {
     fn bytes(&self, bytes: u64) -> String;
     /// The time of day of an instant, to the second: "16:33:49".
     fn clock(&self, epoch_ms: i64) -> String;
+    /// A calendar date, the UTC day of `epoch_ms` (a data frame's date): "Oct 15, 2040".
+    fn date(&self, epoch_ms: i64) -> String;
+    /// An instant's date and time to the second in the zone, without the zone's name (a data
+    /// frame's datetime): "Nov 19, 2026, 10:34:32 AM".
+    fn date_time(&self, epoch_ms: i64) -> String;
 }
 
 /// Plain formatting without `Intl`: digits as Rust writes them, times in UTC, English units.
@@ -97,6 +102,15 @@ impl Formats for PlainFormats {
             .get(11..19)
             .unwrap_or_default()
             .to_owned()
+    }
+    fn date(&self, epoch_ms: i64) -> String {
+        crate::time::utc_text(epoch_ms)
+            .get(..10)
+            .unwrap_or_default()
+            .to_owned()
+    }
+    fn date_time(&self, epoch_ms: i64) -> String {
+        crate::time::utc_text(epoch_ms)
     }
 }
 
@@ -333,6 +347,16 @@ pub enum Msg {
     GraphLayers {
         blocks: u64,
     },
+    /// The same, layers running left to right.
+    GraphLayersAcross {
+        blocks: u64,
+    },
+    /// A drawing too large to read in this frame: the table of its blocks stands in.
+    GraphTooLarge {
+        blocks: u64,
+    },
+    /// Draws a graph that is too large to read anyway.
+    DrawGraph,
     Zoom,
     ZoomIn,
     ZoomOut,
@@ -430,6 +454,8 @@ pub enum Msg {
     },
     // Runs, outputs and logs.
     ProgressColumn,
+    /// The column the widget adds to runs: how long each took.
+    DurationColumn,
     BlocksDone {
         done: u64,
         total: u64,
@@ -616,6 +642,9 @@ mod tests {
                 edges: 1,
             },
             Msg::GraphLayers { blocks: 8 },
+            Msg::GraphLayersAcross { blocks: 8 },
+            Msg::GraphTooLarge { blocks: 240 },
+            Msg::DrawGraph,
             Msg::Zoom,
             Msg::ZoomIn,
             Msg::ZoomOut,
@@ -690,6 +719,7 @@ mod tests {
             Msg::MoreFields { count: 1 },
             Msg::MoreFields { count: 4 },
             Msg::ProgressColumn,
+            Msg::DurationColumn,
             Msg::BlocksDone {
                 done: 38,
                 total: 40,
