@@ -232,8 +232,8 @@ async fn list(call: &Call) -> Result<WidgetResult, ToolError> {
                 .counts(statuses.iter().map(String::as_str)),
         )
         .columns(vec![
-            column("uuid", "Pipeline", ColumnType::Id),
             plain_column("name", ColumnType::Text),
+            column("uuid", "Pipeline", ColumnType::Id),
             plain_column("type", ColumnType::Text),
             column("blocks", "Blocks", ColumnType::Number),
             column("schedules", "Triggers", ColumnType::Number),

@@ -165,13 +165,14 @@ impl MageMcpServer {
     }
 }
 
-/// The columns of a runs list.
+/// The columns of a runs list, in the order a person asks of a run: which pipeline, how it went,
+/// when it ran, how long it took; the run's id and the counts after.
 fn run_columns() -> Vec<Column> {
     vec![
-        column("id", "Run", ColumnType::Id),
         column("pipeline_uuid", "Pipeline", ColumnType::Text),
         plain_column("status", ColumnType::Status),
         column("execution_date", "Executed", ColumnType::Datetime),
+        plain_column("duration", ColumnType::Duration),
         column("completed_at", "Completed", ColumnType::Datetime),
         column("pipeline_schedule_name", "Trigger", ColumnType::Text),
         column(
@@ -180,6 +181,7 @@ fn run_columns() -> Vec<Column> {
             ColumnType::Number,
         ),
         column("block_runs_count", "Blocks", ColumnType::Number),
+        column("id", "Run", ColumnType::Id),
         column("passed_sla", "Within SLA", ColumnType::Boolean),
         column("backfill_id", "Backfill", ColumnType::Id),
     ]
@@ -202,9 +204,11 @@ fn run_row(mut run: Value) -> Value {
         .into_iter()
         .filter(|s| *s == "completed")
         .count();
+    let duration = duration_seconds(&run);
     if let Value::Object(map) = &mut run {
         map.insert("block_runs_count".to_owned(), json!(block_runs.len()));
         map.insert("completed_block_runs_count".to_owned(), json!(completed));
+        map.insert("duration".to_owned(), duration);
     }
     run
 }
@@ -323,12 +327,12 @@ async fn block_runs(call: &Call, id: i64) -> Result<WidgetResult, ToolError> {
                 .counts(strings(&rows, "status")),
         )
         .columns(vec![
-            column("id", "Block run", ColumnType::Id),
             column("block_uuid", "Block", ColumnType::Text),
             plain_column("status", ColumnType::Status),
+            plain_column("duration", ColumnType::Duration),
             column("started_at", "Started", ColumnType::Datetime),
             column("completed_at", "Completed", ColumnType::Datetime),
-            plain_column("duration", ColumnType::Duration),
+            column("id", "Block run", ColumnType::Id),
             plain_column("metrics", ColumnType::Json),
         ])
         .filter("pipeline_run_id", Some(id))
@@ -365,7 +369,6 @@ async fn backfills(call: &Call, args: BackfillListArgs) -> Result<WidgetResult, 
                 .counts(strings(&rows, "status")),
         )
         .columns(vec![
-            column("id", "Backfill", ColumnType::Id),
             plain_column("name", ColumnType::Text),
             column("pipeline_uuid", "Pipeline", ColumnType::Text),
             plain_column("status", ColumnType::Status),
@@ -374,6 +377,7 @@ async fn backfills(call: &Call, args: BackfillListArgs) -> Result<WidgetResult, 
             column("interval_type", "Interval", ColumnType::Text),
             column("interval_units", "Units", ColumnType::Number),
             column("completed_at", "Completed", ColumnType::Datetime),
+            column("id", "Backfill", ColumnType::Id),
         ])
         .filter("pipeline_uuid", args.pipeline_uuid)
         .filter("status", args.status.map(RunStatus::as_str))

@@ -153,7 +153,6 @@ async fn schedules(call: &Call, args: PipelineSchedulesArgs) -> Result<WidgetRes
                 .counts(strings(&records, "status")),
         )
         .columns(vec![
-            column("id", "Trigger", ColumnType::Id),
             plain_column("name", ColumnType::Text),
             column("pipeline_uuid", "Pipeline", ColumnType::Text),
             column("schedule_type", "Type", ColumnType::Text),
@@ -162,6 +161,7 @@ async fn schedules(call: &Call, args: PipelineSchedulesArgs) -> Result<WidgetRes
             column("next_pipeline_run_date", "Next run", ColumnType::Datetime),
             column("last_pipeline_run_status", "Last run", ColumnType::Status),
             column("pipeline_runs_count", "Runs", ColumnType::Number),
+            column("id", "Trigger", ColumnType::Id),
             column("trigger_url", "Trigger URL", ColumnType::Text),
             plain_column("token", ColumnType::Text),
         ])
