@@ -4,7 +4,7 @@ use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::CallToolResult;
 use rmcp::{schemars, tool, tool_router};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 
 use crate::backend::Call;
 use crate::ids::IdArguments;
@@ -116,8 +116,61 @@ fn output_record(output: &Value) -> Value {
                 map.insert(key.to_owned(), value.clone());
             }
         }
+        if let Some(Value::Object(sample)) = map.get_mut("sample_data") {
+            add_dtypes(sample);
+        }
     }
     record
+}
+
+/// Each numeric or boolean column's dtype, read from the JSON as the service wrote it, added to a
+/// sample that names none: a float written `1250.0` is a float, which the widget cannot tell once
+/// a JavaScript host has parsed the result (it becomes `1250`), and pandas prints it `1250.0`.
+fn add_dtypes(sample: &mut Map<String, Value>) {
+    if sample.contains_key("dtypes") {
+        return;
+    }
+    let (Some(columns), Some(rows)) = (
+        sample.get("columns").and_then(Value::as_array),
+        sample.get("rows").and_then(Value::as_array),
+    ) else {
+        return;
+    };
+    let mut dtypes = Map::new();
+    for (index, name) in columns.iter().enumerate() {
+        let Some(name) = name.as_str() else { continue };
+        let values = rows
+            .iter()
+            .filter_map(|row| row.as_array()?.get(index))
+            .filter(|v| !v.is_null());
+        if let Some(dtype) = dtype_of(values) {
+            dtypes.insert(name.to_owned(), json!(dtype));
+        }
+    }
+    if !dtypes.is_empty() {
+        sample.insert("dtypes".to_owned(), Value::Object(dtypes));
+    }
+}
+
+/// `float64`, `int64` or `bool` when every value is of that kind (integers among floats make the
+/// column a float one, as in pandas); `None` for text, mixed or empty columns.
+fn dtype_of<'v>(values: impl Iterator<Item = &'v Value>) -> Option<&'static str> {
+    let mut dtype = None;
+    for value in values {
+        let kind = match value {
+            Value::Bool(_) => "bool",
+            Value::Number(n) if n.is_f64() => "float64",
+            Value::Number(_) => "int64",
+            _ => return None,
+        };
+        dtype = match (dtype, kind) {
+            (None, kind) => Some(kind),
+            (Some(seen), kind) if seen == kind => Some(seen),
+            (Some("int64" | "float64"), "int64" | "float64") => Some("float64"),
+            _ => return None,
+        };
+    }
+    dtype
 }
 
 /// "first 10 of 154,042 rows" for a table output.
@@ -286,13 +339,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_sample_says_which_columns_are_floats_as_the_service_wrote_them() {
+        let output = json!({"variable_uuid": "output_0", "type": "table", "sample_data": {
+            "columns": ["cashflow", "count", "mixed", "flag", "name", "empty"],
+            "rows": [[1250.0, 3, 1, true, "a", null], [null, 4, 2.5, false, "b", null]]}});
+        let record = output_record(&output);
+        assert_eq!(
+            record["sample_data"]["dtypes"],
+            json!({"cashflow": "float64", "count": "int64", "mixed": "float64", "flag": "bool"})
+        );
+        let given = json!({"type": "table", "sample_data": {"columns": ["a"], "rows": [[1.0]], "dtypes": {"a": "object"}}});
+        assert_eq!(output_record(&given)["sample_data"]["dtypes"], json!({"a": "object"}));
+    }
+
+    #[test]
     fn an_output_keeps_its_sample_and_drops_the_rest() {
         let served = json!({"outputs": [], "sample_data": {"columns": ["a"], "rows": [[1]]}, "shape": [154042, 1],
             "text_data": null, "type": "table", "variable_uuid": "output_0"});
         let record = output_record(&served);
         assert_eq!(
             record,
-            json!({"variable_uuid": "output_0", "type": "table", "shape": [154042, 1], "sample_data": {"columns": ["a"], "rows": [[1]]}})
+            json!({"variable_uuid": "output_0", "type": "table", "shape": [154042, 1],
+                "sample_data": {"columns": ["a"], "rows": [[1]], "dtypes": {"a": "int64"}}})
         );
         assert_eq!(
             sample_note(&record).as_deref(),
