@@ -1,7 +1,7 @@
 //! Español.
 
 use super::common::{pagination_range, quote};
-use super::{EdgeEnd, ErrorCode, Formats, GraphProblem, Msg, Noun, Operation};
+use super::vocabulary::{EdgeEnd, ErrorCode, Formats, GraphProblem, Msg, Noun, Operation};
 
 fn count(f: &dyn Formats, n: u64, one: &str, many: &str) -> String {
     if n == 1 {

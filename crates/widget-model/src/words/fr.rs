@@ -1,7 +1,7 @@
 //! Français.
 
 use super::common::{pagination_range, quote};
-use super::{EdgeEnd, ErrorCode, Formats, GraphProblem, Msg, Noun, Operation};
+use super::vocabulary::{EdgeEnd, ErrorCode, Formats, GraphProblem, Msg, Noun, Operation};
 
 /// French counts 0 and 1 as singular.
 fn count(f: &dyn Formats, n: u64, one: &str, many: &str) -> String {

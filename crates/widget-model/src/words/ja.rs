@@ -1,7 +1,7 @@
 //! 日本語.
 
 use super::common::{pagination_range, quote};
-use super::{EdgeEnd, ErrorCode, Formats, GraphProblem, Msg, Noun, Operation};
+use super::vocabulary::{EdgeEnd, ErrorCode, Formats, GraphProblem, Msg, Noun, Operation};
 
 /// Japanese has no plural; a count takes a counter word.
 fn count(f: &dyn Formats, n: u64, counter: &str) -> String {
