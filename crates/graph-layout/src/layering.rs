@@ -113,10 +113,6 @@ pub fn wrap(layered: &mut Layered, widths: &[f32], max_row: f32, gap: f32) {
         };
         let mut keyed: Vec<(f32, usize)> = nodes.iter().map(|&v| (key(v), v)).collect();
         widget_sort::sort_by(&mut keyed, |a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        let total: f32 = nodes
-            .iter()
-            .map(|&v| widths.get(v).copied().unwrap_or(0.0) + gap)
-            .sum();
         let rows = rows_for(
             &keyed
                 .iter()

@@ -22,7 +22,7 @@ pub fn pack(order: &[Vec<usize>], widths: &[f32], gap: f32, width: f32) -> Vec<f
         // or half a gap before the row) to the next real node's left side.
         let mut after = left - gap;
         let mut waiting: Vec<usize> = Vec::new();
-        let mut settle = |waiting: &mut Vec<usize>, from: f32, to: f32, x: &mut Vec<f32>| {
+        let settle = |waiting: &mut Vec<usize>, from: f32, to: f32, x: &mut Vec<f32>| {
             let step = (to - from) / (waiting.len() + 1) as f32;
             for (k, &d) in waiting.iter().enumerate() {
                 x[d] = from + step * (k + 1) as f32;
