@@ -5,7 +5,7 @@
 // `node preview/serve.mjs` serves it on PREVIEW_PORT (default 8080) and the sandbox on the next
 // port; MCP_SERVER_URL (http://127.0.0.1:PORT/mcp) names the server that /mcp on the preview's
 // origin forwards to (MCP_SERVER_NOTE says why there is none). Ctrl-C stops it.
-// scripts/preview.sh starts the demo server and this together.
+// scripts/preview.sh starts the MCP server and this together.
 import { spawn } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { existsSync } from "node:fs";

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The main job: set up (idempotent), build the widget, the model's report tool and the demo MCP
+# The main job: set up (idempotent), build the widget, the model's report tool and the MCP
 # server, then start both on 127.0.0.1: mage-mcp-server over Streamable HTTP (MCP_PORT,
 # default 3001, a free port when that one is taken) and the preview (PREVIEW_PORT, default 8080),
 # whose live mode calls the server through its /mcp. One Ctrl-C stops both. When the server does not
 # start, the preview still serves the fixtures and says so in its live mode.
-# DEMO_SERVER_ARGS adds options to the server (e.g. "--config creds.json", "--fail-tool pipeline_get").
+# SERVER_ARGS adds options to the server (e.g. "--config creds.json", "--fail-tool pipeline_get").
 # With "--mage-url URL" (credentials from MAGE_OAUTH_TOKEN and MAGE_API_KEY, which the server
 # inherits) or "--mage --config FILE" the tools drive that Mage server instead of the demo project
 # (README "The preview"; python3 scripts/mage/login.py URL prints the two variables for a local Mage).
@@ -19,10 +19,10 @@ cargo build --quiet --release -p mage-mcp-server || MCP_NOTE="scripts/preview.sh
 say() { printf 'preview.sh: %s\n' "$*"; }
 RUN_DIR=target/preview
 mkdir -p "$RUN_DIR"
-SERVER_LOG=$RUN_DIR/demo-server.log
+SERVER_LOG=$RUN_DIR/mcp-server.log
 SERVER_BIN=target/release/mage-mcp-server
-# shellcheck disable=SC2206 # DEMO_SERVER_ARGS is split on purpose
-EXTRA_ARGS=(${DEMO_SERVER_ARGS:-})
+# shellcheck disable=SC2206 # SERVER_ARGS is split on purpose
+EXTRA_ARGS=(${SERVER_ARGS:-})
 BACKEND="the demo project"
 for i in "${!EXTRA_ARGS[@]}"; do
   case "${EXTRA_ARGS[$i]}" in
@@ -87,7 +87,7 @@ if [ -n "$MCP_NOTE" ]; then
   :
 elif start_server "127.0.0.1:${MCP_PORT:-3001}"; then
   :
-elif [ -z "${MCP_PORT:-}" ] && grep -q "cannot listen" "$SERVER_LOG" && say "port 3001 is taken; the demo server takes a free port" && start_server 127.0.0.1:0; then
+elif [ -z "${MCP_PORT:-}" ] && grep -q "cannot listen" "$SERVER_LOG" && say "port 3001 is taken; the MCP server takes a free port" && start_server 127.0.0.1:0; then
   :
 else
   MCP_NOTE="mage-mcp-server did not start: $(grep -v '^\s*$' "$SERVER_LOG" | tail -n 1 | cut -c1-300)"
@@ -112,7 +112,7 @@ if [ -n "$server_pid" ]; then
   wait -n "$preview_pid" "$server_pid"
   status=$?
   if kill -0 "$preview_pid" 2>/dev/null; then
-    say "the demo server stopped (status $status; see $SERVER_LOG); the preview goes on with fixtures"
+    say "the MCP server stopped (status $status; see $SERVER_LOG); the preview goes on with fixtures"
     server_pid=
     wait "$preview_pid"
     status=$?

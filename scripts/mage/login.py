@@ -7,7 +7,7 @@ to mage-mcp-server, in one of two forms:
       config `mage-mcp-server --mage --config FILE` reads;
   eval "$(python3 scripts/mage/login.py URL)"
       prints `export MAGE_OAUTH_TOKEN=… MAGE_API_KEY=…` for `mage-mcp-server --mage-url URL`
-      (and `DEMO_SERVER_ARGS="--mage-url URL" ./scripts/preview.sh`).
+      (and `SERVER_ARGS="--mage-url URL" ./scripts/preview.sh`).
 
 For a throwaway Mage started by scripts/mage/serve.sh; the email and password are Mage's defaults
 unless --email/--password say otherwise. The request is bounded (60 s).

@@ -6,7 +6,7 @@
 // mode driven through its form once.
 //
 // The server is the built debug binary, which scripts/test.sh's `cargo test-native` builds
-// before the end-to-end step (cargo build -p mage-mcp-server otherwise; PIPELINE_DEMO_SERVER
+// before the end-to-end step (cargo build -p mage-mcp-server otherwise; MAGE_MCP_SERVER
 // names another, e.g. target/release/mage-mcp-server), started here on a free loopback port
 // and stopped after.
 import { test as base, expect } from "@playwright/test";
@@ -20,7 +20,7 @@ import { bundleForBrowser } from "../../host/server.mjs";
 import { startPreview } from "../../preview/serve.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const SERVER_BIN = process.env.PIPELINE_DEMO_SERVER ?? join(ROOT, "target/debug/mage-mcp-server");
+const SERVER_BIN = process.env.MAGE_MCP_SERVER ?? join(ROOT, "target/debug/mage-mcp-server");
 const WIDGET = join(ROOT, "dist/resource-widget.html");
 const LIVE_BUNDLE = bundleForBrowser(join(ROOT, "preview/live.mjs"));
 
