@@ -139,6 +139,7 @@ const STYLES: &[&str] = &[
     include_str!("../src/views/states/states.css"),
     include_str!("../src/views/header/header.css"),
     include_str!("../src/views/table/table.css"),
+    include_str!("../src/views/find/find.css"),
     include_str!("../src/views/cell/cell.css"),
     include_str!("../src/views/detail/detail.css"),
     include_str!("../src/views/mutation/mutation.css"),
