@@ -85,80 +85,83 @@ mod tests {
         ])
     }
 
+    /// Every form in which `a` can name `b` (what it is, module `a`'s source, what the crate root
+    /// adds).
+    const IMPORT_FORMS: &[(&str, &str, &str)] = &[
+        (
+            "a module imported by use",
+            "use crate::b;\npub fn f() { b::g(); }",
+            "",
+        ),
+        (
+            "a module imported alone",
+            "use crate::b;\npub fn f() {}",
+            "",
+        ),
+        ("a group", "use crate::{c, b::G};\npub fn f() {}", ""),
+        (
+            "a group naming the module",
+            "use crate::{b, c::d};\npub fn f() {}",
+            "",
+        ),
+        (
+            "self in a nested group",
+            "use crate::{b::{self}, c};\npub fn f() {}",
+            "",
+        ),
+        (
+            "a rename",
+            "use crate::b as other;\npub fn f() { other::g(); }",
+            "",
+        ),
+        ("a re-export", "pub use crate::b::g;\npub fn f() {}", ""),
+        (
+            "a crate:: path in code",
+            "pub fn f() { let _ = crate::b::G; }",
+            "",
+        ),
+        (
+            "a super:: path in code",
+            "pub fn f() { super::b::g(); }",
+            "",
+        ),
+        (
+            "a glob of the parent",
+            "use super::*;\npub fn f() { b::g(); }",
+            "",
+        ),
+        (
+            "a glob of the module",
+            "use crate::b::*;\npub fn f() { g(); }",
+            "",
+        ),
+        (
+            "a path in a macro",
+            "macro_rules! m { () => { $crate::b::g() } }\npub fn f() {}",
+            "",
+        ),
+        (
+            "a name the root re-exports",
+            "pub fn f() { crate::G; }",
+            "pub use b::G;",
+        ),
+        (
+            "a name the root re-exports by glob",
+            "pub fn f() { crate::g(); }",
+            "pub use b::*;",
+        ),
+        (
+            "a path over multiple lines",
+            "pub fn f() {\n    crate::b\n        ::g();\n}",
+            "",
+        ),
+    ];
+
     /// Every form in which `a` can name `b`: each makes the cycle `a -> b -> a` when `b` names
     /// `a` back, and none when it does not.
     #[test]
     fn every_form_of_import_is_followed() {
-        let forms = [
-            (
-                "a module imported by use",
-                "use crate::b;\npub fn f() { b::g(); }",
-                "",
-            ),
-            (
-                "a module imported alone",
-                "use crate::b;\npub fn f() {}",
-                "",
-            ),
-            ("a group", "use crate::{c, b::G};\npub fn f() {}", ""),
-            (
-                "a group naming the module",
-                "use crate::{b, c::d};\npub fn f() {}",
-                "",
-            ),
-            (
-                "self in a nested group",
-                "use crate::{b::{self}, c};\npub fn f() {}",
-                "",
-            ),
-            (
-                "a rename",
-                "use crate::b as other;\npub fn f() { other::g(); }",
-                "",
-            ),
-            ("a re-export", "pub use crate::b::g;\npub fn f() {}", ""),
-            (
-                "a crate:: path in code",
-                "pub fn f() { let _ = crate::b::G; }",
-                "",
-            ),
-            (
-                "a super:: path in code",
-                "pub fn f() { super::b::g(); }",
-                "",
-            ),
-            (
-                "a glob of the parent",
-                "use super::*;\npub fn f() { b::g(); }",
-                "",
-            ),
-            (
-                "a glob of the module",
-                "use crate::b::*;\npub fn f() { g(); }",
-                "",
-            ),
-            (
-                "a path in a macro",
-                "macro_rules! m { () => { $crate::b::g() } }\npub fn f() {}",
-                "",
-            ),
-            (
-                "a name the root re-exports",
-                "pub fn f() { crate::G; }",
-                "pub use b::G;",
-            ),
-            (
-                "a name the root re-exports by glob",
-                "pub fn f() { crate::g(); }",
-                "pub use b::*;",
-            ),
-            (
-                "a path over multiple lines",
-                "pub fn f() {\n    crate::b\n        ::g();\n}",
-                "",
-            ),
-        ];
-        for (form, a, root_extra) in forms {
+        for &(form, a, root_extra) in IMPORT_FORMS {
             assert_eq!(
                 import_cycles(&crate_with(a, root_extra, true)),
                 ["lib.rs: a -> b -> a"],

@@ -310,15 +310,16 @@ fn every_stylesheet_is_inlined_and_tested() {
     }
     assert!(sheets.len() > 5, "found the stylesheets");
     let index = std::fs::read_to_string(root.join("index.html")).expect("index.html");
-    let web_tests = std::fs::read_to_string(root.join("tests/web.rs")).expect("tests/web.rs");
+    let web_tests =
+        std::fs::read_to_string(root.join("tests/web/mount.rs")).expect("tests/web/mount.rs");
     for sheet in &sheets {
         assert!(
             index.contains(&format!("href=\"{sheet}\"")),
             "index.html does not inline {sheet}"
         );
         assert!(
-            web_tests.contains(&format!("include_str!(\"../{sheet}\")")),
-            "tests/web.rs does not load {sheet}"
+            web_tests.contains(&format!("include_str!(\"../../{sheet}\")")),
+            "tests/web/mount.rs does not load {sheet}"
         );
     }
 }

@@ -11,11 +11,13 @@
 //!   drill-down, back, refresh; [`assistant`]: what the assistant is told (the record in view, the
 //!   question about a failed run);
 //! - [`restore`]: when a kept result may be shown again, and under which key it is kept;
-//! - [`table_window`] and [`graph_geometry`]: the arithmetic of a windowed table and of a drawn graph.
+//! - [`table_window`] and [`graph_geometry`]: the arithmetic of a windowed table and of a drawn graph;
+//!   [`find`]: what the widget's own Find matches (a table's rows, a log's lines).
 
 pub mod assistant;
 pub mod calls;
 pub mod events;
+pub mod find;
 pub mod graph_geometry;
 pub mod host_context;
 pub mod phase;

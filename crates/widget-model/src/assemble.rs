@@ -16,6 +16,7 @@ use crate::mutation::{build_mutation, MutationInput};
 use crate::rank::{rank_keys, Profile, RankHints};
 use crate::redact::Blanked;
 use crate::rows::{cells_of, CellSpec, RecordIds, Row, Rows};
+use crate::status::StatusCount;
 use crate::summary::{count_statuses, parse_filters, parse_pagination, parse_summary};
 use crate::table::{Column, Table};
 use crate::text::{bounded_text, humanize_key, quoted, short_line, truncate_chars};
@@ -85,7 +86,8 @@ pub enum RecordsIn<'t> {
 }
 
 /// The model of one structuredContent `sc` (already redacted, its records given apart), with its
-/// `host/widgetData` hints.
+/// `host/widgetData` hints. Each decision is a function of its own below: what the result is
+/// about, whether it is one record or a list, its table, its graph, its timeline, its state.
 pub fn assemble_records(
     sc: Map<String, Value>,
     records_in: RecordsIn<'_>,
@@ -93,167 +95,56 @@ pub fn assemble_records(
     hints: Option<Value>,
     redacted: usize,
 ) -> WidgetModel {
-    match sc.get("kind") {
-        Some(Value::String(k)) if k == WIDGET_KIND => {}
-        Some(Value::String(k)) => {
-            return WidgetModel::error(Msg::OtherKind {
-                kind: short_line(k),
-            })
-        }
-        _ => return WidgetModel::error(Msg::NoKind),
+    if let Err(msg) = check_kind(sc.get("kind")) {
+        return WidgetModel::error(msg);
     }
-
     let mut report = Report::default();
     let mut problems = Vec::new();
-    check_schema_version(sc.get("schema_version"), &mut report);
-    for key in sc
-        .keys()
-        .filter(|k| !KNOWN_FIELDS.contains(&k.as_str()))
-        .take(5)
-    {
-        report.diagnostic(format!("unknown field {} ignored", quoted(key)));
-    }
-    let hints = parse_hints(hints.as_ref(), &mut problems);
-    let resource = short_string(sc.get("resource"), "resource", &mut report);
-    let action = short_string(sc.get("action"), "action", &mut report);
-    let noun = Noun::of(&resource);
-
-    let (owned_records, lazy, total) = match records_in {
-        RecordsIn::Values(value) => {
-            let owned = records(value, &mut report);
-            let total = owned.len();
-            (owned, None, total)
-        }
-        RecordsIn::Lazy {
-            text,
-            spans,
-            skipped,
-            sample,
-        } => {
-            report_skipped(skipped, &mut report);
-            let total = spans.len();
-            (sample, Some((text, spans)), total)
-        }
-    };
-    let records: Vec<&Map<String, Value>> = owned_records.iter().collect();
-    let mutation_obj = match sc.get("mutation") {
-        Some(Value::Object(m)) => Some(m),
-        None | Some(Value::Null) => None,
-        Some(_) => {
-            report.diagnostic("mutation is not an object; ignored");
-            None
-        }
-    };
-    let mutation_record = mutation_obj
-        .and_then(|m| m.get("record"))
-        .and_then(Value::as_object);
-    let detail_record = mutation_record.or_else(|| {
-        (total == 1 && action != "list")
-            .then(|| records.first().copied())
-            .flatten()
-    });
+    let about = about(&sc, hints.as_ref(), &mut report, &mut problems);
+    let Received {
+        sample,
+        lazy,
+        total,
+    } = received_records(records_in, &mut report);
+    let records: Vec<&Map<String, Value>> = sample.iter().collect();
+    let (mutation_obj, mutation_record) = mutation_object(sc.get("mutation"), &mut report);
+    let detail_record = detail_record(mutation_record, &records, total, &about.action);
     let mutation = build_mutation(&MutationInput {
         mutation: mutation_obj,
-        action: &action,
-        resource: &resource,
+        action: &about.action,
+        resource: &about.resource,
         record: detail_record.or_else(|| records.first().copied()),
     });
-
-    let arrangement = if detail_record.is_some() {
-        Arrangement::Detail
-    } else {
-        Arrangement::List
+    let arrangement = match detail_record {
+        Some(_) => Arrangement::Detail,
+        None => Arrangement::List,
     };
-    let shown: Vec<&Map<String, Value>> = match (arrangement, mutation_record) {
-        (Arrangement::Detail, Some(record)) => vec![record],
-        _ => records.iter().take(MAX_RECORDS).copied().collect(),
+    let shown = shown_records(arrangement, mutation_record, &records);
+    let built = records_table(&sc, &shown, (lazy, total), arrangement, &about, &mut report);
+    let (table, blanked) = match built {
+        Ok(built) => built,
+        Err(msg) => return WidgetModel::error(msg),
     };
-    let key_hints = KeyHints {
-        primary_key: hints.primary_key.clone(),
-        status_key: hints.status_key.clone(),
-    };
-    let columns = columns(
-        sc.get("columns"),
-        &shown,
-        arrangement,
-        (&hints, &key_hints),
-        Profile::of(&resource),
-        &mut report,
-    );
-    if lazy.is_some() && !matches!(sc.get("columns"), Some(Value::Array(c)) if !c.is_empty()) {
-        report.diagnostic(format!(
-            "columns inferred from the first {} of {total} records",
-            shown.len()
-        ));
-    }
-    let (mut table, blanked) = table(
-        columns,
-        &shown,
-        lazy.filter(|_| arrangement == Arrangement::List),
-        &mut report,
-    );
-    if blanked.max_depth > MAX_JSON_DEPTH {
-        return WidgetModel::error(Msg::TooDeep {
-            limit: count(MAX_JSON_DEPTH),
-        });
-    }
-    let redacted = redacted + blanked.values;
-    if arrangement == Arrangement::List && total > MAX_RECORDS {
-        table.omitted_rows = total - MAX_RECORDS;
-        report.visible(Msg::FirstRecords {
-            shown: count(MAX_RECORDS),
-            total: count(total),
-        });
-    }
-
     let summary = parse_summary(sc.get("summary"), &mut problems);
     let filters = parse_filters(sc.get("filters"), &mut problems);
-    let pagination = match arrangement {
-        Arrangement::List => {
-            parse_pagination(sc.get("pagination"), table.rows.len(), &mut problems)
-        }
-        Arrangement::Detail => None,
-    };
-    let header = header(&table, arrangement, detail_record, &hints, summary, &noun);
-
-    let (mut graph, graph_redacted) = validate_graph(graph, hints.graph_node_limit());
-    let redacted = redacted + graph_redacted;
-    // A pipeline's detail is where a graph belongs; say so when it is missing.
-    if graph == GraphOutcome::Absent
-        && arrangement == Arrangement::Detail
-        && action == "get"
-        && matches!(resource.as_str(), "pipeline" | "pipelines")
-    {
-        graph = GraphOutcome::Fallback(GraphProblem::Missing);
-    }
-    let node_details = match &graph {
-        GraphOutcome::Drawable(g) => node_details(g.nodes.iter().map(|n| n.id.as_str()), &records),
-        _ => Vec::new(),
-    };
-
-    for p in problems {
-        report.diagnostic(p);
-    }
-    if redacted > 0 {
-        report.diagnostic(format!(
-            "{redacted} sensitive value{} redacted",
-            if redacted == 1 { "" } else { "s" }
-        ));
-    }
-
-    let content = content(&resource, &action, &records);
-    // A run's blocks in time: a run's detail with its block runs, or a list of block runs.
-    let timeline = match arrangement {
-        Arrangement::Detail => detail_record.and_then(crate::timeline::timeline),
-        Arrangement::List if matches!(resource.as_str(), "block_runs" | "block_run") => {
-            crate::timeline::block_runs_timeline(records.iter().copied())
-        }
-        Arrangement::List => None,
-    };
+    let pagination = (arrangement == Arrangement::List)
+        .then(|| parse_pagination(sc.get("pagination"), table.rows.len(), &mut problems))
+        .flatten();
+    let header = header(&table, arrangement, detail_record, &about, summary);
+    let (graph, graph_redacted) = result_graph(graph, arrangement, &about);
+    let node_details = node_details(&graph, &records);
+    let redacted = redacted + blanked + graph_redacted;
+    report_problems(problems, redacted, &mut report);
     let (state, error) = state(&sc, &table, mutation.as_ref(), &header.message, &mut report);
+    let About {
+        resource,
+        action,
+        noun,
+        hints,
+    } = about;
     WidgetModel {
-        content,
-        timeline,
+        content: content(&resource, &action, &records),
+        timeline: timeline(arrangement, detail_record, &resource, &records),
         state,
         arrangement,
         header,
@@ -266,15 +157,237 @@ pub fn assemble_records(
         error,
         empty_message: hints
             .empty_message
-            .clone()
             .map_or(Text::Own(Msg::EmptyList(noun)), Text::Given),
         density: hints.density,
-        time_zone: hints.time_zone.clone(),
+        time_zone: hints.time_zone,
         notices: report.notices,
         diagnostics: report.diagnostics,
         redacted,
         resource,
         action,
+    }
+}
+
+/// Whether this renderer draws the result: its `kind` must be [`WIDGET_KIND`].
+fn check_kind(kind: Option<&Value>) -> Result<(), Msg> {
+    match kind {
+        Some(Value::String(k)) if k == WIDGET_KIND => Ok(()),
+        Some(Value::String(k)) => Err(Msg::OtherKind {
+            kind: short_line(k),
+        }),
+        _ => Err(Msg::NoKind),
+    }
+}
+
+/// What a result is about: its resource and action, in whose words it is told, and its hints.
+struct About {
+    resource: String,
+    action: String,
+    noun: Noun,
+    hints: Hints,
+}
+
+/// Reads what `sc` is about, reporting a schema version this widget does not know and fields it
+/// ignores.
+fn about(
+    sc: &Map<String, Value>,
+    hints: Option<&Value>,
+    report: &mut Report,
+    problems: &mut Vec<String>,
+) -> About {
+    check_schema_version(sc.get("schema_version"), report);
+    let unknown = sc.keys().filter(|k| !KNOWN_FIELDS.contains(&k.as_str()));
+    for key in unknown.take(5) {
+        report.diagnostic(format!("unknown field {} ignored", quoted(key)));
+    }
+    let hints = parse_hints(hints, problems);
+    let resource = short_string(sc.get("resource"), "resource", report);
+    let action = short_string(sc.get("action"), "action", report);
+    About {
+        noun: Noun::of(&resource),
+        resource,
+        action,
+        hints,
+    }
+}
+
+/// The records as received: those parsed (all of them, or a long list's first ones), the long
+/// list's spans when it was kept as text, and how many records there are in all.
+struct Received<'t> {
+    sample: Vec<Map<String, Value>>,
+    lazy: Option<(&'t str, Vec<(usize, usize)>)>,
+    total: usize,
+}
+
+fn received_records<'t>(records_in: RecordsIn<'t>, report: &mut Report) -> Received<'t> {
+    match records_in {
+        RecordsIn::Values(value) => {
+            let sample = records(value, report);
+            Received {
+                total: sample.len(),
+                sample,
+                lazy: None,
+            }
+        }
+        RecordsIn::Lazy {
+            text,
+            spans,
+            skipped,
+            sample,
+        } => {
+            report_skipped(skipped, report);
+            Received {
+                total: spans.len(),
+                sample,
+                lazy: Some((text, spans)),
+            }
+        }
+    }
+}
+
+/// `mutation` when it is an object, and its `record` when that is one; another type is reported
+/// and ignored.
+fn mutation_object<'v>(
+    value: Option<&'v Value>,
+    report: &mut Report,
+) -> (
+    Option<&'v Map<String, Value>>,
+    Option<&'v Map<String, Value>>,
+) {
+    let mutation = match value {
+        Some(Value::Object(m)) => Some(m),
+        None | Some(Value::Null) => None,
+        Some(_) => {
+            report.diagnostic("mutation is not an object; ignored");
+            None
+        }
+    };
+    let record = mutation
+        .and_then(|m| m.get("record"))
+        .and_then(Value::as_object);
+    (mutation, record)
+}
+
+/// The record a result is the detail of, which makes it a detail view: the mutation's record, or
+/// the only record of any action but `list`. `None` for a list.
+fn detail_record<'r>(
+    mutation_record: Option<&'r Map<String, Value>>,
+    records: &[&'r Map<String, Value>],
+    total: usize,
+    action: &str,
+) -> Option<&'r Map<String, Value>> {
+    mutation_record.or_else(|| {
+        (total == 1 && action != "list")
+            .then(|| records.first().copied())
+            .flatten()
+    })
+}
+
+/// The records the table shows: the mutation's record in a detail view of one, else the records
+/// up to [`MAX_RECORDS`].
+fn shown_records<'r>(
+    arrangement: Arrangement,
+    mutation_record: Option<&'r Map<String, Value>>,
+    records: &[&'r Map<String, Value>],
+) -> Vec<&'r Map<String, Value>> {
+    match (arrangement, mutation_record) {
+        (Arrangement::Detail, Some(record)) => vec![record],
+        _ => records.iter().take(MAX_RECORDS).copied().collect(),
+    }
+}
+
+/// The table of the `shown` records in their columns (declared, else inferred and ranked), and
+/// how many sensitive values were blanked in a long list's kept text. A list past [`MAX_RECORDS`]
+/// says how many it left out. Refused when the kept text nests deeper than [`MAX_JSON_DEPTH`].
+fn records_table(
+    sc: &Map<String, Value>,
+    shown: &[&Map<String, Value>],
+    (lazy, total): (Option<(&str, Vec<(usize, usize)>)>, usize),
+    arrangement: Arrangement,
+    about: &About,
+    report: &mut Report,
+) -> Result<(Table, usize), Msg> {
+    let hints = &about.hints;
+    let key_hints = KeyHints {
+        primary_key: hints.primary_key.clone(),
+        status_key: hints.status_key.clone(),
+    };
+    let declared = sc.get("columns");
+    let profile = Profile::of(&about.resource);
+    let columns = columns(
+        declared,
+        shown,
+        arrangement,
+        (hints, &key_hints),
+        profile,
+        report,
+    );
+    if lazy.is_some() && !matches!(declared, Some(Value::Array(c)) if !c.is_empty()) {
+        report.diagnostic(format!(
+            "columns inferred from the first {} of {total} records",
+            shown.len()
+        ));
+    }
+    let lazy = lazy.filter(|_| arrangement == Arrangement::List);
+    let (mut table, blanked) = table(columns, shown, lazy, report);
+    if blanked.max_depth > MAX_JSON_DEPTH {
+        return Err(Msg::TooDeep {
+            limit: count(MAX_JSON_DEPTH),
+        });
+    }
+    if arrangement == Arrangement::List && total > MAX_RECORDS {
+        table.omitted_rows = total - MAX_RECORDS;
+        report.visible(Msg::FirstRecords {
+            shown: count(MAX_RECORDS),
+            total: count(total),
+        });
+    }
+    Ok((table, blanked.values))
+}
+
+/// The result's graph, checked ([`validate_graph`]), and how many values were redacted in it. A
+/// pipeline's detail is where a graph belongs: when it has none, the reason says so.
+fn result_graph(
+    graph: Option<&serde_json::value::RawValue>,
+    arrangement: Arrangement,
+    about: &About,
+) -> (GraphOutcome, usize) {
+    let (graph, redacted) = validate_graph(graph, about.hints.graph_node_limit());
+    let expected = arrangement == Arrangement::Detail
+        && about.action == "get"
+        && matches!(about.resource.as_str(), "pipeline" | "pipelines");
+    if graph == GraphOutcome::Absent && expected {
+        return (GraphOutcome::Fallback(GraphProblem::Missing), redacted);
+    }
+    (graph, redacted)
+}
+
+/// Reports the hints' and summary's `problems`, and how many values were redacted.
+fn report_problems(problems: Vec<String>, redacted: usize, report: &mut Report) {
+    for p in problems {
+        report.diagnostic(p);
+    }
+    if redacted > 0 {
+        report.diagnostic(format!(
+            "{redacted} sensitive value{} redacted",
+            if redacted == 1 { "" } else { "s" }
+        ));
+    }
+}
+
+/// A run's blocks in time: a run's detail with its block runs, or a list of block runs.
+fn timeline(
+    arrangement: Arrangement,
+    detail_record: Option<&Map<String, Value>>,
+    resource: &str,
+    records: &[&Map<String, Value>],
+) -> Option<crate::timeline::Timeline> {
+    match arrangement {
+        Arrangement::Detail => detail_record.and_then(crate::timeline::timeline),
+        Arrangement::List if matches!(resource, "block_runs" | "block_run") => {
+            crate::timeline::block_runs_timeline(records.iter().copied())
+        }
+        Arrangement::List => None,
     }
 }
 
@@ -655,104 +768,131 @@ fn table(
     )
 }
 
+/// The header over the result: its title, subtitle, the summary's message, counts by status and
+/// the total.
 fn header(
     table: &Table,
     arrangement: Arrangement,
     detail_record: Option<&Map<String, Value>>,
-    hints: &Hints,
+    about: &About,
     summary: crate::summary::Summary,
-    noun: &Noun,
 ) -> Header {
-    let record_title = || {
-        let record = detail_record?;
-        let keys = hints
-            .title_key
-            .iter()
-            .map(String::as_str)
-            .chain(["name", "uuid", "id"]);
-        keys.filter_map(|k| match record.get(k)? {
-            Value::String(s) if !s.trim().is_empty() && !crate::redact::is_sensitive_key(k) => {
-                Some(Text::Given(truncate_chars(&bounded_text(s), 200)))
-            }
-            Value::Number(n) => {
-                let word = crate::words::english(&Msg::Title {
-                    noun: noun.clone(),
-                    plural: false,
-                });
-                Some(Text::Given(format!("{word} {n}")))
-            }
-            _ => None,
-        })
-        .next()
-    };
-    let given = hints.title.clone().or(summary.title).map(Text::Given);
-    let title = given
-        .or_else(|| {
-            if arrangement == Arrangement::Detail {
-                record_title()
-            } else {
-                None
-            }
-        })
+    let (hints, noun) = (&about.hints, &about.noun);
+    let given = hints.title.clone().or(summary.title);
+    let title = title(given, arrangement, detail_record, hints, noun);
+    let given = hints.subtitle.clone().or(summary.subtitle);
+    let subtitle = subtitle(given, arrangement, &title, noun);
+    Header {
+        counts: status_counts(summary.counts, table, arrangement),
+        total: total(summary.total, table, arrangement),
+        title,
+        subtitle,
+        message: summary.message,
+    }
+}
+
+/// The title: the one given (by the hints, else the summary); for a detail, the record's own
+/// name; else the resource's name in our words ("Pipeline runs").
+fn title(
+    given: Option<String>,
+    arrangement: Arrangement,
+    detail_record: Option<&Map<String, Value>>,
+    hints: &Hints,
+    noun: &Noun,
+) -> Text {
+    given
+        .map(Text::Given)
+        .or_else(|| detail_record.and_then(|record| record_title(record, hints, noun)))
         .unwrap_or_else(|| {
             Text::Own(Msg::Title {
                 noun: noun.clone(),
                 plural: arrangement == Arrangement::List,
             })
-        });
-    let names_the_kind = |title: &Text| match title {
+        })
+}
+
+/// A record's name for its title: the hinted title key's value, else its `name`, `uuid` or `id`
+/// (a number as "Pipeline 7"); never a sensitive key's value.
+fn record_title(record: &Map<String, Value>, hints: &Hints, noun: &Noun) -> Option<Text> {
+    let keys = hints
+        .title_key
+        .iter()
+        .map(String::as_str)
+        .chain(["name", "uuid", "id"]);
+    keys.filter_map(|k| match record.get(k)? {
+        Value::String(s) if !s.trim().is_empty() && !crate::redact::is_sensitive_key(k) => {
+            Some(Text::Given(truncate_chars(&bounded_text(s), 200)))
+        }
+        Value::Number(n) => Some(Text::Given(format!("{} {n}", singular(noun)))),
+        _ => None,
+    })
+    .next()
+}
+
+/// The resource's name for one record, in English ("Pipeline run").
+fn singular(noun: &Noun) -> String {
+    crate::words::english(&Msg::Title {
+        noun: noun.clone(),
+        plural: false,
+    })
+}
+
+/// The subtitle: the one given; for a detail whose title does not already say what kind of
+/// record it is, that kind ("Pipeline run").
+fn subtitle(
+    given: Option<String>,
+    arrangement: Arrangement,
+    title: &Text,
+    noun: &Noun,
+) -> Option<Text> {
+    let names_the_kind = match title {
         Text::Own(_) => true,
-        Text::Given(t) => {
-            let singular = crate::words::english(&Msg::Title {
+        Text::Given(t) => t.to_lowercase().starts_with(&singular(noun).to_lowercase()),
+    };
+    given.map(Text::Given).or_else(|| {
+        (arrangement == Arrangement::Detail && !names_the_kind).then(|| {
+            Text::Own(Msg::Title {
                 noun: noun.clone(),
                 plural: false,
             })
-            .to_lowercase();
-            t.to_lowercase().starts_with(&singular)
-        }
-    };
-    let subtitle = hints
-        .subtitle
-        .clone()
-        .or(summary.subtitle)
-        .map(Text::Given)
-        .or_else(|| {
-            (arrangement == Arrangement::Detail && !names_the_kind(&title)).then(|| {
-                Text::Own(Msg::Title {
-                    noun: noun.clone(),
-                    plural: false,
-                })
-            })
-        });
-    let counts = if !summary.counts.is_empty() {
-        summary.counts
-    } else if arrangement == Arrangement::List && !table.rows.is_lazy() {
-        let status_column = table
-            .columns
-            .iter()
-            .position(|c| c.kind == ColumnKind::Status);
-        status_column.map_or_else(Vec::new, |i| {
-            count_statuses(table.rows.iter().filter_map(|r| match &r.cells[i] {
-                Cell::Status(s) => Some(s),
-                _ => None,
-            }))
         })
-    } else {
-        Vec::new()
-    };
-    let total = match (arrangement, summary.total) {
+    })
+}
+
+/// Counts by status: the summary's, else a list's own statuses counted, when its rows are built
+/// (a long list's are built only when drawn, so it shows none rather than walk every record).
+fn status_counts(
+    summarised: Vec<StatusCount>,
+    table: &Table,
+    arrangement: Arrangement,
+) -> Vec<StatusCount> {
+    if !summarised.is_empty() {
+        return summarised;
+    }
+    if arrangement != Arrangement::List || table.rows.is_lazy() {
+        return Vec::new();
+    }
+    let status_column = table
+        .columns
+        .iter()
+        .position(|c| c.kind == ColumnKind::Status);
+    status_column.map_or_else(Vec::new, |i| {
+        count_statuses(table.rows.iter().filter_map(|r| match &r.cells[i] {
+            Cell::Status(s) => Some(s),
+            _ => None,
+        }))
+    })
+}
+
+/// A list's total: "134 in all" when the summary says so, else the number of rows; none for a
+/// detail.
+fn total(summarised: Option<u64>, table: &Table, arrangement: Arrangement) -> Option<Msg> {
+    match (arrangement, summarised) {
         (Arrangement::List, Some(total)) => Some(Msg::InAll { total }),
         (Arrangement::List, None) => Some(Msg::RecordCount {
             count: count(table.rows.len()),
         }),
         (Arrangement::Detail, _) => None,
-    };
-    Header {
-        title,
-        subtitle,
-        message: summary.message,
-        counts,
-        total,
     }
 }
 
@@ -802,12 +942,13 @@ fn state(
     }
 }
 
-/// For each node, the record of its block when the result carries it: a record (or an item of a
-/// record's `blocks`) whose `uuid` or `id` is the node's id.
-fn node_details<'a>(
-    node_ids: impl Iterator<Item = &'a str>,
-    records: &[&Map<String, Value>],
-) -> Vec<NodeDetail> {
+/// For each node of a drawable graph, the record of its block when the result carries it: a
+/// record (or an item of a record's `blocks`) whose `uuid` or `id` is the node's id.
+fn node_details(graph: &GraphOutcome, records: &[&Map<String, Value>]) -> Vec<NodeDetail> {
+    let GraphOutcome::Drawable(graph) = graph else {
+        return Vec::new();
+    };
+    let node_ids = graph.nodes.iter().map(|n| n.id.as_str());
     let mut by_id: std::collections::HashMap<&str, &Map<String, Value>> =
         std::collections::HashMap::new();
     let nested = records
@@ -845,4 +986,345 @@ fn node_details<'a>(
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::status::Status;
+    use serde_json::json;
+
+    fn object(value: Value) -> Map<String, Value> {
+        value.as_object().cloned().expect("an object")
+    }
+
+    fn objects(values: &[Value]) -> Vec<Map<String, Value>> {
+        values.iter().cloned().map(object).collect()
+    }
+
+    fn about_resource(resource: &str, action: &str) -> About {
+        let sc = object(json!({ "resource": resource, "action": action }));
+        about(&sc, None, &mut Report::default(), &mut Vec::new())
+    }
+
+    /// A list's table of `records`, its columns inferred.
+    fn list_table(records: &[Map<String, Value>]) -> Table {
+        let shown: Vec<&Map<String, Value>> = records.iter().collect();
+        let about = about_resource("pipeline_runs", "list");
+        let sc = Map::new();
+        let received = (None, records.len());
+        let mut report = Report::default();
+        records_table(
+            &sc,
+            &shown,
+            received,
+            Arrangement::List,
+            &about,
+            &mut report,
+        )
+        .expect("a table")
+        .0
+    }
+
+    #[test]
+    fn only_the_widgets_kind_is_drawn() {
+        assert_eq!(check_kind(Some(&json!(WIDGET_KIND))), Ok(()));
+        assert_eq!(
+            check_kind(Some(&json!("other_widget"))),
+            Err(Msg::OtherKind {
+                kind: "other_widget".into()
+            })
+        );
+        assert_eq!(check_kind(None), Err(Msg::NoKind));
+        assert_eq!(check_kind(Some(&json!(7))), Err(Msg::NoKind));
+    }
+
+    #[test]
+    fn what_a_result_is_about_reports_what_it_ignores() {
+        let mut fields =
+            json!({ "kind": WIDGET_KIND, "schema_version": 1, "resource": 7, "action": " get " });
+        for i in 0..7 {
+            fields[format!("extra_{i}")] = json!(i);
+        }
+        let mut report = Report::default();
+        let about = about(&object(fields), None, &mut report, &mut Vec::new());
+        assert_eq!(
+            (about.resource.as_str(), about.action.as_str()),
+            ("", "get")
+        );
+        let unknown = report
+            .diagnostics
+            .iter()
+            .filter(|d| d.starts_with("unknown field"));
+        assert_eq!(unknown.count(), 5, "at most five named");
+        assert!(report
+            .diagnostics
+            .contains(&"resource is not a string; ignored".to_owned()));
+    }
+
+    #[test]
+    fn records_received_count_what_they_hold_and_report_what_is_not_a_record() {
+        let mut report = Report::default();
+        let values = RecordsIn::Values(Some(json!([{ "id": 1 }, 2, { "id": 3 }])));
+        let received = received_records(values, &mut report);
+        assert_eq!((received.sample.len(), received.total), (2, 2));
+        assert!(received.lazy.is_none());
+        assert_eq!(report.notices, [Msg::RecordsNotObjects { count: 1 }]);
+
+        let mut report = Report::default();
+        let text = r#"[{"id":1},{"id":2},{"id":3}]"#;
+        let lazy = RecordsIn::Lazy {
+            text,
+            spans: vec![(1, 9), (10, 18), (19, 27)],
+            skipped: 0,
+            sample: objects(&[json!({ "id": 1 })]),
+        };
+        let received = received_records(lazy, &mut report);
+        assert_eq!((received.sample.len(), received.total), (1, 3));
+        assert!(report.notices.is_empty());
+    }
+
+    #[test]
+    fn a_mutation_must_be_an_object_and_its_record_one_too() {
+        let mut report = Report::default();
+        let value = json!({ "operation": "update", "record": { "id": 1 } });
+        let (mutation, record) = mutation_object(Some(&value), &mut report);
+        assert!(mutation.is_some());
+        assert_eq!(record.and_then(|r| r.get("id")), Some(&json!(1)));
+        let updated = json!("updated");
+        let (mutation, record) = mutation_object(Some(&updated), &mut report);
+        assert!(mutation.is_none() && record.is_none());
+        assert_eq!(report.diagnostics, ["mutation is not an object; ignored"]);
+    }
+
+    #[test]
+    fn one_record_of_any_action_but_list_is_a_detail_and_a_mutations_record_always_is() {
+        let owned = objects(&[json!({ "id": 1 }), json!({ "id": 2 })]);
+        let one = [&owned[0]];
+        let two = [&owned[0], &owned[1]];
+        let changed = object(json!({ "id": 9 }));
+        assert_eq!(detail_record(None, &one, 1, "get"), Some(&owned[0]));
+        assert_eq!(detail_record(None, &one, 1, "list"), None);
+        assert_eq!(detail_record(None, &two, 2, "get"), None);
+        assert_eq!(
+            detail_record(None, &one, 2, "get"),
+            None,
+            "a long list's sample"
+        );
+        assert_eq!(
+            detail_record(Some(&changed), &two, 2, "list"),
+            Some(&changed)
+        );
+        assert_eq!(
+            shown_records(Arrangement::Detail, Some(&changed), &two),
+            [&changed]
+        );
+        assert_eq!(shown_records(Arrangement::List, None, &two), two);
+    }
+
+    #[test]
+    fn a_list_past_the_record_limit_says_how_many_it_left_out() {
+        let owned = objects(&[json!({ "id": 1 })]);
+        let shown: Vec<&Map<String, Value>> = owned.iter().collect();
+        let about = about_resource("pipeline_runs", "list");
+        let mut report = Report::default();
+        let received = (None, MAX_RECORDS + 5);
+        let sc = Map::new();
+        let (table, _) = records_table(
+            &sc,
+            &shown,
+            received,
+            Arrangement::List,
+            &about,
+            &mut report,
+        )
+        .expect("a table");
+        assert_eq!(table.omitted_rows, 5);
+        assert_eq!(
+            report.notices,
+            [Msg::FirstRecords {
+                shown: count(MAX_RECORDS),
+                total: count(MAX_RECORDS + 5)
+            }]
+        );
+    }
+
+    #[test]
+    fn a_long_lists_kept_text_is_blanked_and_refused_past_the_depth_limit() {
+        let about = about_resource("pipeline_runs", "list");
+        let sc = Map::new();
+        let sample = objects(&[json!({ "id": 1, "password": "hunter2" })]);
+        let shown: Vec<&Map<String, Value>> = sample.iter().collect();
+        let text = r#"[{"id":1,"password":"hunter2"}]"#;
+        let mut report = Report::default();
+        let lazy = (Some((text, vec![(1, text.len() - 1)])), 1);
+        let (table, blanked) =
+            records_table(&sc, &shown, lazy, Arrangement::List, &about, &mut report)
+                .expect("a table");
+        assert!(table.rows.is_lazy());
+        assert_eq!(blanked, 1, "the password in the kept text");
+        assert!(report
+            .diagnostics
+            .contains(&"columns inferred from the first 1 of 1 records".to_owned()));
+
+        let deep = format!(
+            r#"[{{"id":{}1{}}}]"#,
+            "[".repeat(MAX_JSON_DEPTH + 1),
+            "]".repeat(MAX_JSON_DEPTH + 1)
+        );
+        let lazy = (Some((deep.as_str(), vec![(1, deep.len() - 1)])), 1);
+        let refused = records_table(&sc, &shown, lazy, Arrangement::List, &about, &mut report);
+        assert_eq!(
+            refused.map(|_| ()),
+            Err(Msg::TooDeep {
+                limit: count(MAX_JSON_DEPTH)
+            })
+        );
+    }
+
+    #[test]
+    fn a_pipelines_detail_without_a_graph_says_so_and_a_list_does_not() {
+        let (graph, _) = result_graph(
+            None,
+            Arrangement::Detail,
+            &about_resource("pipelines", "get"),
+        );
+        assert_eq!(graph, GraphOutcome::Fallback(GraphProblem::Missing));
+        let (graph, _) = result_graph(
+            None,
+            Arrangement::List,
+            &about_resource("pipelines", "list"),
+        );
+        assert_eq!(graph, GraphOutcome::Absent);
+        let (graph, _) = result_graph(None, Arrangement::Detail, &about_resource("blocks", "get"));
+        assert_eq!(graph, GraphOutcome::Absent);
+    }
+
+    #[test]
+    fn problems_and_redactions_are_reported_once_each() {
+        let mut report = Report::default();
+        report_problems(vec!["hint x ignored".into()], 1, &mut report);
+        report_problems(Vec::new(), 2, &mut report);
+        report_problems(Vec::new(), 0, &mut report);
+        assert_eq!(
+            report.diagnostics,
+            [
+                "hint x ignored",
+                "1 sensitive value redacted",
+                "2 sensitive values redacted"
+            ]
+        );
+    }
+
+    #[test]
+    fn block_runs_are_drawn_in_time_in_a_list_and_in_a_runs_detail() {
+        let run = json!({ "block_uuid": "load", "status": "completed", "started_at": "2026-11-20 05:00:00", "completed_at": "2026-11-20 05:01:00" });
+        let runs = objects(&[run.clone()]);
+        let records: Vec<&Map<String, Value>> = runs.iter().collect();
+        assert!(timeline(Arrangement::List, None, "block_runs", &records).is_some());
+        assert!(timeline(Arrangement::List, None, "pipeline_runs", &records).is_none());
+        let detail = object(json!({ "id": 7, "block_runs": [run] }));
+        assert!(timeline(
+            Arrangement::Detail,
+            Some(&detail),
+            "pipeline_runs",
+            &[&detail]
+        )
+        .is_some());
+    }
+
+    #[test]
+    fn a_detail_is_titled_by_its_record_and_subtitled_by_its_kind() {
+        let noun = Noun::of("pipeline_runs");
+        let hints = Hints::default();
+        let named = object(json!({ "id": 7, "name": "Nightly load" }));
+        let numbered = object(json!({ "id": 7 }));
+        let secret = object(json!({ "password": "hunter2", "id": 7 }));
+        let title = |record: &Map<String, Value>| {
+            title(None, Arrangement::Detail, Some(record), &hints, &noun)
+        };
+        assert_eq!(title(&named), Text::Given("Nightly load".into()));
+        assert_eq!(title(&numbered), Text::Given("Pipeline run 7".into()));
+        let hinted = Hints {
+            title_key: Some("password".into()),
+            ..Hints::default()
+        };
+        assert_eq!(
+            record_title(&secret, &hinted, &noun),
+            Some(Text::Given("Pipeline run 7".into())),
+            "a sensitive key never titles a record"
+        );
+        let own = Text::Own(Msg::Title {
+            noun: noun.clone(),
+            plural: false,
+        });
+        assert_eq!(
+            subtitle(None, Arrangement::Detail, &title(&named), &noun),
+            Some(own)
+        );
+        assert_eq!(
+            subtitle(None, Arrangement::Detail, &title(&numbered), &noun),
+            None,
+            "the title names the kind already"
+        );
+        assert_eq!(
+            subtitle(
+                Some("given".into()),
+                Arrangement::List,
+                &title(&named),
+                &noun
+            ),
+            Some(Text::Given("given".into()))
+        );
+    }
+
+    #[test]
+    fn a_list_is_titled_by_what_it_lists_unless_given_a_title() {
+        let noun = Noun::of("pipeline_runs");
+        let hints = Hints::default();
+        assert_eq!(
+            title(None, Arrangement::List, None, &hints, &noun),
+            Text::Own(Msg::Title {
+                noun: noun.clone(),
+                plural: true
+            })
+        );
+        assert_eq!(
+            title(
+                Some("Runs today".into()),
+                Arrangement::List,
+                None,
+                &hints,
+                &noun
+            ),
+            Text::Given("Runs today".into())
+        );
+    }
+
+    #[test]
+    fn a_list_counts_its_statuses_and_rows_unless_the_summary_does() {
+        let table = list_table(&objects(&[
+            json!({ "id": 1, "status": "failed" }),
+            json!({ "id": 2, "status": "completed" }),
+            json!({ "id": 3, "status": "failed" }),
+        ]));
+        let counted = status_counts(Vec::new(), &table, Arrangement::List);
+        let failed = counted.iter().find(|c| c.status.raw == "failed");
+        assert_eq!(failed.map(|c| c.count), Some(2));
+        assert!(status_counts(Vec::new(), &table, Arrangement::Detail).is_empty());
+        let given = count_statuses([Status::new("running")].iter());
+        assert_eq!(
+            status_counts(given.clone(), &table, Arrangement::List),
+            given
+        );
+        assert_eq!(
+            total(None, &table, Arrangement::List),
+            Some(Msg::RecordCount { count: 3 })
+        );
+        assert_eq!(
+            total(Some(134), &table, Arrangement::List),
+            Some(Msg::InAll { total: 134 })
+        );
+        assert_eq!(total(Some(134), &table, Arrangement::Detail), None);
+    }
 }

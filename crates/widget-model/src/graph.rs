@@ -302,6 +302,9 @@ fn raw_graph(text: &str) -> Option<RawGraph<'_>> {
     de.deserialize_any(GraphVisitor).ok().flatten()
 }
 
+/// The graph of `raw` when every check holds, cheapest first: its shape, whether it is whole, its
+/// counts against the limits, then each node and edge (parsed and redacted only now), and last
+/// whether it can be drawn at all. `None` when there is no graph.
 fn checked_graph(
     raw: Option<&RawValue>,
     node_limit: usize,
@@ -312,47 +315,71 @@ fn checked_graph(
         Some(text) => text,
     };
     let graph = raw_graph(text).ok_or(GraphProblem::NotAnObject)?;
-    let Some(RawList::Items(nodes)) = graph.nodes else {
+    let (nodes, edges) = node_and_edge_lists(&graph)?;
+    check_whole(&graph, nodes.len())?;
+    check_counts(nodes.len(), edges.len(), node_limit)?;
+    let nodes = parsed_nodes(nodes, redacted)?;
+    let index = node_index(&nodes)?;
+    let edges = parsed_edges(edges, &index, redacted)?;
+    check_drawable(&nodes, &edges)?;
+    Ok(Some(Graph { nodes, edges }))
+}
+
+/// The raw items of `nodes` and `edges`: both must be lists.
+fn node_and_edge_lists<'g, 'a>(
+    graph: &'g RawGraph<'a>,
+) -> Result<(&'g [&'a RawValue], &'g [&'a RawValue]), GraphProblem> {
+    let Some(RawList::Items(nodes)) = &graph.nodes else {
         return Err(GraphProblem::NodesNotAList);
     };
-    let Some(RawList::Items(edges)) = graph.edges else {
+    let Some(RawList::Items(edges)) = &graph.edges else {
         return Err(GraphProblem::EdgesNotAList);
     };
-    let total = graph.total_nodes.filter(|t| !t.is_null());
+    Ok((nodes, edges))
+}
+
+/// Whether the graph carries every block: not marked `truncated`, and `totalNodes` (when given)
+/// says the `carried` count.
+fn check_whole(graph: &RawGraph<'_>, carried: usize) -> Result<(), GraphProblem> {
+    let total = graph.total_nodes.as_ref().filter(|t| !t.is_null());
     if graph.truncated == Some(Value::Bool(true)) {
         return Err(GraphProblem::Truncated {
-            sent: count(nodes.len()),
-            total: total.as_ref().and_then(Value::as_u64),
+            sent: count(carried),
+            total: total.and_then(Value::as_u64),
         });
     }
-    if let Some(total) = total {
-        match total.as_u64() {
-            // Compared as u64: on wasm32 a usize cast would read 2^32 + 3 as 3.
-            Some(t) if t == count(nodes.len()) => {}
-            Some(t) => {
-                return Err(GraphProblem::TotalMismatch {
-                    said: t,
-                    carried: count(nodes.len()),
-                })
-            }
-            None => return Err(GraphProblem::TotalNotWhole),
-        }
+    match total.map(Value::as_u64) {
+        None => Ok(()),
+        // Compared as u64: on wasm32 a usize cast would read 2^32 + 3 as 3.
+        Some(Some(said)) if said == count(carried) => Ok(()),
+        Some(Some(said)) => Err(GraphProblem::TotalMismatch {
+            said,
+            carried: count(carried),
+        }),
+        Some(None) => Err(GraphProblem::TotalNotWhole),
     }
-    if nodes.len() > node_limit {
+}
+
+/// Whether the counts are within the limits, before any node or edge is parsed.
+fn check_counts(nodes: usize, edges: usize, node_limit: usize) -> Result<(), GraphProblem> {
+    if nodes > node_limit {
         return Err(GraphProblem::TooManyNodes {
-            count: count(nodes.len()),
+            count: count(nodes),
             limit: count(node_limit),
         });
     }
-    if edges.len() > MAX_GRAPH_EDGES {
+    if edges > MAX_GRAPH_EDGES {
         return Err(GraphProblem::TooManyEdges {
-            count: count(edges.len()),
+            count: count(edges),
             limit: count(MAX_GRAPH_EDGES),
         });
     }
+    Ok(())
+}
 
+/// Each node parsed and redacted; each must be an object with a string id.
+fn parsed_nodes(nodes: &[&RawValue], redacted: &mut usize) -> Result<Vec<GraphNode>, GraphProblem> {
     let mut parsed = Vec::with_capacity(nodes.len());
-    let mut ids: Vec<String> = Vec::with_capacity(nodes.len());
     for (i, node) in nodes.iter().enumerate() {
         let number = count(i) + 1;
         let mut value: Value = serde_json::from_str(node.get()).unwrap_or(Value::Null);
@@ -362,19 +389,34 @@ fn checked_graph(
         let Some(obj) = value.as_object() else {
             return Err(GraphProblem::NodeNotObject { index: number });
         };
-        let Some(id) = obj.get("id").and_then(Value::as_str).map(str::to_owned) else {
+        let Some(id) = obj.get("id").and_then(Value::as_str) else {
             return Err(GraphProblem::NodeWithoutId { index: number });
         };
-        parsed.push(node_from(&id, obj));
-        ids.push(id);
+        parsed.push(node_from(id, obj));
     }
-    let mut index: HashMap<&str, usize> = HashMap::with_capacity(ids.len());
-    for (i, id) in ids.iter().enumerate() {
-        if index.insert(id, i).is_some() {
-            return Err(GraphProblem::DuplicateId { id: short_line(id) });
+    Ok(parsed)
+}
+
+/// Each node's position by its id; no two nodes may share one.
+fn node_index(nodes: &[GraphNode]) -> Result<HashMap<&str, usize>, GraphProblem> {
+    let mut index = HashMap::with_capacity(nodes.len());
+    for (i, node) in nodes.iter().enumerate() {
+        if index.insert(node.id.as_str(), i).is_some() {
+            return Err(GraphProblem::DuplicateId {
+                id: short_line(&node.id),
+            });
         }
     }
+    Ok(index)
+}
 
+/// Each edge parsed and redacted, as (source, target) positions, sorted and without duplicates;
+/// both ends must name known nodes.
+fn parsed_edges(
+    edges: &[&RawValue],
+    index: &HashMap<&str, usize>,
+    redacted: &mut usize,
+) -> Result<Vec<(usize, usize)>, GraphProblem> {
     let mut edge_list = Vec::with_capacity(edges.len());
     for (i, edge) in edges.iter().enumerate() {
         let number = count(i) + 1;
@@ -403,23 +445,25 @@ fn checked_graph(
     }
     widget_sort::sort_by(&mut edge_list, Ord::cmp);
     edge_list.dedup();
+    Ok(edge_list)
+}
 
-    if let Some(node) = find_cycle(parsed.len(), &edge_list) {
+/// Whether the graph can be drawn: no cycle, and a layout within [`MAX_LAYOUT_SEGMENTS`].
+/// `edges` must be sorted by source.
+fn check_drawable(nodes: &[GraphNode], edges: &[(usize, usize)]) -> Result<(), GraphProblem> {
+    if let Some(node) = find_cycle(nodes.len(), edges) {
         return Err(GraphProblem::Cycle {
-            id: short_line(&parsed[node].id),
+            id: short_line(&nodes[node].id),
         });
     }
-    let segments = graph_layout::segment_count(parsed.len(), &edge_list);
+    let segments = graph_layout::segment_count(nodes.len(), edges);
     if segments > MAX_LAYOUT_SEGMENTS {
         return Err(GraphProblem::TooMuchLayout {
             segments,
             limit: MAX_LAYOUT_SEGMENTS,
         });
     }
-    Ok(Some(Graph {
-        nodes: parsed,
-        edges: edge_list,
-    }))
+    Ok(())
 }
 
 fn node_from(id: &str, obj: &Map<String, Value>) -> GraphNode {
@@ -693,6 +737,144 @@ mod tests {
             reason(json!({ "nodes": nodes(&["a"]), "edges": [{ "source": "a", "target": long }] }));
         assert!(!r.contains('\n'));
         assert!(r.len() < 200, "{r}");
+    }
+
+    #[test]
+    fn a_graph_is_whole_unless_truncated_or_its_total_disagrees() {
+        let whole = |text: &str, carried| check_whole(&raw_graph(text).expect("object"), carried);
+        assert_eq!(whole("{}", 3), Ok(()));
+        assert_eq!(whole(r#"{"totalNodes":null,"truncated":false}"#, 3), Ok(()));
+        assert_eq!(whole(r#"{"totalNodes":3}"#, 3), Ok(()));
+        assert_eq!(
+            whole(r#"{"truncated":true,"totalNodes":900}"#, 3),
+            Err(GraphProblem::Truncated {
+                sent: 3,
+                total: Some(900)
+            })
+        );
+        assert_eq!(
+            whole(r#"{"truncated":true}"#, 3),
+            Err(GraphProblem::Truncated {
+                sent: 3,
+                total: None
+            })
+        );
+        assert_eq!(
+            whole(r#"{"totalNodes":4294967299}"#, 3),
+            Err(GraphProblem::TotalMismatch {
+                said: 4_294_967_299,
+                carried: 3
+            }),
+            "2^32 + 3 is not 3"
+        );
+        assert_eq!(
+            whole(r#"{"totalNodes":2.5}"#, 3),
+            Err(GraphProblem::TotalNotWhole)
+        );
+    }
+
+    #[test]
+    fn counts_over_the_limits_are_refused_before_anything_is_parsed() {
+        assert_eq!(check_counts(3, MAX_GRAPH_EDGES, 3), Ok(()));
+        assert_eq!(
+            check_counts(4, 0, 3),
+            Err(GraphProblem::TooManyNodes { count: 4, limit: 3 })
+        );
+        assert_eq!(
+            check_counts(3, MAX_GRAPH_EDGES + 1, 3),
+            Err(GraphProblem::TooManyEdges {
+                count: count(MAX_GRAPH_EDGES + 1),
+                limit: count(MAX_GRAPH_EDGES)
+            })
+        );
+    }
+
+    fn items(text: &str) -> Vec<&RawValue> {
+        serde_json::from_str(text).expect("a list")
+    }
+
+    fn graph_nodes(ids: &str) -> Vec<GraphNode> {
+        parsed_nodes(&items(ids), &mut 0).expect("nodes")
+    }
+
+    #[test]
+    fn nodes_are_objects_with_a_string_id_redacted_before_they_are_read() {
+        let mut redacted = 0;
+        let nodes = parsed_nodes(
+            &items(r#"[{"id":"load","label":"Load","password":"hunter2"},{"id":"clean"}]"#),
+            &mut redacted,
+        )
+        .expect("nodes");
+        let ids: Vec<&str> = nodes.iter().map(|n| n.id.as_str()).collect();
+        assert_eq!(ids, ["load", "clean"]);
+        assert_eq!(redacted, 1, "the password");
+        assert_eq!(
+            parsed_nodes(&items(r#"[{"id":"a"},3]"#), &mut 0),
+            Err(GraphProblem::NodeNotObject { index: 2 })
+        );
+        assert_eq!(
+            parsed_nodes(&items(r#"[{"id":"a"},{"id":7}]"#), &mut 0),
+            Err(GraphProblem::NodeWithoutId { index: 2 })
+        );
+    }
+
+    #[test]
+    fn no_two_nodes_share_an_id() {
+        let nodes = graph_nodes(r#"[{"id":"a"},{"id":"b"}]"#);
+        assert_eq!(node_index(&nodes).expect("unique").get("b"), Some(&1));
+        let twice = graph_nodes(r#"[{"id":"a"},{"id":"b"},{"id":"a"}]"#);
+        assert_eq!(
+            node_index(&twice),
+            Err(GraphProblem::DuplicateId { id: "a".into() })
+        );
+    }
+
+    #[test]
+    fn edges_join_known_nodes_sorted_and_once_each() {
+        let nodes = graph_nodes(r#"[{"id":"a"},{"id":"b"},{"id":"c"}]"#);
+        let index = node_index(&nodes).expect("unique");
+        let edges = |text: &str| parsed_edges(&items(text), &index, &mut 0);
+        assert_eq!(
+            edges(
+                r#"[{"source":"b","target":"c"},{"source":"a","target":"b"},{"source":"b","target":"c"}]"#
+            ),
+            Ok(vec![(0, 1), (1, 2)])
+        );
+        assert_eq!(
+            edges(r#"[{"source":"a","target":"x"}]"#),
+            Err(GraphProblem::UnknownBlock { id: "x".into() })
+        );
+        assert_eq!(
+            edges(r#"[{"source":"a"}]"#),
+            Err(GraphProblem::EdgeWithoutEnd {
+                index: 1,
+                end: EdgeEnd::Target
+            })
+        );
+        assert_eq!(edges("[[]]"), Err(GraphProblem::EdgeNotObject { index: 1 }));
+    }
+
+    #[test]
+    fn a_graph_is_drawable_without_a_cycle_and_within_the_layouts_bound() {
+        let nodes = graph_nodes(r#"[{"id":"a"},{"id":"b"}]"#);
+        assert_eq!(check_drawable(&nodes, &[(0, 1)]), Ok(()));
+        assert_eq!(
+            check_drawable(&nodes, &[(0, 1), (1, 0)]),
+            Err(GraphProblem::Cycle { id: "a".into() })
+        );
+        // A chain of 200 blocks with an edge from the first to every other: the long edges cross
+        // about 20,000 layers in all.
+        let many: Vec<GraphNode> = (0..200)
+            .map(|i| node_from(&format!("b{i}"), &Map::new()))
+            .collect();
+        let mut edges: Vec<(usize, usize)> = (2..200).map(|k| (0, k)).collect();
+        edges.extend((0..199).map(|i| (i, i + 1)));
+        widget_sort::sort_by(&mut edges, Ord::cmp);
+        edges.dedup();
+        assert!(matches!(
+            check_drawable(&many, &edges),
+            Err(GraphProblem::TooMuchLayout { .. })
+        ));
     }
 
     #[test]

@@ -131,7 +131,7 @@ fn widget_from_parsed(
     redacted: usize,
 ) -> WidgetModel {
     let Parsed::Object {
-        mut fields,
+        fields,
         structured,
         records,
         graph,
@@ -140,7 +140,25 @@ fn widget_from_parsed(
     else {
         return not_a_widget(Msg::StructuredNotObject, None);
     };
-    // Fields with special readings in a tool result are ordinary (unknown) fields here.
+    let (fields, fields_redacted) = redacted_fields(fields, structured, content);
+    let mut redacted = redacted + fields_redacted;
+    if !fields.contains_key("kind") {
+        return without_kind(&fields, redacted);
+    }
+    match records_in(records, text, &mut redacted) {
+        Ok(records) => assemble_records(fields, records, graph, hints, redacted),
+        Err(e) => WidgetModel::error(parse_error(&e)),
+    }
+}
+
+/// A structuredContent's fields, redacted, with how many values were redacted. The fields with
+/// special readings in a tool result (`structuredContent`, `content`) are ordinary (unknown)
+/// fields here.
+fn redacted_fields(
+    mut fields: Map<String, Value>,
+    structured: Option<Box<Parsed<'_>>>,
+    content: Option<&serde_json::value::RawValue>,
+) -> (Map<String, Value>, usize) {
     if let Some(s) = structured {
         fields.insert("structuredContent".to_owned(), s.into_value());
     }
@@ -151,60 +169,71 @@ fn widget_from_parsed(
         );
     }
     let mut value = Value::Object(fields);
-    let mut redacted = redacted + redact_in_place(&mut value);
-    let Value::Object(fields) = value else {
-        return not_a_widget(Msg::StructuredNotObject, None);
-    };
-    if !fields.contains_key("kind") {
-        if let Some(info) = error::from_envelope_map(&fields) {
-            return error_model(info, redacted);
-        }
-        return not_a_widget(Msg::NeitherResultNorWidget, None);
+    let redacted = redact_in_place(&mut value);
+    match value {
+        Value::Object(fields) => (fields, redacted),
+        _ => (Map::new(), redacted),
     }
-    let records = match records {
-        None => RecordsIn::Values(None),
-        Some(RawRecords::Other(mut v)) => {
-            redacted += redact_in_place(&mut v);
-            RecordsIn::Values(Some(v))
+}
+
+/// An object without `kind`: a tool's error envelope, or not a widget result at all.
+fn without_kind(fields: &Map<String, Value>, redacted: usize) -> WidgetModel {
+    match error::from_envelope_map(fields) {
+        Some(info) => error_model(info, redacted),
+        None => not_a_widget(Msg::NeitherResultNorWidget, None),
+    }
+}
+
+/// The records as the assembler takes them, redacted: a short list parsed whole, a long one kept
+/// as spans of `text` ([`lazy_records`]), anything else as it is. Counts the values redacted into
+/// `redacted`.
+fn records_in<'t>(
+    records: Option<RawRecords<'_>>,
+    text: &'t str,
+    redacted: &mut usize,
+) -> Result<RecordsIn<'t>, serde_json::Error> {
+    let mut value = match records {
+        None => return Ok(RecordsIn::Values(None)),
+        Some(RawRecords::Array(items)) if items.len() > LAZY_AFTER => {
+            return Ok(lazy_records(&items, text))
         }
-        Some(RawRecords::Array(items)) if items.len() <= LAZY_AFTER => {
-            // Raw spans skipped the parser's depth limit; parsing them now applies it.
-            let parsed: Result<Vec<Value>, _> = items
+        Some(RawRecords::Other(v)) => v,
+        // Raw spans skipped the parser's depth limit; parsing them now applies it.
+        Some(RawRecords::Array(items)) => Value::Array(
+            items
                 .iter()
                 .map(|r| serde_json::from_str(r.get()))
-                .collect();
-            let mut v = match parsed {
-                Ok(values) => Value::Array(values),
-                Err(e) => return WidgetModel::error(parse_error(&e)),
-            };
-            redacted += redact_in_place(&mut v);
-            RecordsIn::Values(Some(v))
-        }
-        Some(RawRecords::Array(items)) => {
-            let objects: Vec<_> = items.iter().filter(|r| r.get().starts_with('{')).collect();
-            let skipped = items.len() - objects.len();
-            let spans = objects.iter().filter_map(|r| span_in(text, r)).collect();
-            let sample = objects
-                .iter()
-                .take(LAZY_AFTER)
-                .filter_map(|r| {
-                    let mut v: Value = serde_json::from_str(r.get()).ok()?;
-                    redact_in_place(&mut v);
-                    match v {
-                        Value::Object(map) => Some(map),
-                        _ => None,
-                    }
-                })
-                .collect();
-            RecordsIn::Lazy {
-                text,
-                spans,
-                skipped,
-                sample,
-            }
-        }
+                .collect::<Result<_, _>>()?,
+        ),
     };
-    assemble_records(fields, records, graph, hints, redacted)
+    *redacted += redact_in_place(&mut value);
+    Ok(RecordsIn::Values(Some(value)))
+}
+
+/// A long list kept as text: the spans of its object records, how many items were not objects,
+/// and the first [`LAZY_AFTER`] records parsed and redacted, to infer columns from.
+fn lazy_records<'t>(items: &[&serde_json::value::RawValue], text: &'t str) -> RecordsIn<'t> {
+    let objects: Vec<_> = items.iter().filter(|r| r.get().starts_with('{')).collect();
+    let skipped = items.len() - objects.len();
+    let spans = objects.iter().filter_map(|r| span_in(text, r)).collect();
+    let sample = objects
+        .iter()
+        .take(LAZY_AFTER)
+        .filter_map(|r| {
+            let mut v: Value = serde_json::from_str(r.get()).ok()?;
+            redact_in_place(&mut v);
+            match v {
+                Value::Object(map) => Some(map),
+                _ => None,
+            }
+        })
+        .collect();
+    RecordsIn::Lazy {
+        text,
+        spans,
+        skipped,
+        sample,
+    }
 }
 
 /// The JSON text with every sensitive value redacted, for keeping a result across reloads: what is
@@ -270,4 +299,107 @@ fn not_a_widget(message: Msg, detail: Option<String>) -> WidgetModel {
         remedy: None,
         detail,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::State;
+
+    /// The `records` of `text` as the parser leaves them.
+    fn raw_records(text: &str) -> Option<RawRecords<'_>> {
+        match parse(text, false) {
+            Ok(Parsed::Object { records, .. }) => records,
+            _ => panic!("an object"),
+        }
+    }
+
+    #[test]
+    fn a_short_list_is_parsed_and_redacted_whole() {
+        let text = r#"{"records":[{"id":1,"password":"hunter2"},{"id":2}]}"#;
+        let mut redacted = 0;
+        let records = records_in(raw_records(text), text, &mut redacted).expect("records");
+        let RecordsIn::Values(Some(Value::Array(items))) = records else {
+            panic!("parsed values")
+        };
+        assert_eq!(items.len(), 2);
+        assert_eq!(items[0]["password"], crate::redact::REDACTED);
+        assert_eq!(redacted, 1);
+    }
+
+    #[test]
+    fn a_long_list_stays_as_spans_with_a_redacted_sample() {
+        let records: Vec<String> = (0..=LAZY_AFTER)
+            .map(|i| format!(r#"{{"id":{i},"password":"p{i}"}}"#))
+            .chain(["7".to_owned()])
+            .collect();
+        let text = format!(r#"{{"records":[{}]}}"#, records.join(","));
+        let records_in = records_in(raw_records(&text), &text, &mut 0).expect("records");
+        let RecordsIn::Lazy {
+            spans,
+            skipped,
+            sample,
+            ..
+        } = records_in
+        else {
+            panic!("kept as text")
+        };
+        assert_eq!(spans.len(), LAZY_AFTER + 1, "every object record");
+        assert_eq!(skipped, 1, "the number");
+        assert_eq!(&text[spans[3].0..spans[3].1], records[3]);
+        assert_eq!(sample.len(), LAZY_AFTER);
+        assert!(sample
+            .iter()
+            .all(|r| r["password"] == crate::redact::REDACTED));
+    }
+
+    #[test]
+    fn records_deeper_than_the_parser_allows_are_refused_and_others_kept_as_sent() {
+        let deep = format!(r#"{{"records":[{}{}]}}"#, "[".repeat(200), "]".repeat(200));
+        let refused = records_in(raw_records(&deep), &deep, &mut 0).map(|_| ());
+        assert!(refused.is_err_and(|e| e.to_string().contains("recursion limit")));
+        let text = r#"{"records":"none today"}"#;
+        let kept = records_in(raw_records(text), text, &mut 0).expect("records");
+        assert!(matches!(kept, RecordsIn::Values(Some(Value::String(s))) if s == "none today"));
+        assert!(matches!(
+            records_in(None, "", &mut 0),
+            Ok(RecordsIn::Values(None))
+        ));
+    }
+
+    #[test]
+    fn a_results_own_fields_are_ordinary_fields_of_a_structured_content_and_redacted() {
+        let text = r#"{"kind":"x","structuredContent":{"a":1},"content":[{"type":"text","text":"hi"}],"api_key":"s3cret"}"#;
+        let Ok(Parsed::Object {
+            fields,
+            structured,
+            content,
+            ..
+        }) = parse(text, true)
+        else {
+            panic!("an object")
+        };
+        assert!(structured.is_some() && content.is_some(), "read apart");
+        let (fields, redacted) = redacted_fields(fields, structured, content);
+        assert_eq!(fields["structuredContent"], serde_json::json!({ "a": 1 }));
+        assert_eq!(fields["content"][0]["text"], "hi");
+        assert_eq!(fields["api_key"], crate::redact::REDACTED);
+        assert_eq!(redacted, 1);
+    }
+
+    #[test]
+    fn an_object_without_kind_is_an_error_envelope_or_not_a_widget() {
+        let fields = |v: Value| v.as_object().cloned().expect("object");
+        let envelope = without_kind(
+            &fields(serde_json::json!({ "status": "error", "error": { "message": "boom" } })),
+            2,
+        );
+        assert_eq!(envelope.state, State::Error);
+        assert_eq!(envelope.redacted, 2);
+        let error = envelope.error.expect("error info");
+        assert_eq!(error.message, Text::Given("boom".into()));
+        let other = without_kind(&fields(serde_json::json!({ "rows": [] })), 0);
+        let error = other.error.expect("error info");
+        assert_eq!(error.message, Text::Own(Msg::NeitherResultNorWidget));
+    }
 }

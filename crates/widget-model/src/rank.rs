@@ -46,99 +46,128 @@ const RECORD_KEEPING: &[&str] = &["updated_at", "created_at"];
 impl Profile {
     /// The profile of `resource` (`pipeline_schedules`, `block_runs`, …); none for others.
     pub fn of(resource: &str) -> Profile {
-        let (lead, last): (&[&str], &[&str]) = match resource {
-            "pipelines" | "pipeline" => (
-                &[
-                    "name",
-                    "uuid",
-                    "type",
-                    "status",
-                    "description",
-                    "tags",
-                    "blocks",
-                ],
-                &[],
-            ),
-            "blocks" | "block" => (
-                &[
-                    "name",
-                    "uuid",
-                    "type",
-                    "language",
-                    "status",
-                    "upstream_blocks",
-                    "downstream_blocks",
-                ],
-                &[],
-            ),
-            "pipeline_runs" | "pipeline_run" => (
-                &[
-                    "pipeline_uuid",
-                    "status",
-                    "execution_date",
-                    "duration",
-                    "progress",
-                    "pipeline_schedule_name",
-                    "id",
-                    "started_at",
-                    "completed_at",
-                ],
-                RECORD_KEEPING,
-            ),
-            "block_runs" | "block_run" => (
-                &[
-                    "block_uuid",
-                    "status",
-                    "duration",
-                    "started_at",
-                    "completed_at",
-                    "id",
-                ],
-                RECORD_KEEPING,
-            ),
+        match resource {
+            "pipelines" | "pipeline" => PIPELINES,
+            "blocks" | "block" => BLOCKS,
+            "pipeline_runs" | "pipeline_run" => PIPELINE_RUNS,
+            "block_runs" | "block_run" => BLOCK_RUNS,
             "pipeline_schedules" | "pipeline_schedule" | "pipeline_triggers"
-            | "pipeline_trigger" => (
-                &[
-                    "name",
-                    "pipeline_uuid",
-                    "schedule_type",
-                    "schedule_interval",
-                    "status",
-                    "next_pipeline_run_date",
-                    "last_pipeline_run_status",
-                    "pipeline_runs_count",
-                    "start_time",
-                    "id",
-                ],
-                RECORD_KEEPING,
-            ),
-            "backfills" | "backfill" => (
-                &[
-                    "name",
-                    "pipeline_uuid",
-                    "status",
-                    "start_datetime",
-                    "end_datetime",
-                    "interval_type",
-                    "interval_units",
-                    "duration",
-                    "started_at",
-                    "completed_at",
-                    "id",
-                ],
-                RECORD_KEEPING,
-            ),
-            "block_templates" | "block_template" => (
-                &["name", "block_type", "language", "description", "path"],
-                &[],
-            ),
-            "block_outputs" | "block_output" => (&["variable_uuid", "type", "shape"], &[]),
-            "logs" | "log" | "log_files" => (&["name", "modified_timestamp", "size", "path"], &[]),
-            _ => (&[], &[]),
-        };
-        Profile { lead, last }
+            | "pipeline_trigger" => TRIGGERS,
+            "backfills" | "backfill" => BACKFILLS,
+            "block_templates" | "block_template" => BLOCK_TEMPLATES,
+            "block_outputs" | "block_output" => BLOCK_OUTPUTS,
+            "logs" | "log" | "log_files" => LOG_FILES,
+            _ => Profile::default(),
+        }
     }
 }
+
+/// A pipeline: what it is called, what kind it is, whether it is active, then its blocks.
+const PIPELINES: Profile = Profile {
+    lead: &[
+        "name",
+        "uuid",
+        "type",
+        "status",
+        "description",
+        "tags",
+        "blocks",
+    ],
+    last: &[],
+};
+
+/// A block: its name and kind, then where it sits among its neighbours.
+const BLOCKS: Profile = Profile {
+    lead: &[
+        "name",
+        "uuid",
+        "type",
+        "language",
+        "status",
+        "upstream_blocks",
+        "downstream_blocks",
+    ],
+    last: &[],
+};
+
+/// A pipeline run: which pipeline, how it went, when and for how long, what started it.
+const PIPELINE_RUNS: Profile = Profile {
+    lead: &[
+        "pipeline_uuid",
+        "status",
+        "execution_date",
+        "duration",
+        "progress",
+        "pipeline_schedule_name",
+        "id",
+        "started_at",
+        "completed_at",
+    ],
+    last: RECORD_KEEPING,
+};
+
+/// A block run: which block, how it went, for how long.
+const BLOCK_RUNS: Profile = Profile {
+    lead: &[
+        "block_uuid",
+        "status",
+        "duration",
+        "started_at",
+        "completed_at",
+        "id",
+    ],
+    last: RECORD_KEEPING,
+};
+
+/// A trigger (pipeline schedule): which pipeline, how often, whether it is on, when it runs next.
+const TRIGGERS: Profile = Profile {
+    lead: &[
+        "name",
+        "pipeline_uuid",
+        "schedule_type",
+        "schedule_interval",
+        "status",
+        "next_pipeline_run_date",
+        "last_pipeline_run_status",
+        "pipeline_runs_count",
+        "start_time",
+        "id",
+    ],
+    last: RECORD_KEEPING,
+};
+
+/// A backfill: which pipeline, over which dates, in which steps.
+const BACKFILLS: Profile = Profile {
+    lead: &[
+        "name",
+        "pipeline_uuid",
+        "status",
+        "start_datetime",
+        "end_datetime",
+        "interval_type",
+        "interval_units",
+        "duration",
+        "started_at",
+        "completed_at",
+        "id",
+    ],
+    last: RECORD_KEEPING,
+};
+
+const BLOCK_TEMPLATES: Profile = Profile {
+    lead: &["name", "block_type", "language", "description", "path"],
+    last: &[],
+};
+
+const BLOCK_OUTPUTS: Profile = Profile {
+    lead: &["variable_uuid", "type", "shape"],
+    last: &[],
+};
+
+const LOG_FILES: Profile = Profile {
+    lead: &["name", "modified_timestamp", "size", "path"],
+    last: &[],
+};
 
 impl Profile {
     /// Where a column the widget adds (`key`, not in the records) goes among `ranked` keys: after
@@ -332,6 +361,29 @@ mod tests {
             ],
             "all No, all empty, all null"
         );
+    }
+
+    #[test]
+    fn a_resource_and_its_singular_share_a_profile_and_others_have_none() {
+        let pairs = [
+            ("pipelines", "pipeline"),
+            ("blocks", "block"),
+            ("pipeline_runs", "pipeline_run"),
+            ("block_runs", "block_run"),
+            ("pipeline_schedules", "pipeline_trigger"),
+            ("backfills", "backfill"),
+            ("block_templates", "block_template"),
+            ("block_outputs", "block_output"),
+            ("logs", "log_files"),
+        ];
+        for (plural, singular) in pairs {
+            assert_eq!(Profile::of(plural), Profile::of(singular), "{plural}");
+            assert!(
+                !Profile::of(plural).lead.is_empty(),
+                "{plural} has a profile"
+            );
+        }
+        assert_eq!(Profile::of("workspaces"), Profile::default());
     }
 
     fn profiled(resource: &str, keys: &[&str], values: &[Value]) -> Vec<String> {

@@ -87,131 +87,13 @@ fn every_fixture_produces_what_the_manifest_says() {
         let file = entry["file"].as_str().expect("file");
         let expect = &entry["expect"];
         let (_, model) = load(file);
-        let dump = shown_text(&model);
         let mut fail = |what: String| failures.push(format!("{file}: {what}"));
-
-        if let Some(state) = expect["state"].as_str() {
-            if model.state.as_str() != state {
-                fail(format!(
-                    "state {} != {state} ({:?})",
-                    model.state.as_str(),
-                    model.error
-                ));
-            }
-        }
-        if let Some(layout) = expect["layout"].as_str() {
-            let actual = match model.arrangement {
-                Arrangement::List => "list",
-                Arrangement::Detail => "detail",
-            };
-            if actual != layout {
-                fail(format!("layout {actual} != {layout}"));
-            }
-        }
-        if let Some(rows) = expect["rows"].as_u64() {
-            if model.table.rows.len() as u64 != rows {
-                fail(format!("{} rows != {rows}", model.table.rows.len()));
-            }
-        }
-        match (expect["graph"].as_str(), &model.graph) {
-            (None | Some("absent"), GraphOutcome::Absent) => {}
-            (Some("drawable"), GraphOutcome::Drawable(g)) => {
-                if let Some(n) = expect["nodes"].as_u64() {
-                    if g.nodes.len() as u64 != n {
-                        fail(format!("{} nodes != {n}", g.nodes.len()));
-                    }
-                }
-                if let Some(n) = expect["edges"].as_u64() {
-                    if g.edges.len() as u64 != n {
-                        fail(format!("{} edges != {n}", g.edges.len()));
-                    }
-                }
-            }
-            (Some("fallback"), GraphOutcome::Fallback(problem)) => {
-                let reason = english(&Msg::GraphNotDrawn(problem.clone()));
-                if let Some(expected) = expect["reason"].as_str() {
-                    if !reason.contains(expected) {
-                        fail(format!("fallback reason {reason:?} lacks {expected:?}"));
-                    }
-                }
-            }
-            (expected, actual) => fail(format!("graph {actual:?} is not {expected:?}")),
-        }
-        if let Some(n) = expect["nodeDetails"].as_u64() {
-            if model.node_details.len() as u64 != n {
-                fail(format!("{} node details != {n}", model.node_details.len()));
-            }
-        }
-        if let Some(banner) = expect["mutation"].as_str() {
-            match &model.mutation {
-                Some(m) if english(&m.banner) == banner => {}
-                other => fail(format!("mutation {other:?} has no banner {banner:?}")),
-            }
-        }
-        if let Some(compact) = expect["compact"].as_bool() {
-            if model.mutation.as_ref().map(|m| m.compact) != Some(compact) {
-                fail(format!("compact is not {compact}"));
-            }
-        }
-        if let Some(p) = expect["pagination"].as_str() {
-            let shown = model
-                .pagination
-                .clone()
-                .map(|p| english(&Msg::Pagination(p)));
-            if shown.as_deref() != Some(p) {
-                fail(format!("pagination {:?} != {p:?}", model.pagination));
-            }
-        }
-        if let Some(code) = expect["code"].as_str() {
-            if model.error.as_ref().and_then(|e| e.code.as_deref()) != Some(code) {
-                fail(format!("error code {:?} != {code}", model.error));
-            }
-        }
-        if let Some(notice) = expect["notice"].as_str() {
-            if !model.notices.iter().any(|n| english(n).contains(notice))
-                && !model.diagnostics.iter().any(|d| d.contains(notice))
-            {
-                fail(format!(
-                    "no notice contains {notice:?}: {:?}",
-                    model.notices
-                ));
-            }
-        }
+        check_outcome(expect, &model, &mut fail);
+        check_graph(expect, &model, &mut fail);
+        check_mutation(expect, &model, &mut fail);
         check_content(expect, &model, &mut fail);
-        let keys: Vec<&str> = model.table.columns.iter().map(|c| c.key.as_str()).collect();
-        let first = strings(&expect["firstColumns"]);
-        if !first.is_empty() && keys.get(..first.len()) != Some(&first[..]) {
-            fail(format!("columns start {keys:?}, not {first:?}"));
-        }
-        // The last columns shown before those behind "more columns".
-        let shown: Vec<&str> = model
-            .table
-            .columns
-            .iter()
-            .filter(|c| !c.secondary)
-            .map(|c| c.key.as_str())
-            .collect();
-        let last = strings(&expect["lastColumns"]);
-        if !last.is_empty()
-            && shown.get(shown.len().saturating_sub(last.len())..) != Some(&last[..])
-        {
-            fail(format!("shown columns end {shown:?}, not {last:?}"));
-        }
-        for hidden in strings(&expect["hidden"]) {
-            if keys.contains(&hidden) {
-                fail(format!("hidden column {hidden} is shown"));
-            }
-        }
-        for text in strings(&expect["text"]) {
-            if !dump.contains(text) {
-                fail(format!("text {text:?} is nowhere in the model"));
-            }
-        }
-        for secret in strings(&expect["absent"]) {
-            if dump.contains(secret) {
-                fail(format!("{secret:?} survived into the model"));
-            }
-        }
+        check_columns(expect, &model, &mut fail);
+        check_text(expect, &shown_text(&model), &mut fail);
     }
     assert!(
         failures.is_empty(),
@@ -219,6 +101,148 @@ fn every_fixture_produces_what_the_manifest_says() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// `state`, `layout` (list or detail), `rows`, `pagination` (in words), the error's `code`, and a
+/// `notice` (or diagnostic) that says the given words.
+fn check_outcome(expect: &Value, model: &WidgetModel, fail: &mut impl FnMut(String)) {
+    if let Some(state) = expect["state"].as_str() {
+        if model.state.as_str() != state {
+            fail(format!(
+                "state {} != {state} ({:?})",
+                model.state.as_str(),
+                model.error
+            ));
+        }
+    }
+    if let Some(layout) = expect["layout"].as_str() {
+        let actual = match model.arrangement {
+            Arrangement::List => "list",
+            Arrangement::Detail => "detail",
+        };
+        if actual != layout {
+            fail(format!("layout {actual} != {layout}"));
+        }
+    }
+    if let Some(rows) = expect["rows"].as_u64() {
+        if model.table.rows.len() as u64 != rows {
+            fail(format!("{} rows != {rows}", model.table.rows.len()));
+        }
+    }
+    if let Some(p) = expect["pagination"].as_str() {
+        let shown = model
+            .pagination
+            .clone()
+            .map(|p| english(&Msg::Pagination(p)));
+        if shown.as_deref() != Some(p) {
+            fail(format!("pagination {:?} != {p:?}", model.pagination));
+        }
+    }
+    if let Some(code) = expect["code"].as_str() {
+        if model.error.as_ref().and_then(|e| e.code.as_deref()) != Some(code) {
+            fail(format!("error code {:?} != {code}", model.error));
+        }
+    }
+    if let Some(notice) = expect["notice"].as_str() {
+        if !model.notices.iter().any(|n| english(n).contains(notice))
+            && !model.diagnostics.iter().any(|d| d.contains(notice))
+        {
+            fail(format!(
+                "no notice contains {notice:?}: {:?}",
+                model.notices
+            ));
+        }
+    }
+}
+
+/// `graph` (absent, drawable with its `nodes` and `edges`, or a fallback with its `reason`) and
+/// how many `nodeDetails` the graph's blocks have.
+fn check_graph(expect: &Value, model: &WidgetModel, fail: &mut impl FnMut(String)) {
+    match (expect["graph"].as_str(), &model.graph) {
+        (None | Some("absent"), GraphOutcome::Absent) => {}
+        (Some("drawable"), GraphOutcome::Drawable(g)) => {
+            if let Some(n) = expect["nodes"].as_u64() {
+                if g.nodes.len() as u64 != n {
+                    fail(format!("{} nodes != {n}", g.nodes.len()));
+                }
+            }
+            if let Some(n) = expect["edges"].as_u64() {
+                if g.edges.len() as u64 != n {
+                    fail(format!("{} edges != {n}", g.edges.len()));
+                }
+            }
+        }
+        (Some("fallback"), GraphOutcome::Fallback(problem)) => {
+            let reason = english(&Msg::GraphNotDrawn(problem.clone()));
+            if let Some(expected) = expect["reason"].as_str() {
+                if !reason.contains(expected) {
+                    fail(format!("fallback reason {reason:?} lacks {expected:?}"));
+                }
+            }
+        }
+        (expected, actual) => fail(format!("graph {actual:?} is not {expected:?}")),
+    }
+    if let Some(n) = expect["nodeDetails"].as_u64() {
+        if model.node_details.len() as u64 != n {
+            fail(format!("{} node details != {n}", model.node_details.len()));
+        }
+    }
+}
+
+/// The `mutation`'s banner in words, and whether it is `compact`.
+fn check_mutation(expect: &Value, model: &WidgetModel, fail: &mut impl FnMut(String)) {
+    if let Some(banner) = expect["mutation"].as_str() {
+        match &model.mutation {
+            Some(m) if english(&m.banner) == banner => {}
+            other => fail(format!("mutation {other:?} has no banner {banner:?}")),
+        }
+    }
+    if let Some(compact) = expect["compact"].as_bool() {
+        if model.mutation.as_ref().map(|m| m.compact) != Some(compact) {
+            fail(format!("compact is not {compact}"));
+        }
+    }
+}
+
+/// `firstColumns`, `lastColumns` (the last shown before those behind "more columns"), and
+/// `hidden` columns not shown at all.
+fn check_columns(expect: &Value, model: &WidgetModel, fail: &mut impl FnMut(String)) {
+    let keys: Vec<&str> = model.table.columns.iter().map(|c| c.key.as_str()).collect();
+    let first = strings(&expect["firstColumns"]);
+    if !first.is_empty() && keys.get(..first.len()) != Some(&first[..]) {
+        fail(format!("columns start {keys:?}, not {first:?}"));
+    }
+    // The last columns shown before those behind "more columns".
+    let shown: Vec<&str> = model
+        .table
+        .columns
+        .iter()
+        .filter(|c| !c.secondary)
+        .map(|c| c.key.as_str())
+        .collect();
+    let last = strings(&expect["lastColumns"]);
+    if !last.is_empty() && shown.get(shown.len().saturating_sub(last.len())..) != Some(&last[..]) {
+        fail(format!("shown columns end {shown:?}, not {last:?}"));
+    }
+    for hidden in strings(&expect["hidden"]) {
+        if keys.contains(&hidden) {
+            fail(format!("hidden column {hidden} is shown"));
+        }
+    }
+}
+
+/// Each of `text` somewhere in what the model shows; none of `absent` anywhere in it.
+fn check_text(expect: &Value, dump: &str, fail: &mut impl FnMut(String)) {
+    for text in strings(&expect["text"]) {
+        if !dump.contains(text) {
+            fail(format!("text {text:?} is nowhere in the model"));
+        }
+    }
+    for secret in strings(&expect["absent"]) {
+        if dump.contains(secret) {
+            fail(format!("{secret:?} survived into the model"));
+        }
+    }
 }
 
 /// `content` (records, outputs, logs), `outputs` (each output's name and grid shape or text),

@@ -2,7 +2,7 @@
 //! to its place), then one section per file, each line with its time, level and block, error and
 //! traceback lines marked. A file of megabytes stays responsive: the model parses a line only when
 //! it is drawn, and only the lines in view are drawn (the window of `widget_app::table_window`). Each file has
-//! its own Find, over every line.
+//! its own Find (the widget's one Find, `crate::views::find`), over every line.
 
 use std::sync::Arc;
 
@@ -12,6 +12,7 @@ use widget_model::logs::{LogFile, LogLine};
 use widget_model::words::Msg;
 
 use crate::views::context::Clock;
+use crate::views::find::{found_order, FindBox, FindIndex};
 use crate::views::locale::{locale, locale_store, t};
 use widget_app::table_window::visible_range;
 
@@ -114,30 +115,12 @@ fn LogFileView(
 fn LogLines(file: Arc<LogFile>, index: usize, selected: RwSignal<Option<Place>>) -> impl IntoView {
     let count = file.line_count();
     let query = RwSignal::new(String::new());
-    let lowered = StoredValue::new(None::<Arc<Vec<String>>>);
-    let order = {
+    let find = FindIndex::new(count, {
         let file = Arc::clone(&file);
-        Memo::new(move |_| {
-            let needle = query.with(|q| q.trim().to_lowercase());
-            if needle.is_empty() {
-                return Arc::new((0..count).collect::<Vec<_>>());
-            }
-            let lines = lowered.get_value().unwrap_or_else(|| {
-                let built = Arc::new(
-                    (0..count)
-                        .map(|i| file.raw_line(i).to_lowercase())
-                        .collect::<Vec<_>>(),
-                );
-                lowered.set_value(Some(Arc::clone(&built)));
-                built
-            });
-            Arc::new(
-                (0..count)
-                    .filter(|&i| lines[i].contains(&needle))
-                    .collect::<Vec<_>>(),
-            )
-        })
-    };
+        move |i| widget_app::find::searchable(file.raw_line(i))
+    });
+    let every_line = Memo::new(move |_| Arc::new((0..count).collect::<Vec<_>>()));
+    let order = found_order(every_line, query, find);
     let scroll_top = RwSignal::new(0.0f64);
     let scroller = NodeRef::<Div>::new();
     let range = Memo::new(move |_| {
@@ -147,44 +130,67 @@ fn LogLines(file: Arc<LogFile>, index: usize, selected: RwSignal<Option<Place>>)
         let r = range.get();
         order.with(|o| o.get(r).map(<[usize]>::to_vec).unwrap_or_default())
     });
-    // "Show in the log": clear Find, scroll the line into the middle of the box.
-    Effect::new(move |_| {
-        if let Some((f, line)) = selected.get() {
-            if f == index {
-                query.set(String::new());
-                let top = (line as f64 * LINE_PX - BOX_PX / 2.0).max(0.0);
-                scroll_top.set(top);
-                if let Some(el) = scroller.get_untracked() {
-                    el.set_scroll_top(top as i32);
-                }
-            }
-        }
-    });
+    show_in_place(selected, index, query, scroll_top, scroller);
     let on_scroll = move |_| {
         if let Some(el) = scroller.get_untracked() {
             scroll_top.set(f64::from(el.scroll_top()));
         }
     };
-    let shown = move || {
-        if query.with(String::is_empty) {
-            t(&Msg::LogLines {
-                count: count as u64,
-            })
-        } else {
-            t(&Msg::RowsMatch {
-                shown: order.with(|o| o.len()) as u64,
-                total: count as u64,
-            })
-        }
-    };
     let line_file = Arc::clone(&file);
     let line =
         move |i: usize| view! { <LogLineView file=Arc::clone(&line_file) line=i index selected/> };
-    let details_file = Arc::clone(&file);
-    let details = move || {
+    let everything = Msg::LogLines {
+        count: count as u64,
+    };
+    view! {
+        <FindBox query index=find found=order everything total=count scroll_top scroller/>
+        // A short file takes the room its lines need, a long one a scroll box of BOX_PX.
+        <div class="log" node_ref=scroller on:scroll=on_scroll tabindex="0" role="region" aria-label=file.name.clone()
+            style=format!("height: {:.0}px", (count as f64 * LINE_PX + 2.0).min(BOX_PX))>
+            <ol class="log__lines" role="list" style=move || format!("height: {:.0}px", order.with(|o| o.len()) as f64 * LINE_PX)>
+                <For each=move || visible.get() key=|i| *i children=line/>
+            </ol>
+        </div>
+        <LineDetails file index selected/>
+    }
+}
+
+/// "Show in the log" for file `index`: when a line of it is selected, clears Find and scrolls the
+/// line into the middle of the box.
+fn show_in_place(
+    selected: RwSignal<Option<Place>>,
+    index: usize,
+    query: RwSignal<String>,
+    scroll_top: RwSignal<f64>,
+    scroller: NodeRef<Div>,
+) {
+    Effect::new(move |_| {
+        let Some((file, line)) = selected.get() else {
+            return;
+        };
+        if file != index {
+            return;
+        }
+        query.set(String::new());
+        let top = (line as f64 * LINE_PX - BOX_PX / 2.0).max(0.0);
+        scroll_top.set(top);
+        if let Some(el) = scroller.get_untracked() {
+            el.set_scroll_top(top as i32);
+        }
+    });
+}
+
+/// The selected line of file `index` in full: its message, its traceback and its raw text.
+#[component]
+fn LineDetails(
+    file: Arc<LogFile>,
+    index: usize,
+    selected: RwSignal<Option<Place>>,
+) -> impl IntoView {
+    move || {
         selected.get().filter(|(f, _)| *f == index).map(|(_, l)| {
-            let line = details_file.line(l);
-            let raw = details_file.raw_line(l).to_owned();
+            let line = file.line(l);
+            let raw = file.raw_line(l).to_owned();
             view! {
                 <section class="log-details" aria-label=t(&Msg::LineDetails)>
                     <p class="log-details__message" dir="auto">{line.message}</p>
@@ -193,29 +199,6 @@ fn LogLines(file: Arc<LogFile>, index: usize, selected: RwSignal<Option<Place>>)
                 </section>
             }
         })
-    };
-    view! {
-        <div class="table-find">
-            <label class="table-find__label">
-                {t(&Msg::Find)}
-                <input type="search" class="table-find__input" placeholder=t(&Msg::FindPlaceholder) on:input=move |ev| {
-                    query.set(event_target_value(&ev));
-                    scroll_top.set(0.0);
-                    if let Some(el) = scroller.get_untracked() {
-                        el.set_scroll_top(0);
-                    }
-                }/>
-            </label>
-            <span class="table-find__count" role="status">{shown}</span>
-        </div>
-        // A short file takes the room its lines need, a long one a scroll box of BOX_PX.
-        <div class="log" node_ref=scroller on:scroll=on_scroll tabindex="0" role="region" aria-label=file.name.clone()
-            style=format!("height: {:.0}px", (count as f64 * LINE_PX + 2.0).min(BOX_PX))>
-            <ol class="log__lines" role="list" style=move || format!("height: {:.0}px", order.with(|o| o.len()) as f64 * LINE_PX)>
-                <For each=move || visible.get() key=|i| *i children=line/>
-            </ol>
-        </div>
-        {details}
     }
 }
 

@@ -5,13 +5,13 @@
 //! either side) are in the DOM, between two spacer rows, so the cost follows what is visible. Rows
 //! then have a fixed height; sorting still orders every row; `aria-rowcount`/`aria-rowindex` tell
 //! assistive technology where it is. Browser find-in-page cannot see rows that are not rendered,
-//! so windowed tables get their own Find box, which searches every row.
+//! so windowed tables get the widget's own Find box ([`crate::views::find`]), which searches
+//! every row.
 //!
-//! Parts: [`find::FindBox`], [`header::SortHeader`], [`body::TableRows`], sharing one
-//! [`state::TableState`]; the arithmetic is in [`window`].
+//! Parts: [`header::SortHeader`], [`body::TableRows`] and the Find box, sharing one
+//! [`state::TableState`]; the arithmetic is in `widget_app::table_window`.
 
 pub mod body;
-pub mod find;
 pub mod header;
 pub mod state;
 
@@ -22,10 +22,10 @@ use leptos::prelude::*;
 use widget_model::words::Msg;
 use widget_model::{Density, Table, WidgetModel};
 
+use crate::views::find::FindBox;
 use crate::views::locale::{locale, t};
 use crate::views::navigation::{capabilities, Actions, RowOpener};
 use body::TableRows;
-use find::FindBox;
 use header::SortHeader;
 use state::TableState;
 
@@ -169,7 +169,10 @@ pub fn DataTable(
     view! {
         {(windowed || state.secondary > 0).then(|| view! {
             <div class="table-tools">
-                {windowed.then(|| view! { <FindBox state scroller/> })}
+                {windowed.then(|| view! {
+                    <FindBox query=state.query index=state.find found=state.order everything=Msg::Rows { count: state.count as u64 }
+                        total=state.count scroll_top=state.scroll_top scroller/>
+                })}
                 <MoreColumns state controls=table_id_for_toggle/>
             </div>
         })}

@@ -88,6 +88,8 @@ fn graph(f: &dyn Formats, p: &GraphProblem) -> String {
     }
 }
 
+/// Every message in this language. One exhaustive match on purpose: a new message does not
+/// compile until each language says it, and the sentences read side by side.
 pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
     match msg {
         Msg::Loading => "Ergebnisse werden geladen …".into(),

@@ -71,7 +71,8 @@ impl From<Msg> for Text {
 mod tests {
     use super::*;
 
-    /// One value of every message, so each catalog is exercised whole.
+    /// One value of every message, so each catalog is exercised whole. One list on purpose: it
+    /// is read against the `Msg` enum, a variant at a time.
     pub(crate) fn every_message() -> Vec<Msg> {
         use GraphProblem as G;
         let p = |range, total, more, page| {
