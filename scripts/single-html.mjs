@@ -201,10 +201,24 @@ function replaceDeadWidget() {
 addEventListener("error", (event) => { if (isTrap(event.error)) replaceDeadWidget(); });
 addEventListener("unhandledrejection", (event) => { if (isTrap(event.reason)) replaceDeadWidget(); });
 `;
+// Where the cold start goes, as performance marks and measures named "resource-widget:boot:…"
+// that bench/widget.mjs reads (a few dozen entries: the cost is nil). Marks, in order: loader (the
+// loader starts), page-inflated, wasm-inflated, data-inflated, code-running (the glue, boot code and
+// translator parsed and run), then compiled (wasm build: the module compiled) or translator-ready
+// and prelude-run (JavaScript build: the wasm's sections read, the stubs in place), and started
+// (the widget mounted; it sent ui/initialize before mounting). Measures: translate (making a
+// batch's text) and script (running it) for each function first called, translate-idle for the
+// idle slices.
+const MARKS = `
+const mark = (name) => performance.mark("resource-widget:boot:" + name);
+const measureSince = (name, start) => performance.measure("resource-widget:boot:" + name, { start, end: performance.now() });
+`;
 // The boot code runs in the wasm glue's module scope, so minification renames __wbg_init
 // consistently. It starts from what the loader (below) started: the wasm and the data segments,
 // being inflated.
 const boot = `
+${MARKS}
+mark("code-running");
 const load = window.__resourceWidgetLoad;
 delete window.__resourceWidgetLoad;
 ${FATAL}
@@ -239,16 +253,21 @@ async function startJs() {
   const [wasm, data] = await Promise.all([load.wasm, load.data]);
   memoryData = new Uint8Array(data);
   const translation = wasmToJs(new Uint8Array(wasm), { names: ${Boolean(PROFILE_DIR)} });
-  translation.install(window, __wbg_get_imports(), runScript);
+  mark("translator-ready");
+  translation.install(window, __wbg_get_imports(), runScript, undefined, measureSince);
+  mark("prelude-run");
   __wbg_finalize_init({ exports: asmExports }, undefined);
+  mark("started");
   // The functions not called yet, translated in idle slices (a few ms each), so that a result
   // arriving later runs translated code instead of translating it in its own time.
   const idle = window.requestIdleCallback ?? ((next) => setTimeout(() => next({ timeRemaining: () => 5 }), 1));
   let next = translation.importCount;
   const translateWhileIdle = (deadline) => {
+    const start = performance.now();
     while (next < translation.functionCount && deadline.timeRemaining() > 3) {
       runScript(translation.batch(next++, 4096));
     }
+    measureSince("translate-idle", start);
     if (next < translation.functionCount) idle(translateWhileIdle);
   };
   idle(translateWhileIdle);
@@ -256,9 +275,12 @@ async function startJs() {
 if (wasmRuns()) {
   document.documentElement.dataset.build = "wasm";
   try {
-    const [module, data] = await Promise.all([load.wasm, load.data]);
+    const [bytes, data] = await Promise.all([load.wasm, load.data]);
     memoryData = new Uint8Array(data);
+    const module = await WebAssembly.compile(bytes);
+    mark("compiled");
     await __wbg_init({ module_or_path: module });
+    mark("started");
   } catch {
     // Whatever stopped the wasm build from starting, the JavaScript build needs none of it.
     document.body.replaceChildren();
@@ -276,16 +298,20 @@ const code = minify(patchedGlue + boot);
 if (code.includes("\0")) fail("the page's code contains a NUL, which separates it from the style sheet");
 const pageGzip = await zopfli(Buffer.from(`${css}\0${code}`));
 const loader = minify(`
+${MARKS}
+mark("loader");
 ${UNPACK}
 function inflate(gzipped) {
   const bytes = unpack(gzipped.text, gzipped.length);
   return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")));
 }
+const marked = (name) => (value) => (mark(name), value);
 window.__resourceWidgetLoad = {
-  wasm: inflate(${JSON.stringify(payload(wasmGzip))}).arrayBuffer(),
-  data: inflate(${JSON.stringify(payload(dataGzip))}).arrayBuffer(),
+  wasm: inflate(${JSON.stringify(payload(wasmGzip))}).arrayBuffer().then(marked("wasm-inflated")),
+  data: inflate(${JSON.stringify(payload(dataGzip))}).arrayBuffer().then(marked("data-inflated")),
 };
 const page = await inflate(${JSON.stringify(payload(pageGzip))}).text();
+mark("page-inflated");
 const cut = page.indexOf("\\0");
 const style = document.createElement("style");
 style.textContent = page.slice(0, cut);

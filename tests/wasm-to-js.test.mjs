@@ -340,6 +340,24 @@ test("a function is translated when first called, with its callees, and the tabl
   assert.equal(batched.stats.batches, 2, "f0 with f1, then f2 through the table");
 });
 
+test("with a measure given, each batch is timed as it is made and as it runs", () => {
+  const functions = [
+    { params: [I32], results: [I32], body: [0x20, 0, 0x10, 1] },
+    { params: [I32], results: [I32], body: [0x20, 0, 0x41, 1, 0x6a] },
+  ];
+  const translation = wasmToJs(encode(functions));
+  const context = vm.createContext({});
+  const steps = [];
+  const before = performance.now();
+  translation.install(context, {}, (text) => (steps.push("ran"), vm.runInContext(text, context)), 0, (name, start) => {
+    assert.ok(start >= before && start <= performance.now(), `${name} started within the call`);
+    steps.push(name);
+  });
+  assert.deepEqual(steps, ["ran"], "the prelude runs untimed");
+  assert.equal(vm.runInContext("asmExports", context).f0(4), 5);
+  assert.deepEqual(steps, ["ran", "translate", "ran", "script", "translate", "ran", "script"], "f0, then f1 (a batch of one function each)");
+});
+
 test("the widget's own wasm translates whole, every function into a script that compiles", (t) => {
   const path = new URL("../dist/trunk/resource-widget_bg.wasm", import.meta.url);
   if (!existsSync(path)) return t.skip("no build: run ./scripts/build.sh");

@@ -952,11 +952,22 @@ export function wasmToJs(bytes, options = {}) {
    * Runs the translation in `scope` (the frame's window; a vm context in the tests): sets the two
    * globals its scripts read, runs the prelude through `runScript` (which must run a classic script
    * in that scope before it returns), and has each stub run its batch the same way (`budget` as
-   * batch's). The exports are then the scope's `asmExports`.
+   * batch's). The exports are then the scope's `asmExports`. `measure(name, start)`, when given,
+   * is called after each batch is made ("translate") and after it ran ("script"), with the
+   * `performance.now()` the step started at.
    */
-  function install(scope, imports, runScript, budget) {
+  function install(scope, imports, runScript, budget, measure) {
     scope.$imports = imports;
-    scope.$load = (index) => runScript(batch(index, budget));
+    scope.$load = measure
+      ? (index) => {
+          const start = performance.now();
+          const text = batch(index, budget);
+          measure("translate", start);
+          const ran = performance.now();
+          runScript(text);
+          measure("script", ran);
+        }
+      : (index) => runScript(batch(index, budget));
     runScript(preludeText);
   }
   return { prelude: preludeText, batch, install, functionCount: importCount + bodies.length, importCount };
