@@ -334,6 +334,12 @@ test("a function is translated when first called, with its callees, and the tabl
   assert.equal(translated.stats.batches, 3, "a translated function is not translated again");
   assert.equal(translated.exports.f3(1), native.f3(1));
   assert.equal(translated.stats.batches, 4);
+  // A stub kept from before its function was translated still calls the body, and translates nothing again.
+  const kept = run(bytes, {}, 0);
+  const stub = kept.exports.f1;
+  assert.equal(kept.exports.f0(4), native.f0(4));
+  assert.equal(stub(6), native.f1(6));
+  assert.equal(kept.stats.batches, 3, "the kept stub found f1's body");
   // With the default budget, f0's batch takes its direct callee f1 along.
   const batched = run(bytes);
   batched.exports.f0(4);

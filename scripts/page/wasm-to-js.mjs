@@ -76,7 +76,8 @@ function copysign(a,b){return b<0||Object.is(b,-0)?-Math.abs(a):Math.abs(a)}
  *   `{ value }`). It reads its imports from a global `$imports` (`{ module: { name: function } }`,
  *   as `WebAssembly.instantiate` takes them).
  * - A stub calls the global `$load(index)`, which must run `batch(index)` as a script before it
- *   returns (an inline classic script runs as it is inserted), then calls the translated body.
+ *   returns (an inline classic script runs as it is inserted), then calls the translated body,
+ *   which the batch put in `$f[index]` as well as in the function's own binding.
  * - `install(scope, imports, runScript)` sets both globals and runs the prelude.
  * `options.names`: name each function after the wasm's name section (for a profiler);
  * `options.copiedMemory`: memory that grows by copying into a new buffer, as where the engine has
@@ -908,10 +909,12 @@ export function wasmToJs(bytes, options = {}) {
   for (let i = 0; i < importCount; i++) prelude.push(`const ${fname(i)}=$imports[${JSON.stringify(imports[i].module)}][${JSON.stringify(imports[i].name)}];`);
   globals.forEach((g, i) => prelude.push(`let g${i}=${g.type === I64 ? g.init[0] : g.init}${g.type === I64 ? `,G${i}=${g.init[1]}` : ""};`));
   // Each function starts as a stub that has its body (and its callees') translated, then calls it.
-  for (let g = importCount; g < importCount + bodies.length; g++) {
-    const args = parameterList(typeOf(g).params);
-    prelude.push(`let ${fname(g)}=function(${args}){$load(${g});return ${fname(g)}(${args})};`);
-  }
+  // The stubs come from one factory (a stub is called once; its text, a sixth of the prelude's,
+  // is what the page would parse for every function), and find the body in $f.
+  prelude.push("const $f=[];function S(i){return function(){if(!$f[i])$load(i);return $f[i].apply(null,arguments)}}");
+  const stubs = [];
+  for (let g = importCount; g < importCount + bodies.length; g++) stubs.push(`${fname(g)}=S(${g})`);
+  if (stubs.length) prelude.push(`let ${stubs.join(",")};`);
   prelude.push(`const T=[${slots.join(",")}];`);
   const exported = exports.map(({ name, kind, index }) => {
     const key = JSON.stringify(name);
@@ -940,7 +943,7 @@ export function wasmToJs(bytes, options = {}) {
       translated[g] = 1;
       const body = bodies[g - importCount];
       budget -= body.end - body.start;
-      out.push(`${fname(g)}=${translateFunction(g)};`);
+      out.push(`$f[${g}]=${fname(g)}=${translateFunction(g)};`);
       for (const slot of slotsOf.get(g) ?? []) out.push(`T[${slot}]=${fname(g)};`);
       for (const name of exportsOf.get(g) ?? []) out.push(`asmExports[${JSON.stringify(name)}]=${fname(g)};`);
       for (const c of callees) if (!translated[c]) queue.push(c);
@@ -970,7 +973,7 @@ export function wasmToJs(bytes, options = {}) {
       : (index) => runScript(batch(index, budget));
     runScript(preludeText);
   }
-  return { prelude: preludeText, batch, install, functionCount: importCount + bodies.length, importCount };
+  return { prelude: preludeText, batch, install, translated, functionCount: importCount + bodies.length, importCount };
 
   function skipImmediates(op) {
     if (op >= 0x28 && op <= 0x3e) {
