@@ -247,6 +247,7 @@ const BOOT_STAGES = [
   "instantiated and started (mount)",
   "wasm sections read (translator)",
   "prelude run (stubs, memory)",
+  "start-up's functions translated, in one script",
   "started (mount), translation included",
   "…translating before ui/initialize",
   "…running the batches before ui/initialize",
@@ -288,7 +289,8 @@ async function bootBreakdown(page, createdAt, initializeAt) {
   } else {
     stages["wasm sections read (translator)"] = at["translator-ready"] - ready;
     stages["prelude run (stubs, memory)"] = at["prelude-run"] - at["translator-ready"];
-    stages["started (mount), translation included"] = at.started - at["prelude-run"];
+    if (at["start-translated"] !== undefined) stages["start-up's functions translated, in one script"] = at["start-translated"] - at["prelude-run"];
+    stages["started (mount), translation included"] = at.started - (at["start-translated"] ?? at["prelude-run"]);
     stages["…translating before ui/initialize"] = sum(beforeInit("translate"));
     stages["…running the batches before ui/initialize"] = sum(beforeInit("script"));
     stages["…batches before ui/initialize (count)"] = beforeInit("script").length;

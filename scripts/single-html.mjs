@@ -8,8 +8,10 @@
 // boot code and the translator) and its style sheet, and starts inflating the wasm and its data
 // segments. Where the host's CSP allows WebAssembly, the wasm starts. Where it does not (the MCP
 // Apps spec's default CSP), the page translates that same wasm into JavaScript
-// (scripts/page/wasm-to-js.mjs) as it runs, each function when first called and the rest while
-// idle, in inline classic scripts, which 'unsafe-inline' allows; it starts through the same glue. The data segments (strings, tables) travel apart
+// (scripts/page/wasm-to-js.mjs) as it runs, in inline classic scripts, which 'unsafe-inline'
+// allows: what start-up calls in one script (the order of first calls is recorded at build time,
+// scripts/start-order.mjs), any other function when first called, and the rest while idle; it
+// starts through the same glue. The data segments (strings, tables) travel apart
 // from the wasm and are copied into either build's memory before the widget starts. The page
 // makes no request of any kind; this script fails the build if it would.
 //
@@ -17,7 +19,8 @@
 // base-85 text (4 bytes in 5 characters, where base64 takes 5.33), in an alphabet of printable
 // ASCII without the characters HTML, JSON or a JavaScript string would escape.
 
-import { readFileSync, writeFileSync, readdirSync, mkdirSync } from "node:fs";
+import { readFileSync, writeFileSync, readdirSync, mkdirSync, existsSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { join, dirname, relative } from "node:path";
 import { gzipSync, constants } from "node:zlib";
 import { fileURLToPath } from "node:url";
@@ -26,18 +29,22 @@ import { gzipAsync } from "@gfx/zopfli";
 import { splitData, memoryImage } from "./wasm-data.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+// --recording folds dist/trunk/recording.html instead: the JavaScript build translating one
+// function per call and noting the order of first calls, for scripts/start-order.mjs; its payloads
+// are gzipped by zlib (zopfli's time buys nothing there).
+const RECORDING = process.argv.includes("--recording");
 // scripts/build-profile.sh points these elsewhere (PROFILE_DIR) to fold a build that keeps every
 // function's name, for Chromium's profiler; that file is not the widget and has no size budget.
 const PROFILE_DIR = process.env.PROFILE_DIR;
 const STAGING = PROFILE_DIR ? join(PROFILE_DIR, "trunk") : join(ROOT, "dist/trunk");
-const OUTPUT = PROFILE_DIR ? join(PROFILE_DIR, "resource-widget.html") : join(ROOT, "dist/resource-widget.html");
+const OUTPUT = RECORDING ? join(STAGING, "recording.html") : PROFILE_DIR ? join(PROFILE_DIR, "resource-widget.html") : join(ROOT, "dist/resource-widget.html");
 
 function fail(message) {
   console.error(`single-html: ${message}`);
   process.exit(1);
 }
 const gzip = (bytes) => gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION });
-const zopfli = async (bytes) => Buffer.from(await gzipAsync(bytes, { numiterations: 15 }));
+const zopfli = async (bytes) => (RECORDING ? gzip(bytes) : Buffer.from(await gzipAsync(bytes, { numiterations: 15 })));
 
 // ---- base-85 text for the payloads ----
 const B85 = [...Array(94)]
@@ -147,6 +154,20 @@ const { wasmToJs } = await import(join(ROOT, "scripts/page/wasm-to-js.mjs"));
 const buildTranslation = wasmToJs(new Uint8Array(wasmWithoutData), { names: Boolean(PROFILE_DIR) });
 let jsModuleLength = buildTranslation.prelude.length;
 for (let index = buildTranslation.importCount; index < buildTranslation.functionCount; index++) jsModuleLength += buildTranslation.batch(index, 0).length;
+// The order in which the widget first calls its functions as it starts, takes tool-input and draws
+// a small result (scripts/start-order.mjs records it from this same wasm, in Chromium): the page
+// translates what start-up calls in one script before starting (a batch per call translated
+// twice as much, the callees it brought along, in 150 scripts), and the rest of it first when idle.
+const wasmHash = createHash("sha256").update(wasm).digest("hex");
+const startOrder = RECORDING ? { order: [], started: 0 } : readStartOrder();
+function readStartOrder() {
+  const file = join(STAGING, "start-order.json");
+  const recorded = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null;
+  if (!recorded || recorded.wasm !== wasmHash) fail(`${relative(ROOT, file)} is missing or was recorded from another wasm: run scripts/build.sh (or scripts/start-order.mjs)`);
+  // Checked here, so that a bad order fails the build rather than the page.
+  buildTranslation.listed(recorded.order);
+  return recorded;
+}
 
 // ---- the page ----
 // Trunk's loader script and preload links fetch the files we inline: remove them. The style
@@ -204,8 +225,9 @@ addEventListener("unhandledrejection", (event) => { if (isTrap(event.reason)) re
 // Where the cold start goes, as performance marks and measures named "resource-widget:boot:…"
 // that bench/widget.mjs reads (a few dozen entries: the cost is nil). Marks, in order: loader (the
 // loader starts), page-inflated, wasm-inflated, data-inflated, code-running (the glue, boot code and
-// translator parsed and run), then compiled (wasm build: the module compiled) or translator-ready
-// and prelude-run (JavaScript build: the wasm's sections read, the stubs in place), and started
+// translator parsed and run), then compiled (wasm build: the module compiled) or translator-ready,
+// prelude-run and start-translated (JavaScript build: the wasm's sections read, the stubs in place,
+// the functions start-up calls translated), and started
 // (the widget mounted; it sent ui/initialize before mounting). Measures: translate (making a
 // batch's text) and script (running it) for each function first called, translate-idle for the
 // idle slices.
@@ -248,24 +270,43 @@ function runScript(text) {
   document.head.append(script);
   script.remove();
 }
+const START_ORDER = ${JSON.stringify(startOrder.order)};
 async function startJs() {
   document.documentElement.dataset.build = "js";
   const [wasm, data] = await Promise.all([load.wasm, load.data]);
   memoryData = new Uint8Array(data);
   const translation = wasmToJs(new Uint8Array(wasm), { names: ${Boolean(PROFILE_DIR)} });
   mark("translator-ready");
-  translation.install(window, __wbg_get_imports(), runScript, undefined, measureSince);
+  ${
+    RECORDING
+      ? `// Recording: one function per call, each noted as it is first called.
+  const calls = (window.__resourceWidgetCalls = []);
+  translation.install(window, __wbg_get_imports(), runScript, 0, (step, start, index) => step === "translate" && calls.push(index));`
+      : "translation.install(window, __wbg_get_imports(), runScript, undefined, measureSince);"
+  }
   mark("prelude-run");
+  // What start-up calls, in one script.
+  const start = performance.now();
+  const text = translation.listed(START_ORDER.slice(0, ${startOrder.started}));
+  measureSince("translate", start);
+  const ran = performance.now();
+  runScript(text);
+  measureSince("script", ran);
+  mark("start-translated");
   __wbg_finalize_init({ exports: asmExports }, undefined);
   mark("started");
+  ${RECORDING ? "// What start-up calls includes what its microtasks call (effects): counted in the next task.\n  setTimeout(() => (window.__resourceWidgetStartCalls = calls.length));\n  return;" : ""}
   // The functions not called yet, translated in idle slices (a few ms each), so that a result
-  // arriving later runs translated code instead of translating it in its own time.
+  // arriving later runs translated code instead of translating it in its own time: first those the
+  // recorded order calls next (tool-input's, a result's), in its order, then all the others.
   const idle = window.requestIdleCallback ?? ((next) => setTimeout(() => next({ timeRemaining: () => 5 }), 1));
+  let planned = ${startOrder.started};
   let next = translation.importCount;
   const translateWhileIdle = (deadline) => {
     const start = performance.now();
     while (next < translation.functionCount && deadline.timeRemaining() > 3) {
-      runScript(translation.batch(next++, 4096));
+      if (planned < START_ORDER.length) runScript(translation.listed(START_ORDER.slice(planned, (planned += 8))));
+      else runScript(translation.batch(next++, 4096));
     }
     measureSince("translate-idle", start);
     if (next < translation.functionCount) idle(translateWhileIdle);
@@ -340,7 +381,7 @@ console.log(
 );
 
 // The size budget (scripts/size-budget.json): past it, the build fails.
-if (PROFILE_DIR) process.exit(0);
+if (PROFILE_DIR || RECORDING) process.exit(0);
 const budget = JSON.parse(readFileSync(new URL("./size-budget.json", import.meta.url), "utf8"));
 const over = [
   ["file_raw", html.length],

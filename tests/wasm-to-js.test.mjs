@@ -75,7 +75,13 @@ function run(bytes, imports = {}, budget, options) {
     },
     budget,
   );
-  return { exports: vm.runInContext("asmExports", context), high: () => vm.runInContext("H", context), stats, translation };
+  return {
+    exports: vm.runInContext("asmExports", context),
+    high: () => vm.runInContext("H", context),
+    runScript: (text) => vm.runInContext(text, context),
+    stats,
+    translation,
+  };
 }
 /** The module both ways: the engine's instance and the translation's. */
 function both(functions, options) {
@@ -344,6 +350,30 @@ test("a function is translated when first called, with its callees, and the tabl
   const batched = run(bytes);
   batched.exports.f0(4);
   assert.equal(batched.stats.batches, 2, "f0 with f1, then f2 through the table");
+});
+
+test("functions listed ahead are translated in one script, without their callees, each once", () => {
+  // f0 calls f1 and f2; f3 is never called.
+  const functions = [
+    { params: [I32], results: [I32], body: [0x20, 0, 0x10, 1, 0x20, 0, 0x10, 2, 0x6a] },
+    { params: [I32], results: [I32], body: [0x20, 0, 0x41, 1, 0x6a] },
+    { params: [I32], results: [I32], body: [0x20, 0, 0x41, 10, 0x6c] },
+    { params: [I32], results: [I32], body: [0x20, 0, 0x41, 7, 0x6b] },
+  ];
+  const bytes = encode(functions);
+  const native = new WebAssembly.Instance(new WebAssembly.Module(bytes), {}).exports;
+  const translated = run(bytes, {}, 0);
+  const context = translated.stats;
+  const text = translated.translation.listed([0, 1]);
+  assert.match(text, /\$f\[0\]=f0=function f0/);
+  assert.match(text, /\$f\[1\]=f1=function f1/);
+  assert.doesNotMatch(text, /f2=function|f3=function/, "no callee comes along");
+  assert.equal(translated.translation.listed([1, 0]), "", "nothing is translated twice");
+  assert.throws(() => translated.translation.listed([4]), /not one of the module's own/);
+  assert.equal(context.batches, 0);
+  translated.runScript(text);
+  assert.equal(translated.exports.f0(4), native.f0(4));
+  assert.equal(context.batches, 1, "only f2, called and not listed, has a batch of its own");
 });
 
 test("with a measure given, each batch is timed as it is made and as it runs", () => {

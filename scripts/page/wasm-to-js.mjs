@@ -909,8 +909,8 @@ export function wasmToJs(bytes, options = {}) {
   for (let i = 0; i < importCount; i++) prelude.push(`const ${fname(i)}=$imports[${JSON.stringify(imports[i].module)}][${JSON.stringify(imports[i].name)}];`);
   globals.forEach((g, i) => prelude.push(`let g${i}=${g.type === I64 ? g.init[0] : g.init}${g.type === I64 ? `,G${i}=${g.init[1]}` : ""};`));
   // Each function starts as a stub that has its body (and its callees') translated, then calls it.
-  // The stubs come from one factory (a stub is called once; its text, a sixth of the prelude's,
-  // is what the page would parse for every function), and find the body in $f.
+  // The stubs come from one factory, and find the body in $f: a stub is called once, and a
+  // function text for each made the prelude three times as long for the page to parse.
   prelude.push("const $f=[];function S(i){return function(){if(!$f[i])$load(i);return $f[i].apply(null,arguments)}}");
   const stubs = [];
   for (let g = importCount; g < importCount + bodies.length; g++) stubs.push(`${fname(g)}=S(${g})`);
@@ -940,24 +940,41 @@ export function wasmToJs(bytes, options = {}) {
     for (let head = 0; head < queue.length && (out.length === 1 || budget > 0); head++) {
       const g = queue[head];
       if (translated[g]) continue;
-      translated[g] = 1;
       const body = bodies[g - importCount];
       budget -= body.end - body.start;
-      out.push(`$f[${g}]=${fname(g)}=${translateFunction(g)};`);
-      for (const slot of slotsOf.get(g) ?? []) out.push(`T[${slot}]=${fname(g)};`);
-      for (const name of exportsOf.get(g) ?? []) out.push(`asmExports[${JSON.stringify(name)}]=${fname(g)};`);
+      translateInto(out, g);
       for (const c of callees) if (!translated[c]) queue.push(c);
     }
     return out.join("\n");
+  }
+  /**
+   * One script that replaces the stubs of the functions `indices` lists (those not translated
+   * yet, none of their callees): for a list known ahead to be called, such as what the program
+   * calls as it starts, in one script rather than a batch per call. "" when none is left.
+   */
+  function listed(indices) {
+    const out = ['"use strict";'];
+    for (const g of indices) {
+      if (!(g >= importCount && g < importCount + bodies.length)) fail(`function ${g} listed is not one of the module's own`);
+      if (!translated[g]) translateInto(out, g);
+    }
+    return out.length > 1 ? out.join("\n") : "";
+  }
+  /** Function `g` translated, its binding and its places in the table and exports pointed at it. */
+  function translateInto(out, g) {
+    translated[g] = 1;
+    out.push(`$f[${g}]=${fname(g)}=${translateFunction(g)};`);
+    for (const slot of slotsOf.get(g) ?? []) out.push(`T[${slot}]=${fname(g)};`);
+    for (const name of exportsOf.get(g) ?? []) out.push(`asmExports[${JSON.stringify(name)}]=${fname(g)};`);
   }
   const preludeText = prelude.join("\n");
   /**
    * Runs the translation in `scope` (the frame's window; a vm context in the tests): sets the two
    * globals its scripts read, runs the prelude through `runScript` (which must run a classic script
    * in that scope before it returns), and has each stub run its batch the same way (`budget` as
-   * batch's). The exports are then the scope's `asmExports`. `measure(name, start)`, when given,
-   * is called after each batch is made ("translate") and after it ran ("script"), with the
-   * `performance.now()` the step started at.
+   * batch's). The exports are then the scope's `asmExports`. `measure(name, start, index)`, when
+   * given, is called after each batch is made ("translate") and after it ran ("script"), with the
+   * `performance.now()` the step started at and the function whose call asked for it.
    */
   function install(scope, imports, runScript, budget, measure) {
     scope.$imports = imports;
@@ -965,15 +982,15 @@ export function wasmToJs(bytes, options = {}) {
       ? (index) => {
           const start = performance.now();
           const text = batch(index, budget);
-          measure("translate", start);
+          measure("translate", start, index);
           const ran = performance.now();
           runScript(text);
-          measure("script", ran);
+          measure("script", ran, index);
         }
       : (index) => runScript(batch(index, budget));
     runScript(preludeText);
   }
-  return { prelude: preludeText, batch, install, translated, functionCount: importCount + bodies.length, importCount };
+  return { prelude: preludeText, batch, listed, install, functionCount: importCount + bodies.length, importCount };
 
   function skipImmediates(op) {
     if (op >= 0x28 && op <= 0x3e) {
