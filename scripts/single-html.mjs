@@ -112,10 +112,9 @@ let html = readFileSync(join(STAGING, "index.html"), "utf8");
 const glue = readFileSync(join(STAGING, glueFile), "utf8");
 const wasm = readFileSync(join(STAGING, wasmFile));
 
-// The JavaScript build grows memory in place (a resizable ArrayBuffer) or, where the engine has
-// none, into a new ArrayBuffer without detaching the old one, so wasm-bindgen's "is my view
-// detached?" checks would keep stale views after growth: compare buffers instead (also right for
-// the wasm build, whose old buffer is detached on growth).
+// The JavaScript build's memory grows past its room into a new ArrayBuffer without detaching the
+// old one, so wasm-bindgen's "is my view detached?" checks would keep stale views after growth:
+// compare buffers instead (also right for the wasm build, whose old buffer is detached on growth).
 let patchedGlue = glue
   .replace(/(cached\w+Memory0) === null \|\| \1\.byteLength === 0/g, "$1 === null || $1.buffer !== wasm.memory.buffer")
   .replace(
@@ -123,14 +122,6 @@ let patchedGlue = glue
     "$1.buffer !== wasm.memory.buffer",
   );
 if (/byteLength === 0|\.detached/.test(patchedGlue)) fail("the glue has a memory check this script does not know; update the patch");
-// TextDecoder and TextEncoder.encodeInto refuse views of a resizable buffer (the JavaScript build's
-// memory, below): those go through a copy. The wasm build's memory is never resizable.
-const decodeCall = "return cachedTextDecoder.decode(bytes);";
-const encodeCall = "const ret = cachedTextEncoder.encodeInto(arg, view);";
-if (!patchedGlue.includes(decodeCall) || !patchedGlue.includes(encodeCall)) fail("the glue's text coding is not in the expected shape");
-patchedGlue = patchedGlue
-  .replace(decodeCall, "return cachedTextDecoder.decode(bytes.buffer.resizable ? bytes.slice() : bytes);")
-  .replace(encodeCall, "const ret = view.buffer.resizable ? (() => { const buf = cachedTextEncoder.encode(arg); view.set(buf); return { read: arg.length, written: buf.length }; })() : cachedTextEncoder.encodeInto(arg, view);");
 
 // The data segments (the widget's strings and tables, 68 KB) as one memory image, a payload of its
 // own that both builds copy into their memory before the widget starts (wasm-bindgen's finalize,

@@ -24,6 +24,11 @@
 const I32 = 0x7f, I64 = 0x7e, F32 = 0x7d, F64 = 0x7c;
 // Bytes of wasm code translated at most per batch (past the function that was called).
 const BATCH_BYTES = 16384;
+// The memory is a plain ArrayBuffer with room for this many 64 KB pages (16 MB, more than a
+// 10,000-record result takes: 10 MB), which the wasm's memory.grow fills; past it, a buffer twice
+// as large, copied into. The views of a resizable ArrayBuffer, which would grow in place, made
+// the widget's code a fifth slower (docs/performance.md).
+const RESERVED_PAGES = 256;
 // Entry kinds, from freest to most constrained: a literal, a variable, an expression without
 // effects, an expression with a call in it (runs exactly once, in order).
 const CONST = 0, VAR = 1, PURE = 2, EFFECT = 3;
@@ -35,8 +40,8 @@ const SUPPORT = `
 let H=0,I8,U8,I16,U16,I32,F4,F8,DV;
 function views(){I8=new Int8Array(buffer);U8=new Uint8Array(buffer);I16=new Int16Array(buffer);U16=new Uint16Array(buffer);I32=new Int32Array(buffer);F4=new Float32Array(buffer);F8=new Float64Array(buffer);DV=new DataView(buffer)}
 views();
-function msize(){return buffer.byteLength>>>16}
-function mgrow(n){const old=msize();if(n==0)return old;const next=old+(n>>>0);if(next>MAXPAGES)return -1;try{if(buffer.resizable)buffer.resize(next*65536);else{const b=new ArrayBuffer(next*65536);new Uint8Array(b).set(U8);buffer=b;views()}}catch{return -1}return old}
+function msize(){return pages}
+function mgrow(n){const old=pages;if(n==0)return old;const next=old+(n>>>0);if(next>MAXPAGES)return -1;if(next*65536>buffer.byteLength){try{const b=new ArrayBuffer(Math.min(MAXPAGES,Math.max(next,2*(buffer.byteLength>>>16)))*65536);new Uint8Array(b).set(U8);buffer=b;views()}catch{return -1}}pages=next;return old}
 const fr=Math.fround,imul=Math.imul,clz=Math.clz32,SF8=new Float64Array(1),SF4=new Float32Array(SF8.buffer),SI4=new Int32Array(SF8.buffer);
 function U(){throw new Error("unreachable executed")}
 function ctz(x){return x?31-clz(x&-x):32}
@@ -80,8 +85,8 @@ function copysign(a,b){return b<0||Object.is(b,-0)?-Math.abs(a):Math.abs(a)}
  *   which the batch put in `$f[index]` as well as in the function's own binding.
  * - `install(scope, imports, runScript)` sets both globals and runs the prelude.
  * `options.names`: name each function after the wasm's name section (for a profiler);
- * `options.copiedMemory`: memory that grows by copying into a new buffer, as where the engine has
- * no resizable ArrayBuffer (for tests).
+ * `options.reservedPages`: the memory's room, in 64 KB pages, before it grows by copying into a
+ * buffer twice as large (default RESERVED_PAGES; tests set less to see it grow).
  * Throws on anything outside the scope above.
  */
 export function wasmToJs(bytes, options = {}) {
@@ -899,11 +904,8 @@ export function wasmToJs(bytes, options = {}) {
   const exportsOf = new Map();
   for (const { name, kind, index } of exports) if (kind === 0) group(exportsOf, index, name);
   const prelude = ['"use strict";'];
-  prelude.push(
-    options.copiedMemory
-      ? `let buffer=new ArrayBuffer(${memory.min * 65536});`
-      : `let buffer=(()=>{try{const b=new ArrayBuffer(${memory.min * 65536},{maxByteLength:${maxPages * 65536}});if(b.resizable)return b}catch{}return new ArrayBuffer(${memory.min * 65536})})();`,
-    `const MAXPAGES=${maxPages};`,
+  const reserved = Math.min(maxPages, Math.max(memory.min, options.reservedPages ?? RESERVED_PAGES));
+  prelude.push(`let pages=${memory.min},buffer=new ArrayBuffer(${reserved * 65536});`, `const MAXPAGES=${maxPages};`,
     SUPPORT,
   );
   for (let i = 0; i < importCount; i++) prelude.push(`const ${fname(i)}=$imports[${JSON.stringify(imports[i].module)}][${JSON.stringify(imports[i].name)}];`);
