@@ -113,66 +113,78 @@ async function render(page, result) {
   const frame = widgetFrameOf(page);
   // Before sending: forget earlier marks (a race otherwise: this could run after the new one).
   await frame.evaluate(() => performance.clearMarks("resource-widget:result-received"));
+  // As a host does: tool-input when the call starts, the result when the tool has run (TOOL_MS).
+  await page.evaluate(async (toolMs) => {
+    await window.testHost.toolInput({});
+    await new Promise((r) => setTimeout(r, toolMs));
+  }, TOOL_MS);
   // In the widget frame: wait for data-state ok and a row or a node, then the next frame (painted).
   const painted = frame.evaluate(() => {
-    // Long tasks, kept until 300 ms after the paint: those that end after the result arrived are
-    // the render's (tool-input's warm-up ends before it).
-    const tasks = [];
-    const longTasks = new PerformanceObserver((list) => tasks.push(...list.getEntries()));
-    longTasks.observe({ type: "longtask" });
+    // Long tasks, kept until 300 ms after the paint (below): those that end after the result
+    // arrived are the render's.
+    const tasks = (window.__benchLongTasks = []);
+    window.__benchObserver = new PerformanceObserver((list) => tasks.push(...list.getEntries()));
+    window.__benchObserver.observe({ type: "longtask" });
     return new Promise((resolve) => {
-        const ready = () =>
-          document.querySelector("[data-state=ok]") && document.querySelector("tbody tr:not(.table__spacer), [data-node-id], .graph-reason, .log__line");
-        // Mutation records arrive at microtask checkpoints: the first one that finds the rows
-        // there is the end of the task (or microtask) that built them.
-        let builtAt = NaN;
-        const observer = new MutationObserver(() => {
-          if (ready()) {
-            builtAt = performance.timeOrigin + performance.now();
-            observer.disconnect();
-          }
-        });
-        observer.observe(document, { subtree: true, childList: true, attributes: true });
-        const poll = () =>
-          ready() ? requestAnimationFrame(() => (observer.disconnect(), resolve({ at: performance.timeOrigin + performance.now(), builtAt }))) : requestAnimationFrame(poll);
-        requestAnimationFrame(poll);
-      })
-        .then((times) => new Promise((resolve) => setTimeout(() => resolve(times), 300)))
-        .then(({ at, builtAt }) => {
-          longTasks.disconnect();
-          const mark = performance.getEntriesByName("resource-widget:result-received").at(-1);
-          const render = tasks.filter((t) => mark && t.startTime + t.duration > mark.startTime).map((t) => t.duration);
-          // The JavaScript build's translation of functions first called by this render (boot
-          // code's measures between the arrival and the rows built).
-          const built = builtAt - performance.timeOrigin;
-          const translating = performance
-            .getEntriesByType("measure")
-            .filter((e) => /^resource-widget:boot:(translate|script)$/.test(e.name) && mark && e.startTime >= mark.startTime && e.startTime + e.duration <= built)
-            .reduce((total, e) => total + e.duration, 0);
-          return {
-            paintedAt: at,
-            builtAt,
-            arrivedAt: mark ? performance.timeOrigin + mark.startTime : NaN,
-            longestTask: Math.max(0, ...render),
-            tasksOver50: render.filter((d) => d > 50).length,
-            translatingMs: translating,
-          };
-        });
+      const ready = () =>
+        document.querySelector("[data-state=ok]") && document.querySelector("tbody tr:not(.table__spacer), [data-node-id], .graph-reason, .log__line");
+      // Mutation records arrive at microtask checkpoints: the first one that finds the rows
+      // there is the end of the task (or microtask) that built them.
+      let builtAt = NaN;
+      const observer = new MutationObserver(() => {
+        if (ready()) {
+          builtAt = performance.timeOrigin + performance.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document, { subtree: true, childList: true, attributes: true });
+      const poll = () =>
+        ready() ? requestAnimationFrame(() => (observer.disconnect(), resolve({ paintedAt: performance.timeOrigin + performance.now(), builtAt }))) : requestAnimationFrame(poll);
+      requestAnimationFrame(poll);
+    });
   });
-  // As a host does: tool-input when the call starts, the result when the tool has run (TOOL_MS).
-  const sentAt = await page.evaluate(
-    async ({ text, toolMs }) => {
-      const result = JSON.parse(text);
-      await window.testHost.toolInput({});
-      await new Promise((r) => setTimeout(r, toolMs));
-      const at = performance.timeOrigin + performance.now();
-      window.testHost.toolResult(result);
-      return at;
-    },
-    { text: JSON.stringify(result), toolMs: TOOL_MS },
+  const cpuBefore = await mainThreadCpu(page);
+  const sentAt = await page.evaluate((text) => {
+    const at = performance.timeOrigin + performance.now();
+    window.testHost.toolResult(JSON.parse(text));
+    return at;
+  }, JSON.stringify(result));
+  const { paintedAt, builtAt } = await painted;
+  const cpuMs = (await mainThreadCpu(page)) - cpuBefore;
+  const { arrivedAt, longestTask, tasksOver50, translatingMs } = await frame.evaluate(
+    ({ builtAt }) =>
+      new Promise((resolve) => setTimeout(resolve, 300)).then(() => {
+        window.__benchObserver.disconnect();
+        const mark = performance.getEntriesByName("resource-widget:result-received").at(-1);
+        const render = window.__benchLongTasks.filter((t) => mark && t.startTime + t.duration > mark.startTime).map((t) => t.duration);
+        // The JavaScript build's translation of functions first called by this render (boot
+        // code's measures between the arrival and the rows built).
+        const built = builtAt - performance.timeOrigin;
+        const translating = performance
+          .getEntriesByType("measure")
+          .filter((e) => /^resource-widget:boot:(translate|script)$/.test(e.name) && mark && e.startTime >= mark.startTime && e.startTime + e.duration <= built)
+          .reduce((total, e) => total + e.duration, 0);
+        return {
+          arrivedAt: mark ? performance.timeOrigin + mark.startTime : NaN,
+          longestTask: Math.max(0, ...render),
+          tasksOver50: render.filter((d) => d > 50).length,
+          translatingMs: translating,
+        };
+      }),
+    { builtAt },
   );
-  const { paintedAt, builtAt, arrivedAt, longestTask, tasksOver50, translatingMs } = await painted;
-  return { sentMs: paintedAt - sentAt, arrivedMs: paintedAt - arrivedAt, ownMs: builtAt - arrivedAt, longestTask, tasksOver50, translatingMs };
+  return { sentMs: paintedAt - sentAt, arrivedMs: paintedAt - arrivedAt, ownMs: builtAt - arrivedAt, cpuMs, longestTask, tasksOver50, translatingMs };
+}
+
+/**
+ * CPU time of the renderer's main thread so far (ms; Chromium's ThreadTime metric): the host page
+ * and the widget frame share it (one site). Unlike the clock, it does not count time the machine
+ * gave to other processes, so figures stay comparable on a busy machine.
+ */
+async function mainThreadCpu(page) {
+  const cdp = (page.__benchCdp ??= await page.context().newCDPSession(page).then(async (session) => (await session.send("Performance.enable"), session)));
+  const { metrics } = await cdp.send("Performance.getMetrics");
+  return metrics.find((m) => m.name === "ThreadTime").value * 1000;
 }
 
 /**
@@ -321,9 +333,10 @@ for (let run = 0; run < RUNS; run++) {
     const measured = drawn.length ? drawn : [[null]];
     // A fresh frame per measurement: each result is the first its frame renders.
     for (const [k, [scenario, result]] of measured.entries()) {
-      const { page, initMs, createdAt, initializeAt } = await load(widget);
+      const { page, initMs, initCpuMs, createdAt, initializeAt } = await load(widget);
       if (k === 0) {
         r.init.push(initMs);
+        (r.initCpu ??= []).push(initCpuMs);
         const stages = isOurs(name) ? await bootBreakdown(page, createdAt, initializeAt) : null;
         if (stages) (r.boot ??= []).push(stages);
       }
@@ -366,12 +379,14 @@ console.log(`|---|${names.map(() => "---:").join("|")}|`);
 console.log(`| HTML raw | ${names.map((n) => kb(results[n].raw)).join(" | ")} |`);
 console.log(`| HTML gzip | ${names.map((n) => kb(results[n].gzip)).join(" | ")} |`);
 console.log(`| iframe created → ui/initialize (ms) | ${names.map((n) => ms(median(results[n].init))).join(" | ")} |`);
+console.log(`| iframe created → handshake done, main-thread CPU (ms) | ${names.map((n) => ms(median(results[n].initCpu))).join(" | ")} |`);
 for (const [scenario] of scenarios) {
   for (const [label, key] of [
     ["sent → rendered", "sentMs"],
     ["arrived → rendered", "arrivedMs"],
     ["arrived → DOM built (own time)", "ownMs"],
     ["…of which translating (JS build)", "translatingMs"],
+    ["sent → rendered, main-thread CPU", "cpuMs"],
     ["longest task from arrival", "longestTask"],
   ]) {
     const cell = (n) => {
