@@ -12,8 +12,11 @@ export function launchChromium() {
 }
 
 /**
- * A fresh host page with `html` loaded under `csp` and the handshake done; returns the page and the
- * ms from iframe creation to ui/initialize. `beforeFrame(page)`, when given, runs once the host page
+ * A fresh host page with `html` loaded under `csp` and the handshake done; returns the page, the
+ * ms from iframe creation to ui/initialize (`initMs`), both moments as epoch ms (`createdAt`,
+ * `initializeAt`: comparable with a frame's `performance.timeOrigin + mark.startTime`), and the
+ * renderer main thread's CPU ms from before the frame was created to the handshake's end
+ * (`initCpuMs`). `beforeFrame(page)`, when given, runs once the host page
  * is ready and before the widget's frame is created (to start a profiler, say).
  */
 export async function load(browser, servers, { html, csp, beforeFrame }) {
@@ -21,17 +24,26 @@ export async function load(browser, servers, { html, csp, beforeFrame }) {
   await page.goto(`${servers.hostUrl}/test-host.html`);
   await page.waitForSelector("body[data-ready=true]", { state: "attached" });
   if (beforeFrame) await beforeFrame(page);
-  const initMs = await page.evaluate(
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const threadTime = async () => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "ThreadTime").value * 1000;
+  const cpuBefore = await threadTime();
+  const { initMs, createdAt, initializeAt } = await page.evaluate(
     async ({ sandboxUrl, html }) => {
       document.documentElement.style.setProperty("--stage-width", "760px");
       window.testHost = await window.host.createHost({ container: document.getElementById("stage"), sandboxUrl, widgetHtml: html });
       await Promise.race([window.testHost.initialized, new Promise((r) => setTimeout(r, 15000))]);
       const t = window.testHost.timeline;
-      return t.initialize === undefined ? NaN : t.initialize - t.created;
+      const at = (ms) => (ms === undefined ? NaN : performance.timeOrigin + ms);
+      return { initMs: t.initialize === undefined ? NaN : t.initialize - t.created, createdAt: at(t.created), initializeAt: at(t.initialize) };
     },
     { sandboxUrl: `${servers.sandboxUrl}?csp=${csp}`, html },
   );
-  return { page, initMs };
+  // The renderer's main thread (host page and widget frame: one site) until the handshake is done:
+  // CPU time, which the machine's other work does not inflate as it does the clock.
+  const initCpuMs = (await threadTime()) - cpuBefore;
+  await cdp.detach();
+  return { page, initMs, initCpuMs, createdAt, initializeAt };
 }
 
 /** The widget's own frame in a host page. */

@@ -9,18 +9,23 @@
 //     handshake and the result 250 ms later, as a host does while the tool runs), for 10, 1,000 and 10,000
 //     pipeline-run records, a 500-block graph, and the dense graph of fixtures/graphs (450 blocks,
 //     34,000 edges, 3 MB), which must reach its fallback within a second;
-//   - long tasks over 50 ms while scrolling through the 10,000 rows;
+//   - long tasks over 50 ms while scrolling through the 10,000 rows, and from a result's arrival
+//     to 300 ms after it was painted;
+//   - where the cold start goes, stage by stage, from the boot code's performance marks;
+//   - the JavaScript build's goals, beside the wasm build and the vanillajs example, as ratios;
 // for the resource widget (its wasm build, and its JavaScript build under the spec's default CSP),
 // the npm example widgets server-basic-vanillajs and server-basic-react (their
 // dist/mcp-app.html; size and start-up only, they do not render our records), and a plain-JS
 // floor (bench/floor.html: JSON.parse and one createElement row per record). Ratios are the
-// widget's figure over the floor's (or the example's).
+// widget's figure over the floor's (or the example's). Every widget is measured in turn within
+// each run, and the load average before and after is printed: the machine may be shared.
 //
 //   ./scripts/bench.sh           (set-up, build, then this and bench/layout.mjs)
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { join, dirname } from "node:path";
+import { loadavg, cpus } from "node:os";
+import { join, dirname, basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { launchChromium, load as loadInHost, widgetFrameOf } from "./host-page.mjs";
 import { startServers } from "../host/server.mjs";
@@ -50,16 +55,29 @@ function exampleHtml(name) {
 
 // Each widget with the CSP its sandbox serves: ours twice, as the wasm build (the spec's default
 // CSP plus 'wasm-unsafe-eval') and as the JavaScript build (the spec's default, no wasm).
-// HTML=<file> measures another build of the widget (e.g. one kept from before a change).
-const ourHtml = readFileSync(process.env.HTML ?? join(ROOT, "dist/resource-widget.html"), "utf8");
+// HTML=<file> measures another build of the widget (e.g. one kept from before a change);
+// HTML=<a>,<b> measures both in the same run, loaded in turn (an A/B of a change), each named by
+// its file name.
+const ourFiles = (process.env.HTML ?? join(ROOT, "dist/resource-widget.html")).split(",");
+const ourLabel = (file) => (ourFiles.length === 1 ? "resource-widget" : basename(file));
 const WASM_CSP = "spec-default-wasm";
+/** Our widgets' names: each file's wasm build, then its JavaScript build. */
+const ours = ourFiles.flatMap((file) => [ourLabel(file), `${ourLabel(file)} (JS build)`]);
+const isOurs = (name) => ours.includes(name);
 const widgets = {
-  "resource-widget": { html: ourHtml, csp: WASM_CSP },
-  "resource-widget (JS build)": { html: ourHtml, csp: "spec-default" },
+  ...Object.fromEntries(
+    ourFiles.flatMap((file) => {
+      const html = readFileSync(file, "utf8");
+      return [
+        [ourLabel(file), { html, csp: WASM_CSP }],
+        [`${ourLabel(file)} (JS build)`, { html, csp: "spec-default" }],
+      ];
+    }),
+  ),
   "plain-JS floor": { html: readFileSync(join(ROOT, "bench/floor.html"), "utf8"), csp: WASM_CSP },
   ...Object.fromEntries(Object.keys(EXAMPLES).map((name) => [name, { html: exampleHtml(name), csp: WASM_CSP }])),
 };
-const renders = new Set(["resource-widget", "resource-widget (JS build)", "plain-JS floor"]);
+const renders = new Set([...ours, "plain-JS floor"]);
 
 const LARGE_LOG = "mage run logs (1.5 MB, 3,700 lines)";
 const scenarios = [
@@ -70,11 +88,12 @@ const scenarios = [
   ["dense graph (fallback)", JSON.parse(readFileSync(join(ROOT, "fixtures/graphs/dense-34000-edges.json"), "utf8"))],
   [LARGE_LOG, JSON.parse(readFileSync(join(ROOT, "fixtures/mage/pipeline-run-logs-large.json"), "utf8"))],
 ];
-// ONLY=<text> keeps the scenarios whose name contains it, and only our two builds (a quick look at
-// one case, e.g. ONLY=logs); the full run measures everything.
+// ONLY=<text> keeps the scenarios whose name contains it, and only our builds and the vanillajs
+// example (whose cold start is the JavaScript build's goal): a quick look at one case, e.g.
+// ONLY=logs; ONLY=start measures the cold start alone. The full run measures everything.
 if (process.env.ONLY) {
   for (let i = scenarios.length - 1; i >= 0; i--) if (!scenarios[i][0].includes(process.env.ONLY)) scenarios.splice(i, 1);
-  for (const name of Object.keys(widgets)) if (!name.startsWith("resource-widget")) delete widgets[name];
+  for (const name of Object.keys(widgets)) if (!isOurs(name) && name !== "server-basic-vanillajs") delete widgets[name];
 }
 /** Scenarios only our widget draws (the floor and the examples draw records as rows). */
 const oursOnly = (scenario) => scenario.includes("graph") || scenario === LARGE_LOG;
@@ -94,44 +113,78 @@ async function render(page, result) {
   const frame = widgetFrameOf(page);
   // Before sending: forget earlier marks (a race otherwise: this could run after the new one).
   await frame.evaluate(() => performance.clearMarks("resource-widget:result-received"));
-  // In the widget frame: wait for data-state ok and a row or a node, then the next frame (painted).
-  const painted = frame.evaluate(
-    () =>
-      new Promise((resolve) => {
-        const ready = () =>
-          document.querySelector("[data-state=ok]") && document.querySelector("tbody tr:not(.table__spacer), [data-node-id], .graph-reason, .log__line");
-        // Mutation records arrive at microtask checkpoints: the first one that finds the rows
-        // there is the end of the task (or microtask) that built them.
-        let builtAt = NaN;
-        const observer = new MutationObserver(() => {
-          if (ready()) {
-            builtAt = performance.timeOrigin + performance.now();
-            observer.disconnect();
-          }
-        });
-        observer.observe(document, { subtree: true, childList: true, attributes: true });
-        const poll = () =>
-          ready() ? requestAnimationFrame(() => (observer.disconnect(), resolve({ at: performance.timeOrigin + performance.now(), builtAt }))) : requestAnimationFrame(poll);
-        requestAnimationFrame(poll);
-      }).then(({ at, builtAt }) => {
-        const mark = performance.getEntriesByName("resource-widget:result-received").at(-1);
-        return { paintedAt: at, builtAt, arrivedAt: mark ? performance.timeOrigin + mark.startTime : NaN };
-      }),
-  );
   // As a host does: tool-input when the call starts, the result when the tool has run (TOOL_MS).
-  const sentAt = await page.evaluate(
-    async ({ text, toolMs }) => {
-      const result = JSON.parse(text);
-      await window.testHost.toolInput({});
-      await new Promise((r) => setTimeout(r, toolMs));
-      const at = performance.timeOrigin + performance.now();
-      window.testHost.toolResult(result);
-      return at;
-    },
-    { text: JSON.stringify(result), toolMs: TOOL_MS },
+  await page.evaluate(async (toolMs) => {
+    await window.testHost.toolInput({});
+    await new Promise((r) => setTimeout(r, toolMs));
+  }, TOOL_MS);
+  // In the widget frame: wait for data-state ok and a row or a node, then the next frame (painted).
+  const painted = frame.evaluate(() => {
+    // Long tasks, kept until 300 ms after the paint (below): those that end after the result
+    // arrived are the render's.
+    const tasks = (window.__benchLongTasks = []);
+    window.__benchObserver = new PerformanceObserver((list) => tasks.push(...list.getEntries()));
+    window.__benchObserver.observe({ type: "longtask" });
+    return new Promise((resolve) => {
+      const ready = () =>
+        document.querySelector("[data-state=ok]") && document.querySelector("tbody tr:not(.table__spacer), [data-node-id], .graph-reason, .log__line");
+      // Mutation records arrive at microtask checkpoints: the first one that finds the rows
+      // there is the end of the task (or microtask) that built them.
+      let builtAt = NaN;
+      const observer = new MutationObserver(() => {
+        if (ready()) {
+          builtAt = performance.timeOrigin + performance.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document, { subtree: true, childList: true, attributes: true });
+      const poll = () =>
+        ready() ? requestAnimationFrame(() => (observer.disconnect(), resolve({ paintedAt: performance.timeOrigin + performance.now(), builtAt }))) : requestAnimationFrame(poll);
+      requestAnimationFrame(poll);
+    });
+  });
+  const cpuBefore = await mainThreadCpu(page);
+  const sentAt = await page.evaluate((text) => {
+    const at = performance.timeOrigin + performance.now();
+    window.testHost.toolResult(JSON.parse(text));
+    return at;
+  }, JSON.stringify(result));
+  const { paintedAt, builtAt } = await painted;
+  const cpuMs = (await mainThreadCpu(page)) - cpuBefore;
+  const { arrivedAt, longestTask, tasksOver50, translatingMs } = await frame.evaluate(
+    ({ builtAt }) =>
+      new Promise((resolve) => setTimeout(resolve, 300)).then(() => {
+        window.__benchObserver.disconnect();
+        const mark = performance.getEntriesByName("resource-widget:result-received").at(-1);
+        const render = window.__benchLongTasks.filter((t) => mark && t.startTime + t.duration > mark.startTime).map((t) => t.duration);
+        // The JavaScript build's translation of functions first called by this render (boot
+        // code's measures between the arrival and the rows built).
+        const built = builtAt - performance.timeOrigin;
+        const translating = performance
+          .getEntriesByType("measure")
+          .filter((e) => /^resource-widget:boot:(translate|script)$/.test(e.name) && mark && e.startTime >= mark.startTime && e.startTime + e.duration <= built)
+          .reduce((total, e) => total + e.duration, 0);
+        return {
+          arrivedAt: mark ? performance.timeOrigin + mark.startTime : NaN,
+          longestTask: Math.max(0, ...render),
+          tasksOver50: render.filter((d) => d > 50).length,
+          translatingMs: translating,
+        };
+      }),
+    { builtAt },
   );
-  const { paintedAt, builtAt, arrivedAt } = await painted;
-  return { sentMs: paintedAt - sentAt, arrivedMs: paintedAt - arrivedAt, ownMs: builtAt - arrivedAt };
+  return { sentMs: paintedAt - sentAt, arrivedMs: paintedAt - arrivedAt, ownMs: builtAt - arrivedAt, cpuMs, longestTask, tasksOver50, translatingMs };
+}
+
+/**
+ * CPU time of the renderer's main thread so far (ms; Chromium's ThreadTime metric): the host page
+ * and the widget frame share it (one site). Unlike the clock, it does not count time the machine
+ * gave to other processes, so figures stay comparable on a busy machine.
+ */
+async function mainThreadCpu(page) {
+  const cdp = (page.__benchCdp ??= await page.context().newCDPSession(page).then(async (session) => (await session.send("Performance.enable"), session)));
+  const { metrics } = await cdp.send("Performance.getMetrics");
+  return metrics.find((m) => m.name === "ThreadTime").value * 1000;
 }
 
 /**
@@ -195,6 +248,71 @@ async function findKeystrokes(page) {
   }, FIND_QUERY);
 }
 
+/** The cold start's stages (bootBreakdown's keys), in the order a start goes through them. */
+const BOOT_STAGES = [
+  "iframe created → loader runs (HTML sent, parsed)",
+  "loader: page code inflated",
+  "page code parsed and run (glue, boot, translator)",
+  "wasm and data inflated (from loader start)",
+  "waiting for them after the code ran",
+  "wasm compiled",
+  "instantiated and started (mount)",
+  "wasm sections read (translator)",
+  "prelude run (stubs, memory)",
+  "start-up's functions translated, in one script",
+  "started (mount), translation included",
+  "…translating before ui/initialize",
+  "…running the batches before ui/initialize",
+  "…batches before ui/initialize (count)",
+  "ui/initialize sent, from loader start",
+  "started, from iframe created",
+  "iframe created → ui/initialize",
+];
+
+/**
+ * Where one cold start went, from the boot code's marks and measures ("resource-widget:boot:…",
+ * scripts/single-html.mjs) and the host's own moments: ms per stage, in order, and the translation
+ * done before ui/initialize (JavaScript build). Null for a widget without the marks.
+ */
+async function bootBreakdown(page, createdAt, initializeAt) {
+  const { origin, entries } = await widgetFrameOf(page).evaluate(() => ({
+    origin: performance.timeOrigin,
+    entries: performance
+      .getEntries()
+      .filter((e) => e.name.startsWith("resource-widget:boot:"))
+      .map(({ name, entryType, startTime, duration }) => ({ name: name.slice("resource-widget:boot:".length), entryType, startTime, duration })),
+  }));
+  const at = Object.fromEntries(entries.filter((e) => e.entryType === "mark").map((e) => [e.name, origin + e.startTime]));
+  if (at.loader === undefined || at.started === undefined) return null;
+  const payloads = Math.max(at["wasm-inflated"], at["data-inflated"]);
+  const ready = Math.max(payloads, at["code-running"]);
+  const beforeInit = (name) => entries.filter((e) => e.entryType === "measure" && e.name === name && origin + e.startTime + e.duration <= initializeAt);
+  const sum = (list) => list.reduce((total, e) => total + e.duration, 0);
+  const stages = {
+    "iframe created → loader runs (HTML sent, parsed)": at.loader - createdAt,
+    "loader: page code inflated": at["page-inflated"] - at.loader,
+    "page code parsed and run (glue, boot, translator)": at["code-running"] - at["page-inflated"],
+    "wasm and data inflated (from loader start)": payloads - at.loader,
+    "waiting for them after the code ran": ready - at["code-running"],
+  };
+  if (at.compiled !== undefined) {
+    stages["wasm compiled"] = at.compiled - ready;
+    stages["instantiated and started (mount)"] = at.started - at.compiled;
+  } else {
+    stages["wasm sections read (translator)"] = at["translator-ready"] - ready;
+    stages["prelude run (stubs, memory)"] = at["prelude-run"] - at["translator-ready"];
+    if (at["start-translated"] !== undefined) stages["start-up's functions translated, in one script"] = at["start-translated"] - at["prelude-run"];
+    stages["started (mount), translation included"] = at.started - (at["start-translated"] ?? at["prelude-run"]);
+    stages["…translating before ui/initialize"] = sum(beforeInit("translate"));
+    stages["…running the batches before ui/initialize"] = sum(beforeInit("script"));
+    stages["…batches before ui/initialize (count)"] = beforeInit("script").length;
+  }
+  stages["ui/initialize sent, from loader start"] = initializeAt - at.loader;
+  stages["started, from iframe created"] = at.started - createdAt;
+  stages["iframe created → ui/initialize"] = initializeAt - createdAt;
+  return stages;
+}
+
 /** Scroll speeds: a fast fling through every row (about 36,000 px/s at 60 frames a second), and
  *  wheel-like steps through the first 600 frames (about 7,200 px/s). */
 const SCROLLS = [
@@ -202,25 +320,35 @@ const SCROLLS = [
   [120, 600],
 ];
 
+const loadBefore = loadavg()[0];
 const results = {};
-for (const [name, widget] of Object.entries(widgets)) {
-  const { html } = widget;
-  const r = (results[name] = { raw: html.length, gzip: gzipSync(Buffer.from(html), { level: 9 }).length, init: [], scenarios: {} });
-  const measured = renders.has(name) ? scenarios.filter(([s]) => name.startsWith("resource-widget") || !oursOnly(s)) : [[null]];
-  for (let run = 0; run < RUNS; run++) {
+for (const [name, { html }] of Object.entries(widgets)) {
+  results[name] = { raw: html.length, gzip: gzipSync(Buffer.from(html), { level: 9 }).length, init: [], scenarios: {} };
+}
+// Run by run, every widget in turn in each run, so that the machine's other work falls on all alike.
+for (let run = 0; run < RUNS; run++) {
+  for (const [name, widget] of Object.entries(widgets)) {
+    const r = results[name];
+    const drawn = renders.has(name) ? scenarios.filter(([s]) => isOurs(name) || !oursOnly(s)) : [];
+    const measured = drawn.length ? drawn : [[null]];
     // A fresh frame per measurement: each result is the first its frame renders.
     for (const [k, [scenario, result]] of measured.entries()) {
-      const { page, initMs } = await load(widget);
-      if (k === 0) r.init.push(initMs);
+      const { page, initMs, initCpuMs, createdAt, initializeAt } = await load(widget);
+      if (k === 0) {
+        r.init.push(initMs);
+        (r.initCpu ??= []).push(initCpuMs);
+        const stages = isOurs(name) ? await bootBreakdown(page, createdAt, initializeAt) : null;
+        if (stages) (r.boot ??= []).push(stages);
+      }
       if (scenario) {
         (r.scenarios[scenario] ??= []).push(await render(page, result));
         // Scrolling, once per build: the 10,000-row table and the large log.
         const box = { "10,000 runs": ".table-scroll", [LARGE_LOG]: ".log" }[scenario];
-        if (name.startsWith("resource-widget") && box && run === 0) {
+        if (isOurs(name) && box && run === 0) {
           for (const [step, maxFrames] of SCROLLS) (r.scroll ??= []).push({ scenario, ...(await scrollLongTasks(page, box, step, maxFrames)) });
         }
         // The first run scrolls before it types: its wait for Find's texts does not start at the render.
-        if (name.startsWith("resource-widget") && scenario === "10,000 runs") (r.find ??= []).push({ ...(await findKeystrokes(page)), afterScroll: run === 0 });
+        if (isOurs(name) && scenario === "10,000 runs") (r.find ??= []).push({ ...(await findKeystrokes(page)), afterScroll: run === 0 });
       }
       await page.close();
     }
@@ -239,9 +367,11 @@ function readyAfterRender(finds) {
 }
 const ms = (x) => (Number.isNaN(x) ? "—" : x < 10 ? x.toFixed(1) : Math.round(x).toString());
 const ratio = (a, b) => (Number.isNaN(a) || Number.isNaN(b) || b === 0 ? "—" : `${(a / b).toFixed(2)}×`);
-const ours = results["resource-widget"];
 const floor = results["plain-JS floor"];
-console.log(`widget benchmark: medians of ${RUNS} runs; Chromium ${chromiumVersion}; ${new Date().toISOString().slice(0, 10)}`);
+console.log(
+  `widget benchmark: medians of ${RUNS} runs; Chromium ${chromiumVersion}; ${new Date().toISOString().slice(0, 10)}; ` +
+    `${cpus().length} cores, load average ${loadBefore.toFixed(1)} before and ${loadavg()[0].toFixed(1)} after (other work on the machine slows every figure)`,
+);
 console.log("");
 const names = Object.keys(widgets);
 console.log(`| | ${names.join(" | ")} |`);
@@ -249,39 +379,120 @@ console.log(`|---|${names.map(() => "---:").join("|")}|`);
 console.log(`| HTML raw | ${names.map((n) => kb(results[n].raw)).join(" | ")} |`);
 console.log(`| HTML gzip | ${names.map((n) => kb(results[n].gzip)).join(" | ")} |`);
 console.log(`| iframe created → ui/initialize (ms) | ${names.map((n) => ms(median(results[n].init))).join(" | ")} |`);
+console.log(`| iframe created → handshake done, main-thread CPU (ms) | ${names.map((n) => ms(median(results[n].initCpu))).join(" | ")} |`);
 for (const [scenario] of scenarios) {
-  for (const [label, key] of [["sent → rendered", "sentMs"], ["arrived → rendered", "arrivedMs"], ["arrived → DOM built (own time)", "ownMs"]]) {
+  for (const [label, key] of [
+    ["sent → rendered", "sentMs"],
+    ["arrived → rendered", "arrivedMs"],
+    ["arrived → DOM built (own time)", "ownMs"],
+    ["…of which translating (JS build)", "translatingMs"],
+    ["sent → rendered, main-thread CPU", "cpuMs"],
+    ["longest task from arrival", "longestTask"],
+  ]) {
     const cell = (n) => {
       const runs = results[n].scenarios?.[scenario];
+      if (key === "translatingMs" && !n.endsWith("(JS build)")) return "—";
       return runs ? ms(median(runs.map((t) => t[key]))) : "—";
     };
     console.log(`| ${scenario}: ${label} (ms) | ${names.map(cell).join(" | ")} |`);
   }
 }
 console.log("");
-console.log("Ratios (resource-widget ÷ other):");
-for (const other of ["server-basic-vanillajs", "server-basic-react"].filter((n) => results[n])) {
-  console.log(`- vs ${other}: HTML gzip ${ratio(ours.gzip, results[other].gzip)}, ui/initialize ${ratio(median(ours.init), median(results[other].init))}`);
+const booted = names.filter((n) => results[n].boot?.length);
+if (booted.length) {
+  console.log("Cold start, where it goes (medians, ms; from the boot code's performance marks):");
+  console.log("");
+  console.log(`| stage | ${booted.join(" | ")} |`);
+  console.log(`|---|${booted.map(() => "---:").join("|")}|`);
+  for (const stage of BOOT_STAGES) {
+    const cell = (n) => {
+      const values = results[n].boot.map((b) => b[stage]).filter((v) => v !== undefined);
+      return values.length ? ms(median(values)) : "—";
+    };
+    if (booted.some((n) => results[n].boot.some((b) => stage in b))) console.log(`| ${stage} | ${booted.map(cell).join(" | ")} |`);
+  }
+  console.log("");
 }
-for (const [scenario] of scenarios) {
-  if (!floor?.scenarios[scenario]) continue;
-  const a = median(ours.scenarios[scenario].map((t) => t.arrivedMs));
-  const b = median(floor.scenarios[scenario].map((t) => t.arrivedMs));
-  console.log(`- vs plain-JS floor, ${scenario}, arrived → rendered: ${ratio(a, b)}`);
+for (const wasmName of ourFiles.map(ourLabel)) {
+  const wasmBuild = results[wasmName], jsBuild = results[`${wasmName} (JS build)`];
+  console.log(`Ratios (${wasmName}):`);
+  for (const other of ["server-basic-vanillajs", "server-basic-react"].filter((n) => results[n])) {
+    for (const [build, r] of [["wasm build", wasmBuild], ["JS build", jsBuild]]) {
+      console.log(`- ${build} ÷ ${other}: HTML raw ${ratio(r.raw, results[other].raw)}, gzip ${ratio(r.gzip, results[other].gzip)}, ui/initialize ${ratio(median(r.init), median(results[other].init))}`);
+    }
+  }
+  for (const [scenario] of scenarios) {
+    if (!floor?.scenarios[scenario]) continue;
+    const b = median(floor.scenarios[scenario].map((t) => t.arrivedMs));
+    for (const [build, r] of [["wasm build", wasmBuild], ["JS build", jsBuild]]) {
+      console.log(`- ${build} ÷ plain-JS floor, ${scenario}, arrived → rendered: ${ratio(median(r.scenarios[scenario].map((t) => t.arrivedMs)), b)}`);
+    }
+  }
+  for (const [scenario] of scenarios) {
+    const a = median(jsBuild.scenarios[scenario].map((t) => t.arrivedMs));
+    const b = median(wasmBuild.scenarios[scenario].map((t) => t.arrivedMs));
+    console.log(`- JS build ÷ wasm build, ${scenario}, arrived → rendered: ${ratio(a, b)}`);
+  }
+  console.log("");
 }
-const jsBuild = results["resource-widget (JS build)"];
-for (const [scenario] of scenarios) {
-  const a = median(jsBuild.scenarios[scenario].map((t) => t.arrivedMs));
-  const b = median(ours.scenarios[scenario].map((t) => t.arrivedMs));
-  console.log(`- JS build ÷ wasm build, ${scenario}, arrived → rendered: ${ratio(a, b)}`);
-}
-console.log("");
-for (const build of ["resource-widget", "resource-widget (JS build)"]) {
+for (const build of ours) {
   for (const { scenario, step, frames, longest, over50 } of results[build].scroll ?? []) {
     console.log(`Scrolling (${build}) ${scenario}, ${step} px a frame for ${frames} frames: longest task ${ms(longest)} ms, ${over50} over 50 ms.`);
   }
   const finds = (results[build].find ?? []).filter((f) => f.median !== undefined);
   if (finds.length > 0) {
     console.log(`Find over 10,000 rows (${build}), typing and deleting "${FIND_QUERY}": median keystroke ${ms(median(finds.map((f) => f.median)))} ms, longest ${ms(Math.max(...finds.map((f) => f.longest)))} ms (${finds.length} runs × ${finds[0].keystrokes} keystrokes), once every row's text was built in idle slices${readyAfterRender(finds)}; a search typed sooner waits for the rest.`);
+  }
+}
+
+// ---- the JavaScript build against its goals, beside the wasm build and the vanillajs example ----
+const VANILLA = "server-basic-vanillajs";
+const vanilla = results[VANILLA];
+/** Median and range of `values`, as text. */
+const spread = (values, format = ms) =>
+  !values.length ? "—" : values.length === 1 ? format(values[0]) : `${format(median(values))} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
+const own = (name, scenario) => (results[name].scenarios[scenario] ?? []).map((t) => t.ownMs);
+const renderTasks = (name, scenario) => (results[name].scenarios[scenario] ?? []).map((t) => t.longestTask);
+const fling = (name) => (results[name].scroll ?? []).find((s) => s.scenario === "10,000 runs" && s.step === 600);
+/** Each goal: its figures for a build, whether the JavaScript build's meet it (undefined: not
+ * comparable in this run), its ratio to the vanillajs example's, and the example's own. */
+const goals = [
+  {
+    goal: "cold start: iframe created → ui/initialize ≤ the vanillajs example's (ms)",
+    values: (n) => results[n].init,
+    met: (js) => (vanilla ? median(js) <= median(vanilla.init) : undefined),
+    vs: (mine) => (vanilla ? ratio(median(mine), median(vanilla.init)) : "—"),
+    example: vanilla ? spread(vanilla.init) : "—",
+  },
+  { goal: "10 runs, own time ≤ 20 ms", values: (n) => own(n, "10 runs"), met: (js) => median(js) <= 20 },
+  { goal: "10,000 runs, own time ≤ 150 ms", values: (n) => own(n, "10,000 runs"), met: (js) => median(js) <= 150 },
+  {
+    goal: "scrolling 10,000 rows (600 px a frame): longest task ≤ 50 ms",
+    values: (n) => (fling(n) ? [fling(n).longest] : []),
+    note: (n) => (fling(n) ? `, ${fling(n).over50} over 50` : ""),
+    met: (js) => Math.max(...js) <= 50,
+  },
+  { goal: "opening a 500-block graph: longest task ≤ 50 ms", values: (n) => renderTasks(n, "500-block graph"), met: (js) => Math.max(...js) <= 50 },
+  {
+    goal: "the file ≤ 200 KB raw (KB)",
+    values: (n) => [results[n].raw / 1024],
+    met: (js) => js[0] <= 200,
+    format: (x) => x.toFixed(1),
+    vs: (mine) => (vanilla ? ratio(mine[0] * 1024, vanilla.raw) : "—"),
+    example: vanilla ? (vanilla.raw / 1024).toFixed(1) : "—",
+  },
+];
+for (const wasmName of ourFiles.map(ourLabel)) {
+  const jsName = `${wasmName} (JS build)`;
+  console.log("");
+  console.log(`The JavaScript build's goals (${wasmName}; median, and range over the runs), beside the wasm build and the vanillajs example in the same run:`);
+  console.log("");
+  console.log(`| goal | JS build | wasm build | ${VANILLA} | JS ÷ vanillajs | wasm ÷ vanillajs | met (JS build) |`);
+  console.log("|---|---:|---:|---:|---:|---:|---|");
+  for (const { goal, values, met, vs = () => "—", note = () => "", example = "—", format = ms } of goals) {
+    const js = values(jsName), wasm = values(wasmName);
+    const verdict = !js.length ? "not measured" : met(js) === undefined ? "—" : met(js) ? "yes" : "**no**";
+    const cell = (list, name) => `${spread(list, format)}${note(name)}`;
+    console.log(`| ${goal} | ${cell(js, jsName)} | ${cell(wasm, wasmName)} | ${example} | ${js.length ? vs(js) : "—"} | ${wasm.length ? vs(wasm) : "—"} | ${verdict} |`);
   }
 }

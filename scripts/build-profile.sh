@@ -16,4 +16,7 @@ cp dist/trunk/index.html "$OUT/trunk/"
 wasm-bindgen --target web --keep-debug --no-typescript --out-dir "$OUT/bindgen" "$WASM"
 cp "$OUT/bindgen/resource-widget.js" "$OUT/trunk/"
 wasm-opt -Oz --mvp-features --debuginfo "$OUT/bindgen/resource-widget_bg.wasm" -o "$OUT/trunk/resource-widget_bg.wasm"
-PROFILE_DIR="$PWD/$OUT" node scripts/single-html.mjs
+export PROFILE_DIR="$PWD/$OUT"
+node scripts/single-html.mjs --recording
+node scripts/start-order.mjs
+node scripts/single-html.mjs

@@ -8,8 +8,10 @@
 // boot code and the translator) and its style sheet, and starts inflating the wasm and its data
 // segments. Where the host's CSP allows WebAssembly, the wasm starts. Where it does not (the MCP
 // Apps spec's default CSP), the page translates that same wasm into JavaScript
-// (scripts/page/wasm-to-js.mjs) as it runs, each function when first called and the rest while
-// idle, in inline classic scripts, which 'unsafe-inline' allows; it starts through the same glue. The data segments (strings, tables) travel apart
+// (scripts/page/wasm-to-js.mjs) as it runs, in inline classic scripts, which 'unsafe-inline'
+// allows: what start-up calls in one script (the order of first calls is recorded at build time,
+// scripts/start-order.mjs), any other function when first called, and the rest while idle; it
+// starts through the same glue. The data segments (strings, tables) travel apart
 // from the wasm and are copied into either build's memory before the widget starts. The page
 // makes no request of any kind; this script fails the build if it would.
 //
@@ -17,7 +19,8 @@
 // base-85 text (4 bytes in 5 characters, where base64 takes 5.33), in an alphabet of printable
 // ASCII without the characters HTML, JSON or a JavaScript string would escape.
 
-import { readFileSync, writeFileSync, readdirSync, mkdirSync } from "node:fs";
+import { readFileSync, writeFileSync, readdirSync, mkdirSync, existsSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { join, dirname, relative } from "node:path";
 import { gzipSync, constants } from "node:zlib";
 import { fileURLToPath } from "node:url";
@@ -26,18 +29,22 @@ import { gzipAsync } from "@gfx/zopfli";
 import { splitData, memoryImage } from "./wasm-data.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+// --recording folds dist/trunk/recording.html instead: the JavaScript build translating one
+// function per call and noting the order of first calls, for scripts/start-order.mjs; its payloads
+// are gzipped by zlib (zopfli's time buys nothing there).
+const RECORDING = process.argv.includes("--recording");
 // scripts/build-profile.sh points these elsewhere (PROFILE_DIR) to fold a build that keeps every
 // function's name, for Chromium's profiler; that file is not the widget and has no size budget.
 const PROFILE_DIR = process.env.PROFILE_DIR;
 const STAGING = PROFILE_DIR ? join(PROFILE_DIR, "trunk") : join(ROOT, "dist/trunk");
-const OUTPUT = PROFILE_DIR ? join(PROFILE_DIR, "resource-widget.html") : join(ROOT, "dist/resource-widget.html");
+const OUTPUT = RECORDING ? join(STAGING, "recording.html") : PROFILE_DIR ? join(PROFILE_DIR, "resource-widget.html") : join(ROOT, "dist/resource-widget.html");
 
 function fail(message) {
   console.error(`single-html: ${message}`);
   process.exit(1);
 }
 const gzip = (bytes) => gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION });
-const zopfli = async (bytes) => Buffer.from(await gzipAsync(bytes, { numiterations: 15 }));
+const zopfli = async (bytes) => (RECORDING ? gzip(bytes) : Buffer.from(await gzipAsync(bytes, { numiterations: 15 })));
 
 // ---- base-85 text for the payloads ----
 const B85 = [...Array(94)]
@@ -105,10 +112,9 @@ let html = readFileSync(join(STAGING, "index.html"), "utf8");
 const glue = readFileSync(join(STAGING, glueFile), "utf8");
 const wasm = readFileSync(join(STAGING, wasmFile));
 
-// The JavaScript build grows memory in place (a resizable ArrayBuffer) or, where the engine has
-// none, into a new ArrayBuffer without detaching the old one, so wasm-bindgen's "is my view
-// detached?" checks would keep stale views after growth: compare buffers instead (also right for
-// the wasm build, whose old buffer is detached on growth).
+// The JavaScript build's memory grows past its room into a new ArrayBuffer without detaching the
+// old one, so wasm-bindgen's "is my view detached?" checks would keep stale views after growth:
+// compare buffers instead (also right for the wasm build, whose old buffer is detached on growth).
 let patchedGlue = glue
   .replace(/(cached\w+Memory0) === null \|\| \1\.byteLength === 0/g, "$1 === null || $1.buffer !== wasm.memory.buffer")
   .replace(
@@ -116,14 +122,6 @@ let patchedGlue = glue
     "$1.buffer !== wasm.memory.buffer",
   );
 if (/byteLength === 0|\.detached/.test(patchedGlue)) fail("the glue has a memory check this script does not know; update the patch");
-// TextDecoder and TextEncoder.encodeInto refuse views of a resizable buffer (the JavaScript build's
-// memory, below): those go through a copy. The wasm build's memory is never resizable.
-const decodeCall = "return cachedTextDecoder.decode(bytes);";
-const encodeCall = "const ret = cachedTextEncoder.encodeInto(arg, view);";
-if (!patchedGlue.includes(decodeCall) || !patchedGlue.includes(encodeCall)) fail("the glue's text coding is not in the expected shape");
-patchedGlue = patchedGlue
-  .replace(decodeCall, "return cachedTextDecoder.decode(bytes.buffer.resizable ? bytes.slice() : bytes);")
-  .replace(encodeCall, "const ret = view.buffer.resizable ? (() => { const buf = cachedTextEncoder.encode(arg); view.set(buf); return { read: arg.length, written: buf.length }; })() : cachedTextEncoder.encodeInto(arg, view);");
 
 // The data segments (the widget's strings and tables, 68 KB) as one memory image, a payload of its
 // own that both builds copy into their memory before the widget starts (wasm-bindgen's finalize,
@@ -147,6 +145,20 @@ const { wasmToJs } = await import(join(ROOT, "scripts/page/wasm-to-js.mjs"));
 const buildTranslation = wasmToJs(new Uint8Array(wasmWithoutData), { names: Boolean(PROFILE_DIR) });
 let jsModuleLength = buildTranslation.prelude.length;
 for (let index = buildTranslation.importCount; index < buildTranslation.functionCount; index++) jsModuleLength += buildTranslation.batch(index, 0).length;
+// The order in which the widget first calls its functions as it starts, takes tool-input and draws
+// a small result (scripts/start-order.mjs records it from this same wasm, in Chromium): the page
+// translates what start-up calls in one script before starting (a batch per call translated
+// twice as much, the callees it brought along, in 150 scripts), and the rest of it first when idle.
+const wasmHash = createHash("sha256").update(wasm).digest("hex");
+const startOrder = RECORDING ? { order: [], started: 0 } : readStartOrder();
+function readStartOrder() {
+  const file = join(STAGING, "start-order.json");
+  const recorded = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null;
+  if (!recorded || recorded.wasm !== wasmHash) fail(`${relative(ROOT, file)} is missing or was recorded from another wasm: run scripts/build.sh (or scripts/start-order.mjs)`);
+  // Checked here, so that a bad order fails the build rather than the page.
+  buildTranslation.listed(recorded.order);
+  return recorded;
+}
 
 // ---- the page ----
 // Trunk's loader script and preload links fetch the files we inline: remove them. The style
@@ -201,10 +213,25 @@ function replaceDeadWidget() {
 addEventListener("error", (event) => { if (isTrap(event.error)) replaceDeadWidget(); });
 addEventListener("unhandledrejection", (event) => { if (isTrap(event.reason)) replaceDeadWidget(); });
 `;
+// Where the cold start goes, as performance marks and measures named "resource-widget:boot:…"
+// that bench/widget.mjs reads (a few dozen entries: the cost is nil). Marks, in order: loader (the
+// loader starts), page-inflated, wasm-inflated, data-inflated, code-running (the glue, boot code and
+// translator parsed and run), then compiled (wasm build: the module compiled) or translator-ready,
+// prelude-run and start-translated (JavaScript build: the wasm's sections read, the stubs in place,
+// the functions start-up calls translated), and started
+// (the widget mounted; it sent ui/initialize before mounting). Measures: translate (making a
+// batch's text) and script (running it) for each function first called, translate-idle for the
+// idle slices.
+const MARKS = `
+const mark = (name) => performance.mark("resource-widget:boot:" + name);
+const measureSince = (name, start) => performance.measure("resource-widget:boot:" + name, { start, end: performance.now() });
+`;
 // The boot code runs in the wasm glue's module scope, so minification renames __wbg_init
 // consistently. It starts from what the loader (below) started: the wasm and the data segments,
 // being inflated.
 const boot = `
+${MARKS}
+mark("code-running");
 const load = window.__resourceWidgetLoad;
 delete window.__resourceWidgetLoad;
 ${FATAL}
@@ -234,21 +261,45 @@ function runScript(text) {
   document.head.append(script);
   script.remove();
 }
+const START_ORDER = ${JSON.stringify(startOrder.order)};
 async function startJs() {
   document.documentElement.dataset.build = "js";
   const [wasm, data] = await Promise.all([load.wasm, load.data]);
   memoryData = new Uint8Array(data);
   const translation = wasmToJs(new Uint8Array(wasm), { names: ${Boolean(PROFILE_DIR)} });
-  translation.install(window, __wbg_get_imports(), runScript);
+  mark("translator-ready");
+  ${
+    RECORDING
+      ? `// Recording: one function per call, each noted as it is first called.
+  const calls = (window.__resourceWidgetCalls = []);
+  translation.install(window, __wbg_get_imports(), runScript, 0, (step, start, index) => step === "translate" && calls.push(index));`
+      : "translation.install(window, __wbg_get_imports(), runScript, undefined, measureSince);"
+  }
+  mark("prelude-run");
+  // What start-up calls, in one script.
+  const start = performance.now();
+  const text = translation.listed(START_ORDER.slice(0, ${startOrder.started}));
+  measureSince("translate", start);
+  const ran = performance.now();
+  runScript(text);
+  measureSince("script", ran);
+  mark("start-translated");
   __wbg_finalize_init({ exports: asmExports }, undefined);
+  mark("started");
+  ${RECORDING ? "// What start-up calls includes what its microtasks call (effects): counted in the next task.\n  setTimeout(() => (window.__resourceWidgetStartCalls = calls.length));\n  return;" : ""}
   // The functions not called yet, translated in idle slices (a few ms each), so that a result
-  // arriving later runs translated code instead of translating it in its own time.
+  // arriving later runs translated code instead of translating it in its own time: first those the
+  // recorded order calls next (tool-input's, a result's), in its order, then all the others.
   const idle = window.requestIdleCallback ?? ((next) => setTimeout(() => next({ timeRemaining: () => 5 }), 1));
+  let planned = ${startOrder.started};
   let next = translation.importCount;
   const translateWhileIdle = (deadline) => {
+    const start = performance.now();
     while (next < translation.functionCount && deadline.timeRemaining() > 3) {
-      runScript(translation.batch(next++, 4096));
+      if (planned < START_ORDER.length) runScript(translation.listed(START_ORDER.slice(planned, (planned += 8))));
+      else runScript(translation.batch(next++, 4096));
     }
+    measureSince("translate-idle", start);
     if (next < translation.functionCount) idle(translateWhileIdle);
   };
   idle(translateWhileIdle);
@@ -256,9 +307,12 @@ async function startJs() {
 if (wasmRuns()) {
   document.documentElement.dataset.build = "wasm";
   try {
-    const [module, data] = await Promise.all([load.wasm, load.data]);
+    const [bytes, data] = await Promise.all([load.wasm, load.data]);
     memoryData = new Uint8Array(data);
+    const module = await WebAssembly.compile(bytes);
+    mark("compiled");
     await __wbg_init({ module_or_path: module });
+    mark("started");
   } catch {
     // Whatever stopped the wasm build from starting, the JavaScript build needs none of it.
     document.body.replaceChildren();
@@ -276,16 +330,20 @@ const code = minify(patchedGlue + boot);
 if (code.includes("\0")) fail("the page's code contains a NUL, which separates it from the style sheet");
 const pageGzip = await zopfli(Buffer.from(`${css}\0${code}`));
 const loader = minify(`
+${MARKS}
+mark("loader");
 ${UNPACK}
 function inflate(gzipped) {
   const bytes = unpack(gzipped.text, gzipped.length);
   return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")));
 }
+const marked = (name) => (value) => (mark(name), value);
 window.__resourceWidgetLoad = {
-  wasm: inflate(${JSON.stringify(payload(wasmGzip))}).arrayBuffer(),
-  data: inflate(${JSON.stringify(payload(dataGzip))}).arrayBuffer(),
+  wasm: inflate(${JSON.stringify(payload(wasmGzip))}).arrayBuffer().then(marked("wasm-inflated")),
+  data: inflate(${JSON.stringify(payload(dataGzip))}).arrayBuffer().then(marked("data-inflated")),
 };
 const page = await inflate(${JSON.stringify(payload(pageGzip))}).text();
+mark("page-inflated");
 const cut = page.indexOf("\\0");
 const style = document.createElement("style");
 style.textContent = page.slice(0, cut);
@@ -314,7 +372,7 @@ console.log(
 );
 
 // The size budget (scripts/size-budget.json): past it, the build fails.
-if (PROFILE_DIR) process.exit(0);
+if (PROFILE_DIR || RECORDING) process.exit(0);
 const budget = JSON.parse(readFileSync(new URL("./size-budget.json", import.meta.url), "utf8"));
 const over = [
   ["file_raw", html.length],

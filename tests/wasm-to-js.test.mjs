@@ -75,7 +75,13 @@ function run(bytes, imports = {}, budget, options) {
     },
     budget,
   );
-  return { exports: vm.runInContext("asmExports", context), high: () => vm.runInContext("H", context), stats, translation };
+  return {
+    exports: vm.runInContext("asmExports", context),
+    high: () => vm.runInContext("H", context),
+    runScript: (text) => vm.runInContext(text, context),
+    stats,
+    translation,
+  };
 }
 /** The module both ways: the engine's instance and the translation's. */
 function both(functions, options) {
@@ -290,7 +296,7 @@ test("control flow with values: blocks, loops, br_if and br_table with results, 
   for (const x of [0, 3, -9]) assert.equal(call("f7", [I32], I32, [x]), native.f7(x), `tee ${x}`);
 });
 
-test("memory grows (in place, or by copying where the engine has no resizable buffer) and reports its size as the engine does", () => {
+test("memory grows within its room, and past it by copying into a buffer twice as large, and reports its size as the engine does", () => {
   const functions = [
     { params: [I32], results: [I32], body: [0x20, 0, 0x40, 0] },
     { params: [], results: [I32], body: [0x3f, 0] },
@@ -298,19 +304,25 @@ test("memory grows (in place, or by copying where the engine has no resizable bu
     { params: [I32, I32], results: [], body: [0x20, 0, 0x20, 1, 0x36, 2, 0] },
     { params: [I32], results: [I32], body: [0x20, 0, 0x28, 2, 0] },
   ];
-  for (const copiedMemory of [false, true]) {
+  // Room for 1 page (the module's own 1: every growth copies), for 3, and the default.
+  for (const reservedPages of [1, 3, undefined]) {
     const bytes = encode(functions);
     const native = new WebAssembly.Instance(new WebAssembly.Module(bytes), {}).exports;
-    const translated = run(bytes, {}, undefined, { copiedMemory });
+    const translated = run(bytes, {}, undefined, { reservedPages });
     native.f2(1000, 77);
     translated.exports.f2(1000, 77);
-    for (const pages of [0, 1, 3]) {
+    for (const pages of [0, 1, 3, 2]) {
+      const before = translated.exports.memory.buffer;
       assert.equal(translated.exports.f0(pages), native.f0(pages), `grow ${pages}`);
-      assert.equal(translated.exports.f1(), native.f1(), "size");
-      assert.equal(translated.exports.memory.buffer.byteLength, native.memory.buffer.byteLength);
+      const size = native.f1();
+      assert.equal(translated.exports.f1(), size, "size");
+      const after = translated.exports.memory.buffer;
+      assert.ok(after.byteLength >= size * 65536, "the buffer holds the memory");
+      if (before.byteLength >= size * 65536) assert.equal(after, before, "no copy while there is room");
+      else assert.ok(after.byteLength >= 2 * before.byteLength || after.byteLength === size * 65536, "past the room, twice as large");
       assert.equal(translated.exports.f3(1000), 77, "what was written before growing");
-      translated.exports.f2(65536 * (pages + 1) - 4, pages);
-      assert.equal(translated.exports.f3(65536 * (pages + 1) - 4), pages, `the new page (copied: ${copiedMemory})`);
+      translated.exports.f2(65536 * size - 4, pages);
+      assert.equal(translated.exports.f3(65536 * size - 4), pages, `the last word of the memory (room ${reservedPages})`);
     }
   }
 });
@@ -334,10 +346,58 @@ test("a function is translated when first called, with its callees, and the tabl
   assert.equal(translated.stats.batches, 3, "a translated function is not translated again");
   assert.equal(translated.exports.f3(1), native.f3(1));
   assert.equal(translated.stats.batches, 4);
+  // A stub kept from before its function was translated still calls the body, and translates nothing again.
+  const kept = run(bytes, {}, 0);
+  const stub = kept.exports.f1;
+  assert.equal(kept.exports.f0(4), native.f0(4));
+  assert.equal(stub(6), native.f1(6));
+  assert.equal(kept.stats.batches, 3, "the kept stub found f1's body");
   // With the default budget, f0's batch takes its direct callee f1 along.
   const batched = run(bytes);
   batched.exports.f0(4);
   assert.equal(batched.stats.batches, 2, "f0 with f1, then f2 through the table");
+});
+
+test("functions listed ahead are translated in one script, without their callees, each once", () => {
+  // f0 calls f1 and f2; f3 is never called.
+  const functions = [
+    { params: [I32], results: [I32], body: [0x20, 0, 0x10, 1, 0x20, 0, 0x10, 2, 0x6a] },
+    { params: [I32], results: [I32], body: [0x20, 0, 0x41, 1, 0x6a] },
+    { params: [I32], results: [I32], body: [0x20, 0, 0x41, 10, 0x6c] },
+    { params: [I32], results: [I32], body: [0x20, 0, 0x41, 7, 0x6b] },
+  ];
+  const bytes = encode(functions);
+  const native = new WebAssembly.Instance(new WebAssembly.Module(bytes), {}).exports;
+  const translated = run(bytes, {}, 0);
+  const context = translated.stats;
+  const text = translated.translation.listed([0, 1]);
+  assert.match(text, /\$f\[0\]=f0=function f0/);
+  assert.match(text, /\$f\[1\]=f1=function f1/);
+  assert.doesNotMatch(text, /f2=function|f3=function/, "no callee comes along");
+  assert.equal(translated.translation.listed([1, 0]), "", "nothing is translated twice");
+  assert.throws(() => translated.translation.listed([4]), /not one of the module's own/);
+  assert.equal(context.batches, 0);
+  translated.runScript(text);
+  assert.equal(translated.exports.f0(4), native.f0(4));
+  assert.equal(context.batches, 1, "only f2, called and not listed, has a batch of its own");
+});
+
+test("with a measure given, each batch is timed as it is made and as it runs", () => {
+  const functions = [
+    { params: [I32], results: [I32], body: [0x20, 0, 0x10, 1] },
+    { params: [I32], results: [I32], body: [0x20, 0, 0x41, 1, 0x6a] },
+  ];
+  const translation = wasmToJs(encode(functions));
+  const context = vm.createContext({});
+  const steps = [];
+  const before = performance.now();
+  translation.install(context, {}, (text) => (steps.push("ran"), vm.runInContext(text, context)), 0, (name, start) => {
+    assert.ok(start >= before && start <= performance.now(), `${name} started within the call`);
+    steps.push(name);
+  });
+  assert.deepEqual(steps, ["ran"], "the prelude runs untimed");
+  assert.equal(vm.runInContext("asmExports", context).f0(4), 5);
+  assert.deepEqual(steps, ["ran", "translate", "ran", "script", "translate", "ran", "script"], "f0, then f1 (a batch of one function each)");
 });
 
 test("the widget's own wasm translates whole, every function into a script that compiles", (t) => {

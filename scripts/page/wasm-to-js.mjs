@@ -24,6 +24,11 @@
 const I32 = 0x7f, I64 = 0x7e, F32 = 0x7d, F64 = 0x7c;
 // Bytes of wasm code translated at most per batch (past the function that was called).
 const BATCH_BYTES = 16384;
+// The memory is a plain ArrayBuffer with room for this many 64 KB pages (16 MB, more than a
+// 10,000-record result takes: 10 MB), which the wasm's memory.grow fills; past it, a buffer twice
+// as large, copied into. The views of a resizable ArrayBuffer, which would grow in place, made
+// the widget's code a fifth slower (docs/performance.md).
+const RESERVED_PAGES = 256;
 // Entry kinds, from freest to most constrained: a literal, a variable, an expression without
 // effects, an expression with a call in it (runs exactly once, in order).
 const CONST = 0, VAR = 1, PURE = 2, EFFECT = 3;
@@ -35,8 +40,8 @@ const SUPPORT = `
 let H=0,I8,U8,I16,U16,I32,F4,F8,DV;
 function views(){I8=new Int8Array(buffer);U8=new Uint8Array(buffer);I16=new Int16Array(buffer);U16=new Uint16Array(buffer);I32=new Int32Array(buffer);F4=new Float32Array(buffer);F8=new Float64Array(buffer);DV=new DataView(buffer)}
 views();
-function msize(){return buffer.byteLength>>>16}
-function mgrow(n){const old=msize();if(n==0)return old;const next=old+(n>>>0);if(next>MAXPAGES)return -1;try{if(buffer.resizable)buffer.resize(next*65536);else{const b=new ArrayBuffer(next*65536);new Uint8Array(b).set(U8);buffer=b;views()}}catch{return -1}return old}
+function msize(){return pages}
+function mgrow(n){const old=pages;if(n==0)return old;const next=old+(n>>>0);if(next>MAXPAGES)return -1;if(next*65536>buffer.byteLength){try{const b=new ArrayBuffer(Math.min(MAXPAGES,Math.max(next,2*(buffer.byteLength>>>16)))*65536);new Uint8Array(b).set(U8);buffer=b;views()}catch{return -1}}pages=next;return old}
 const fr=Math.fround,imul=Math.imul,clz=Math.clz32,SF8=new Float64Array(1),SF4=new Float32Array(SF8.buffer),SI4=new Int32Array(SF8.buffer);
 function U(){throw new Error("unreachable executed")}
 function ctz(x){return x?31-clz(x&-x):32}
@@ -76,11 +81,12 @@ function copysign(a,b){return b<0||Object.is(b,-0)?-Math.abs(a):Math.abs(a)}
  *   `{ value }`). It reads its imports from a global `$imports` (`{ module: { name: function } }`,
  *   as `WebAssembly.instantiate` takes them).
  * - A stub calls the global `$load(index)`, which must run `batch(index)` as a script before it
- *   returns (an inline classic script runs as it is inserted), then calls the translated body.
+ *   returns (an inline classic script runs as it is inserted), then calls the translated body,
+ *   which the batch put in `$f[index]` as well as in the function's own binding.
  * - `install(scope, imports, runScript)` sets both globals and runs the prelude.
  * `options.names`: name each function after the wasm's name section (for a profiler);
- * `options.copiedMemory`: memory that grows by copying into a new buffer, as where the engine has
- * no resizable ArrayBuffer (for tests).
+ * `options.reservedPages`: the memory's room, in 64 KB pages, before it grows by copying into a
+ * buffer twice as large (default RESERVED_PAGES; tests set less to see it grow).
  * Throws on anything outside the scope above.
  */
 export function wasmToJs(bytes, options = {}) {
@@ -898,20 +904,19 @@ export function wasmToJs(bytes, options = {}) {
   const exportsOf = new Map();
   for (const { name, kind, index } of exports) if (kind === 0) group(exportsOf, index, name);
   const prelude = ['"use strict";'];
-  prelude.push(
-    options.copiedMemory
-      ? `let buffer=new ArrayBuffer(${memory.min * 65536});`
-      : `let buffer=(()=>{try{const b=new ArrayBuffer(${memory.min * 65536},{maxByteLength:${maxPages * 65536}});if(b.resizable)return b}catch{}return new ArrayBuffer(${memory.min * 65536})})();`,
-    `const MAXPAGES=${maxPages};`,
+  const reserved = Math.min(maxPages, Math.max(memory.min, options.reservedPages ?? RESERVED_PAGES));
+  prelude.push(`let pages=${memory.min},buffer=new ArrayBuffer(${reserved * 65536});`, `const MAXPAGES=${maxPages};`,
     SUPPORT,
   );
   for (let i = 0; i < importCount; i++) prelude.push(`const ${fname(i)}=$imports[${JSON.stringify(imports[i].module)}][${JSON.stringify(imports[i].name)}];`);
   globals.forEach((g, i) => prelude.push(`let g${i}=${g.type === I64 ? g.init[0] : g.init}${g.type === I64 ? `,G${i}=${g.init[1]}` : ""};`));
   // Each function starts as a stub that has its body (and its callees') translated, then calls it.
-  for (let g = importCount; g < importCount + bodies.length; g++) {
-    const args = parameterList(typeOf(g).params);
-    prelude.push(`let ${fname(g)}=function(${args}){$load(${g});return ${fname(g)}(${args})};`);
-  }
+  // The stubs come from one factory, and find the body in $f: a stub is called once, and a
+  // function text for each made the prelude three times as long for the page to parse.
+  prelude.push("const $f=[];function S(i){return function(){if(!$f[i])$load(i);return $f[i].apply(null,arguments)}}");
+  const stubs = [];
+  for (let g = importCount; g < importCount + bodies.length; g++) stubs.push(`${fname(g)}=S(${g})`);
+  if (stubs.length) prelude.push(`let ${stubs.join(",")};`);
   prelude.push(`const T=[${slots.join(",")}];`);
   const exported = exports.map(({ name, kind, index }) => {
     const key = JSON.stringify(name);
@@ -937,29 +942,57 @@ export function wasmToJs(bytes, options = {}) {
     for (let head = 0; head < queue.length && (out.length === 1 || budget > 0); head++) {
       const g = queue[head];
       if (translated[g]) continue;
-      translated[g] = 1;
       const body = bodies[g - importCount];
       budget -= body.end - body.start;
-      out.push(`${fname(g)}=${translateFunction(g)};`);
-      for (const slot of slotsOf.get(g) ?? []) out.push(`T[${slot}]=${fname(g)};`);
-      for (const name of exportsOf.get(g) ?? []) out.push(`asmExports[${JSON.stringify(name)}]=${fname(g)};`);
+      translateInto(out, g);
       for (const c of callees) if (!translated[c]) queue.push(c);
     }
     return out.join("\n");
+  }
+  /**
+   * One script that replaces the stubs of the functions `indices` lists (those not translated
+   * yet, none of their callees): for a list known ahead to be called, such as what the program
+   * calls as it starts, in one script rather than a batch per call. "" when none is left.
+   */
+  function listed(indices) {
+    const out = ['"use strict";'];
+    for (const g of indices) {
+      if (!(g >= importCount && g < importCount + bodies.length)) fail(`function ${g} listed is not one of the module's own`);
+      if (!translated[g]) translateInto(out, g);
+    }
+    return out.length > 1 ? out.join("\n") : "";
+  }
+  /** Function `g` translated, its binding and its places in the table and exports pointed at it. */
+  function translateInto(out, g) {
+    translated[g] = 1;
+    out.push(`$f[${g}]=${fname(g)}=${translateFunction(g)};`);
+    for (const slot of slotsOf.get(g) ?? []) out.push(`T[${slot}]=${fname(g)};`);
+    for (const name of exportsOf.get(g) ?? []) out.push(`asmExports[${JSON.stringify(name)}]=${fname(g)};`);
   }
   const preludeText = prelude.join("\n");
   /**
    * Runs the translation in `scope` (the frame's window; a vm context in the tests): sets the two
    * globals its scripts read, runs the prelude through `runScript` (which must run a classic script
    * in that scope before it returns), and has each stub run its batch the same way (`budget` as
-   * batch's). The exports are then the scope's `asmExports`.
+   * batch's). The exports are then the scope's `asmExports`. `measure(name, start, index)`, when
+   * given, is called after each batch is made ("translate") and after it ran ("script"), with the
+   * `performance.now()` the step started at and the function whose call asked for it.
    */
-  function install(scope, imports, runScript, budget) {
+  function install(scope, imports, runScript, budget, measure) {
     scope.$imports = imports;
-    scope.$load = (index) => runScript(batch(index, budget));
+    scope.$load = measure
+      ? (index) => {
+          const start = performance.now();
+          const text = batch(index, budget);
+          measure("translate", start, index);
+          const ran = performance.now();
+          runScript(text);
+          measure("script", ran, index);
+        }
+      : (index) => runScript(batch(index, budget));
     runScript(preludeText);
   }
-  return { prelude: preludeText, batch, install, functionCount: importCount + bodies.length, importCount };
+  return { prelude: preludeText, batch, listed, install, functionCount: importCount + bodies.length, importCount };
 
   function skipImmediates(op) {
     if (op >= 0x28 && op <= 0x3e) {
