@@ -370,6 +370,15 @@ console.log(
     `JavaScript build made in the page: ${kb(jsModuleLength)} KB; ` +
     `their data ${kb(image.length - dataOffset)} KB raw, ${kb(dataGzip.length)} KB gzip, carried once)`,
 );
+// What each part takes of the file, as carried (gzip, then base-85).
+const carried = (bytes) => Math.ceil(bytes.length / 4) * 5;
+const parts = { wasm: carried(wasmGzip), data: carried(dataGzip), page: carried(pageGzip) };
+const alone = (text) => kb(gzip(Buffer.from(text)).length);
+console.log(
+  `single-html: in the file: the wasm ${kb(parts.wasm)} KB, its data ${kb(parts.data)} KB, the page's code and style ${kb(parts.page)} KB ` +
+    `(gzipped alone: glue ${alone(minify(patchedGlue))} KB, boot and translator ${alone(minify(boot))} KB, of which the start order ${alone(JSON.stringify(startOrder.order))} KB; style ${alone(css)} KB), ` +
+    `loader and page ${kb(html.length - parts.wasm - parts.data - parts.page)} KB`,
+);
 
 // The size budget (scripts/size-budget.json): past it, the build fails.
 if (PROFILE_DIR || RECORDING) process.exit(0);
