@@ -127,9 +127,12 @@ Promise.resolve()
 // Runs in the widget's document: the centre of the element to click, if a click there would reach
 // it and it is stable, as Playwright requires before a click: at the same point 50 ms later (a host
 // growing the frame, which resets the document's scroll, or a re-render moves an element under a
-// pending click).
-async function clickTarget({ selector, index }) {
+// pending click). While the document is taller than the frame, the host has a size report still to
+// apply (the test host sizes the frame to the content): growing the frame resets the document's
+// scroll and moves the element, so the click waits for it (a while: a host may cap the height).
+async function clickTarget({ selector, index, waitForFit }) {
   const locate = () => {
+    if (waitForFit && document.documentElement.scrollHeight > innerHeight + 1) return { ok: false, why: "the frame is still growing to its content" };
     const el = document.querySelectorAll(selector)[index];
     if (!el) return { ok: false, why: "no such element" };
     el.scrollIntoView({ block: "nearest", inline: "nearest" });
@@ -321,7 +324,7 @@ export function webdriverPage(driver, engine, servers) {
       let target = null;
       for (let i = 0; i < 100; i++) {
         await toWidget();
-        target = await run(clickTarget, { selector, index }, "widget frame");
+        target = await run(clickTarget, { selector, index, waitForFit: i < 30 }, "widget frame");
         if (target.ok) break;
         await sleep(100);
       }
