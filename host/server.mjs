@@ -113,6 +113,9 @@ export async function startServers({ hostPort = 0, sandboxPort = 0, routes = [] 
         return send(res, 200, await bundledHost(), { "Content-Type": TYPES[".js"] });
       case "/resource-widget.html":
         return sendFile(res, join(ROOT, "dist/resource-widget.html"));
+      // The build with the end-to-end tests' hooks (scripts/build.sh --test-hooks).
+      case "/test-hooks/resource-widget.html":
+        return sendFile(res, join(ROOT, "dist/test-hooks/resource-widget.html"));
     }
     if (url.pathname.startsWith("/fixtures/")) {
       const path = inside(join(ROOT, "fixtures"), decodeURIComponent(url.pathname.slice("/fixtures/".length)));

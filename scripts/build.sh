@@ -11,7 +11,16 @@ cd "$(dirname "$0")/.."
 # target/, and cargo's lock on target/ would otherwise make the tests' builds wait for this one
 # (scripts/test.sh runs them side by side).
 export CARGO_TARGET_DIR="$PWD/target/widget"
-trunk build --release --quiet
+# --test-hooks: the same build with the end-to-end tests' hooks (the `test-hooks` feature,
+# src/bridge/test_hooks.rs), folded into dist/test-hooks/resource-widget.html for the checks that
+# call one. The shipped file never has them. Same target directory: only this crate and the link
+# are built again.
+if [ "${1:-}" = --test-hooks ]; then
+  export BUILD_DIR="$PWD/dist/test-hooks"
+  trunk build --release --quiet --features test-hooks --dist "$BUILD_DIR/trunk"
+else
+  trunk build --release --quiet
+fi
 # The JavaScript build translates what start-up calls in one script: the order of first calls is
 # recorded from this wasm in Chromium (scripts/start-order.mjs), then the file is folded with it.
 node scripts/single-html.mjs --recording

@@ -34,10 +34,13 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 // are gzipped by zlib (zopfli's time buys nothing there).
 const RECORDING = process.argv.includes("--recording");
 // scripts/build-profile.sh points these elsewhere (PROFILE_DIR) to fold a build that keeps every
-// function's name, for Chromium's profiler; that file is not the widget and has no size budget.
+// function's name, for Chromium's profiler; `scripts/build.sh --test-hooks` (BUILD_DIR) folds the
+// build with the end-to-end tests' hooks into dist/test-hooks. Neither file is the widget, and
+// neither has a size budget.
 const PROFILE_DIR = process.env.PROFILE_DIR;
-const STAGING = PROFILE_DIR ? join(PROFILE_DIR, "trunk") : join(ROOT, "dist/trunk");
-const OUTPUT = RECORDING ? join(STAGING, "recording.html") : PROFILE_DIR ? join(PROFILE_DIR, "resource-widget.html") : join(ROOT, "dist/resource-widget.html");
+const BUILD_DIR = PROFILE_DIR ?? process.env.BUILD_DIR;
+const STAGING = join(BUILD_DIR ?? join(ROOT, "dist"), "trunk");
+const OUTPUT = RECORDING ? join(STAGING, "recording.html") : join(BUILD_DIR ?? join(ROOT, "dist"), "resource-widget.html");
 
 function fail(message) {
   console.error(`single-html: ${message}`);
@@ -381,7 +384,7 @@ console.log(
 );
 
 // The size budget (scripts/size-budget.json): past it, the build fails.
-if (PROFILE_DIR || RECORDING) process.exit(0);
+if (BUILD_DIR || RECORDING) process.exit(0);
 const budget = JSON.parse(readFileSync(new URL("./size-budget.json", import.meta.url), "utf8"));
 const over = [
   ["file_raw", html.length],

@@ -10,7 +10,7 @@
 // (and the warm-up the widget draws while the tool runs), then a small result
 // (fixtures/pipeline_runs/list-ok.json). Output: dist/trunk/start-order.json
 // ({ wasm: the wasm's sha256, started: how many calls start-up makes, order: the functions }).
-// PROFILE_DIR reads and writes under that folder instead, as single-html.mjs does.
+// PROFILE_DIR or BUILD_DIR reads and writes under that folder instead, as single-html.mjs does.
 import { readFileSync, writeFileSync, readdirSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { join, dirname, relative } from "node:path";
@@ -19,7 +19,8 @@ import { launchChromium, load, widgetFrameOf } from "../bench/host-page.mjs";
 import { startServers } from "../host/server.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-const STAGING = process.env.PROFILE_DIR ? join(process.env.PROFILE_DIR, "trunk") : join(ROOT, "dist/trunk");
+const BUILD_DIR = process.env.PROFILE_DIR ?? process.env.BUILD_DIR;
+const STAGING = join(BUILD_DIR ?? join(ROOT, "dist"), "trunk");
 const wasmFile = readdirSync(STAGING).find((f) => f.endsWith("_bg.wasm"));
 const wasm = createHash("sha256").update(readFileSync(join(STAGING, wasmFile))).digest("hex");
 const html = readFileSync(join(STAGING, "recording.html"), "utf8");

@@ -69,13 +69,19 @@ lane_layer() {
 # project (a minute of mostly single-threaded Python) overlap the build, and the layer waits for
 # the widget file before its last step. (The browser tests' wasm build beside the release build
 # was measured slower than one after the other: 466 s against about 400 on a fresh clone.)
-step "build" "dist/resource-widget.html; meanwhile the real Mage server starts (mage-ai 0.9.80 on 127.0.0.1)"
+step "build" "dist/resource-widget.html (and that it carries no test hook); meanwhile the real Mage server starts (mage-ai 0.9.80 on 127.0.0.1)"
 WIDGET_READY="$LANE_LOGS/widget-built"
 rm -f "$WIDGET_READY"
 MAGE_TEST_WIDGET_READY="$WIDGET_READY" lane_layer "mage" "$LANE_LOGS/lane-mage.log" ./scripts/mage-test.sh &
 mage_lane=$!
 ./scripts/build.sh
 touch "$WIDGET_READY"
+check node --test tests/built-file.test.mjs
+# The build with the end-to-end tests' hooks (dist/test-hooks/), beside the two layers below; only
+# the end-to-end lanes need it, and they wait for it. It builds this crate again and the link, not
+# the dependencies.
+lane_layer "test-hooks build" "$LANE_LOGS/lane-hooks.log" ./scripts/build.sh --test-hooks &
+hooks_build=$!
 
 step "translator" "the page's wasm-to-JavaScript translator against the engine's wasm (every instruction; the widget's wasm whole)"
 check node --test tests/wasm-to-js.test.mjs
@@ -109,6 +115,8 @@ browser_lane=$!
   lane_layer "sdk examples" "$LANE_LOGS/lane-inspector.log" ./scripts/sdk-examples-check.sh
 ) &
 inspector_lane=$!
+# The end-to-end lanes load dist/test-hooks/resource-widget.html in the checks that call a hook.
+wait "$hooks_build" || true
 mkdir -p target/e2e-webdriver
 lane_layer "e2e firefox + webkit (webdriver)" "$LANE_LOGS/lane-webdriver.log" \
   node tests/e2e/webdriver.mjs --engines firefox,webkit --sessions 1 &
@@ -117,12 +125,12 @@ lane_layer "e2e chromium (playwright)" "$LANE_LOGS/lane-playwright.log" npx play
 wait "$browser_lane" "$mage_lane" "$inspector_lane" "$webdriver_lane" || true
 
 # Each lane's output, then its layers' times and failures.
-for lane in browser mage inspector playwright webdriver; do
+for lane in hooks browser mage inspector playwright webdriver; do
   printf '\n-- %s lane (%s)\n' "$lane" "$LANE_LOGS/lane-$lane.log"
   cat "$LANE_LOGS/lane-$lane.log"
 done
 end_step
-for lane in browser mage inspector playwright webdriver; do
+for lane in hooks browser mage inspector playwright webdriver; do
   while IFS=$'\t' read -r name seconds status; do
     record "  $name" "$seconds"
     [ "$status" = 0 ] || FAILED+=("$name (exit $status; $LANE_LOGS/lane-$lane.log)")

@@ -10,6 +10,8 @@ pub mod openai;
 pub mod services;
 pub mod size;
 pub mod storage;
+#[cfg(feature = "test-hooks")]
+pub mod test_hooks;
 
 // The message shapes themselves are pure and tested natively, in `crates/widget-app`.
 pub use widget_app::protocol::{context, jsonrpc};
@@ -24,20 +26,6 @@ pub enum Connection {
     McpApps(Rc<mcp_apps::McpAppsBridge>),
     /// No host: the page was opened on its own.
     Standalone,
-}
-
-/// Exposes `window.__resourceWidgetTest.panic()`, which aborts inside the widget exactly as a panic
-/// does in these builds (`panic = "abort"`: a trap): the end-to-end
-/// tests use it to check that a dead widget becomes the error state and still reports its size
-/// (the boot script's last resort). Only code inside this frame can call it, and such code could
-/// remove the widget anyway.
-pub fn expose_test_hooks(window: &web_sys::Window) {
-    let panic = wasm_bindgen::closure::Closure::<dyn Fn()>::new(|| std::process::abort());
-    let hooks = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&hooks, &"panic".into(), panic.as_ref());
-    let _ = js_sys::Reflect::set(window, &"__resourceWidgetTest".into(), &hooks);
-    // The hook lives as long as the page.
-    panic.forget();
 }
 
 /// Connects to whichever host this frame runs in.

@@ -137,16 +137,23 @@ export function makeDriver(page) {
     /**
      * Loads the widget into the test host under a CSP profile (removing a frame already there)
      * and, unless `handshake` is false, waits (at most 15 s) for `ui/notifications/initialized`.
-     * Messages between host and widget collect in the host page's window.messages.
+     * Messages between host and widget collect in the host page's window.messages. With
+     * `testHooks`, the widget is the build with the tests' hooks (`scripts/build.sh --test-hooks`).
      */
-    async loadWidget({ csp = CSP.wasm, hostContext = {}, width, handshake = true, observeErrors = false, calls = null, downloads = false, assistant = false } = {}) {
+    async loadWidget({ csp = CSP.wasm, hostContext = {}, width, handshake = true, observeErrors = false, calls = null, downloads = false, assistant = false, testHooks = false } = {}) {
       await page.host(
-        async ({ sandboxUrl, csp, hostContext, width, handshake, observer, calls, downloads, assistant }) => {
+        async ({ sandboxUrl, csp, hostContext, width, handshake, observer, calls, downloads, assistant, testHooks }) => {
           for (const old of document.querySelectorAll(".widget-frame")) old.remove();
           if (width) document.documentElement.style.setProperty("--stage-width", `${width}px`);
-          // Fetched once per host page (a page reused for several checks keeps it).
-          window.__widgetHtml ??= await (await fetch("/resource-widget.html")).text();
-          let widgetHtml = window.__widgetHtml;
+          // Each file fetched once per host page (a page reused for several checks keeps it).
+          const file = testHooks ? "/test-hooks/resource-widget.html" : "/resource-widget.html";
+          window.__widgetHtml ??= {};
+          if (!window.__widgetHtml[file]) {
+            const response = await fetch(file);
+            if (!response.ok) throw new Error(`${file}: ${response.status} (built by scripts/build.sh${testHooks ? " --test-hooks" : ""})`);
+            window.__widgetHtml[file] = await response.text();
+          }
+          let widgetHtml = window.__widgetHtml[file];
           if (observer) widgetHtml = widgetHtml.replace(/<head[^>]*>/i, (head) => head + observer);
           window.messages = [];
           window.toolCalls = [];
@@ -185,7 +192,7 @@ export function makeDriver(page) {
             clearTimeout(timer);
           }
         },
-        { sandboxUrl: page.sandboxUrl, csp, hostContext, width: width ?? null, handshake, observer: observeErrors ? ERROR_OBSERVER : null, calls, downloads, assistant },
+        { sandboxUrl: page.sandboxUrl, csp, hostContext, width: width ?? null, handshake, observer: observeErrors ? ERROR_OBSERVER : null, calls, downloads, assistant, testHooks },
       );
     },
 
