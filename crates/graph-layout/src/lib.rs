@@ -13,6 +13,9 @@
 //!
 //! Left to right, a layer is a column as wide as its widest node, and the nodes of a layer are
 //! stacked down it: the same steps, with a node's height as its extent in its layer.
+//!
+//! Depends on: `widget-sort` only (no serde, no DOM, no Leptos). Used by `widget-model` (a
+//! graph's limits) and `widget-app` (a drawn graph's geometry).
 
 mod crossings;
 mod layered;

@@ -2,6 +2,10 @@
 //! server's HTTP API (`--mage`, `--mage-url`) or over its built-in demo project (the default), and
 //! the resource widget (`dist/resource-widget.html`) as an MCP Apps resource, on stdio (the
 //! default) or Streamable HTTP. Logs go to stderr only: stdout is the stdio transport.
+//!
+//! Depends on: `secret-redaction` (everything is redacted before it enters a result or a log),
+//! rmcp, tokio, axum, reqwest; of the widget, only its built file. No other workspace crate (its
+//! tests also use `widget-model`, to run the widget's path beside the server's).
 
 mod backend;
 mod config;

@@ -18,6 +18,9 @@
 //! from responses); they are hidden wherever they were copied.
 //!
 //! Hand-written matchers, no regular expressions: the widget ships this code in its wasm.
+//!
+//! Depends on: `serde_json` only, no workspace crate: the server and `widget-model` both depend
+//! on it, never on each other.
 
 mod blank;
 mod keys;

@@ -6,6 +6,8 @@
 //! compiler sees the source ([`code`]: production code as tokens; [`modules`]: the module tree
 //! from `mod` declarations; [`imports`]: what each module names, by every form of path;
 //! [`cycles`]: the cycles in the graph), and is itself tested on small synthetic crates.
+//!
+//! Depends on: nothing (std only); it reads the other crates' files, never links them.
 
 pub mod code;
 pub mod cycles;

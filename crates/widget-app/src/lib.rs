@@ -13,6 +13,9 @@
 //! - [`restore`]: when a kept result may be shown again, and under which key it is kept;
 //! - [`table_window`] and [`graph_geometry`]: the arithmetic of a windowed table and of a drawn graph;
 //!   [`find`]: what the widget's own Find matches (a table's rows, a log's lines).
+//!
+//! Depends on: `widget-model`, `graph-layout`, `widget-sort` and `serde_json`; never on `web-sys`,
+//! `js-sys` or Leptos (only the widget crate, `src/`, depends on this one).
 
 pub mod assistant;
 pub mod calls;

@@ -8,6 +8,9 @@
 //!
 //! Layers: [`input`] finds the widget result in what the host sent; [`assemble`] builds the
 //! [`WidgetModel`]; the other modules are its parts (cells, timestamps, statuses, graph checks…).
+//!
+//! Depends on: `secret-redaction` (the one redaction engine), `graph-layout`, `widget-sort`, serde;
+//! never on `web-sys`, `js-sys`, Leptos or `widget-app`.
 
 pub mod assemble;
 pub mod cell;

@@ -6,6 +6,8 @@
 //! positions (`usize`) with a `dyn` comparison, so the wasm holds that sort once, and
 //! [`sort_by`] moves the elements into the order found (a few hundred bytes per element type).
 //! The cost is an indirect call per comparison, far below what the comparisons themselves do here.
+//!
+//! Depends on: no crate at all; `graph-layout`, `widget-model` and `widget-app` use it.
 
 use core::cmp::Ordering;
 
