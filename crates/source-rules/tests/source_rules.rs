@@ -323,3 +323,53 @@ fn every_stylesheet_is_inlined_and_tested() {
         );
     }
 }
+
+/// The repository paths `docs/architecture.md` names in backticks, outside its fenced pictures:
+/// spans with a `/` or a source file's extension (a command's first word; placeholders such as
+/// `<name>` and URLs are not paths).
+fn paths_named_in(markdown: &str) -> Vec<String> {
+    const EXTENSIONS: [&str; 6] = [".rs", ".css", ".mjs", ".sh", ".md", ".json"];
+    let mut prose = String::new();
+    let mut fenced = false;
+    for line in markdown.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced {
+            prose.push_str(line);
+            prose.push('\n');
+        }
+    }
+    prose
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter_map(|span| span.split_whitespace().next())
+        .filter(|word| !word.contains('<') && !word.contains("://"))
+        .filter(|word| word.contains('/') || EXTENSIONS.iter().any(|e| word.ends_with(e)))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn the_path_reader_takes_paths_and_leaves_the_rest() {
+    let markdown = "`src/lib.rs` and `Cargo.toml`, `a.css`, `scripts/build.sh --flag`,\n\
+                    `src/views/<name>/`, `https://x.y/z`, `Tone`\n```\n`not/read.rs`\n```\n";
+    assert_eq!(
+        paths_named_in(markdown),
+        ["src/lib.rs", "a.css", "scripts/build.sh"]
+    );
+}
+
+#[test]
+fn every_path_the_architecture_page_names_exists() {
+    let root = workspace_root();
+    let page = std::fs::read_to_string(root.join("docs/architecture.md"))
+        .expect("docs/architecture.md");
+    let paths = paths_named_in(&page);
+    assert!(paths.len() > 20, "read the page's paths: {paths:?}");
+    let missing: Vec<_> = paths.iter().filter(|p| !root.join(p).exists()).collect();
+    assert!(
+        missing.is_empty(),
+        "docs/architecture.md names paths that do not exist: {missing:?}"
+    );
+}
