@@ -15,7 +15,7 @@
 //!
 //! Error messages name fields, never their values.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
@@ -93,86 +93,98 @@ impl CredentialSource {
 
     /// The session for one tool call, or the error every tool answers with.
     pub fn authenticate(&self) -> Result<Session, ToolError> {
-        let path = match &self.kind {
-            SourceKind::Demo => {
-                return Ok(Session {
-                    cluster_url: DEMO_CLUSTER_URL.to_owned(),
-                    secrets: Vec::new(),
-                    oauth_token: None,
-                    api_key: None,
-                })
-            }
-            SourceKind::Env { cluster_url } => return from_environment(cluster_url),
-            SourceKind::File(path) => path,
-        };
-        let shown = path.display();
-        let text = std::fs::read_to_string(path).map_err(|error| {
-            ToolError::new(
-                ErrorCode::ConfigInvalid,
-                format!("The configuration file {shown} cannot be read: {error}."),
-            )
-        })?;
-        // Parsed as a plain value first: serde_json's syntax errors give only a position.
-        let config: Map<String, Value> = match serde_json::from_str::<Value>(&text) {
-            Ok(Value::Object(map)) => map,
-            Ok(_) => {
-                return Err(ToolError::new(
-                    ErrorCode::ConfigInvalid,
-                    format!("The configuration file {shown} is not a JSON object."),
-                ))
-            }
-            Err(error) => {
-                return Err(ToolError::new(
-                    ErrorCode::ConfigInvalid,
-                    format!(
-                        "The configuration file {shown} is not valid JSON (line {}, column {}).",
-                        error.line(),
-                        error.column()
-                    ),
-                ))
-            }
-        };
-        let cluster_url = match config.get("cluster_url") {
-            Some(Value::String(url)) if !url.trim().is_empty() => url.clone(),
-            Some(_) => {
-                return Err(ToolError::new(
-                    ErrorCode::ConfigInvalid,
-                    format!("The configuration file {shown} has a cluster_url that is not a non-empty string."),
-                ))
-            }
-            None => {
-                return Err(ToolError::new(
-                    ErrorCode::ConfigInvalid,
-                    format!("The configuration file {shown} has no cluster_url."),
-                ))
-            }
-        };
-        let oauth_token = non_empty_string(&config, "oauth_token", &shown.to_string())?;
-        let api_key = non_empty_string(&config, "api_key", &shown.to_string())?;
-        if oauth_token.is_none() && api_key.is_none() {
-            return Err(ToolError::new(
-                ErrorCode::AuthRequired,
-                format!(
-                    "No credentials found: {shown} has neither an oauth_token nor an api_key. Run the agent's login command."
-                ),
-            ));
+        match &self.kind {
+            SourceKind::Demo => Ok(Session::with_credentials(
+                DEMO_CLUSTER_URL.to_owned(),
+                None,
+                None,
+            )),
+            SourceKind::Env { cluster_url } => from_environment(cluster_url),
+            SourceKind::File(path) => from_file(path),
         }
-        if oauth_token.is_some() {
-            if let Some(expired_at) = expiry_in_past(&config, &shown.to_string())? {
-                return Err(ToolError::new(
-                    ErrorCode::AuthExpired,
-                    format!(
-                        "The cluster answered 401 Unauthorized: the OAuth token in {shown} expired at {expired_at}. Run the agent's login command again to sign in anew."
-                    ),
-                ));
-            }
-        }
-        Ok(Session {
+    }
+}
+
+impl Session {
+    /// A session whose credentials are also the secrets to redact.
+    fn with_credentials(
+        cluster_url: String,
+        oauth_token: Option<String>,
+        api_key: Option<String>,
+    ) -> Self {
+        Session {
             cluster_url,
             secrets: oauth_token.iter().chain(api_key.iter()).cloned().collect(),
             oauth_token,
             api_key,
-        })
+        }
+    }
+}
+
+fn config_invalid(message: String) -> ToolError {
+    ToolError::new(ErrorCode::ConfigInvalid, message)
+}
+
+/// The session a configuration file gives: its cluster and credentials, refused when either is
+/// missing or the OAuth token has expired.
+fn from_file(path: &Path) -> Result<Session, ToolError> {
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|error| {
+        config_invalid(format!(
+            "The configuration file {shown} cannot be read: {error}."
+        ))
+    })?;
+    let config = config_object(&text, &shown)?;
+    let cluster_url = cluster_url_of(&config, &shown)?;
+    let oauth_token = non_empty_string(&config, "oauth_token", &shown)?;
+    let api_key = non_empty_string(&config, "api_key", &shown)?;
+    if oauth_token.is_none() && api_key.is_none() {
+        return Err(ToolError::new(
+            ErrorCode::AuthRequired,
+            format!(
+                "No credentials found: {shown} has neither an oauth_token nor an api_key. Run the agent's login command."
+            ),
+        ));
+    }
+    if oauth_token.is_some() {
+        if let Some(expired_at) = expiry_in_past(&config, &shown)? {
+            return Err(ToolError::new(
+                ErrorCode::AuthExpired,
+                format!(
+                    "The cluster answered 401 Unauthorized: the OAuth token in {shown} expired at {expired_at}. Run the agent's login command again to sign in anew."
+                ),
+            ));
+        }
+    }
+    Ok(Session::with_credentials(cluster_url, oauth_token, api_key))
+}
+
+/// A configuration file's text as a JSON object. Parsed as a plain value first: serde_json's
+/// syntax errors give only a position.
+fn config_object(text: &str, shown: &str) -> Result<Map<String, Value>, ToolError> {
+    match serde_json::from_str::<Value>(text) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(_) => Err(config_invalid(format!(
+            "The configuration file {shown} is not a JSON object."
+        ))),
+        Err(error) => Err(config_invalid(format!(
+            "The configuration file {shown} is not valid JSON (line {}, column {}).",
+            error.line(),
+            error.column()
+        ))),
+    }
+}
+
+/// The configuration's `cluster_url`: a non-empty string.
+fn cluster_url_of(config: &Map<String, Value>, shown: &str) -> Result<String, ToolError> {
+    match config.get("cluster_url") {
+        Some(Value::String(url)) if !url.trim().is_empty() => Ok(url.clone()),
+        Some(_) => Err(config_invalid(format!(
+            "The configuration file {shown} has a cluster_url that is not a non-empty string."
+        ))),
+        None => Err(config_invalid(format!(
+            "The configuration file {shown} has no cluster_url."
+        ))),
     }
 }
 
@@ -193,12 +205,11 @@ fn from_environment(cluster_url: &str) -> Result<Session, ToolError> {
             ),
         ));
     }
-    Ok(Session {
-        cluster_url: cluster_url.to_owned(),
-        secrets: oauth_token.iter().chain(api_key.iter()).cloned().collect(),
+    Ok(Session::with_credentials(
+        cluster_url.to_owned(),
         oauth_token,
         api_key,
-    })
+    ))
 }
 
 fn non_empty_string(
@@ -300,6 +311,40 @@ mod tests {
             missing.authenticate().err().map(|e| e.code),
             Some(ErrorCode::ConfigInvalid)
         );
+    }
+
+    #[test]
+    fn a_config_is_a_json_object() {
+        assert!(config_object(r#"{"cluster_url": "http://c"}"#, "f").is_ok());
+        for text in ["[1]", "\"text\"", "{not json", ""] {
+            let error = config_object(text, "f").expect_err(text);
+            assert_eq!(error.code, ErrorCode::ConfigInvalid, "{text}");
+        }
+        let error = config_object("{\n  x", "f").expect_err("syntax");
+        assert!(error.message.contains("line 2"), "{}", error.message);
+    }
+
+    #[test]
+    fn the_cluster_url_is_a_non_empty_string() {
+        let config = |text: &str| config_object(text, "f").expect("object");
+        assert_eq!(
+            cluster_url_of(&config(r#"{"cluster_url": "http://c"}"#), "f").ok(),
+            Some("http://c".to_owned())
+        );
+        for text in [r#"{}"#, r#"{"cluster_url": " "}"#, r#"{"cluster_url": 1}"#] {
+            let error = cluster_url_of(&config(text), "f").expect_err(text);
+            assert_eq!(error.code, ErrorCode::ConfigInvalid, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_session_redacts_the_credentials_it_holds() {
+        let session =
+            Session::with_credentials("http://c".to_owned(), Some("t".to_owned()), None);
+        assert_eq!(session.secrets, ["t"]);
+        assert!(Session::with_credentials("http://c".to_owned(), None, None)
+            .secrets
+            .is_empty());
     }
 
     #[test]

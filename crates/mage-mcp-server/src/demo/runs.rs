@@ -4,7 +4,9 @@
 
 use serde_json::{json, Map, Value};
 
-use super::project::{now_iso, now_stamp, BlockRun, LogFile, PipelineRun, Project, RunLogs};
+use super::project::{
+    now_iso, now_stamp, BlockRun, LogFile, Pipeline, PipelineRun, Project, RunLogs,
+};
 use crate::backend::{Page, RunQuery, TriggeredRun};
 use crate::widget_result::{to_json, ToolError};
 
@@ -73,78 +75,16 @@ impl Project {
         payload: &Map<String, Value>,
     ) -> Result<TriggeredRun, ToolError> {
         let pipeline = self.pipeline_or_404(pipeline_uuid)?;
-        let mut variables = pipeline.variables.clone();
-        if let Some(Value::Object(overrides)) = payload.get("variables") {
-            variables.extend(overrides.clone());
-        }
-        // The API trigger of the pipeline if it has one, else its first schedule.
-        let schedules: Vec<_> = self
-            .pipeline_schedules
-            .iter()
-            .filter(|s| s.pipeline_uuid == pipeline.uuid)
-            .collect();
-        let schedule = schedules
-            .iter()
-            .find(|s| s.schedule_type == "api")
-            .or(schedules.first());
         let now = now_stamp();
         let id = self.next_run_id();
         let new_run = PipelineRun {
             id,
-            pipeline_uuid: pipeline.uuid.clone(),
-            pipeline_schedule_id: schedule.map(|s| s.id),
-            pipeline_schedule_name: schedule.map(|s| s.name.clone()),
-            pipeline_schedule_token: schedule.and_then(|s| s.token.clone()),
-            execution_date: now.clone(),
-            status: "running".to_owned(),
-            started_at: Some(now.clone()),
-            completed_at: None,
-            variables: Value::Object(variables),
+            variables: Value::Object(run_variables(pipeline, payload)),
             event_variables: Value::Object(payload.clone()),
-            passed_sla: true,
-            metrics: Value::Null,
-            backfill_id: None,
-            executor_type: Some("local_python".to_owned()),
-            created_at: now.clone(),
-            updated_at: now.clone(),
+            ..self.scheduled_by(&pipeline.uuid, &now)
         };
-        let first_block_run_id = self.next_block_run_id();
-        let new_block_runs: Vec<BlockRun> = pipeline
-            .blocks
-            .iter()
-            .filter(|b| !matches!(b.block_type.as_str(), "markdown" | "scratchpad"))
-            .zip(first_block_run_id..)
-            .map(|(block, block_run_id)| {
-                let starts_now = block.upstream_blocks.is_empty();
-                BlockRun {
-                    id: block_run_id,
-                    pipeline_run_id: id,
-                    block_uuid: block.uuid.clone(),
-                    status: if starts_now { "running" } else { "initial" }.to_owned(),
-                    started_at: starts_now.then(|| now.clone()),
-                    completed_at: None,
-                    metrics: Value::Null,
-                    created_at: now.clone(),
-                    updated_at: now.clone(),
-                }
-            })
-            .collect();
-        let log_line = format!(
-            "{} {}\n",
-            now_iso(),
-            json!({"level": "INFO", "message": format!("Start a process for PipelineRun {id}"), "pipeline_uuid": pipeline.uuid, "pipeline_run_id": id})
-        );
-        let logs = RunLogs {
-            pipeline_run_id: id,
-            pipeline_uuid: pipeline.uuid.clone(),
-            files: vec![LogFile {
-                name: "scheduler.log".to_owned(),
-                path: Some(format!("pipelines/{}/.logs/scheduler.log", pipeline.uuid)),
-                size: Some(log_line.len() as u64),
-                content: log_line,
-                modified_timestamp: Some(chrono::Utc::now().timestamp_millis() as f64 / 1000.0),
-            }],
-        };
+        let new_block_runs = block_runs_of(pipeline, id, self.next_block_run_id(), &now);
+        let logs = scheduler_log(id, &pipeline.uuid);
         let block_count = new_block_runs.len();
         self.pipeline_runs.push(new_run);
         self.block_runs.extend(new_block_runs);
@@ -154,6 +94,39 @@ impl Project {
             record,
             how: format!("started ({block_count} block runs)"),
         })
+    }
+
+    /// A run started `now` under the pipeline's trigger: its API trigger if it has one, else its
+    /// first schedule (the run's id, pipeline and variables are the caller's to set).
+    fn scheduled_by(&self, pipeline_uuid: &str, now: &str) -> PipelineRun {
+        let schedules: Vec<_> = self
+            .pipeline_schedules
+            .iter()
+            .filter(|s| s.pipeline_uuid == pipeline_uuid)
+            .collect();
+        let schedule = schedules
+            .iter()
+            .find(|s| s.schedule_type == "api")
+            .or(schedules.first());
+        PipelineRun {
+            id: 0,
+            pipeline_uuid: pipeline_uuid.to_owned(),
+            pipeline_schedule_id: schedule.map(|s| s.id),
+            pipeline_schedule_name: schedule.map(|s| s.name.clone()),
+            pipeline_schedule_token: schedule.and_then(|s| s.token.clone()),
+            execution_date: now.to_owned(),
+            status: "running".to_owned(),
+            started_at: Some(now.to_owned()),
+            completed_at: None,
+            variables: Value::Null,
+            event_variables: Value::Null,
+            passed_sla: true,
+            metrics: Value::Null,
+            backfill_id: None,
+            executor_type: Some("local_python".to_owned()),
+            created_at: now.to_owned(),
+            updated_at: now.to_owned(),
+        }
     }
 
     pub fn block_run_records(&self, pipeline_run_id: i64) -> Result<Vec<Value>, ToolError> {
@@ -222,6 +195,60 @@ impl Project {
     }
 }
 
+/// The pipeline's variables, overridden by the payload's `variables`.
+fn run_variables(pipeline: &Pipeline, payload: &Map<String, Value>) -> Map<String, Value> {
+    let mut variables = pipeline.variables.clone();
+    if let Some(Value::Object(overrides)) = payload.get("variables") {
+        variables.extend(overrides.clone());
+    }
+    variables
+}
+
+/// One block run per runnable block (not markdown or scratchpad), numbered from `first_id`: those
+/// without upstream blocks running since `now`, the others waiting.
+fn block_runs_of(pipeline: &Pipeline, run_id: i64, first_id: i64, now: &str) -> Vec<BlockRun> {
+    pipeline
+        .blocks
+        .iter()
+        .filter(|b| !matches!(b.block_type.as_str(), "markdown" | "scratchpad"))
+        .zip(first_id..)
+        .map(|(block, block_run_id)| {
+            let starts_now = block.upstream_blocks.is_empty();
+            BlockRun {
+                id: block_run_id,
+                pipeline_run_id: run_id,
+                block_uuid: block.uuid.clone(),
+                status: if starts_now { "running" } else { "initial" }.to_owned(),
+                started_at: starts_now.then(|| now.to_owned()),
+                completed_at: None,
+                metrics: Value::Null,
+                created_at: now.to_owned(),
+                updated_at: now.to_owned(),
+            }
+        })
+        .collect()
+}
+
+/// The scheduler's log of a run just started: one line, as Mage writes it.
+fn scheduler_log(run_id: i64, pipeline_uuid: &str) -> RunLogs {
+    let log_line = format!(
+        "{} {}\n",
+        now_iso(),
+        json!({"level": "INFO", "message": format!("Start a process for PipelineRun {run_id}"), "pipeline_uuid": pipeline_uuid, "pipeline_run_id": run_id})
+    );
+    RunLogs {
+        pipeline_run_id: run_id,
+        pipeline_uuid: pipeline_uuid.to_owned(),
+        files: vec![LogFile {
+            name: "scheduler.log".to_owned(),
+            path: Some(format!("pipelines/{pipeline_uuid}/.logs/scheduler.log")),
+            size: Some(log_line.len() as u64),
+            content: log_line,
+            modified_timestamp: Some(chrono::Utc::now().timestamp_millis() as f64 / 1000.0),
+        }],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -281,5 +308,77 @@ mod tests {
         assert!(files.len() > 1);
         assert!(files.iter().any(|f| f["scope"] == "pipeline"));
         assert!(files.iter().any(|f| f["scope"] == "block"));
+    }
+
+    #[test]
+    fn a_run_takes_the_pipeline_variables_overridden_by_the_payload() {
+        let project = Project::embedded().expect("project");
+        let pipeline = project.pipeline_or_404("etl_daily").expect("pipeline");
+        let payload: Map<String, Value> =
+            serde_json::from_value(json!({"variables": {"batch": 1}, "other": 2})).expect("map");
+        let variables = run_variables(pipeline, &payload);
+        assert_eq!(variables["batch"], 1);
+        assert!(!variables.contains_key("other"), "only `variables` override");
+        for (key, value) in &pipeline.variables {
+            if key != "batch" {
+                assert_eq!(&variables[key], value, "{key} kept");
+            }
+        }
+    }
+
+    #[test]
+    fn a_run_is_scheduled_by_the_api_trigger_else_the_first_schedule() {
+        let project = Project::embedded().expect("project");
+        for pipeline in &project.pipelines {
+            let schedules: Vec<_> = project
+                .pipeline_schedules
+                .iter()
+                .filter(|s| s.pipeline_uuid == pipeline.uuid)
+                .collect();
+            let expected = schedules
+                .iter()
+                .find(|s| s.schedule_type == "api")
+                .or(schedules.first())
+                .map(|s| s.id);
+            let run = project.scheduled_by(&pipeline.uuid, "2026-01-01 00:00:00");
+            assert_eq!(run.pipeline_schedule_id, expected, "{}", pipeline.uuid);
+            assert_eq!(run.status, "running");
+            assert_eq!(run.started_at.as_deref(), Some("2026-01-01 00:00:00"));
+        }
+    }
+
+    #[test]
+    fn block_runs_start_where_nothing_is_upstream_and_skip_notes() {
+        let project = Project::embedded().expect("project");
+        let pipeline = project.pipeline_or_404("etl_daily").expect("pipeline");
+        let runs = block_runs_of(pipeline, 9, 100, "now");
+        let runnable: Vec<_> = pipeline
+            .blocks
+            .iter()
+            .filter(|b| !matches!(b.block_type.as_str(), "markdown" | "scratchpad"))
+            .collect();
+        assert_eq!(runs.len(), runnable.len());
+        assert_eq!(runs.first().map(|r| r.id), Some(100));
+        for (run, block) in runs.iter().zip(&runnable) {
+            assert_eq!(run.pipeline_run_id, 9);
+            let starts = block.upstream_blocks.is_empty();
+            assert_eq!(run.status, if starts { "running" } else { "initial" });
+            assert_eq!(run.started_at.is_some(), starts);
+        }
+        assert!(runs.iter().any(|r| r.status == "running"));
+        assert!(runs.iter().any(|r| r.status == "initial"));
+    }
+
+    #[test]
+    fn the_scheduler_log_names_the_run() {
+        let logs = scheduler_log(42, "etl_daily");
+        assert_eq!(logs.files.len(), 1);
+        let file = &logs.files[0];
+        assert!(file.content.contains("PipelineRun 42"), "{}", file.content);
+        assert_eq!(file.size, Some(file.content.len() as u64));
+        assert_eq!(
+            file.path.as_deref(),
+            Some("pipelines/etl_daily/.logs/scheduler.log")
+        );
     }
 }

@@ -398,6 +398,7 @@ pub async fn bounded<F: std::future::Future<Output = ()>>(body: F) {
 
 /// A call of every tool that puts an id into a request path, with that id (and only it) set to
 /// `bad`, naming the argument the refusal must name. Real ids fill the other arguments.
+/// One list on purpose: a table of calls, one entry per tool and id argument.
 pub fn calls_with_bad_id(bad: &str) -> Vec<(&'static str, Value, &'static str)> {
     vec![
         ("pipeline_get", json!({"uuid": bad}), "uuid"),

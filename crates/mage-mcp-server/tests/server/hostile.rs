@@ -296,6 +296,7 @@ fn malformed() -> Vec<Hostile> {
     ]
 }
 
+/// One list on purpose: a table of requests with wrong headers, each with its refusal.
 fn wrong_headers() -> Vec<Hostile> {
     let initialize = || {
         rpc(

@@ -60,75 +60,14 @@ async fn tools_list_names_the_interface_tools_with_their_arguments_and_widget_me
         for (name, required, optional) in INTERFACE_TOOLS {
             assert!(names.contains(name), "tools/list lacks {name}");
             let tool = tools.iter().find(|t| t.name == *name).expect("tool");
-            let schema = Value::Object((*tool.input_schema).clone());
-            let mut want_required: Vec<&str> = required.to_vec();
-            want_required.sort_unstable();
-            let mut got_required: Vec<&str> = schema["required"]
-                .as_array()
-                .map_or(vec![], |r| r.iter().filter_map(Value::as_str).collect());
-            got_required.sort_unstable();
-            assert_eq!(got_required, want_required, "required arguments of {name}");
-            for argument in required.iter().chain(optional.iter()) {
-                assert!(
-                    schema["properties"][argument].is_object(),
-                    "{name} has no argument {argument}"
-                );
-            }
+            assert_arguments(tool, required, optional);
         }
         for name in RESOURCE_TOOLS {
             assert!(names.contains(name), "tools/list lacks {name}");
         }
         for tool in &tools {
-            let meta = Value::Object(tool.meta.as_ref().map(|m| m.0.clone()).unwrap_or_default());
-            assert_eq!(
-                meta["ui"]["resourceUri"], uri,
-                "{}: _meta.ui.resourceUri",
-                tool.name
-            );
-            assert_eq!(
-                meta["host/outputTemplate"], uri,
-                "{}: _meta[\"host/outputTemplate\"]",
-                tool.name
-            );
-            assert_eq!(
-                meta["openai/outputTemplate"], uri,
-                "{}: _meta[\"openai/outputTemplate\"]",
-                tool.name
-            );
-            let annotations = tool
-                .annotations
-                .as_ref()
-                .unwrap_or_else(|| panic!("{} has annotations", tool.name));
-            let reads_only = [
-                "_list",
-                "_get",
-                "pipeline_runs",
-                "block_runs",
-                "block_outputs",
-                "run_logs",
-                "pipeline_schedules",
-                "pipeline_triggers",
-            ]
-            .iter()
-            .any(|p| tool.name.ends_with(p));
-            assert_eq!(
-                annotations.read_only_hint,
-                Some(reads_only),
-                "{}: readOnlyHint",
-                tool.name
-            );
-            let destroys = tool.name.ends_with("_delete");
-            assert_eq!(
-                annotations.destructive_hint,
-                Some(destroys),
-                "{}: destructiveHint",
-                tool.name
-            );
-            assert!(
-                annotations.idempotent_hint.is_some(),
-                "{}: idempotentHint",
-                tool.name
-            );
+            assert_widget_meta(tool, &uri);
+            assert_annotations(tool);
         }
         let info = client.peer_info().expect("server info");
         let capabilities = serde_json::to_value(&info.capabilities).expect("capabilities");
@@ -140,6 +79,77 @@ async fn tools_list_names_the_interface_tools_with_their_arguments_and_widget_me
         client.cancel().await.expect("close");
     })
     .await;
+}
+
+/// The tool's input schema requires exactly `required` and declares every argument.
+fn assert_arguments(tool: &rmcp::model::Tool, required: &[&str], optional: &[&str]) {
+    let name = &tool.name;
+    let schema = Value::Object((*tool.input_schema).clone());
+    let mut want_required: Vec<&str> = required.to_vec();
+    want_required.sort_unstable();
+    let mut got_required: Vec<&str> = schema["required"]
+        .as_array()
+        .map_or(vec![], |r| r.iter().filter_map(Value::as_str).collect());
+    got_required.sort_unstable();
+    assert_eq!(got_required, want_required, "required arguments of {name}");
+    for argument in required.iter().chain(optional.iter()) {
+        assert!(
+            schema["properties"][argument].is_object(),
+            "{name} has no argument {argument}"
+        );
+    }
+}
+
+/// The tool names the widget's resource under each key hosts read.
+fn assert_widget_meta(tool: &rmcp::model::Tool, uri: &str) {
+    let meta = Value::Object(tool.meta.as_ref().map(|m| m.0.clone()).unwrap_or_default());
+    for key in ["host/outputTemplate", "openai/outputTemplate"] {
+        assert_eq!(meta[key], uri, "{}: _meta[{key:?}]", tool.name);
+    }
+    assert_eq!(
+        meta["ui"]["resourceUri"], uri,
+        "{}: _meta.ui.resourceUri",
+        tool.name
+    );
+}
+
+/// Reading tools say they only read, deleting tools that they destroy, and every tool whether it
+/// is idempotent.
+fn assert_annotations(tool: &rmcp::model::Tool) {
+    let annotations = tool
+        .annotations
+        .as_ref()
+        .unwrap_or_else(|| panic!("{} has annotations", tool.name));
+    let reads_only = [
+        "_list",
+        "_get",
+        "pipeline_runs",
+        "block_runs",
+        "block_outputs",
+        "run_logs",
+        "pipeline_schedules",
+        "pipeline_triggers",
+    ]
+    .iter()
+    .any(|p| tool.name.ends_with(p));
+    assert_eq!(
+        annotations.read_only_hint,
+        Some(reads_only),
+        "{}: readOnlyHint",
+        tool.name
+    );
+    let destroys = tool.name.ends_with("_delete");
+    assert_eq!(
+        annotations.destructive_hint,
+        Some(destroys),
+        "{}: destructiveHint",
+        tool.name
+    );
+    assert!(
+        annotations.idempotent_hint.is_some(),
+        "{}: idempotentHint",
+        tool.name
+    );
 }
 
 #[tokio::test]
@@ -298,25 +308,10 @@ async fn a_mutation_is_visible_in_a_later_list() {
     bounded(async {
         let widget = test_widget();
         let client = stdio_client(&widget, &[]).await;
-        let created = structured(
-            &call(
-                &client,
-                "pipeline_create",
-                json!({"name": "Nightly export"}),
-            )
-            .await,
-        );
+        let created = structured_call(&client, "pipeline_create", json!({"name": "Nightly export"})).await;
         assert_eq!(created["mutation"]["operation"], "create");
         assert_eq!(created["mutation"]["record"]["uuid"], "nightly_export");
-        let uuids = |list: &Value| -> Vec<String> {
-            list["records"]
-                .as_array()
-                .expect("records")
-                .iter()
-                .filter_map(|r| r["uuid"].as_str().map(str::to_owned))
-                .collect()
-        };
-        let listed = structured(&call(&client, "pipeline_list", json!({})).await);
+        let listed = structured_call(&client, "pipeline_list", json!({})).await;
         assert!(uuids(&listed).contains(&"nightly_export".to_owned()));
 
         call(
@@ -325,55 +320,20 @@ async fn a_mutation_is_visible_in_a_later_list() {
             json!({"pipeline_uuid": "nightly_export", "name": "load", "type": "data_loader"}),
         )
         .await;
-        let blocks = structured(
-            &call(
-                &client,
-                "block_list",
-                json!({"pipeline_uuid": "nightly_export"}),
-            )
-            .await,
-        );
+        let blocks = structured_call(&client, "block_list", json!({"pipeline_uuid": "nightly_export"})).await;
         assert_eq!(uuids(&blocks), vec!["load"]);
 
-        let run = structured(
-            &call(
-                &client,
-                "run_pipeline",
-                json!({"pipeline_uuid": "nightly_export"}),
-            )
-            .await,
-        );
+        let run = structured_call(&client, "run_pipeline", json!({"pipeline_uuid": "nightly_export"})).await;
         let run_id = run["mutation"]["id"].clone();
         assert_eq!(run["records"][0]["status"], "running");
-        let runs = structured(
-            &call(
-                &client,
-                "pipeline_runs",
-                json!({"pipeline_uuid": "nightly_export"}),
-            )
-            .await,
-        );
+        let runs = structured_call(&client, "pipeline_runs", json!({"pipeline_uuid": "nightly_export"})).await;
         assert_eq!(runs["records"][0]["id"], run_id);
-        let logs = structured(
-            &call(
-                &client,
-                "run_logs",
-                json!({"pipeline_run_id": run_id.to_string()}),
-            )
-            .await,
-        );
+        let logs = structured_call(&client, "run_logs", json!({"pipeline_run_id": run_id.to_string()})).await;
         assert_eq!(logs["state"], "ok");
 
-        let deleted = structured(
-            &call(
-                &client,
-                "pipeline_delete",
-                json!({"uuid": "nightly_export"}),
-            )
-            .await,
-        );
+        let deleted = structured_call(&client, "pipeline_delete", json!({"uuid": "nightly_export"})).await;
         assert_eq!(deleted["mutation"]["operation"], "delete");
-        let listed = structured(&call(&client, "pipeline_list", json!({})).await);
+        let listed = structured_call(&client, "pipeline_list", json!({})).await;
         assert!(!uuids(&listed).contains(&"nightly_export".to_owned()));
         let gone = call(&client, "pipeline_get", json!({"uuid": "nightly_export"})).await;
         assert_eq!(error_code(&gone), "API_ERROR");
@@ -382,19 +342,26 @@ async fn a_mutation_is_visible_in_a_later_list() {
     .await;
 }
 
+/// A tool call's structuredContent.
+async fn structured_call(client: &Client, tool: &str, arguments: Value) -> Value {
+    structured(&call(client, tool, arguments).await)
+}
+
+/// The `uuid` of each record of a list result.
+fn uuids(list: &Value) -> Vec<String> {
+    list["records"]
+        .as_array()
+        .expect("records")
+        .iter()
+        .filter_map(|r| r["uuid"].as_str().map(str::to_owned))
+        .collect()
+}
+
 #[tokio::test]
 async fn a_block_with_downstream_blocks_is_not_deleted_without_force() {
     bounded(async {
         let widget = test_widget();
         let client = stdio_client(&widget, &[]).await;
-        let block_uuids = |list: &Value| -> Vec<String> {
-            list["records"]
-                .as_array()
-                .expect("records")
-                .iter()
-                .filter_map(|r| r["uuid"].as_str().map(str::to_owned))
-                .collect()
-        };
         let refused = call(
             &client,
             "block_delete",
@@ -410,7 +377,7 @@ async fn a_block_with_downstream_blocks_is_not_deleted_without_force() {
         let blocks =
             structured(&call(&client, "block_list", json!({"pipeline_uuid": "etl_daily"})).await);
         assert!(
-            block_uuids(&blocks).contains(&"clean_orders".to_owned()),
+            uuids(&blocks).contains(&"clean_orders".to_owned()),
             "refused means not deleted"
         );
 
@@ -425,7 +392,7 @@ async fn a_block_with_downstream_blocks_is_not_deleted_without_force() {
         assert_eq!(forced["mutation"]["record"]["uuid"], "clean_orders");
         let blocks =
             structured(&call(&client, "block_list", json!({"pipeline_uuid": "etl_daily"})).await);
-        assert!(!block_uuids(&blocks).contains(&"clean_orders".to_owned()));
+        assert!(!uuids(&blocks).contains(&"clean_orders".to_owned()));
         for block in blocks["records"].as_array().expect("records") {
             assert!(!block["upstream_blocks"]
                 .as_array()

@@ -238,8 +238,17 @@ async fn errors(s: &mut Session<'_>, f: &Fixture) {
     assert!(calls > 0);
 }
 
-/// A whole round of changes on a scratch pipeline, each seen by a later read.
+/// A whole round of changes on a scratch pipeline, each seen by a later read; each step works on
+/// what the one before left.
 async fn changes(s: &mut Session<'_>) {
+    pipeline_changes(s).await;
+    block_changes(s).await;
+    a_run(s).await;
+    deletions(s).await;
+}
+
+/// The scratch pipeline created, updated, updated again with nothing new, read back.
+async fn pipeline_changes(s: &mut Session<'_>) {
     let created = s
         .ok(
             "pipeline_create",
@@ -268,7 +277,11 @@ async fn changes(s: &mut Session<'_>) {
         .is_some_and(|m| m.contains("nothing changed")));
     let reread = s.ok("pipeline_get", json!({"uuid": SCRATCH})).await;
     assert_eq!(records(&reread)[0]["description"], "Made by the suite.");
+}
 
+/// Two blocks created (a template applied; a missing upstream refused), one updated, a cycle
+/// refused, and the graph read back with its edge.
+async fn block_changes(s: &mut Session<'_>) {
     let loader = s
         .ok(
             "block_create",
@@ -318,7 +331,10 @@ async fn changes(s: &mut Session<'_>) {
         graph["graph"]["edges"],
         json!([{"source": "suite_numbers", "target": "suite_double"}])
     );
+}
 
+/// A run of the scratch pipeline with its payload, listed first, with its block runs.
+async fn a_run(s: &mut Session<'_>) {
     let run = s
         .ok("run_pipeline", json!({"pipeline_uuid": SCRATCH, "payload": {"variables": {"batch": 7}, "token": PAYLOAD_TOKEN}}))
         .await;
@@ -332,7 +348,10 @@ async fn changes(s: &mut Session<'_>) {
         .await;
     assert_eq!(records(&runs)[0]["id"], run_id);
     s.ok("block_runs", json!({"pipeline_run_id": run_id})).await;
+}
 
+/// A block with a downstream block deleted only with force, then the pipeline, gone from the list.
+async fn deletions(s: &mut Session<'_>) {
     s.refused(
         "block_delete",
         json!({"pipeline_uuid": SCRATCH, "uuid": "suite_numbers"}),
