@@ -24,12 +24,13 @@ pub struct Row {
 }
 
 impl Row {
-    /// The row's cells as Find reads them: each cell's plain text, lower-cased, separated by a
-    /// character no query contains (so a query never matches across two cells).
+    /// The row's cells as Find reads them: each cell's plain text, separated by a character no
+    /// query contains (so a query never matches across two cells). Find lowers it
+    /// (`widget_app::find::searchable`), as it does every text it searches.
     pub fn find_text(&self) -> String {
         self.cells
             .iter()
-            .map(|c| c.plain_text().to_lowercase())
+            .map(|c| c.plain_text())
             .collect::<Vec<_>>()
             .join("\u{1f}")
     }
@@ -321,11 +322,11 @@ mod tests {
             panic!("lazy rows expected");
         };
         assert!(lazy.built[0].get().is_none());
-        assert_eq!(rows.find_text(0).as_deref(), Some("run_7\u{1f}redacted"));
+        assert_eq!(rows.find_text(0).as_deref(), Some("Run_7\u{1f}redacted"));
         // Kept: drawing it parses nothing again, and the text is the built row's.
         let kept: *const Row = lazy.built[0].get().expect("kept");
         assert!(std::ptr::eq(kept, rows.get(0).expect("row")));
-        assert_eq!(rows.find_text(0).as_deref(), Some("run_7\u{1f}redacted"));
+        assert_eq!(rows.find_text(0).as_deref(), Some("Run_7\u{1f}redacted"));
         assert_eq!(rows.find_text(1).as_deref(), Some("2\u{1f}"));
         assert_eq!(rows.find_text(2), None);
     }

@@ -60,7 +60,7 @@ impl TableState {
         };
         let find = FindIndex::new(count, {
             let table = Arc::clone(table);
-            move |i| table.rows.find_text(i).unwrap_or_default()
+            move |i| widget_app::find::searchable(&table.rows.find_text(i).unwrap_or_default())
         });
         let order = found_order(sorted, query, find);
         // Only a windowed table has a Find box, and only lazy rows make its first search costly.
