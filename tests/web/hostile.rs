@@ -1,7 +1,7 @@
 //! Hostile and sensitive data through the whole widget: markup stays text, secrets reach neither
 //! the DOM, the title, the clipboard nor the console, and look-alikes of secrets are shown as sent.
 
-use crate::mount::{all, click, container, deliver, mount_widget, one, text, Recorder};
+use crate::mount::{all, container, deliver, mount_widget, one, text, Recorder};
 use leptos::{prelude::*, task::tick};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;

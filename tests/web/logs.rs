@@ -2,7 +2,7 @@
 //! over all its lines.
 
 use crate::mount::{all, click, digits, one, text, texts, widget_on, Recorder};
-use leptos::{prelude::*, task::tick};
+use leptos::task::tick;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 

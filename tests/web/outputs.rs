@@ -3,7 +3,7 @@
 use crate::mount::{
     all, click, container, deliver, mount_widget, one, text, texts, widget_on, Recorder,
 };
-use leptos::{prelude::*, task::tick};
+use leptos::task::tick;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::HtmlElement;

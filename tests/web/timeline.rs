@@ -1,7 +1,6 @@
 //! A run's blocks in time.
 
 use crate::mount::{all, one, text, widget_on, Recorder};
-use leptos::prelude::*;
 use wasm_bindgen_test::*;
 
 #[wasm_bindgen_test]
