@@ -15,7 +15,7 @@
 //! stacked down it: the same steps, with a node's height as its extent in its layer.
 //!
 //! Depends on: `widget-sort` only (no serde, no DOM, no Leptos). Used by `widget-model` (a
-//! graph's limits) and `widget-app` (a drawn graph's geometry).
+//! graph's limits), `widget-app` (a drawn graph's geometry) and the widget's graph view.
 
 mod crossings;
 mod layered;
