@@ -9,6 +9,11 @@ cd "$(dirname "$0")/.."
 . scripts/wasm-release-env.sh
 WASM=target/widget/wasm32-unknown-unknown/release/resource-widget.wasm
 [ -f "$WASM" ] || { echo "build-profile: $WASM is missing; run ./scripts/build.sh first" >&2; exit 1; }
+# `scripts/build.sh --test-hooks` leaves its own wasm there (same target directory).
+if grep -q __resourceWidgetTest "$WASM"; then
+  echo "build-profile: $WASM is the build with test hooks; run ./scripts/build.sh first" >&2
+  exit 1
+fi
 OUT=target/profile
 rm -rf "$OUT" && mkdir -p "$OUT/trunk"
 # The page Trunk made (its inlined style sheets), the glue and wasm with names.
