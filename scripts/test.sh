@@ -86,7 +86,7 @@ hooks_build=$!
 step "translator" "the page's wasm-to-JavaScript translator against the engine's wasm (every instruction; the widget's wasm whole)"
 check node --test tests/wasm-to-js.test.mjs
 
-step "browser build" "the browser tests' wasm build (tests/web.rs)"
+step "browser build" "the browser tests' wasm build (tests/web/)"
 check cargo test --quiet --target wasm32-unknown-unknown --test web --no-run
 
 # From here on the run waits on browsers and servers more than on the processor: lanes at once.
