@@ -20,7 +20,8 @@
 // widget's figure over the floor's (or the example's). Every widget is measured in turn within
 // each run, and the load average before and after is printed: the machine may be shared.
 //
-//   ./scripts/bench.sh           (set-up, build, then this and bench/layout.mjs)
+//   ./scripts/bench.sh           (set-up, build, then this, bench/parse.mjs, bench/layout.mjs, bench/translate.mjs)
+//   RUNS=3 node bench/widget.mjs (this alone, on the last build; BENCH_MINUTES bounds its time)
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -34,6 +35,14 @@ import { pipelineRunsResult, pipelineGraphResult } from "./records.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = Number(process.env.RUNS ?? 5);
+/** A bound on the whole measurement: no run starts after BENCH_MINUTES (default 25), and the
+ *  process stops with an error 10 minutes after that, whatever it is waiting for. */
+const BENCH_MINUTES = Number(process.env.BENCH_MINUTES ?? 25);
+const benchStart = Date.now();
+setTimeout(() => {
+  console.error(`bench/widget.mjs: still running ${BENCH_MINUTES + 10} minutes after it started; stopped`);
+  process.exit(2);
+}, (BENCH_MINUTES + 10) * 60000).unref();
 /** How long the tool "runs" between tool-input and the result, for every widget alike. */
 const TOOL_MS = 250;
 const EXAMPLES = {
@@ -321,12 +330,20 @@ const SCROLLS = [
 ];
 
 const loadBefore = loadavg()[0];
+/** The one-minute load average at the start of each run and at the end. */
+const loads = [loadBefore];
+let runsDone = 0;
 const results = {};
 for (const [name, { html }] of Object.entries(widgets)) {
   results[name] = { raw: html.length, gzip: gzipSync(Buffer.from(html), { level: 9 }).length, init: [], scenarios: {} };
 }
 // Run by run, every widget in turn in each run, so that the machine's other work falls on all alike.
 for (let run = 0; run < RUNS; run++) {
+  if (run > 0 && Date.now() - benchStart > BENCH_MINUTES * 60000) {
+    console.error(`bench/widget.mjs: ${BENCH_MINUTES} minutes passed; ${run} of ${RUNS} runs measured`);
+    break;
+  }
+  if (run > 0) loads.push(loadavg()[0]);
   for (const [name, widget] of Object.entries(widgets)) {
     const r = results[name];
     const drawn = renders.has(name) ? scenarios.filter(([s]) => isOurs(name) || !oursOnly(s)) : [];
@@ -353,7 +370,9 @@ for (let run = 0; run < RUNS; run++) {
       await page.close();
     }
   }
+  runsDone++;
 }
+loads.push(loadavg()[0]);
 const chromiumVersion = browser.version();
 await browser.close();
 await servers.close();
@@ -369,8 +388,9 @@ const ms = (x) => (Number.isNaN(x) ? "—" : x < 10 ? x.toFixed(1) : Math.round(
 const ratio = (a, b) => (Number.isNaN(a) || Number.isNaN(b) || b === 0 ? "—" : `${(a / b).toFixed(2)}×`);
 const floor = results["plain-JS floor"];
 console.log(
-  `widget benchmark: medians of ${RUNS} runs; Chromium ${chromiumVersion}; ${new Date().toISOString().slice(0, 10)}; ` +
-    `${cpus().length} cores, load average ${loadBefore.toFixed(1)} before and ${loadavg()[0].toFixed(1)} after (other work on the machine slows every figure)`,
+  `widget benchmark: medians of ${runsDone} runs; Chromium ${chromiumVersion}; ${new Date().toISOString().slice(0, 10)}; ` +
+    `${cpus().length} cores, load average (1 min) ${loadBefore.toFixed(1)} before, ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} during and ${loadavg()[0].toFixed(1)} after; ` +
+    `${((Date.now() - benchStart) / 60000).toFixed(1)} minutes (other work on the machine slows every figure)`,
 );
 console.log("");
 const names = Object.keys(widgets);
@@ -454,29 +474,31 @@ const spread = (values, format = ms) =>
 const own = (name, scenario) => (results[name].scenarios[scenario] ?? []).map((t) => t.ownMs);
 const renderTasks = (name, scenario) => (results[name].scenarios[scenario] ?? []).map((t) => t.longestTask);
 const fling = (name) => (results[name].scroll ?? []).find((s) => s.scenario === "10,000 runs" && s.step === 600);
-/** Each goal: its figures for a build, whether the JavaScript build's meet it (undefined: not
- * comparable in this run), its ratio to the vanillajs example's, and the example's own. */
+/** Each goal: its figures for a build, its target (NaN: not comparable in this run), whether the
+ * worst run is held to it (otherwise the median), its ratio to the vanillajs example's, and the
+ * example's own. */
 const goals = [
   {
     goal: "cold start: iframe created → ui/initialize ≤ the vanillajs example's (ms)",
     values: (n) => results[n].init,
-    met: (js) => (vanilla ? median(js) <= median(vanilla.init) : undefined),
+    target: () => (vanilla ? median(vanilla.init) : NaN),
     vs: (mine) => (vanilla ? ratio(median(mine), median(vanilla.init)) : "—"),
     example: vanilla ? spread(vanilla.init) : "—",
   },
-  { goal: "10 runs, own time ≤ 20 ms", values: (n) => own(n, "10 runs"), met: (js) => median(js) <= 20 },
-  { goal: "10,000 runs, own time ≤ 150 ms", values: (n) => own(n, "10,000 runs"), met: (js) => median(js) <= 150 },
+  { goal: "10 runs, own time ≤ 20 ms", values: (n) => own(n, "10 runs"), target: () => 20 },
+  { goal: "10,000 runs, own time ≤ 150 ms", values: (n) => own(n, "10,000 runs"), target: () => 150 },
   {
     goal: "scrolling 10,000 rows (600 px a frame): longest task ≤ 50 ms",
     values: (n) => (fling(n) ? [fling(n).longest] : []),
     note: (n) => (fling(n) ? `, ${fling(n).over50} over 50` : ""),
-    met: (js) => Math.max(...js) <= 50,
+    target: () => 50,
+    worst: true,
   },
-  { goal: "opening a 500-block graph: longest task ≤ 50 ms", values: (n) => renderTasks(n, "500-block graph"), met: (js) => Math.max(...js) <= 50 },
+  { goal: "opening a 500-block graph: longest task ≤ 50 ms (worst run)", values: (n) => renderTasks(n, "500-block graph"), target: () => 50, worst: true },
   {
     goal: "the file ≤ 200 KB raw (KB)",
     values: (n) => [results[n].raw / 1024],
-    met: (js) => js[0] <= 200,
+    target: () => 200,
     format: (x) => x.toFixed(1),
     vs: (mine) => (vanilla ? ratio(mine[0] * 1024, vanilla.raw) : "—"),
     example: vanilla ? (vanilla.raw / 1024).toFixed(1) : "—",
@@ -485,14 +507,15 @@ const goals = [
 for (const wasmName of ourFiles.map(ourLabel)) {
   const jsName = `${wasmName} (JS build)`;
   console.log("");
-  console.log(`The JavaScript build's goals (${wasmName}; median, and range over the runs), beside the wasm build and the vanillajs example in the same run:`);
+  console.log(`The JavaScript build's goals (${wasmName}; median, and range over the runs), beside the wasm build and the vanillajs example in the same run; a goal is held to the median, a longest task's to the worst run:`);
   console.log("");
-  console.log(`| goal | JS build | wasm build | ${VANILLA} | JS ÷ vanillajs | wasm ÷ vanillajs | met (JS build) |`);
-  console.log("|---|---:|---:|---:|---:|---:|---|");
-  for (const { goal, values, met, vs = () => "—", note = () => "", example = "—", format = ms } of goals) {
+  console.log(`| goal | JS build | wasm build | ${VANILLA} | JS ÷ goal | JS ÷ vanillajs | wasm ÷ vanillajs | JS build |`);
+  console.log("|---|---:|---:|---:|---:|---:|---:|---|");
+  for (const { goal, values, target, worst = false, vs = () => "—", note = () => "", example = "—", format = ms } of goals) {
     const js = values(jsName), wasm = values(wasmName);
-    const verdict = !js.length ? "not measured" : met(js) === undefined ? "—" : met(js) ? "yes" : "**no**";
+    const held = js.length ? (worst ? Math.max(...js) : median(js)) : NaN;
+    const verdict = !js.length ? "not measured" : Number.isNaN(target()) ? "—" : held <= target() ? "met" : "**missed**";
     const cell = (list, name) => `${spread(list, format)}${note(name)}`;
-    console.log(`| ${goal} | ${cell(js, jsName)} | ${cell(wasm, wasmName)} | ${example} | ${js.length ? vs(js) : "—"} | ${wasm.length ? vs(wasm) : "—"} | ${verdict} |`);
+    console.log(`| ${goal} | ${cell(js, jsName)} | ${cell(wasm, wasmName)} | ${example} | ${ratio(held, target())} | ${js.length ? vs(js) : "—"} | ${wasm.length ? vs(wasm) : "—"} | ${verdict} |`);
   }
 }

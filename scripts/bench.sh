@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# The benchmarks: set-up (idempotent), build, then the widget in the ext-apps host (bench/widget.mjs),
-# the ways to bring a result into Rust (bench/parse.mjs) and the graph layout against elkjs
-# (bench/layout.mjs), each as a Markdown table; then what the page's translator costs (bench/translate.mjs).
+# The benchmarks: set-up (idempotent), build, then the widget in the ext-apps host (bench/widget.mjs:
+# the wasm build, the JavaScript build and the SDK's vanillajs example side by side, the JavaScript
+# build's goals as ratios, met or missed), the ways to bring a result into Rust (bench/parse.mjs)
+# and the graph layout against elkjs (bench/layout.mjs), each as a Markdown table; then what the
+# page's translator costs (bench/translate.mjs). Each is bounded in time (`timeout`); RUNS sets
+# bench/widget.mjs's runs (default 5).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 ./scripts/build.sh
-node bench/widget.mjs
-node bench/parse.mjs
-node bench/layout.mjs
-node bench/translate.mjs
+timeout 40m node bench/widget.mjs
+timeout 10m node bench/parse.mjs
+timeout 10m node bench/layout.mjs
+timeout 10m node bench/translate.mjs

@@ -174,7 +174,10 @@ fn GraphView(graph: Graph, details: Vec<NodeDetail>, pipeline: Option<String>) -
     let widths: Vec<f32> = texts.iter().map(node_width).collect();
     let graph = Arc::new(graph);
     let frame_width = RwSignal::new(ASSUMED_FRAME_WIDTH);
-    // Laid out again when the frame's width is known (a wide layer wraps to fit it).
+    // Drawn once the frame's width is known (a wide layer wraps to fit it), in the same task:
+    // laying out and drawing at an assumed width first did both twice.
+    let measured = RwSignal::new(false);
+    // Laid out again if the frame's width changes.
     let layouts = {
         let edges = graph.edges.clone();
         Memo::new(move |_| Arc::new(Layouts::of(&widths, &edges, frame_width.get())))
@@ -196,6 +199,8 @@ fn GraphView(graph: Graph, details: Vec<NodeDetail>, pipeline: Option<String>) -
             if width > 0.0 {
                 frame_width.set(width);
             }
+            // A hidden section has no width: it is drawn at the assumed one.
+            measured.set(true);
         }
     });
     // A block the user selects is what they are looking at: the assistant may know (not the
@@ -220,6 +225,9 @@ fn GraphView(graph: Graph, details: Vec<NodeDetail>, pipeline: Option<String>) -
     let drawing = {
         let graph = Arc::clone(&graph);
         move || {
+            if !measured.get() {
+                return ().into_any();
+            }
             if !state.opening.get().readable && !state.drawn_anyway.get() {
                 return view! { <BlocksTable graph=Arc::clone(&graph) state/> }.into_any();
             }
