@@ -22,15 +22,7 @@ fn press(element: &Element, key: &str) {
 
 #[wasm_bindgen_test]
 async fn a_valid_graph_draws_every_node_and_edge_with_its_id() {
-    let section = container(Some(760));
-    let recorder = Recorder::default();
-    let m = model(GRAPH);
-    let _handle = mount(
-        &section,
-        &recorder,
-        move || view! { <GraphSection model=m/> },
-    );
-    tick().await;
+    let (section, _handle) = graph_on(GRAPH).await;
     let nodes = all(&section, "g[data-node-id]");
     assert_eq!(nodes.len(), 8);
     assert_eq!(
@@ -62,15 +54,7 @@ async fn a_valid_graph_draws_every_node_and_edge_with_its_id() {
 
 #[wasm_bindgen_test]
 async fn clicking_a_node_selects_it_and_shows_its_block() {
-    let section = container(Some(760));
-    let recorder = Recorder::default();
-    let m = model(GRAPH);
-    let _handle = mount(
-        &section,
-        &recorder,
-        move || view! { <GraphSection model=m/> },
-    );
-    tick().await;
+    let (section, _handle) = graph_on(GRAPH).await;
     let node = one(&section, "g[data-node-id=orders_to_warehouse]");
     node.dispatch_event(&web_sys::MouseEvent::new("click").expect("click"))
         .expect("dispatch");
@@ -86,15 +70,7 @@ async fn clicking_a_node_selects_it_and_shows_its_block() {
 
 #[wasm_bindgen_test]
 async fn nodes_are_one_tab_stop_with_arrow_keys_between_them() {
-    let section = container(Some(760));
-    let recorder = Recorder::default();
-    let m = model(GRAPH);
-    let _handle = mount(
-        &section,
-        &recorder,
-        move || view! { <GraphSection model=m/> },
-    );
-    tick().await;
+    let (section, _handle) = graph_on(GRAPH).await;
     let stops: Vec<Element> = all(&section, "g[data-node-id]")
         .into_iter()
         .filter(|g| g.get_attribute("tabindex").as_deref() == Some("0"))
@@ -123,15 +99,7 @@ async fn nodes_are_one_tab_stop_with_arrow_keys_between_them() {
 
 #[wasm_bindgen_test]
 async fn long_labels_are_cut_and_whole_in_the_caption_on_hover() {
-    let section = container(Some(760));
-    let recorder = Recorder::default();
-    let m = model(include_str!("../../fixtures/adversarial/long-strings.json"));
-    let _handle = mount(
-        &section,
-        &recorder,
-        move || view! { <GraphSection model=m/> },
-    );
-    tick().await;
+    let (section, _handle) = graph_on(include_str!("../../fixtures/adversarial/long-strings.json")).await;
     let label = text(&one(&section, ".node__label"));
     assert_eq!(label.chars().count(), 33);
     assert!(label.ends_with('…'));
@@ -170,7 +138,7 @@ async fn graph_on(json: &str) -> (HtmlElement, impl Sized) {
         &Recorder::default(),
         move || view! { <GraphSection model=m/> },
     );
-    // Drawn, then laid out again for the section's measured width.
+    // Mounted, then drawn once the section's width is measured.
     tick().await;
     tick().await;
     (section, handle)
@@ -258,15 +226,7 @@ async fn a_graph_too_large_to_read_is_listed_with_a_button_that_draws_it() {
 
 #[wasm_bindgen_test]
 async fn a_malformed_graph_falls_back_with_its_reason() {
-    let section = container(Some(760));
-    let recorder = Recorder::default();
-    let m = model(include_str!("../../fixtures/graphs/unknown-edge.json"));
-    let _handle = mount(
-        &section,
-        &recorder,
-        move || view! { <GraphSection model=m/> },
-    );
-    tick().await;
+    let (section, _handle) = graph_on(include_str!("../../fixtures/graphs/unknown-edge.json")).await;
     assert!(all(&section, "svg").is_empty());
     assert_eq!(
         texts(&section, ".graph-reason"),
