@@ -16,6 +16,7 @@
 //   node bench/trace.mjs profile WHAT [CSP]  Chromium's sampling profiler over the build with names
 //                                            (./scripts/build-profile.sh), WHAT one of: `render N`
 //                                            (N pipeline runs delivered to a fresh frame, 5 times),
+//                                            `graph N` (a pipeline with an N-block graph, default 500, the same way),
 //                                            `scroll` (as above), `cold-start` (iframe created →
 //                                            ui/initialize, 5 times): the functions with the most time,
 //                                            inclusive and self, in ms per run.
@@ -26,8 +27,8 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { launchChromium, load, widgetFrameOf } from "./host-page.mjs";
 import { startServers } from "../host/server.mjs";
-import { pipelineRunsResult } from "./records.mjs";
-import { median } from "./graphs.mjs";
+import { pipelineGraphResult, pipelineRunsResult } from "./records.mjs";
+import { median, randomLayeredDag } from "./graphs.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const [mode, ...args] = process.argv.slice(2);
@@ -63,6 +64,14 @@ async function profileColdStart(html, csp) {
 async function showRuns(page, frame, count) {
   await page.evaluate((text) => window.testHost.toolResult(JSON.parse(text)), JSON.stringify(pipelineRunsResult(count)));
   await frame.waitForSelector("tbody tr:not(.table__spacer)");
+}
+
+/** Sends a pipeline whose graph has `count` blocks (bench/graphs.mjs's layered DAG, two edges a
+ *  block) and waits until its blocks are drawn, or listed when the drawing would be unreadable. */
+async function showGraph(page, frame, count) {
+  const result = pipelineGraphResult(randomLayeredDag(count, 2));
+  await page.evaluate((text) => window.testHost.toolResult(JSON.parse(text)), JSON.stringify(result));
+  await frame.waitForSelector("[data-node-id], .graph tbody tr:not(.table__spacer)");
 }
 
 /** Waits until Find's texts are built in idle time (builds older than that mark have nothing to wait for). */
@@ -170,7 +179,7 @@ if (mode === "scroll") {
   console.log(`sorting ${count} runs, ${csp}: click → next frame, median ${Math.round(median(ms))} ms (${ms.map(Math.round).join(" ")})`);
 } else if (mode === "profile") {
   const [what, ...rest] = args;
-  const count = what === "render" ? Number(rest.shift() ?? 10) : 10000;
+  const count = what === "render" || what === "graph" ? Number(rest.shift() ?? (what === "graph" ? 500 : 10)) : 10000;
   const csp = rest[0] ?? "spec-default";
   const html = readFileSync(process.env.HTML ?? join(ROOT, "target/profile/resource-widget.html"), "utf8");
   const runs = what === "scroll" ? 1 : 5;
@@ -194,6 +203,9 @@ if (mode === "scroll") {
     await cdp.send("Profiler.start");
     if (what === "scroll") {
       await fling(frame);
+    } else if (what === "graph") {
+      await showGraph(page, frame, count);
+      await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
     } else {
       await showRuns(page, frame, count);
       await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
@@ -221,14 +233,14 @@ if (mode === "scroll") {
     });
   }
   const top = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 30));
-  const profiled = { render: `rendering ${count} runs (${runs} fresh frames)`, scroll: "150 frames scrolling 10,000 runs 600 px a frame", "cold-start": `iframe created → ui/initialize (${runs} fresh frames)` };
+  const profiled = { render: `rendering ${count} runs (${runs} fresh frames)`, graph: `opening a ${count}-block graph (${runs} fresh frames)`, scroll: "150 frames scrolling 10,000 runs 600 px a frame", "cold-start": `iframe created → ui/initialize (${runs} fresh frames)` };
   console.log(`profile of ${profiled[what]}, ${csp}; ms per run`);
   console.log("inclusive:");
   for (const [name, t] of top(inclusive)) console.log(`${t.toFixed(1).padStart(8)}  ${name.slice(0, 160)}`);
   console.log("self:");
   for (const [name, t] of top(self)) console.log(`${t.toFixed(1).padStart(8)}  ${name.slice(0, 160)}`);
 } else {
-  console.error("usage: node bench/trace.mjs scroll [CSP] | cold-start A.html B.html [CSP] | payloads | sort N [CSP] | profile render N|scroll|cold-start [CSP]");
+  console.error("usage: node bench/trace.mjs scroll [CSP] | cold-start A.html B.html [CSP] | payloads | sort N [CSP] | profile render N|graph N|scroll|cold-start [CSP]");
   process.exitCode = 2;
 }
 await browser.close();

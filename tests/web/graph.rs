@@ -99,7 +99,8 @@ async fn nodes_are_one_tab_stop_with_arrow_keys_between_them() {
 
 #[wasm_bindgen_test]
 async fn long_labels_are_cut_and_whole_in_the_caption_on_hover() {
-    let (section, _handle) = graph_on(include_str!("../../fixtures/adversarial/long-strings.json")).await;
+    let (section, _handle) =
+        graph_on(include_str!("../../fixtures/adversarial/long-strings.json")).await;
     let label = text(&one(&section, ".node__label"));
     assert_eq!(label.chars().count(), 33);
     assert!(label.ends_with('…'));
@@ -226,7 +227,8 @@ async fn a_graph_too_large_to_read_is_listed_with_a_button_that_draws_it() {
 
 #[wasm_bindgen_test]
 async fn a_malformed_graph_falls_back_with_its_reason() {
-    let (section, _handle) = graph_on(include_str!("../../fixtures/graphs/unknown-edge.json")).await;
+    let (section, _handle) =
+        graph_on(include_str!("../../fixtures/graphs/unknown-edge.json")).await;
     assert!(all(&section, "svg").is_empty());
     assert_eq!(
         texts(&section, ".graph-reason"),

@@ -339,8 +339,7 @@ mod tests {
 
     #[test]
     fn a_session_redacts_the_credentials_it_holds() {
-        let session =
-            Session::with_credentials("http://c".to_owned(), Some("t".to_owned()), None);
+        let session = Session::with_credentials("http://c".to_owned(), Some("t".to_owned()), None);
         assert_eq!(session.secrets, ["t"]);
         assert!(Session::with_credentials("http://c".to_owned(), None, None)
             .secrets

@@ -363,8 +363,8 @@ fn the_path_reader_takes_paths_and_leaves_the_rest() {
 #[test]
 fn every_path_the_architecture_page_names_exists() {
     let root = workspace_root();
-    let page = std::fs::read_to_string(root.join("docs/architecture.md"))
-        .expect("docs/architecture.md");
+    let page =
+        std::fs::read_to_string(root.join("docs/architecture.md")).expect("docs/architecture.md");
     let paths = paths_named_in(&page);
     assert!(paths.len() > 20, "read the page's paths: {paths:?}");
     let missing: Vec<_> = paths.iter().filter(|p| !root.join(p).exists()).collect();

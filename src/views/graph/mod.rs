@@ -18,8 +18,8 @@ use widget_model::words::Msg;
 use widget_model::{Graph, GraphNode, GraphOutcome, NodeDetail, WidgetModel};
 
 use widget_app::graph_geometry::{
-    edge_path, initial_view, layout_for_frame, neighbour, node_width, InitialView, NodeText,
-    LABEL_CHARS,
+    edge_path, initial_view, layout_for_frame, neighbour, never_readable, node_width, InitialView,
+    NodeText, LABEL_CHARS,
 };
 
 use crate::app::assistant::selected_block;
@@ -171,7 +171,7 @@ impl Layouts {
 #[component]
 fn GraphView(graph: Graph, details: Vec<NodeDetail>, pipeline: Option<String>) -> impl IntoView {
     let texts: Vec<NodeText> = graph.nodes.iter().map(node_text).collect();
-    let widths: Vec<f32> = texts.iter().map(node_width).collect();
+    let widths: Arc<[f32]> = texts.iter().map(node_width).collect();
     let graph = Arc::new(graph);
     let frame_width = RwSignal::new(ASSUMED_FRAME_WIDTH);
     // Drawn once the frame's width is known (a wide layer wraps to fit it), in the same task:
@@ -179,17 +179,30 @@ fn GraphView(graph: Graph, details: Vec<NodeDetail>, pipeline: Option<String>) -
     let measured = RwSignal::new(false);
     // Laid out again if the frame's width changes.
     let layouts = {
-        let edges = graph.edges.clone();
+        let (widths, edges) = (Arc::clone(&widths), graph.edges.clone());
         Memo::new(move |_| Arc::new(Layouts::of(&widths, &edges, frame_width.get())))
     };
-    let opening = Memo::new(move |_| layouts.with(|l| l.opening(frame_width.get())));
+    let drawn_anyway = RwSignal::new(false);
+    // A graph whose boxes alone are too large to read is listed without being laid out (memos
+    // compute when read): only drawing it anyway lays it out.
+    let opening = Memo::new(move |_| {
+        let frame = frame_width.get();
+        if !drawn_anyway.get() && never_readable(&widths, frame) {
+            return InitialView {
+                flow: Flow::Down,
+                scale: 1.0,
+                readable: false,
+            };
+        }
+        layouts.with(|l| l.opening(frame))
+    });
     let state = GraphState {
         selected: RwSignal::new(graph.nodes.iter().position(|n| n.selected)),
         focused: RwSignal::new(None),
         hovered: RwSignal::new(None),
         zoom: RwSignal::new(Zoom::Opening),
         opening,
-        drawn_anyway: RwSignal::new(false),
+        drawn_anyway,
     };
     // The frame's width, measured once the section is in the page.
     let section = NodeRef::<Section>::new();

@@ -318,7 +318,10 @@ mod tests {
             serde_json::from_value(json!({"variables": {"batch": 1}, "other": 2})).expect("map");
         let variables = run_variables(pipeline, &payload);
         assert_eq!(variables["batch"], 1);
-        assert!(!variables.contains_key("other"), "only `variables` override");
+        assert!(
+            !variables.contains_key("other"),
+            "only `variables` override"
+        );
         for (key, value) in &pipeline.variables {
             if key != "batch" {
                 assert_eq!(&variables[key], value, "{key} kept");

@@ -349,7 +349,10 @@ mod tests {
             json!({"cashflow": "float64", "count": "int64", "mixed": "float64", "flag": "bool"})
         );
         let given = json!({"type": "table", "sample_data": {"columns": ["a"], "rows": [[1.0]], "dtypes": {"a": "object"}}});
-        assert_eq!(output_record(&given)["sample_data"]["dtypes"], json!({"a": "object"}));
+        assert_eq!(
+            output_record(&given)["sample_data"]["dtypes"],
+            json!({"a": "object"})
+        );
     }
 
     #[test]

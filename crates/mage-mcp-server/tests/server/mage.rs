@@ -177,12 +177,26 @@ async fn every_tool_against_mage_follows_the_contract_and_no_token_leaks() {
         let cache_dir = cache.path().to_str().expect("path").to_owned();
         let (client, log) = spawn_with_env(
             &widget,
-            &["--mage", "--config", &config, "--cache-dir", &cache_dir, "--log-level", "debug"],
+            &[
+                "--mage",
+                "--config",
+                &config,
+                "--cache-dir",
+                &cache_dir,
+                "--log-level",
+                "debug",
+            ],
             &[],
         )
         .await;
-        let mut c = Checked { schemas: schemas(), texts: Vec::new(), calls: 0 };
-        let completed = t.build["runs"]["completed"].as_i64().expect("completed run id");
+        let mut c = Checked {
+            schemas: schemas(),
+            texts: Vec::new(),
+            calls: 0,
+        };
+        let completed = t.build["runs"]["completed"]
+            .as_i64()
+            .expect("completed run id");
         let failed = t.build["runs"]["failed"].as_i64().expect("failed run id");
 
         pipelines_and_blocks(&mut c, &client).await;
@@ -194,7 +208,10 @@ async fn every_tool_against_mage_follows_the_contract_and_no_token_leaks() {
         client.cancel().await.expect("close");
         let log = log.await.expect("stderr");
         no_secret_in_any_result_or_log(&t, &c, &log).await;
-        eprintln!("{} tool calls against {} validated, no secret in any result or log line", c.calls, t.url);
+        eprintln!(
+            "{} tool calls against {} validated, no secret in any result or log line",
+            c.calls, t.url
+        );
     })
     .await;
 }
@@ -203,35 +220,78 @@ async fn every_tool_against_mage_follows_the_contract_and_no_token_leaks() {
 async fn pipelines_and_blocks(c: &mut Checked, client: &Client) {
     let list = c.ok(client, "pipeline_list", json!({})).await;
     c.keep("pipeline_list");
-    let uuids: Vec<&str> = records(&list).iter().filter_map(|r| r["uuid"].as_str()).collect();
+    let uuids: Vec<&str> = records(&list)
+        .iter()
+        .filter_map(|r| r["uuid"].as_str())
+        .collect();
     for expected in ["basic_etl_from_s3", "token_refresh_audit"] {
         assert!(uuids.contains(&expected), "{expected} in {uuids:?}");
     }
 
-    let basic = c.ok(client, "pipeline_get", json!({"uuid": "basic_etl_from_s3"})).await;
+    let basic = c
+        .ok(client, "pipeline_get", json!({"uuid": "basic_etl_from_s3"}))
+        .await;
     c.keep("pipeline_get");
     assert_eq!(basic["graph"]["totalNodes"], 3);
     assert_eq!(basic["graph"]["edges"].as_array().map(Vec::len), Some(2));
     assert_eq!(basic["graph"]["truncated"], false);
-    assert!(records(&basic)[0]["blocks"][0]["content"].is_string(), "blocks with their source");
+    assert!(
+        records(&basic)[0]["blocks"][0]["content"].is_string(),
+        "blocks with their source"
+    );
 
-    let blocks = c.ok(client, "block_list", json!({"pipeline_uuid": "basic_etl_from_s3"})).await;
+    let blocks = c
+        .ok(
+            client,
+            "block_list",
+            json!({"pipeline_uuid": "basic_etl_from_s3"}),
+        )
+        .await;
     assert_eq!(records(&blocks).len(), 3);
     let block = c
-        .ok(client, "block_get", json!({"pipeline_uuid": "basic_etl_from_s3", "uuid": "load_orders_from_s3"}))
+        .ok(
+            client,
+            "block_get",
+            json!({"pipeline_uuid": "basic_etl_from_s3", "uuid": "load_orders_from_s3"}),
+        )
         .await;
-    assert!(records(&block)[0]["content"].as_str().is_some_and(|s| s.contains("@data_loader")));
+    assert!(records(&block)[0]["content"]
+        .as_str()
+        .is_some_and(|s| s.contains("@data_loader")));
 }
 
 /// Block templates fetched, then read from the 24-hour cache, then fetched again on demand.
 async fn block_templates(c: &mut Checked, client: &Client, cache: &std::path::Path) {
     let fetched = c.ok(client, "block_templates_list", json!({})).await;
-    assert!(fetched["summary"]["subtitle"].as_str().is_some_and(|s| s.contains("fetched")), "{}", fetched["summary"]);
-    assert!(cache.join("block_templates.json").is_file(), "the 24-hour cache file");
+    assert!(
+        fetched["summary"]["subtitle"]
+            .as_str()
+            .is_some_and(|s| s.contains("fetched")),
+        "{}",
+        fetched["summary"]
+    );
+    assert!(
+        cache.join("block_templates.json").is_file(),
+        "the 24-hour cache file"
+    );
     let cached = c.ok(client, "block_templates_list", json!({})).await;
-    assert!(cached["summary"]["subtitle"].as_str().is_some_and(|s| s.contains("cached")), "{}", cached["summary"]);
-    let refreshed = c.ok(client, "block_templates_list", json!({"force_refresh": true})).await;
-    assert!(refreshed["summary"]["subtitle"].as_str().is_some_and(|s| s.contains("fetched")));
+    assert!(
+        cached["summary"]["subtitle"]
+            .as_str()
+            .is_some_and(|s| s.contains("cached")),
+        "{}",
+        cached["summary"]
+    );
+    let refreshed = c
+        .ok(
+            client,
+            "block_templates_list",
+            json!({"force_refresh": true}),
+        )
+        .await;
+    assert!(refreshed["summary"]["subtitle"]
+        .as_str()
+        .is_some_and(|s| s.contains("fetched")));
 }
 
 /// Runs with their block runs, a filtered page, a completed run's block runs and a block's
@@ -239,32 +299,54 @@ async fn block_templates(c: &mut Checked, client: &Client, cache: &std::path::Pa
 async fn runs_and_outputs(c: &mut Checked, client: &Client, completed: i64, failed: i64) {
     let runs = c.ok(client, "pipeline_runs", json!({})).await;
     assert!(records(&runs).len() >= 2);
-    assert!(records(&runs).iter().all(|r| r["block_runs"].is_array()), "runs embed their block runs");
+    assert!(
+        records(&runs).iter().all(|r| r["block_runs"].is_array()),
+        "runs embed their block runs"
+    );
     let failed_runs = c
         .ok(client, "pipeline_runs", json!({"pipeline_uuid": "token_refresh_audit", "status": "failed", "page": 1, "per_page": 5}))
         .await;
     assert_eq!(records(&failed_runs)[0]["id"], failed);
     assert_eq!(failed_runs["pagination"]["per_page"], 5);
 
-    let block_runs = c.ok(client, "block_runs", json!({"pipeline_run_id": completed.to_string()})).await;
+    let block_runs = c
+        .ok(
+            client,
+            "block_runs",
+            json!({"pipeline_run_id": completed.to_string()}),
+        )
+        .await;
     assert_eq!(records(&block_runs).len(), 3);
-    assert!(records(&block_runs).iter().all(|r| r["status"] == "completed"));
+    assert!(records(&block_runs)
+        .iter()
+        .all(|r| r["status"] == "completed"));
 
     // Fault 2: outputs read without sample_count show the DataFrame.
     let outputs = c
-        .ok(client, "block_outputs", json!({"pipeline_uuid": "basic_etl_from_s3", "block_uuid": "load_orders_from_s3"}))
+        .ok(
+            client,
+            "block_outputs",
+            json!({"pipeline_uuid": "basic_etl_from_s3", "block_uuid": "load_orders_from_s3"}),
+        )
         .await;
     c.keep("block_outputs");
     let frame = &records(&outputs)[0];
     assert_eq!(frame["shape"], json!([300, 13]), "{frame:.300}");
-    assert_eq!(frame["sample_data"]["columns"].as_array().map(Vec::len), Some(13));
-    assert!(frame["sample_data"]["rows"].as_array().is_some_and(|r| !r.is_empty()));
+    assert_eq!(
+        frame["sample_data"]["columns"].as_array().map(Vec::len),
+        Some(13)
+    );
+    assert!(frame["sample_data"]["rows"]
+        .as_array()
+        .is_some_and(|r| !r.is_empty()));
     let loader_run = records(&block_runs)
         .iter()
         .find(|r| r["block_uuid"] == "load_orders_from_s3")
         .expect("the loader's block run")["id"]
         .clone();
-    let by_id = c.ok(client, "block_outputs", json!({"block_run_id": loader_run})).await;
+    let by_id = c
+        .ok(client, "block_outputs", json!({"block_run_id": loader_run}))
+        .await;
     assert_eq!(records(&by_id)[0]["shape"], json!([300, 13]));
 }
 
@@ -272,20 +354,34 @@ async fn runs_and_outputs(c: &mut Checked, client: &Client, completed: i64, fail
 async fn run_logs(c: &mut Checked, client: &Client, completed: i64, failed: i64) {
     // Fault 3: pipeline-level logs are there, for the failed run and the completed one.
     for run in [failed, completed] {
-        let logs = c.ok(client, "run_logs", json!({"pipeline_run_id": run.to_string()})).await;
+        let logs = c
+            .ok(
+                client,
+                "run_logs",
+                json!({"pipeline_run_id": run.to_string()}),
+            )
+            .await;
         let files = records(&logs);
         assert!(
-            files.iter().any(|f| f["scope"] == "pipeline" && f["name"] == "scheduler.log"
+            files.iter().any(|f| f["scope"] == "pipeline"
+                && f["name"] == "scheduler.log"
                 && f["content"].as_str().is_some_and(|s| !s.is_empty())),
             "run {run}: a non-empty scheduler.log among {:?}",
             files.iter().map(|f| &f["name"]).collect::<Vec<_>>()
         );
-        assert!(files.iter().all(|f| f.get("path").is_none()), "no server path");
+        assert!(
+            files.iter().all(|f| f.get("path").is_none()),
+            "no server path"
+        );
     }
-    let failed_logs = c.ok(client, "run_logs", json!({"pipeline_run_id": failed})).await;
+    let failed_logs = c
+        .ok(client, "run_logs", json!({"pipeline_run_id": failed}))
+        .await;
     c.keep("run_logs_failed");
     assert!(
-        records(&failed_logs).iter().any(|f| f["content"].as_str().is_some_and(|s| s.contains("StaleCredentialError"))),
+        records(&failed_logs).iter().any(|f| f["content"]
+            .as_str()
+            .is_some_and(|s| s.contains("StaleCredentialError"))),
         "the failed block's traceback"
     );
 }
@@ -295,16 +391,42 @@ async fn run_logs(c: &mut Checked, client: &Client, completed: i64, failed: i64)
 async fn schedules_and_a_run(c: &mut Checked, client: &Client) {
     let schedules = c.ok(client, "pipeline_schedules", json!({})).await;
     assert!(records(&schedules).len() >= 2);
-    let api = c.ok(client, "pipeline_schedules", json!({"schedule_type": "api", "pipeline_uuid": "basic_etl_from_s3"})).await;
-    assert!(records(&api)[0]["trigger_url"].as_str().is_some_and(|u| u.ends_with("/pipeline_runs/[redacted]")));
-    c.ok(client, "pipeline_triggers", json!({"pipeline_uuid": "basic_etl_from_s3"})).await;
+    let api = c
+        .ok(
+            client,
+            "pipeline_schedules",
+            json!({"schedule_type": "api", "pipeline_uuid": "basic_etl_from_s3"}),
+        )
+        .await;
+    assert!(records(&api)[0]["trigger_url"]
+        .as_str()
+        .is_some_and(|u| u.ends_with("/pipeline_runs/[redacted]")));
+    c.ok(
+        client,
+        "pipeline_triggers",
+        json!({"pipeline_uuid": "basic_etl_from_s3"}),
+    )
+    .await;
     c.ok(client, "backfill_list", json!({})).await;
 
     // run_pipeline uses the pipeline's own API trigger when it has one (the shared suite
     // covers a pipeline without one, and every other change).
-    let again = c.ok(client, "run_pipeline", json!({"pipeline_uuid": "basic_etl_from_s3"})).await;
-    assert!(again["mutation"]["message"].as_str().is_some_and(|m| m.contains("Nightly API trigger")), "the existing API trigger is used");
-    let unknown_run = c.call(client, "run_logs", json!({"pipeline_run_id": "987654"})).await;
+    let again = c
+        .ok(
+            client,
+            "run_pipeline",
+            json!({"pipeline_uuid": "basic_etl_from_s3"}),
+        )
+        .await;
+    assert!(
+        again["mutation"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("Nightly API trigger")),
+        "the existing API trigger is used"
+    );
+    let unknown_run = c
+        .call(client, "run_logs", json!({"pipeline_run_id": "987654"}))
+        .await;
     assert_eq!(unknown_run["error"]["code"], "API_ERROR");
 
     let nope = call(client, "no_such_tool", json!({})).await;
@@ -318,12 +440,23 @@ async fn no_secret_in_any_result_or_log(t: &Target, c: &Checked, log: &str) {
     assert!(secrets.len() >= 5, "tokens to look for: {}", secrets.len());
     for (call, text) in &c.texts {
         for secret in &secrets {
-            assert!(!text.contains(secret.as_str()), "{call} holds a secret {:.6}…", secret);
+            assert!(
+                !text.contains(secret.as_str()),
+                "{call} holds a secret {:.6}…",
+                secret
+            );
         }
-        assert!(!text.contains("Traceback (most recent call last)") || call.starts_with("run_logs"), "{call}: a traceback outside a log");
+        assert!(
+            !text.contains("Traceback (most recent call last)") || call.starts_with("run_logs"),
+            "{call}: a traceback outside a log"
+        );
     }
     for secret in &secrets {
-        assert!(!log.contains(secret.as_str()), "the log holds a secret {:.6}…", secret);
+        assert!(
+            !log.contains(secret.as_str()),
+            "the log holds a secret {:.6}…",
+            secret
+        );
     }
 }
 

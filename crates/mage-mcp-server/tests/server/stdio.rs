@@ -308,7 +308,12 @@ async fn a_mutation_is_visible_in_a_later_list() {
     bounded(async {
         let widget = test_widget();
         let client = stdio_client(&widget, &[]).await;
-        let created = structured_call(&client, "pipeline_create", json!({"name": "Nightly export"})).await;
+        let created = structured_call(
+            &client,
+            "pipeline_create",
+            json!({"name": "Nightly export"}),
+        )
+        .await;
         assert_eq!(created["mutation"]["operation"], "create");
         assert_eq!(created["mutation"]["record"]["uuid"], "nightly_export");
         let listed = structured_call(&client, "pipeline_list", json!({})).await;
@@ -320,18 +325,43 @@ async fn a_mutation_is_visible_in_a_later_list() {
             json!({"pipeline_uuid": "nightly_export", "name": "load", "type": "data_loader"}),
         )
         .await;
-        let blocks = structured_call(&client, "block_list", json!({"pipeline_uuid": "nightly_export"})).await;
+        let blocks = structured_call(
+            &client,
+            "block_list",
+            json!({"pipeline_uuid": "nightly_export"}),
+        )
+        .await;
         assert_eq!(uuids(&blocks), vec!["load"]);
 
-        let run = structured_call(&client, "run_pipeline", json!({"pipeline_uuid": "nightly_export"})).await;
+        let run = structured_call(
+            &client,
+            "run_pipeline",
+            json!({"pipeline_uuid": "nightly_export"}),
+        )
+        .await;
         let run_id = run["mutation"]["id"].clone();
         assert_eq!(run["records"][0]["status"], "running");
-        let runs = structured_call(&client, "pipeline_runs", json!({"pipeline_uuid": "nightly_export"})).await;
+        let runs = structured_call(
+            &client,
+            "pipeline_runs",
+            json!({"pipeline_uuid": "nightly_export"}),
+        )
+        .await;
         assert_eq!(runs["records"][0]["id"], run_id);
-        let logs = structured_call(&client, "run_logs", json!({"pipeline_run_id": run_id.to_string()})).await;
+        let logs = structured_call(
+            &client,
+            "run_logs",
+            json!({"pipeline_run_id": run_id.to_string()}),
+        )
+        .await;
         assert_eq!(logs["state"], "ok");
 
-        let deleted = structured_call(&client, "pipeline_delete", json!({"uuid": "nightly_export"})).await;
+        let deleted = structured_call(
+            &client,
+            "pipeline_delete",
+            json!({"uuid": "nightly_export"}),
+        )
+        .await;
         assert_eq!(deleted["mutation"]["operation"], "delete");
         let listed = structured_call(&client, "pipeline_list", json!({})).await;
         assert!(!uuids(&listed).contains(&"nightly_export".to_owned()));
