@@ -63,18 +63,27 @@ const ACRONYMS: &[&str] = &[
 
 /// "pipeline_runs" → "Pipeline runs"; "passed_sla" → "Passed SLA".
 pub fn humanize_key(key: &str) -> String {
-    let words: Vec<String> = key
+    // One pass into one string: a model calls this for every status and column it reads.
+    let mut out = String::with_capacity(key.len());
+    let words = key
         .split(|c: char| c == '_' || c == '-' || c.is_whitespace())
-        .filter(|w| !w.is_empty())
-        .map(|w| {
-            if ACRONYMS.contains(&w) {
-                w.to_ascii_uppercase()
-            } else {
-                w.to_owned()
+        .filter(|w| !w.is_empty());
+    for word in words {
+        if ACRONYMS.contains(&word) {
+            if !out.is_empty() {
+                out.push(' ');
             }
-        })
-        .collect();
-    capitalize(&words.join(" "))
+            out.extend(word.chars().map(|c| c.to_ascii_uppercase()));
+        } else if out.is_empty() {
+            let mut chars = word.chars();
+            out.extend(chars.next().into_iter().flat_map(char::to_uppercase));
+            out.push_str(chars.as_str());
+        } else {
+            out.push(' ');
+            out.push_str(word);
+        }
+    }
+    out
 }
 
 /// The first character upper-cased: "pipeline" → "Pipeline".
@@ -233,6 +242,44 @@ mod tests {
         assert_eq!(humanize_key("pipeline_uuid"), "Pipeline UUID");
         assert_eq!(humanize_key("__id__"), "ID");
         assert_eq!(humanize_key(""), "");
+    }
+
+    #[test]
+    fn keys_read_as_the_words_joined_and_capitalised() {
+        // The rule written plainly: split, acronyms upper-cased, joined by spaces, capitalised.
+        let plainly = |key: &str| {
+            let words: Vec<String> = key
+                .split(|c: char| c == '_' || c == '-' || c.is_whitespace())
+                .filter(|w| !w.is_empty())
+                .map(|w| {
+                    if ACRONYMS.contains(&w) {
+                        w.to_ascii_uppercase()
+                    } else {
+                        w.to_owned()
+                    }
+                })
+                .collect();
+            capitalize(&words.join(" "))
+        };
+        for key in [
+            "not_executed",
+            "ID_of_run",
+            "sla-url",
+            "  spaced\tout ",
+            "ßtraße",
+            "état_initial",
+            "_",
+            "--",
+            "a",
+            "ui",
+            "x_ui_y",
+            "日本_語",
+            "ǆ_dz",
+            "json-CSV",
+            "Already Fine",
+        ] {
+            assert_eq!(humanize_key(key), plainly(key), "{key:?}");
+        }
     }
 
     #[test]
