@@ -4,9 +4,26 @@
 // (the README's pictures).
 import { mkdirSync, copyFileSync, readFileSync } from "node:fs";
 import { test, expect, widgetFrame, driverFor } from "./support.mjs";
+import { settledSizeCount } from "./checks/lib.mjs";
 
 /** A few minutes after the mage fixtures were captured. */
 const MAGE_NOW = "2026-11-23T16:40:00Z";
+
+/** Waits until `page`'s document height is the same at two polls in a row (bounded). */
+async function pageSettled(page) {
+  let last = NaN;
+  await expect
+    .poll(
+      async () => {
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        const steady = height === last;
+        last = height;
+        return steady;
+      },
+      { intervals: [250], timeout: 30_000 },
+    )
+    .toBe(true);
+}
 
 const SHOTS = [
   { name: "runs-light", file: "pipeline_runs/list-ok.json", theme: "light", width: 760 },
@@ -36,7 +53,7 @@ for (const shot of SHOTS) {
     await d.loadWidget({ hostContext: { theme: shot.theme, displayMode: "inline" }, width: shot.width });
     await d.sendResult(shot.file);
     await expect(widgetFrame(page).locator("#widget")).not.toHaveAttribute("data-state", "loading");
-    await page.waitForTimeout(400); // the size report and the host's resize
+    await settledSizeCount(d); // the size report and the host's resize
     mkdirSync("target/screenshots", { recursive: true });
     const path = `target/screenshots/${shot.name}.png`;
     await page.locator(".widget-frame").screenshot({ path });
@@ -64,11 +81,11 @@ test("screenshot drill-down-light", async ({ hostPage: page, servers }) => {
   await d.sendResult("pipelines/list-ok.json");
   await expect(widgetFrame(page).locator(".row-open").first()).toBeVisible();
   mkdirSync("target/screenshots", { recursive: true });
-  await page.waitForTimeout(400);
+  await settledSizeCount(d); // the size report and the host's resize
   await page.locator(".widget-frame").screenshot({ path: "target/screenshots/drill-down-list-light.png" });
   await widgetFrame(page).locator(".row-open").first().click();
   await expect(widgetFrame(page).locator("svg.graph__svg [data-node-id]")).toHaveCount(8);
-  await page.waitForTimeout(400);
+  await settledSizeCount(d); // the size report and the host's resize
   await page.locator(".widget-frame").screenshot({ path: "target/screenshots/drill-down-light.png" });
   if (process.env.UPDATE_SCREENSHOTS) {
     mkdirSync("docs/screenshots", { recursive: true });
@@ -86,7 +103,7 @@ test("screenshot fullscreen-graph-dark", async ({ hostPage: page, servers }) => 
   await d.sendResult("pipelines/get-graph.json");
   await widgetFrame(page).locator(".call-bar__fullscreen").click();
   await expect(widgetFrame(page).locator("#widget")).toHaveClass(/display-fullscreen/);
-  await page.waitForTimeout(400);
+  await settledSizeCount(d); // the size report and the host's resize
   mkdirSync("target/screenshots", { recursive: true });
   await page.locator(".widget-frame").screenshot({ path: "target/screenshots/fullscreen-graph-dark.png" });
   if (process.env.UPDATE_SCREENSHOTS) copyFileSync("target/screenshots/fullscreen-graph-dark.png", "docs/screenshots/fullscreen-graph-dark.png");
@@ -209,7 +226,7 @@ if (LANE) {
         await expect(w.locator("#widget")).toHaveAttribute("data-state", "ok");
         await expect(w.locator("html")).toHaveAttribute("data-build", build);
         await check(w, result);
-        await page.waitForTimeout(400); // the size report and the host's resize
+        await settledSizeCount(d); // the size report and the host's resize
         mkdirSync(LANE_OUT, { recursive: true });
         await page.locator(".widget-frame").screenshot({ path: `${LANE_OUT}/${kind}-${build}.png` });
       });
@@ -234,7 +251,7 @@ if (MAGE_UI) {
       const [name, path] = entry.split("=");
       await page.goto(`${MAGE_UI}${path}`);
       await page.waitForLoadState("networkidle", { timeout: 30_000 }).catch(() => {});
-      await page.waitForTimeout(1500); // the page's own charts and tables settle after its requests
+      await pageSettled(page); // the page's own charts and tables settle after its requests
       await page.screenshot({ path: `target/screenshots/mage-ui/${name}.png`, fullPage: true });
     }
   });
