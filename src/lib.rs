@@ -23,9 +23,38 @@ pub fn start() {
         bridge::test_hooks::expose(&window);
     }
     let state = RwSignal::new(app::AppState::default());
-    let (connection, services) =
-        bridge::connect(move |event| state.update(|s| s.apply(event, js_sys::Date::now())));
+    let (connection, services) = bridge::connect(apply_in_the_next_task(state));
     // The connection lives as long as the page.
     std::mem::forget(connection);
     leptos::mount::mount_to_body(move || view! { <views::Widget state services/> });
+}
+
+/// The host's events for `state`: each made ready ([`app::ReadyEvent::of`]: a result becomes its
+/// model) in the task its message arrives in, and applied, in order with those that came with it,
+/// in the next task, where the views draw them. A large result is then two tasks, not one
+/// (docs/performance.md); the state and what is drawn change together.
+fn apply_in_the_next_task(state: RwSignal<app::AppState>) -> impl Fn(app::HostEvent) + 'static {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let waiting: Rc<RefCell<Vec<(app::ReadyEvent, f64)>>> = Rc::default();
+    move |event| {
+        let ready = (app::ReadyEvent::of(event), js_sys::Date::now());
+        let first = {
+            let mut waiting = waiting.borrow_mut();
+            waiting.push(ready);
+            waiting.len() == 1
+        };
+        if first {
+            let waiting = Rc::clone(&waiting);
+            gloo_timers::callback::Timeout::new(0, move || {
+                let events = std::mem::take(&mut *waiting.borrow_mut());
+                state.update(|s| {
+                    for (event, at) in events {
+                        s.apply_ready(event, at);
+                    }
+                });
+            })
+            .forget();
+        }
+    }
 }

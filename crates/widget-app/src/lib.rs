@@ -36,4 +36,4 @@ pub use events::{HostEvent, ToolPayload};
 pub use host_context::{ContextPatch, DisplayMode, HostCapabilities, HostContext, Theme};
 pub use requests::ToolRequest;
 pub use services::HostServices;
-pub use state::{AppState, Phase};
+pub use state::{AppState, Phase, ReadyEvent};

@@ -33,9 +33,51 @@ impl Default for AppState {
     }
 }
 
+/// A host event ready to apply: a tool result already turned into its model, the costly half of
+/// [`AppState::apply`]. The widget builds it in the task the host's message arrives in and applies
+/// it, and so draws, in the next one (`src/lib.rs`): a large result is then two tasks, not one.
+#[derive(Clone, Debug)]
+pub struct ReadyEvent(Ready);
+
+#[derive(Clone, Debug)]
+enum Ready {
+    Result {
+        model: Arc<WidgetModel>,
+        restored: bool,
+    },
+    /// Any event but a result.
+    Other(HostEvent),
+}
+
+impl ReadyEvent {
+    /// `event`, its result (if it is one) turned into a model.
+    pub fn of(event: HostEvent) -> ReadyEvent {
+        ReadyEvent(match event {
+            HostEvent::ToolResult(payload) => Ready::Result {
+                model: Arc::new(model_of(&payload)),
+                restored: false,
+            },
+            HostEvent::RestoredResult(payload) => Ready::Result {
+                model: Arc::new(model_of(&payload)),
+                restored: true,
+            },
+            other => Ready::Other(other),
+        })
+    }
+}
+
 impl AppState {
     /// Applies one host event that arrived at `now_ms` (a live result says when it came).
     pub fn apply(&mut self, event: HostEvent, now_ms: f64) {
+        self.apply_ready(ReadyEvent::of(event), now_ms);
+    }
+
+    /// Applies one host event whose result, if any, is already a model ([`ReadyEvent::of`]).
+    pub fn apply_ready(&mut self, event: ReadyEvent, now_ms: f64) {
+        let event = match event.0 {
+            Ready::Result { model, restored } => return self.show(model, restored, now_ms),
+            Ready::Other(event) => event,
+        };
         match event {
             HostEvent::Connected(context) => self.context = context,
             HostEvent::ContextChanged(patch) => self.context.merge(patch),
@@ -43,42 +85,48 @@ impl AppState {
             HostEvent::ToolCallKnown { tool, arguments } => {
                 self.calls.origin = Some((tool, arguments))
             }
-            HostEvent::ToolResult(payload) => {
-                self.calls.reset();
-                self.calls.updated_ms = Some(now_ms);
-                self.phase = Phase::Ready {
-                    model: Arc::new(model_of(&payload)),
-                    restored: false,
-                }
-            }
-            HostEvent::RestoredResult(payload) => {
-                // A live result always wins over a restored one.
-                if !matches!(
-                    self.phase,
-                    Phase::Ready {
-                        restored: false,
-                        ..
-                    }
-                ) {
-                    self.phase = Phase::Ready {
-                        model: Arc::new(model_of(&payload)),
-                        restored: true,
-                    };
-                }
+            // [`ReadyEvent::of`] never leaves a result here; built now if one came another way.
+            HostEvent::ToolResult(_) | HostEvent::RestoredResult(_) => {
+                self.apply_ready(ReadyEvent::of(event), now_ms)
             }
             HostEvent::ToolCancelled(reason) => {
-                if !matches!(
-                    self.phase,
-                    Phase::Ready {
-                        restored: false,
-                        ..
-                    }
-                ) {
+                if !self.shows_live_result() {
                     self.phase = Phase::Cancelled { reason };
                 }
             }
             HostEvent::Teardown => self.torn_down = true,
         }
+    }
+
+    /// A result's model shown: a live one always; a restored one unless a live one is shown.
+    fn show(&mut self, model: Arc<WidgetModel>, restored: bool, now_ms: f64) {
+        if restored {
+            if !self.shows_live_result() {
+                self.phase = Phase::Ready {
+                    model,
+                    restored: true,
+                };
+            }
+            return;
+        }
+        self.calls.reset();
+        self.calls.updated_ms = Some(now_ms);
+        self.phase = Phase::Ready {
+            model,
+            restored: false,
+        };
+    }
+
+    /// Whether a live result (not a restored one) is shown: it wins over a restored one and a
+    /// late cancellation.
+    fn shows_live_result(&self) -> bool {
+        matches!(
+            self.phase,
+            Phase::Ready {
+                restored: false,
+                ..
+            }
+        )
     }
 
     /// Starts one of the widget's own calls; `true` when the caller should send it (none was
@@ -122,6 +170,33 @@ mod tests {
 
     const RUNS: &str = r#"{"structuredContent":{"kind":"svc_resource_widget","schema_version":1,
         "resource":"pipeline_runs","action":"list","state":"ok","records":[{"id":1,"status":"running"}]}}"#;
+
+    #[test]
+    fn events_made_ready_first_end_in_the_same_state() {
+        let sequences: [Vec<HostEvent>; 3] = [
+            vec![
+                HostEvent::ToolInput,
+                restored(RUNS),
+                result(RUNS),
+                HostEvent::ToolCancelled(None),
+            ],
+            vec![
+                restored(RUNS),
+                HostEvent::ToolCancelled(Some("stop".into())),
+                HostEvent::ToolInput,
+            ],
+            vec![result("{not json"), restored(RUNS), HostEvent::Teardown],
+        ];
+        for events in sequences {
+            let (mut direct, mut ready) = (AppState::default(), AppState::default());
+            for (i, event) in events.into_iter().enumerate() {
+                direct.apply(event.clone(), i as f64);
+                ready.apply_ready(ReadyEvent::of(event), i as f64);
+            }
+            // Phases compare their models by identity: the two were built apart.
+            assert_eq!(format!("{direct:?}"), format!("{ready:?}"));
+        }
+    }
 
     #[test]
     fn the_mcp_apps_sequence_goes_loading_then_ok() {
