@@ -135,7 +135,8 @@ if (mode === "scroll") {
   const html = widgetHtml();
   const unpackSource = html.match(/function \w+\(\w+,\w+\)\{const \w+="[^"]{85}"[\s\S]*?subarray\(0,\w+\)\}/);
   if (!unpackSource) throw new Error("no base-85 decoder in dist/resource-widget.html");
-  const payloads = [...html.matchAll(/\{text:"([^"]+)",length:(\d+)\}/g)].map((m) => ({ text: m[1], length: Number(m[2]) }));
+  // A length as the minifier writes a number: 276000 becomes 276e3.
+  const payloads = [...html.matchAll(/\{text:"([^"]+)",length:(\d+(?:e\d+)?)\}/g)].map((m) => ({ text: m[1], length: Number(m[2]) }));
   const page = await browser.newPage();
   const timings = await page.evaluate(
     async ({ source, payloads }) => {

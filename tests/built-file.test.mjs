@@ -26,7 +26,8 @@ function fileContents(html) {
   const decoder = html.match(/function \w+\(\w+,\w+\)\{const \w+="[^"]{85}"[\s\S]*?subarray\(0,\w+\)\}/);
   assert.ok(decoder, "the page's base-85 decoder is found");
   const unpack = new Function(`return (${decoder[0]})`)();
-  const payloads = [...html.matchAll(/\{text:"([^"]+)",length:(\d+)\}/g)].map((m) => Buffer.from(gunzipSync(unpack(m[1], Number(m[2])))));
+  // A length as the minifier writes a number: 276000 becomes 276e3.
+  const payloads = [...html.matchAll(/\{text:"([^"]+)",length:(\d+(?:e\d+)?)\}/g)].map((m) => Buffer.from(gunzipSync(unpack(m[1], Number(m[2])))));
   return { page: Buffer.from(html), payloads };
 }
 
