@@ -69,17 +69,15 @@ pub fn humanize_key(key: &str) -> String {
         .split(|c: char| c == '_' || c == '-' || c.is_whitespace())
         .filter(|w| !w.is_empty());
     for word in words {
-        if ACRONYMS.contains(&word) {
-            if !out.is_empty() {
-                out.push(' ');
-            }
-            out.extend(word.chars().map(|c| c.to_ascii_uppercase()));
-        } else if out.is_empty() {
-            let mut chars = word.chars();
-            out.extend(chars.next().into_iter().flat_map(char::to_uppercase));
-            out.push_str(chars.as_str());
-        } else {
+        let first = out.is_empty();
+        if !first {
             out.push(' ');
+        }
+        if ACRONYMS.contains(&word) {
+            out.extend(word.chars().map(|c| c.to_ascii_uppercase()));
+        } else if first {
+            out.push_str(&capitalize(word));
+        } else {
             out.push_str(word);
         }
     }
