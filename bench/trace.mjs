@@ -27,6 +27,7 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { launchChromium, load, widgetFrameOf } from "./host-page.mjs";
 import { startServers } from "../host/server.mjs";
+import { decoderSource, payloadsOf } from "../scripts/page-payloads.mjs";
 import { pipelineGraphResult, pipelineRunsResult } from "./records.mjs";
 import { median, randomLayeredDag } from "./graphs.mjs";
 
@@ -60,19 +61,19 @@ async function profileColdStart(html, csp) {
   return { page, profile };
 }
 
-/** Sends `count` pipeline runs to the widget and waits until rows are drawn. */
-async function showRuns(page, frame, count) {
-  await page.evaluate((text) => window.testHost.toolResult(JSON.parse(text)), JSON.stringify(pipelineRunsResult(count)));
-  await frame.waitForSelector("tbody tr:not(.table__spacer)");
+/** Sends `result` to the widget and waits until `selector` is in its frame. */
+async function show(page, frame, result, selector) {
+  await page.evaluate((text) => window.testHost.toolResult(JSON.parse(text)), JSON.stringify(result));
+  await frame.waitForSelector(selector);
 }
+
+/** Sends `count` pipeline runs to the widget and waits until rows are drawn. */
+const showRuns = (page, frame, count) => show(page, frame, pipelineRunsResult(count), "tbody tr:not(.table__spacer)");
 
 /** Sends a pipeline whose graph has `count` blocks (bench/graphs.mjs's layered DAG, two edges a
  *  block) and waits until its blocks are drawn, or listed when the drawing would be unreadable. */
-async function showGraph(page, frame, count) {
-  const result = pipelineGraphResult(randomLayeredDag(count, 2));
-  await page.evaluate((text) => window.testHost.toolResult(JSON.parse(text)), JSON.stringify(result));
-  await frame.waitForSelector("[data-node-id], .graph tbody tr:not(.table__spacer)");
-}
+const showGraph = (page, frame, count) =>
+  show(page, frame, pipelineGraphResult(randomLayeredDag(count, 2)), "[data-node-id], .graph tbody tr:not(.table__spacer)");
 
 /** Waits until Find's texts are built in idle time (builds older than that mark have nothing to wait for). */
 async function findTextsBuilt(frame) {
@@ -133,10 +134,9 @@ if (mode === "scroll") {
   for (const { f, ms } of files) console.log(`${csp} ${f}: median ${Math.round(median(ms))} ms (${ms.map(Math.round).join(" ")})`);
 } else if (mode === "payloads") {
   const html = widgetHtml();
-  const unpackSource = html.match(/function \w+\(\w+,\w+\)\{const \w+="[^"]{85}"[\s\S]*?subarray\(0,\w+\)\}/);
+  const unpackSource = decoderSource(html);
   if (!unpackSource) throw new Error("no base-85 decoder in dist/resource-widget.html");
-  // A length as the minifier writes a number: 276000 becomes 276e3.
-  const payloads = [...html.matchAll(/\{text:"([^"]+)",length:(\d+(?:e\d+)?)\}/g)].map((m) => ({ text: m[1], length: Number(m[2]) }));
+  const payloads = payloadsOf(html);
   const page = await browser.newPage();
   const timings = await page.evaluate(
     async ({ source, payloads }) => {
@@ -152,7 +152,7 @@ if (mode === "scroll") {
       }
       return out;
     },
-    { source: unpackSource[0], payloads },
+    { source: unpackSource, payloads },
   );
   // In the order the file carries them: the wasm, its data, the page's code and style sheet.
   for (const t of timings) console.log(`payload of ${t.bytes} bytes: decoded in ${t.decodeMs.toFixed(1)} ms, inflated in ${t.inflateMs.toFixed(1)} ms`);
@@ -180,7 +180,9 @@ if (mode === "scroll") {
   console.log(`sorting ${count} runs, ${csp}: click → next frame, median ${Math.round(median(ms))} ms (${ms.map(Math.round).join(" ")})`);
 } else if (mode === "profile") {
   const [what, ...rest] = args;
-  const count = what === "render" || what === "graph" ? Number(rest.shift() ?? (what === "graph" ? 500 : 10)) : 10000;
+  // Results profiled as they arrive (`render N`, `graph N`) and their default sizes.
+  const delivered = { render: { show: showRuns, count: 10 }, graph: { show: showGraph, count: 500 } }[what];
+  const count = delivered ? Number(rest.shift() ?? delivered.count) : 10000;
   const csp = rest[0] ?? "spec-default";
   const html = readFileSync(process.env.HTML ?? join(ROOT, "target/profile/resource-widget.html"), "utf8");
   const runs = what === "scroll" ? 1 : 5;
@@ -200,7 +202,7 @@ if (mode === "scroll") {
     if (what === "scroll") {
       await showRuns(page, frame, count);
       await findTextsBuilt(frame);
-    } else if (what === "render" || what === "graph") {
+    } else if (delivered) {
       // As bench/widget.mjs and a host do: tool-input when the call starts, the result 250 ms
       // later (the widget warms up meanwhile); only the result is profiled.
       await page.evaluate(async () => {
@@ -211,11 +213,8 @@ if (mode === "scroll") {
     await cdp.send("Profiler.start");
     if (what === "scroll") {
       await fling(frame);
-    } else if (what === "graph") {
-      await showGraph(page, frame, count);
-      await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
     } else {
-      await showRuns(page, frame, count);
+      await (delivered?.show ?? showRuns)(page, frame, count);
       await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
     }
     profiles.push((await cdp.send("Profiler.stop")).profile);

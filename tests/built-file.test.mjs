@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { join, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { decoderSource, payloadsOf } from "../scripts/page-payloads.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const FILE = resolve(ROOT, process.env.WIDGET_FILE || "dist/resource-widget.html");
@@ -23,11 +24,10 @@ function hookNames() {
 /** The page's text and each payload inflated: what a reader of the file could find. */
 function fileContents(html) {
   // The loader's decoder, as minified into the page (function unpack(text, length) { alphabet… }).
-  const decoder = html.match(/function \w+\(\w+,\w+\)\{const \w+="[^"]{85}"[\s\S]*?subarray\(0,\w+\)\}/);
+  const decoder = decoderSource(html);
   assert.ok(decoder, "the page's base-85 decoder is found");
-  const unpack = new Function(`return (${decoder[0]})`)();
-  // A length as the minifier writes a number: 276000 becomes 276e3.
-  const payloads = [...html.matchAll(/\{text:"([^"]+)",length:(\d+(?:e\d+)?)\}/g)].map((m) => Buffer.from(gunzipSync(unpack(m[1], Number(m[2])))));
+  const unpack = new Function(`return (${decoder})`)();
+  const payloads = payloadsOf(html).map((p) => Buffer.from(gunzipSync(unpack(p.text, p.length))));
   return { page: Buffer.from(html), payloads };
 }
 
