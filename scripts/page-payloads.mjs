@@ -5,7 +5,10 @@
 
 /** The source of the page's base-85 decoder, or `null` when the file has none. */
 export function decoderSource(html) {
-  return html.match(/function \w+\(\w+,\w+\)\{const \w+="[^"]{85}"[\s\S]*?subarray\(0,\w+\)\}/)?.[0] ?? null;
+  // Names as the minifier gives them: letters, digits, `_` and `$` (the decoder may be `$`).
+  const name = "[\\w$]+";
+  const pattern = new RegExp(`function ${name}\\(${name},${name}\\)\\{const ${name}="[^"]{85}"[\\s\\S]*?subarray\\(0,${name}\\)\\}`);
+  return html.match(pattern)?.[0] ?? null;
 }
 
 /** Each payload's base-85 text and its length in bytes, in the order the file carries them. */
