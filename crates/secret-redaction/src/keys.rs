@@ -30,6 +30,13 @@ pub fn is_sensitive_key(key: &str) -> bool {
 
 /// [`is_sensitive_key`] over a key's bytes (UTF-8; only ASCII letters can match).
 pub(crate) fn is_sensitive_key_bytes(key: &[u8]) -> bool {
+    // Most keys (`id`, `status`, `created_at`…) are turned away by their last four letters, which
+    // the suffixes share among few endings: the whole tail is read only for the rest.
+    let mut ending = [0u8; ENDING];
+    let read = normalized_tail(key, &mut ending).len();
+    if read < ENDING || !SUFFIX_ENDINGS.contains(&ending) {
+        return false;
+    }
     let mut tail = [0u8; LONGEST_SUFFIX];
     let tail = normalized_tail(key, &mut tail);
     SENSITIVE_SUFFIXES
@@ -37,21 +44,44 @@ pub(crate) fn is_sensitive_key_bytes(key: &[u8]) -> bool {
         .any(|suffix| tail.ends_with(suffix.as_bytes()))
 }
 
-/// The key's last [`LONGEST_SUFFIX`] bytes, lower-cased, with `_`, `-`, `.` and spaces removed.
-fn normalized_tail<'a>(key: &[u8], tail: &'a mut [u8; LONGEST_SUFFIX]) -> &'a [u8] {
+/// The key's last `N` bytes, lower-cased, with `_`, `-`, `.` and spaces removed (fewer when the
+/// key has fewer).
+fn normalized_tail<'a, const N: usize>(key: &[u8], tail: &'a mut [u8; N]) -> &'a [u8] {
     let mut len = 0;
     for &b in key.iter().rev() {
         if matches!(b, b'_' | b'-' | b'.' | b' ') {
             continue;
         }
         len += 1;
-        tail[LONGEST_SUFFIX - len] = b.to_ascii_lowercase();
-        if len == LONGEST_SUFFIX {
+        tail[N - len] = b.to_ascii_lowercase();
+        if len == N {
             break;
         }
     }
-    &tail[LONGEST_SUFFIX - len..]
+    &tail[N - len..]
 }
+
+/// How many of a suffix's last bytes [`SUFFIX_ENDINGS`] holds.
+const ENDING: usize = 4;
+
+/// Each of [`SENSITIVE_SUFFIXES`]' last [`ENDING`] bytes: a key that ends in none of them has none
+/// of the suffixes.
+const SUFFIX_ENDINGS: [[u8; ENDING]; SENSITIVE_SUFFIXES.len()] = {
+    let mut endings = [[0u8; ENDING]; SENSITIVE_SUFFIXES.len()];
+    let mut i = 0;
+    while i < SENSITIVE_SUFFIXES.len() {
+        let suffix = SENSITIVE_SUFFIXES[i].as_bytes();
+        // Every suffix is longer than an ending (checked when compiling).
+        assert!(suffix.len() > ENDING);
+        let mut j = 0;
+        while j < ENDING {
+            endings[i][j] = suffix[suffix.len() - ENDING + j];
+            j += 1;
+        }
+        i += 1;
+    }
+    endings
+};
 
 /// The longest of [`SENSITIVE_SUFFIXES`].
 const LONGEST_SUFFIX: usize = {

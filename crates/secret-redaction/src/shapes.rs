@@ -155,8 +155,26 @@ fn is_key_char(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
 }
 
+/// The length of the shortest key [`KEY_FORMATS`] describes: most words and values are shorter,
+/// and are turned away without reading them.
+const SHORTEST_KEY: usize = {
+    let mut shortest = usize::MAX;
+    let mut i = 0;
+    while i < KEY_FORMATS.len() {
+        let length = KEY_FORMATS[i].prefix.len() + KEY_FORMATS[i].body as usize;
+        if length < shortest {
+            shortest = length;
+        }
+        i += 1;
+    }
+    shortest
+};
+
 /// Whether `run` (a whole run of key characters) is a key in one of [`KEY_FORMATS`].
 pub(crate) fn is_key_shape(run: &str) -> bool {
+    if run.len() < SHORTEST_KEY {
+        return false;
+    }
     KEY_FORMATS.iter().any(|format| {
         run.strip_prefix(format.prefix).is_some_and(|body| {
             let length = usize::from(format.body);
@@ -239,6 +257,11 @@ pub(crate) fn has_credential_run(s: &str, is_credential: fn(&str) -> bool) -> bo
     false
 }
 
+/// Whether a run of `s` is a key in one of [`KEY_FORMATS`] (text shorter than any key has none).
+pub(crate) fn has_key_run(s: &str) -> bool {
+    s.len() >= SHORTEST_KEY && has_credential_run(s, is_key_shape)
+}
+
 /// `s` with every run that `is_credential` accepts replaced by [`REDACTED`], or `None` when it
 /// holds none.
 pub(crate) fn hide_credential_runs(s: &str, is_credential: fn(&str) -> bool) -> Option<String> {
@@ -259,6 +282,15 @@ pub(crate) fn hide_credential_runs(s: &str, is_credential: fn(&str) -> bool) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_of_the_shortest_length_is_found_and_one_byte_shorter_is_not() {
+        assert_eq!(SHORTEST_KEY, "xoxb-".len() + 10);
+        assert!(has_key_run("token xoxb-0123456789."));
+        assert!(has_key_run("xoxb-0123456789"));
+        assert!(!has_key_run("xoxb-012345678"));
+        assert!(!is_key_shape("xoxb-012345678"));
+    }
 
     /// One real-looking key of each family (made up: none of these was ever issued).
     const KEYS: &[&str] = &[

@@ -7,7 +7,7 @@
 use crate::keys::{is_sensitive_key, is_sensitive_parameter};
 use crate::marker::REDACTED;
 use crate::shapes::{
-    has_credential_run, hide_credential_runs, is_auth_scheme, is_credential_after_scheme,
+    has_key_run, hide_credential_runs, is_auth_scheme, is_credential_after_scheme,
     is_embedded_credential, is_key_shape, looks_like_secret_value, trim_quotes,
 };
 
@@ -133,7 +133,7 @@ impl Next {
 fn might_hold_secret(s: &str, scope: Scope) -> bool {
     let names_a_scheme = contains_ignore_case(s, "bearer") || contains_ignore_case(s, "basic");
     match scope {
-        Scope::Identifier => names_a_scheme || has_credential_run(s, is_key_shape),
+        Scope::Identifier => names_a_scheme || has_key_run(s),
         Scope::Text => {
             s.contains("://")
                 || s.contains('?')
@@ -141,7 +141,7 @@ fn might_hold_secret(s: &str, scope: Scope) -> bool {
                 || s.contains("eyJ")
                 || names_a_secret(s)
                 || names_a_scheme
-                || has_credential_run(s, is_key_shape)
+                || has_key_run(s)
         }
     }
 }
