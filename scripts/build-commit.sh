@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Builds the widget file as an earlier commit built it, so that one benchmark run can load it
+# beside the current build and compare them under the same load:
+#
+#   ./scripts/build-commit.sh b97a6ad      prints target/commits/b97a6ad.html
+#   HTML=target/commits/b97a6ad.html,dist/resource-widget.html ONLY="0 runs" RUNS=5 node bench/widget.mjs
+#   node bench/trace.mjs cold-start target/commits/b97a6ad.html dist/resource-widget.html spec-default-wasm
+#
+# Figures measured by another version of bench/widget.mjs (another scroll, another warm-up) are
+# not comparable with today's; a file built here is. The commit is checked out in a worktree,
+# target/commits/tree, and built by its own scripts/build.sh; its target directory starts as a
+# copy of this one's, so only what differs is compiled. A file already built is reused.
+# Expects scripts/setup.sh to have run (and this checkout's node_modules, which the worktree uses).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+commit=$(git rev-parse --short=7 "${1:?usage: scripts/build-commit.sh COMMIT}^{commit}")
+out="target/commits/$commit.html"
+if [ -f "$out" ]; then
+  echo "$out"
+  exit 0
+fi
+tree=target/commits/tree
+if [ -d "$tree/.git" ] || [ -f "$tree/.git" ]; then
+  git -C "$tree" checkout -q --force --detach "$commit"
+else
+  mkdir -p target/commits
+  git worktree add -q --force --detach "$tree" "$commit"
+  if [ -d target/widget ]; then
+    mkdir -p "$tree/target" && cp -r target/widget "$tree/target/"
+  fi
+fi
+ln -sfn "$PWD/node_modules" "$tree/node_modules"
+(cd "$tree" && ./scripts/build.sh) >&2
+cp "$tree/dist/resource-widget.html" "$out"
+echo "$out"
