@@ -56,6 +56,21 @@ async fn timestamps_are_relative_with_the_absolute_time_reachable_by_keyboard() 
         time.get_attribute("data-written").as_deref(),
         Some("2026-11-20 05:53:00 UTC")
     );
+    // Hidden, the tip takes no room beside the relative text (and stays in the page for screen
+    // readers: not `display: none`).
+    let width = |selector: &str| one(&section, selector).get_bounding_client_rect().width();
+    assert!(
+        (width(".time") - width(".time__relative")).abs() < 0.5,
+        "the hidden tip takes no room: {} against {}",
+        width(".time"),
+        width(".time__relative")
+    );
+    let display = window()
+        .get_computed_style(&tip)
+        .ok()
+        .flatten()
+        .and_then(|s| s.get_property_value("display").ok());
+    assert_ne!(display.as_deref(), Some("none"), "the tip stays readable");
     time.unchecked_ref::<HtmlElement>().focus().expect("focus");
     let clip = window()
         .get_computed_style(&tip)
