@@ -8,6 +8,7 @@
 // screenshots.spec.mjs makes the README's pictures and asserts nothing the fixture checks do not:
 // collected only with SCREENSHOTS=1 or UPDATE_SCREENSHOTS=1, not in every test run.
 import { defineConfig } from "@playwright/test";
+import { TIMEOUTS } from "./tests/timeouts.mjs";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -16,8 +17,8 @@ export default defineConfig({
     ...(process.env.MAGE_TEST_RESULTS ? [] : ["**/mage-live.spec.mjs"]),
     ...(process.env.SCREENSHOTS || process.env.UPDATE_SCREENSHOTS ? [] : ["**/screenshots.spec.mjs"]),
   ],
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: TIMEOUTS.PLAYWRIGHT_TEST_MS,
+  expect: { timeout: TIMEOUTS.PLAYWRIGHT_EXPECT_MS },
   retries: 0,
   workers: 2,
   reporter: [["list"]],

@@ -15,24 +15,29 @@
 #      outputs without sample_count, pipeline-level logs, AUTH_EXPIRED, and ids such as `..`
 #      refused before any request (a recording proxy in front of Mage sees none);
 #      it writes the CallToolResults of pipeline_list, pipeline_get, block_outputs and the failed
-#      run's run_logs into $WORK/results (MAGE_TEST_RESULTS);
+#      run's run_logs into a results folder (MAGE_TEST_RESULTS);
 #   7. with Mage still running, loads each of those results into the real widget in the test host
 #      (tests/e2e/mage-live.spec.mjs in Chromium, MAGE_TEST_RESULTS set): a list with rows, the
 #      graph drawn with the blocks' uuids, the DataFrame's output grid, the failed run's exception.
-#      dist/resource-widget.html is built first (scripts/build.sh, minutes) when it is missing, or,
-#      with MAGE_TEST_WIDGET_READY set (scripts/test.sh), waited for while another process builds it.
+#      dist/resource-widget.html is built first (scripts/build.sh, minutes) when it is missing.
 # Every wait is bounded; the time of each step and of the whole layer is printed at the end.
 #
 #   scripts/mage-test.sh               (MAGE_VENV as in scripts/mage/setup.sh)
 #   scripts/mage-test.sh --no-widget   steps 1-6 only: the server against Mage, without the widget
 #                                      build and the browser step (for work on the server alone)
+#   --keep-results DIR                 step 6 writes its results into DIR and leaves them there
+#                                      (scripts/test.sh runs step 7 as a lane of its own, once the
+#                                      widget is built: it does not need Mage)
 set -euo pipefail
 WITH_WIDGET=1
-for arg in "$@"; do
-  case "$arg" in
+KEEP_RESULTS=""
+while [ $# -gt 0 ]; do
+  case "$1" in
     --no-widget) WITH_WIDGET=0 ;;
-    *) echo "mage-test.sh: unknown argument $arg (see the header)" >&2; exit 2 ;;
+    --keep-results) KEEP_RESULTS=${2:?--keep-results needs a folder}; shift ;;
+    *) echo "mage-test.sh: unknown argument $1 (see the header)" >&2; exit 2 ;;
   esac
+  shift
 done
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
@@ -49,6 +54,8 @@ step_done "install (setup.sh)" "$t"
 
 
 WORK="$(mktemp -d /tmp/mage-test.XXXXXX)"
+RESULTS=${KEEP_RESULTS:-$WORK/results}
+mkdir -p "$RESULTS"
 MAGE_SERVE_DIR=""
 cleanup() {
   local rc=$?
@@ -95,7 +102,7 @@ step_done "build the test binary" "$t"
 t=$(now)
 rc=0
 MAGE_TEST_URL="$MAGE_URL" MAGE_TEST_CONFIG="$WORK/config.json" MAGE_TEST_BUILD="$WORK/build.json" \
-  MAGE_TEST_RESULTS="$WORK/results" timeout 420 nice -n 10 cargo test-native --test server -- mage:: --test-threads=1 --nocapture \
+  MAGE_TEST_RESULTS="$RESULTS" timeout 420 nice -n 10 cargo test-native --test server -- mage:: --test-threads=1 --nocapture \
   || rc=$?
 step_done "MCP tests against Mage" "$t"
 
@@ -106,14 +113,9 @@ if [ "$WITH_WIDGET" -eq 0 ]; then
   exit "$rc"
 fi
 
-# The widget file: scripts/test.sh runs this layer while it builds the widget and names a file that
-# appears once the build is done (MAGE_TEST_WIDGET_READY; waited for, 20 minutes at most); on its
-# own, the file is built here when it is missing.
+# The widget file, built here when it is missing.
 t=$(now)
-if [ -n "${MAGE_TEST_WIDGET_READY:-}" ]; then
-  for _ in $(seq 1 1200); do [ -f "$MAGE_TEST_WIDGET_READY" ] && break; sleep 1; done
-  [ -f "$MAGE_TEST_WIDGET_READY" ] || { echo "mage-test.sh: the widget was not built in 20 minutes" >&2; rc=1; }
-elif [ ! -f dist/resource-widget.html ]; then
+if [ ! -f dist/resource-widget.html ]; then
   echo "mage-test.sh: dist/resource-widget.html is missing; building it (scripts/build.sh)"
   nice -n 10 ./scripts/build.sh
 fi
@@ -121,7 +123,7 @@ step_done "the widget file" "$t"
 
 # Runs even when a test above failed: a result it did not write fails its check here, never skips.
 t=$(now)
-MAGE_TEST_RESULTS="$WORK/results" timeout 240 nice -n 10 npx playwright test tests/e2e/mage-live.spec.mjs --output target/playwright-mage \
+MAGE_TEST_RESULTS="$RESULTS" timeout 240 nice -n 10 npx playwright test tests/e2e/mage-live.spec.mjs --output target/playwright-mage \
   --reporter=list || { [ "$rc" -ne 0 ] || rc=1; }
 step_done "the widget on Mage's results (Chromium)" "$t"
 

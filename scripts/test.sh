@@ -3,145 +3,94 @@
 # server and the SDK examples through the MCP Inspector, the server against a real Mage server,
 # browser tests in headless Chromium, Firefox and WebKit, and the end-to-end suite in the ext-apps
 # test host in the same three engines (Chromium through Playwright, Firefox and WebKit through
-# WebDriver). Set-up and the build stop the run when they fail (everything after needs them); any
-# other layer that fails is listed at the end, after the others ran. Prints each layer's time at the
-# end; layers that run side by side (see below) each show their own wall time, and "total" is the
-# run's.
+# WebDriver). Set-up stops the run when it fails; after it, every layer that fails is listed at the
+# end, after the others ran, and whatever needed it is reported as not run.
+#
+# After the native tests the work is a set of lanes run side by side as the machine's cores allow
+# (scripts/test-lanes.sh: each lane's share of a core, what it waits for, the scheduler). A browser
+# that waits for a core stops answering its driver, so lanes are never started past the cores
+# there are: on two cores the browsers' lanes run mostly one after another.
+#
+# The end of the output is each layer's and lane's wall time, CPU time, cores used, and the peak
+# load and longest stall while it ran (scripts/lane-report.mjs), so a slow or starved run shows
+# itself. TEST_CORES=N schedules for N cores instead of the machine's count (TEST_CORES=0 runs
+# every lane alone, one after another: how each lane's own cost is measured).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
-# ---- layers: `step NAME TEXT` closes the previous layer and opens the next ----
-# Background lanes (below) stop with the run, however it ends.
-trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
-LAYERS=()
-TIMES=()
+LOGS=target/test-logs
+mkdir -p "$LOGS"
+rm -rf "$LOGS"/*.log "$LOGS"/times.tsv "$LOGS"/monitor.json "$LOGS"/layer.cpu "$LOGS"/mage-results
+TIMES="$LOGS/times.tsv"
 FAILED=()
-layer=""
-layer_start=0
-RUN_START=$EPOCHREALTIME
-elapsed() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }'; }
-record() {
-  LAYERS+=("$1")
-  TIMES+=("$2")
-}
-end_step() {
-  if [ -n "$layer" ]; then record "$layer" "$(elapsed "$layer_start")"; fi
-  layer=""
-}
-step() {
-  end_step
-  layer=$1
-  layer_start=$EPOCHREALTIME
-  printf '\n== %s: %s\n' "$1" "$2"
-}
-# Runs a command as (part of) the current layer; a failure is noted and the run goes on.
-check() { "$@" || FAILED+=("$layer: $*"); }
-summary() {
-  end_step
-  printf '\n%-36s %8s\n' "layer" "seconds"
-  for i in "${!LAYERS[@]}"; do printf '%-36s %8s\n' "${LAYERS[$i]}" "${TIMES[$i]}"; done
-  printf '%-36s %8s\n' "total" "$(elapsed "$RUN_START")"
-}
 
-step "setup" "tools and packages (skips what is present)"
-./scripts/setup.sh
+# Background processes stop with the run, however it ends.
+trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
+now_ms() { printf '%s' "${EPOCHREALTIME/./}" | cut -c1-13; }
 
-step "fixtures" "fixtures match fixtures/generate.mjs; the published JSON Schemas accept and reject them as marked"
-check node fixtures/generate.mjs --check
-check node --test tests/schema.test.mjs
+# The machine's load and stalls, sampled through the whole run (read at the end).
+node scripts/load-monitor.mjs "$LOGS/monitor.json" &
+monitor=$!
 
-step "native" "native tests (model, layout, app state, bridge protocol; bounded property tests)"
-check cargo test-native --quiet --no-fail-fast
-
-# lane_layer NAME LOG CMD...: runs CMD (output to LOG), appends "NAME<TAB>seconds<TAB>status" to LOG.times.
-LANE_LOGS=target/test-logs
-mkdir -p "$LANE_LOGS"
-rm -f "$LANE_LOGS"/lane-*.log "$LANE_LOGS"/lane-*.log.times
-lane_layer() {
-  local name=$1 log=$2 start=$EPOCHREALTIME status=0
+# ---- layers run in turn: `layer NAME TEXT CMD...` ----
+# CPU time is the children's user + system time as the shell counts it (`times`).
+# (`times` writes to a file: in a pipeline it would run in a new process, which has no children.)
+cpu_of_children() {
+  local file
+  file=$(mktemp)
+  times >"$file"
+  awk 'NR == 2 { gsub(/[ms]/, " "); print $1 * 60 + $2 + $3 * 60 + $4 }' "$file"
+  rm -f "$file"
+}
+layer() {
+  local name=$1 text=$2 start status=0
   shift 2
-  "$@" >>"$log" 2>&1 || status=$?
-  printf '%s\t%s\t%s\n' "$name" "$(elapsed "$start")" "$status" >>"$log.times"
+  printf '\n== %s: %s\n' "$name" "$text"
+  start=$(now_ms)
+  (
+    status=0
+    "$@" || status=$?
+    cpu_of_children >"$LOGS/layer.cpu"
+    exit "$status"
+  ) || status=$?
+  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$start" "$(now_ms)" "$(cat "$LOGS/layer.cpu" 2>/dev/null)" "$status" >>"$TIMES"
+  [ "$status" = 0 ] || FAILED+=("$name (exit $status)")
+  return "$status"
 }
 
-# The release build, with the real Mage server's layer beside it: Mage's start and the small
-# project (a minute of mostly single-threaded Python) overlap the build, and the layer waits for
-# the widget file before its last step. (The browser tests' wasm build beside the release build
-# was measured slower than one after the other: 466 s against about 400 on a fresh clone.)
-step "build" "dist/resource-widget.html (and that it carries no test hook); meanwhile the real Mage server starts (mage-ai 0.9.80 on 127.0.0.1)"
-WIDGET_READY="$LANE_LOGS/widget-built"
-rm -f "$WIDGET_READY"
-MAGE_TEST_WIDGET_READY="$WIDGET_READY" lane_layer "mage" "$LANE_LOGS/lane-mage.log" ./scripts/mage-test.sh &
-mage_lane=$!
-./scripts/build.sh
-touch "$WIDGET_READY"
-check node --test tests/built-file.test.mjs
-# The build with the end-to-end tests' hooks (dist/test-hooks/), beside the two layers below; only
-# the end-to-end lanes need it, and they wait for it. It builds this crate again and the link, not
-# the dependencies.
-lane_layer "test-hooks build" "$LANE_LOGS/lane-hooks.log" ./scripts/build.sh --test-hooks &
-hooks_build=$!
+layer "setup" "tools and packages (skips what is present)" ./scripts/setup.sh || {
+  echo "set-up failed: nothing else can run" >&2
+  exit 1
+}
+fixtures() { node fixtures/generate.mjs --check && node --test tests/schema.test.mjs; }
+layer "fixtures" "fixtures match fixtures/generate.mjs; the published JSON Schemas accept and reject them as marked" fixtures || true
+layer "native" "native tests (model, layout, app state, bridge protocol, server; bounded property tests)" \
+  cargo test-native --quiet --no-fail-fast || true
 
-step "translator" "the page's wasm-to-JavaScript translator against the engine's wasm (every instruction; the widget's wasm whole)"
-check node --test tests/wasm-to-js.test.mjs
+# ---- lanes side by side, as many as the cores allow ----
+. scripts/test-lanes.sh
+printf '\n== lanes: %s\n' "scheduled for $LANE_CORES_SHOWN cores (scripts/test-lanes.sh); each lane's output is printed when it ends"
+run_lanes
 
-step "browser build" "the browser tests' wasm build (tests/web/)"
-check cargo test --quiet --target wasm32-unknown-unknown --test web --no-run
+kill "$monitor" 2>/dev/null || true
+wait "$monitor" 2>/dev/null || true
 
-# From here on the run waits on browsers and servers more than on the processor: lanes at once.
-# Lane "browser" (background): the browser tests in each engine. Lane "inspector" (background):
-# the MCP server, then the SDK examples (examples/), through the MCP Inspector's CLI. Lane
-# "webdriver" (background): the end-to-end checks in Firefox and WebKit over WebDriver. Lane "playwright" (here): the end-to-end
-# suite in Chromium. The Mage lane may still be running. Each lane's output is printed when all
-# have ended; each layer's time is its own wall time.
-step "servers, browsers, end to end" "lanes: browser tests | Inspector | WebDriver e2e (Firefox, WebKit) | Playwright e2e (Chromium), beside the Mage lane"
-(
-  # The wasm test runner takes GECKODRIVER, then SAFARIDRIVER, then CHROMEDRIVER: name exactly one per run.
-  # Its 20-second limit per WebDriver request was once too short for WebKit to load the tests
-  # while the end-to-end lanes ran beside it.
-  export WASM_BINDGEN_TEST_TIMEOUT=90
-  lane_layer "browser chromium" "$LANE_LOGS/lane-browser.log" \
-    env -u GECKODRIVER -u SAFARIDRIVER CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web
-  lane_layer "browser firefox" "$LANE_LOGS/lane-browser.log" \
-    env -u CHROMEDRIVER -u SAFARIDRIVER GECKODRIVER="$(command -v geckodriver)" cargo test --target wasm32-unknown-unknown --test web
-  lane_layer "browser webkit" "$LANE_LOGS/lane-browser.log" \
-    env -u GECKODRIVER -u CHROMEDRIVER SAFARIDRIVER="$(command -v WebKitWebDriver)" \
-    xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" cargo test --target wasm32-unknown-unknown --test web
-) &
-browser_lane=$!
-(
-  lane_layer "inspector" "$LANE_LOGS/lane-inspector.log" ./scripts/inspector-check.sh
-  lane_layer "sdk examples" "$LANE_LOGS/lane-inspector.log" ./scripts/sdk-examples-check.sh
-) &
-inspector_lane=$!
-# The end-to-end lanes load dist/test-hooks/resource-widget.html in the checks that call a hook.
-wait "$hooks_build" || true
-mkdir -p target/e2e-webdriver
-lane_layer "e2e firefox + webkit (webdriver)" "$LANE_LOGS/lane-webdriver.log" \
-  node tests/e2e/webdriver.mjs --engines firefox,webkit --sessions 1 &
-webdriver_lane=$!
-lane_layer "e2e chromium (playwright)" "$LANE_LOGS/lane-playwright.log" npx playwright test
-wait "$browser_lane" "$mage_lane" "$inspector_lane" "$webdriver_lane" || true
-
-# Each lane's output, then its layers' times and failures.
-for lane in hooks browser mage inspector playwright webdriver; do
-  printf '\n-- %s lane (%s)\n' "$lane" "$LANE_LOGS/lane-$lane.log"
-  cat "$LANE_LOGS/lane-$lane.log"
-done
-end_step
-for lane in hooks browser mage inspector playwright webdriver; do
-  while IFS=$'\t' read -r name seconds status; do
-    record "  $name" "$seconds"
-    [ "$status" = 0 ] || FAILED+=("$name (exit $status; $LANE_LOGS/lane-$lane.log)")
-  done <"$LANE_LOGS/lane-$lane.log.times"
+for name in "${LANE_NAMES[@]}"; do
+  case "${LANE_STATUS[$name]:-not run}" in
+    0) ;;
+    skipped) FAILED+=("$name (not run: a lane it needs failed)") ;;
+    "not run") FAILED+=("$name (not run)") ;;
+    *) FAILED+=("$name (exit ${LANE_STATUS[$name]}; $LOGS/$(lane_log_name "$name"))") ;;
+  esac
 done
 
 if [ ${#FAILED[@]} -gt 0 ]; then
   printf '\nFAILED:\n' >&2
   printf '  %s\n' "${FAILED[@]}" >&2
-  summary
+  printf '\n'
+  node scripts/lane-report.mjs "$TIMES" "$LOGS/monitor.json"
   exit 1
 fi
-printf '\nall tests passed\n'
-summary
+printf '\nall tests passed\n\n'
+node scripts/lane-report.mjs "$TIMES" "$LOGS/monitor.json"

@@ -6,22 +6,28 @@
 //
 //   node tests/e2e/webdriver.mjs [--engines firefox,webkit] [--sessions N] [--grep TEXT] [--deadline SECONDS]
 //
-// --sessions: browser sessions per engine (default 1; the machine has 2 cores and Chromium's run
-// may share them). --grep: only checks whose name contains TEXT. Results and each driver's log go
-// to target/e2e-webdriver/.
+// --sessions: browser sessions per engine (default 1: each session is a browser, and a browser
+// that waits for a core stops answering). --grep: only checks whose name contains TEXT.
+// --deadline: the whole run's limit (default tests/timeouts.mjs's E2E_RUN_S). Results
+// (results-<engines>.json) and each driver's log go to target/e2e-webdriver/.
+//
+// Time limits are tests/timeouts.mjs's. A session that does not start is started once more, and
+// the log says so; a check that fails is never run again. A session lost in a check (the browser
+// stopped answering) fails that check, named, and the next check gets a new session.
 import { writeFileSync, mkdirSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { startServers } from "../../host/server.mjs";
 import { CHECKS, CHECK_TIMEOUT } from "./checks/index.mjs";
 import { makeDriver, mayReuse, afterCheck } from "./checks/lib.mjs";
 import { ENGINES, startDriverServer, newSession, webdriverPage } from "./drivers/webdriver.mjs";
+import { TIMEOUTS } from "../timeouts.mjs";
 
 const { values: options } = parseArgs({
   options: {
     engines: { type: "string", default: "firefox,webkit" },
     sessions: { type: "string", default: "1" },
     grep: { type: "string", default: "" },
-    deadline: { type: "string", default: "1500" },
+    deadline: { type: "string", default: String(TIMEOUTS.E2E_RUN_S) },
   },
 });
 const engines = options.engines.split(",").filter(Boolean);
@@ -46,6 +52,20 @@ function within(ms, what, promise) {
 
 const quit = (driver) => within(10_000, "quit", driver.quit()).catch(() => {});
 
+/** A new session within E2E_SESSION_START_MS; one that does not start is tried once more, said in the log. */
+async function startSession(engine, url) {
+  const attempt = () => within(TIMEOUTS.E2E_SESSION_START_MS, `${engine}: new WebDriver session`, newSession(engine, url));
+  try {
+    return await attempt();
+  } catch (error) {
+    console.log(`  ! [${engine}] the session did not start (${String(error?.message ?? error).split("\n")[0]}); starting it once more`);
+    return await attempt();
+  }
+}
+
+/** Whether a WebDriver error says the session itself is gone (the browser died or stopped answering). */
+const isLostSession = (error) => error?.name === "NoSuchSessionError" || /invalid session id|session deleted|no such session/i.test(String(error?.message));
+
 /** Runs `queue` (shared by the engine's sessions) in one session; returns nothing, fills `results`. */
 async function worker(engine, url, servers, queue, results) {
   let driver = null;
@@ -62,7 +82,7 @@ async function worker(engine, url, servers, queue, results) {
     const t0 = Date.now();
     try {
       if (!driver) {
-        driver = await within(60_000, "new session", newSession(engine, url));
+        driver = await startSession(engine, url);
         page = webdriverPage(driver, engine, servers);
       }
       page.note = (text) => result.notes.push(text);
@@ -79,6 +99,7 @@ async function worker(engine, url, servers, queue, results) {
     } catch (error) {
       result.status = "failed";
       result.error = String(error?.stack ?? error);
+      if (isLostSession(error)) result.error = `${engine} stopped answering its WebDriver server during this check (the session is gone): ${result.error}`;
       // The session may be stuck in the check's last command: start the next check on a new one.
       if (driver) await quit(driver);
       driver = null;
@@ -139,7 +160,7 @@ try {
   await stopAll();
 }
 
-writeFileSync(`${OUT}/results.json`, JSON.stringify({ started: new Date(started).toISOString(), timing, results }, null, 2));
+writeFileSync(`${OUT}/results-${engines.join("-")}.json`, JSON.stringify({ started: new Date(started).toISOString(), timing, results }, null, 2));
 const failed = results.filter((r) => r.status !== "passed");
 console.log("");
 for (const engine of engines) {

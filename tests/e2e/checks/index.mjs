@@ -7,9 +7,10 @@ import keyboard from "./keyboard.mjs";
 import fidelity from "./fidelity.mjs";
 import fixtures from "./fixtures.mjs";
 import calls from "./calls.mjs";
+import { TIMEOUTS } from "../../timeouts.mjs";
 
-/** Per-check time limit unless a check sets its own (as Playwright's config has it). */
-export const CHECK_TIMEOUT = 60_000;
+/** Per-check time limit unless a check sets its own (tests/timeouts.mjs). */
+export const CHECK_TIMEOUT = TIMEOUTS.E2E_CHECK_MS;
 
 export const CHECKS = [...protocol, ...csp, ...keyboard, ...fidelity, ...calls, ...fixtures];
 

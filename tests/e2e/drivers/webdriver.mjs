@@ -7,6 +7,7 @@ import { spawn, execFileSync } from "node:child_process";
 import { createServer } from "node:net";
 import { openSync, mkdirSync } from "node:fs";
 import { Builder, By, Key, Origin } from "selenium-webdriver";
+import { TIMEOUTS } from "../../timeouts.mjs";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -63,7 +64,8 @@ const alive = (pid) => {
 };
 
 /**
- * Starts an engine's WebDriver server and waits (at most 30 s) until it says it is ready.
+ * Starts an engine's WebDriver server and waits (at most TIMEOUTS.DRIVER_SERVER_START_MS) until it
+ * says it is ready.
  * Returns { url, stop() }. Its output goes to `logDir/<engine>-driver.log`.
  */
 export async function startDriverServer(engine, { logDir = "target/e2e-webdriver" } = {}) {
@@ -96,7 +98,8 @@ export async function startDriverServer(engine, { logDir = "target/e2e-webdriver
       for (let i = 0; i < 20 && alive(child.pid) && !exited; i++) await sleep(100);
     }
   };
-  for (let i = 0; i < 300; i++) {
+  const readyBy = Date.now() + TIMEOUTS.DRIVER_SERVER_START_MS;
+  while (Date.now() < readyBy) {
     if (exited) throw new Error(`${command} exited at start (see ${logDir}/${engine}-driver.log)`);
     try {
       const status = await (await fetch(`${url}/status`, { signal: AbortSignal.timeout(1000) })).json();
@@ -105,13 +108,13 @@ export async function startDriverServer(engine, { logDir = "target/e2e-webdriver
     await sleep(100);
   }
   await stop();
-  throw new Error(`${engine}'s WebDriver server did not answer on ${url} within 30 s`);
+  throw new Error(`${engine}'s WebDriver server did not answer on ${url} within ${TIMEOUTS.DRIVER_SERVER_START_MS / 1000} s`);
 }
 
 /** A new session on a running driver server, with bounded script and page-load times. */
 export async function newSession(engine, url) {
   const driver = await new Builder().usingServer(url).withCapabilities(ENGINES[engine].capabilities).build();
-  await driver.manage().setTimeouts({ script: 45_000, pageLoad: 30_000, implicit: 0 });
+  await driver.manage().setTimeouts({ script: TIMEOUTS.E2E_SCRIPT_MS, pageLoad: TIMEOUTS.E2E_PAGE_LOAD_MS, implicit: 0 });
   return driver;
 }
 

@@ -1,0 +1,121 @@
+# The test command's lanes and their scheduler; sourced by scripts/test.sh after the native tests.
+#
+# A lane is a command with a name, the share of a core it keeps busy while it runs (in tenths: 10
+# is one core), and the lanes it needs to have passed first. The scheduler starts lanes in the
+# order of the table as soon as what they need has passed and their share fits beside the running
+# lanes' within the machine's cores; a lane whose need failed is not run and is reported as such.
+# A lane that fits nowhere (a share past the cores) runs when nothing else does.
+#
+# Each share is a lane's CPU time over its wall time when it runs alone (`TEST_CORES=0
+# ./scripts/test.sh` runs every lane alone and prints both; docs/performance.md, "The test
+# command", has the figures these were set from). Browsers answer their drivers only when they get
+# a core: lanes admitted past the cores there are stretch every browser's answers until a driver
+# gives up (a renderer silent for 30 s, a lost session), so the shares are what keeps the run green.
+#
+# Expects from scripts/test.sh: LOGS (the log folder), TIMES (the times file), now_ms and
+# cpu_of_children.
+
+LANE_NAMES=()
+LANE_SHARES=()
+LANE_NEEDS=()
+LANE_COMMANDS=()
+
+# lane NAME SHARE NEEDS COMMAND...: NEEDS is a comma-separated list of lane names, or "-".
+lane() {
+  LANE_NAMES+=("$1")
+  LANE_SHARES+=("$2")
+  LANE_NEEDS+=("$3")
+  shift 3
+  LANE_COMMANDS+=("$(printf '%q ' "$@")")
+}
+
+# A lane's log file: its name with spaces as dashes.
+lane_log_name() { printf 'lane-%s.log' "${1// /-}"; }
+
+# The widget's browser tests (tests/web/) in one engine: scripts/browser-tests.sh.
+# The end-to-end checks in Firefox or WebKit: tests/e2e/webdriver.mjs, one engine per lane.
+# Playwright's Chromium suite: playwright.config.mjs (its workers are its share).
+# Largest first among lanes that can start at the same moment, so the longest chains start early.
+lane "release build" 12 - ./scripts/build.sh
+lane "mage" 8 - ./scripts/mage-test.sh --no-widget --keep-results "$LOGS/mage-results"
+lane "browser build" 18 - ./scripts/browser-tests.sh --build
+lane "test-hooks build" 12 "release build" ./scripts/build.sh --test-hooks
+lane "built file" 10 "release build" node --test tests/built-file.test.mjs
+lane "translator" 10 "release build" node --test tests/wasm-to-js.test.mjs
+lane "e2e chromium (playwright)" 17 "test-hooks build" npx playwright test
+lane "e2e webkit (webdriver)" 10 "test-hooks build" node tests/e2e/webdriver.mjs --engines webkit
+lane "e2e firefox (webdriver)" 10 "test-hooks build" node tests/e2e/webdriver.mjs --engines firefox
+lane "browser firefox" 10 "browser build" ./scripts/browser-tests.sh firefox
+lane "browser webkit" 10 "browser build" ./scripts/browser-tests.sh webkit
+lane "browser chromium" 10 "browser build" ./scripts/browser-tests.sh chromium
+lane "sdk examples" 8 "release build" ./scripts/sdk-examples-check.sh
+lane "inspector" 8 "release build" ./scripts/inspector-check.sh
+lane "mage widget" 8 "mage,release build" env MAGE_TEST_RESULTS="$LOGS/mage-results" \
+  npx playwright test tests/e2e/mage-live.spec.mjs --output target/playwright-mage --workers 1
+
+# The cores scheduled for, in tenths: TEST_CORES, else the machine's.
+LANE_CORES=$((${TEST_CORES:-$(nproc)} * 10))
+LANE_CORES_SHOWN=${TEST_CORES:-$(nproc)}
+
+# Runs lane I in the background: its output to its log, then a line in TIMES; prints its log when
+# it ends, so that lanes' outputs do not interleave.
+start_lane() {
+  local i=$1 name=${LANE_NAMES[$1]} log
+  log="$LOGS/$(lane_log_name "$name")"
+  (
+    start=$(now_ms)
+    status=0
+    eval "${LANE_COMMANDS[$i]}" >"$log" 2>&1 </dev/null || status=$?
+    cpu=$(cpu_of_children)
+    printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$start" "$(now_ms)" "$cpu" "$status" >>"$TIMES"
+    { printf '\n-- %s (%s, exit %s)\n' "$name" "$log" "$status"; cat "$log"; } >&2
+    exit "$status"
+  ) &
+}
+
+# Whether every lane lane I needs has passed (0), or one failed (2), or one is still to end (1).
+needs_state() {
+  local needs=${LANE_NEEDS[$1]} need
+  [ "$needs" = - ] && return 0
+  local IFS=,
+  for need in $needs; do
+    [ -n "${LANE_STATUS[$need]:-}" ] || return 1
+    [ "${LANE_STATUS[$need]}" = 0 ] || return 2
+  done
+  return 0
+}
+
+declare -A LANE_STATUS=()
+run_lanes() {
+  local used=0 i pid state
+  local -a pending=("${!LANE_NAMES[@]}") waiting
+  local -A running=()
+  while [ ${#pending[@]} -gt 0 ] || [ ${#running[@]} -gt 0 ]; do
+    waiting=()
+    for i in "${pending[@]}"; do
+      state=0
+      needs_state "$i" || state=$?
+      if [ "$state" = 2 ]; then
+        LANE_STATUS[${LANE_NAMES[$i]}]=skipped
+        printf '%s\t%s\t%s\t\tskipped\n' "${LANE_NAMES[$i]}" "$(now_ms)" "$(now_ms)" >>"$TIMES"
+        printf '\n-- %s: not run (a lane it needs failed: %s)\n' "${LANE_NAMES[$i]}" "${LANE_NEEDS[$i]}" >&2
+      elif [ "$state" = 0 ] && { [ "$used" = 0 ] || [ $((used + LANE_SHARES[i])) -le "$LANE_CORES" ]; }; then
+        printf '   start %-28s (share %s, %s/%s of the cores busy)\n' "${LANE_NAMES[$i]}" "${LANE_SHARES[$i]}" "$used" "$LANE_CORES"
+        start_lane "$i"
+        running[$!]=$i
+        used=$((used + LANE_SHARES[i]))
+      else
+        waiting+=("$i")
+      fi
+    done
+    pending=("${waiting[@]}")
+    [ ${#running[@]} -gt 0 ] || break
+    pid=""
+    wait -n -p pid "${!running[@]}" && state=0 || state=$?
+    [ -n "$pid" ] || continue
+    i=${running[$pid]}
+    unset "running[$pid]"
+    used=$((used - LANE_SHARES[i]))
+    LANE_STATUS[${LANE_NAMES[$i]}]=$state
+  done
+}
