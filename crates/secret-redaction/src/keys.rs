@@ -3,8 +3,19 @@
 //! credential.
 
 /// Key endings that mark a value as secret, compared case-insensitively with `_`, `-`, `.` and
-/// spaces removed, so `X-API-KEY`, `apiKey` and `api_key` all match `apikey`. The widget's
-/// documented list, plus `credential` (singular), which `credentials` does not cover.
+/// spaces removed, so `X-API-KEY`, `apiKey` and `api_key` all match `apikey`. Taken from the names
+/// real configurations give credentials:
+/// - the widget's documented list (README, "Sensitive values") and `credential`;
+/// - Mage's own templates: `io_config.yaml`
+///   (<https://github.com/mage-ai/mage-ai/blob/0.9.79/mage_ai/data_preparation/templates/repo/io_config.yaml>:
+///   `AWS_SECRET_ACCESS_KEY`, `SNOWFLAKE_PRIVATE_KEY_PASSPHRASE`, `GOOGLE_SERVICE_ACC_KEY`, …) and
+///   its data-integration configs (`secret_key`, `application_key`, `credentials_info`);
+/// - Yelp's detect-secrets keyword list
+///   (<https://github.com/Yelp/detect-secrets/blob/v1.5.0/detect_secrets/plugins/keyword.py>:
+///   `auth_key`, `service_key`, `account_key`, `db_key`, `database_key`, `priv_key`,
+///   `client_key`, `contrasena`);
+/// - Apache Airflow's sensitive fields (`passphrase`, `access_key`, `keyfile_dict`), and Azure's
+///   connection-string keys `AccountKey` and `SharedAccessKey`.
 pub(crate) const SENSITIVE_SUFFIXES: &[&str] = &[
     "token",
     "apikey",
@@ -20,7 +31,28 @@ pub(crate) const SENSITIVE_SUFFIXES: &[&str] = &[
     "credential",
     "privatekey",
     "clientsecret",
+    "secretkey",
+    "accesskey",
+    "passphrase",
+    "accountkey",
+    "applicationkey",
+    "authkey",
+    "servicekey",
+    "serviceacckey",
+    "clientkey",
+    "privkey",
+    "dbkey",
+    "databasekey",
+    "keyfiledict",
+    "credentialsinfo",
+    "credentialsmapping",
+    "contrasena",
 ];
+
+/// Short names of secrets, sensitive only as a key's whole last word (`db_pass`, `DB_PWD`,
+/// `sshPkey`), never as the end of a longer one (`bypass`, `compass`): detect-secrets' `db_pass`,
+/// `key_pass`, `pwd`, and Mage's `POSTGRES_SSH_PKEY`.
+pub(crate) const SENSITIVE_LAST_WORDS: &[&str] = &["pass", "pwd", "pkey"];
 
 /// Whether the value under `key` must never be shown. Called for every key of every record (and
 /// over the whole text of a long list), so it lower-cases the key's tail once, on the stack.
@@ -30,6 +62,10 @@ pub fn is_sensitive_key(key: &str) -> bool {
 
 /// [`is_sensitive_key`] over a key's bytes (UTF-8; only ASCII letters can match).
 pub(crate) fn is_sensitive_key_bytes(key: &[u8]) -> bool {
+    has_sensitive_suffix(key) || has_sensitive_last_word(key)
+}
+
+fn has_sensitive_suffix(key: &[u8]) -> bool {
     // Most keys (`id`, `status`, `created_at`…) are turned away by their last four letters, which
     // the suffixes share among few endings: the whole tail is read only for the rest.
     let mut ending = [0u8; ENDING];
@@ -42,6 +78,30 @@ pub(crate) fn is_sensitive_key_bytes(key: &[u8]) -> bool {
     SENSITIVE_SUFFIXES
         .iter()
         .any(|suffix| tail.ends_with(suffix.as_bytes()))
+}
+
+/// Whether the key's last word is one of [`SENSITIVE_LAST_WORDS`]. Words end at `_`, `-`, `.`,
+/// spaces, and where a lower-case letter meets an upper-case one (`sshPkey`).
+fn has_sensitive_last_word(key: &[u8]) -> bool {
+    let end = key
+        .iter()
+        .rposition(|b| !matches!(b, b'_' | b'-' | b'.' | b' '))
+        .map_or(0, |i| i + 1);
+    let mut start = end;
+    while start > 0 {
+        let b = key[start - 1];
+        if !b.is_ascii_alphanumeric() {
+            break;
+        }
+        start -= 1;
+        if b.is_ascii_uppercase() && start > 0 && key[start - 1].is_ascii_lowercase() {
+            break;
+        }
+    }
+    let word = &key[start..end];
+    SENSITIVE_LAST_WORDS
+        .iter()
+        .any(|w| word.eq_ignore_ascii_case(w.as_bytes()))
 }
 
 /// The key's last `N` bytes, lower-cased, with `_`, `-`, `.` and spaces removed (fewer when the
@@ -146,6 +206,26 @@ mod tests {
             "aws.secret",
             "snowflake_password",
             "pipeline_schedule_token",
+            // Names real configurations use (see SENSITIVE_SUFFIXES' sources).
+            "aws_secret_access_key",
+            "AWS_SECRET_ACCESS_KEY",
+            "SECRET_KEY",
+            "SNOWFLAKE_PRIVATE_KEY_PASSPHRASE",
+            "private_key_file_pwd",
+            "db_pass",
+            "DB_PASS",
+            "dbPass",
+            "pwd",
+            "POSTGRES_SSH_PKEY",
+            "sshPkey",
+            "AccountKey",
+            "SharedAccessKey",
+            "GOOGLE_SERVICE_ACC_KEY",
+            "B2_APPLICATION_KEY",
+            "credentials_info",
+            "keyfile_dict",
+            "auth_key",
+            "contrasena",
         ] {
             assert!(is_sensitive_key(key), "{key} should be sensitive");
         }
@@ -160,6 +240,19 @@ mod tests {
             "keyword",
             "passed_sla",
             "secretary_name",
+            "bypass",
+            "compass",
+            "passes",
+            "pwd_hint",
+            "AWS_ACCESS_KEY_ID",
+            "api_key_id",
+            "primary_key",
+            "public_key",
+            "partition_key",
+            "SNOWFLAKE_PRIVATE_KEY_PATH",
+            "GOOGLE_SERVICE_ACC_KEY_FILEPATH",
+            "SharedAccessKeyName",
+            "AccountName",
         ] {
             assert!(!is_sensitive_key(key), "{key} should not be sensitive");
         }
@@ -168,14 +261,28 @@ mod tests {
     #[test]
     fn the_key_check_is_the_documented_rule_on_every_kind_of_key() {
         // The rule as documented: lower-cased, `_`, `-`, `.` and spaces removed, then a suffix of
-        // the list.
+        // the list; or a last word (split at separators and lower-to-upper case changes) of the
+        // short list.
         let rule = |key: &str| {
             let normalized: String = key
                 .chars()
                 .filter(|c| !matches!(c, '_' | '-' | '.' | ' '))
                 .map(|c| c.to_ascii_lowercase())
                 .collect();
+            let mut spaced = String::new();
+            let mut previous_lower = false;
+            for c in key.chars() {
+                if c.is_ascii_uppercase() && previous_lower {
+                    spaced.push(' ');
+                }
+                previous_lower = c.is_ascii_lowercase();
+                spaced.push(if c.is_ascii_alphanumeric() { c } else { ' ' });
+            }
+            let last_word = spaced.split(' ').rfind(|w| !w.is_empty()).unwrap_or("");
             SENSITIVE_SUFFIXES.iter().any(|s| normalized.ends_with(s))
+                || SENSITIVE_LAST_WORDS
+                    .iter()
+                    .any(|w| last_word.eq_ignore_ascii_case(w))
         };
         let mut keys = vec![
             String::new(),
@@ -184,7 +291,7 @@ mod tests {
             "tökén".into(),
             "token\u{0}".into(),
         ];
-        for suffix in SENSITIVE_SUFFIXES {
+        for suffix in SENSITIVE_SUFFIXES.iter().chain(SENSITIVE_LAST_WORDS) {
             for prefix in [
                 "",
                 "x",

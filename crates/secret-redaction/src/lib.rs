@@ -17,12 +17,15 @@
 //! A producer may also teach a [`Redactor`] the exact secrets it knows (from its configuration,
 //! from responses); they are hidden wherever they were copied.
 //!
-//! Hand-written matchers, no regular expressions: the widget ships this code in its wasm.
+//! Hand-written matchers, no regular expressions: the widget ships this code in its wasm (the
+//! learned secrets' matcher, Aho-Corasick, only the server uses).
 //!
 //! Depends on: `serde_json` only, no workspace crate: the server and `widget-model` both depend
 //! on it, never on each other.
 
 mod blank;
+#[cfg(feature = "test-corpus")]
+pub mod corpus;
 mod keys;
 mod learned;
 mod marker;
@@ -32,7 +35,9 @@ mod tree;
 
 pub use blank::{blank_sensitive_values, Blanked};
 pub use keys::{is_identifier_key, is_sensitive_key};
-pub use learned::{Redactor, MIN_LEARNED_SECRET_LEN};
+pub use learned::{
+    is_credential_like, Redactor, MAX_LEARNED_BYTES, MAX_LEARNED_SECRETS, MIN_LEARNED_SECRET_LEN,
+};
 pub use marker::REDACTED;
 pub use text::scrub_string;
 pub use tree::{redact_graph_edge, redact_in_place, redact_text};

@@ -16,8 +16,7 @@ fn bare(word: &str) -> &str {
 
 /// "Bearer" or "Basic", the HTTP schemes that come before a credential.
 pub(crate) fn is_auth_scheme(word: &str) -> bool {
-    let word = trim_quotes(word);
-    word.eq_ignore_ascii_case("bearer") || word.eq_ignore_ascii_case("basic")
+    auth_scheme(word).is_some()
 }
 
 /// A word shaped like a generated secret: at least 12 characters of letters, digits and `-_./+=`,
@@ -32,11 +31,35 @@ pub(crate) fn looks_like_secret_value(word: &str) -> bool {
         && w.bytes().any(|b| b.is_ascii_alphabetic())
 }
 
-/// Whether the word after an auth scheme is its credential: secret-shaped, a known key format, a
-/// JSON Web Token, or the base64 of `user:password`. "Bearer bond", "Basic ETL" are ordinary.
-pub(crate) fn is_credential_after_scheme(word: &str) -> bool {
+/// An HTTP auth scheme that comes before a credential.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub(crate) enum AuthScheme {
+    Bearer,
+    Basic,
+}
+
+/// The scheme `word` names ("Bearer", "basic", …), if any.
+pub(crate) fn auth_scheme(word: &str) -> Option<AuthScheme> {
+    let word = trim_quotes(word);
+    if word.eq_ignore_ascii_case("bearer") {
+        Some(AuthScheme::Bearer)
+    } else if word.eq_ignore_ascii_case("basic") {
+        Some(AuthScheme::Basic)
+    } else {
+        None
+    }
+}
+
+/// Whether the word after `scheme` is its credential. After "Bearer": secret-shaped, a known key
+/// format or a JSON Web Token (RFC 6750's b64token). After "Basic": only what the scheme sends,
+/// the base64 of `user:password` (RFC 7617), so "Basic ETL" and "Basic pipeline_v2_daily" are
+/// names, not credentials.
+pub(crate) fn is_credential_after_scheme(scheme: AuthScheme, word: &str) -> bool {
     let w = bare(word);
-    looks_like_secret_value(w) || is_key_shape(w) || is_jwt(w) || is_basic_pair(w)
+    match scheme {
+        AuthScheme::Bearer => looks_like_secret_value(w) || is_key_shape(w) || is_jwt(w),
+        AuthScheme::Basic => is_basic_pair(w),
+    }
 }
 
 /// The base64 (padded) of a printable `user:password`, as the Basic scheme sends it.
@@ -117,6 +140,9 @@ const fn aws(prefix: &'static str) -> KeyFormat {
 }
 
 /// Key formats recognised wherever they stand, identifiers included: no real identifier has one.
+/// The prefixes and lengths are those of gitleaks' default rules
+/// (<https://github.com/gitleaks/gitleaks/blob/v8.30.0/config/gitleaks.toml>), kept to the
+/// formats a fixed prefix identifies.
 const KEY_FORMATS: &[KeyFormat] = &[
     // Stripe secret and restricted keys, webhook signing secrets.
     at_least("sk_live_", 10),
@@ -139,15 +165,30 @@ const KEY_FORMATS: &[KeyFormat] = &[
     at_least("xoxs-", 10),
     at_least("xoxe-", 10),
     at_least("xapp-", 10),
-    // GitLab personal access tokens, OpenAI and Anthropic API keys.
+    // GitLab personal, deploy, runner and trigger tokens; OpenAI and Anthropic API keys.
     at_least("glpat-", 20),
+    at_least("gldt-", 20),
+    at_least("glrt-", 20),
+    at_least("glptt-", 40),
     at_least("sk-proj-", 20),
+    at_least("sk-svcacct-", 20),
+    at_least("sk-admin-", 20),
     at_least("sk-ant-", 20),
-    // AWS access key ids (long-term and temporary), Google API keys, npm tokens.
+    // AWS access key ids (long-term, temporary and others), Google API keys, npm and PyPI tokens,
+    // Hugging Face, DigitalOcean and Shopify tokens.
     aws("AKIA"),
     aws("ASIA"),
+    aws("ABIA"),
+    aws("ACCA"),
     exactly("AIza", 35),
     exactly("npm_", 36),
+    at_least("pypi-AgEIcHlwaS5vcmc", 50),
+    exactly("hf_", 34),
+    exactly("doo_v1_", 64),
+    exactly("dop_v1_", 64),
+    exactly("dor_v1_", 64),
+    exactly("shpat_", 32),
+    exactly("shpss_", 32),
 ];
 
 /// A character of a key: letters, digits, `_` and `-`.
@@ -308,6 +349,11 @@ mod tests {
         "AIzaSyA1234567890abcdefghijklmnopqrstuv",
         "npm_abcdefghijklmnopqrstuvwxyz0123456789",
         "sk-proj-abcdefghij0123456789ABCDEFGHIJ",
+        "pypi-AgEIcHlwaS5vcmcCJDAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMAACKlsz",
+        "hf_abcdefghijklmnopqrstuvwxyzABCDEFGH",
+        "dop_v1_0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+        "shpat_0123456789abcdef0123456789abcdef",
+        "glptt-0123456789abcdef0123456789abcdef01234567",
     ];
 
     #[test]
@@ -397,12 +443,24 @@ mod tests {
         for word in [
             "sk_live_4eC39HqLyjWDarjtT1zdp7dc",
             "abcdefgh12345678",
-            "dXNlcjpwYXNz",
             "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln",
             "\"ghp_16C7e42F292c6912E7710c838347Ae178B4a\",",
             "0123456789abcdef0123456789abcdef.",
         ] {
-            assert!(is_credential_after_scheme(word), "{word}");
+            assert!(
+                is_credential_after_scheme(AuthScheme::Bearer, word),
+                "{word}"
+            );
+        }
+        for word in [
+            "dXNlcjpwYXNz",
+            "QWxhZGRpbjpvcGVuIHNlc2FtZQ==",
+            "\"YWRtaW46aHVudGVyMg==\",",
+        ] {
+            assert!(
+                is_credential_after_scheme(AuthScheme::Basic, word),
+                "{word}"
+            );
         }
         for word in [
             "bond",
@@ -414,8 +472,29 @@ mod tests {
             "abc",
             "tokens",
         ] {
-            assert!(!is_credential_after_scheme(word), "{word}");
+            assert!(
+                !is_credential_after_scheme(AuthScheme::Bearer, word),
+                "{word}"
+            );
+            assert!(
+                !is_credential_after_scheme(AuthScheme::Basic, word),
+                "{word}"
+            );
         }
+        // A Basic credential is the base64 of user:password, nothing else.
+        for word in [
+            "pipeline_v2_daily",
+            "abcdefgh12345678",
+            "sk_live_4eC39HqLyjWDarjtT1zdp7dc",
+        ] {
+            assert!(
+                !is_credential_after_scheme(AuthScheme::Basic, word),
+                "{word}"
+            );
+        }
+        assert_eq!(auth_scheme("\"Bearer"), Some(AuthScheme::Bearer));
+        assert_eq!(auth_scheme("BASIC"), Some(AuthScheme::Basic));
+        assert_eq!(auth_scheme("Token"), None);
     }
 
     #[test]

@@ -7,8 +7,8 @@
 use crate::keys::{is_sensitive_key, is_sensitive_parameter};
 use crate::marker::REDACTED;
 use crate::shapes::{
-    has_key_run, hide_credential_runs, is_auth_scheme, is_credential_after_scheme,
-    is_embedded_credential, is_key_shape, looks_like_secret_value, trim_quotes,
+    auth_scheme, has_key_run, hide_credential_runs, is_auth_scheme, is_credential_after_scheme,
+    is_embedded_credential, looks_like_secret_value, trim_quotes, AuthScheme,
 };
 
 /// A copy of `s` with embedded secrets hidden, or `None` when there was nothing to hide.
@@ -24,9 +24,9 @@ pub fn scrub_string(s: &str) -> Option<String> {
     scrub_words(s, Scope::Text)
 }
 
-/// A copy of the identifier `s` with its credential shapes hidden (a key format, the credential
-/// after an auth scheme), or `None`: an identifier is otherwise shown exactly as sent, so labels
-/// (`token=…`) and URLs inside it are left alone.
+/// A copy of the identifier `s` with its credential shapes hidden (a key format, a JSON Web Token,
+/// the credential after an auth scheme), or `None`: an identifier is otherwise shown exactly as
+/// sent, so labels (`token=…`) and URLs inside it are left alone.
 pub(crate) fn scrub_identifier(s: &str) -> Option<String> {
     scrub_words(s, Scope::Identifier)
 }
@@ -42,6 +42,11 @@ fn scrub_words(s: &str, scope: Scope) -> Option<String> {
     if !might_hold_secret(s, scope) {
         return None;
     }
+    let without_keys = match scope {
+        Scope::Text => hide_private_key_blocks(s),
+        Scope::Identifier => None,
+    };
+    let s = without_keys.as_deref().unwrap_or(s);
     let mut out = String::with_capacity(s.len());
     let mut changed = false;
     let mut next = Next::Keep;
@@ -61,7 +66,7 @@ fn scrub_words(s: &str, scope: Scope) -> Option<String> {
         next = next.after(part, scope);
         let clean = match scope {
             Scope::Text => scrub_word(part),
-            Scope::Identifier => hide_credential_runs(part, is_key_shape),
+            Scope::Identifier => hide_credential_runs(part, is_embedded_credential),
         };
         match clean {
             Some(clean) => {
@@ -71,7 +76,46 @@ fn scrub_words(s: &str, scope: Scope) -> Option<String> {
             None => out.push_str(part),
         }
     }
-    changed.then_some(out)
+    if changed {
+        Some(out)
+    } else {
+        without_keys
+    }
+}
+
+/// PEM private keys (`-----BEGIN RSA PRIVATE KEY-----` … `-----END RSA PRIVATE KEY-----`, the
+/// forms detect-secrets and gitleaks look for) replaced whole, markers included; a block without
+/// its end marker is hidden to the end of the text. `None` when there is none.
+fn hide_private_key_blocks(s: &str) -> Option<String> {
+    const BEGIN: &str = "-----BEGIN ";
+    const KEY_MARKER: &str = "PRIVATE KEY";
+    const DASHES: &str = "-----";
+    let mut out = String::new();
+    let mut copied = 0;
+    let mut from = 0;
+    while let Some(begin) = s[from..].find(BEGIN).map(|i| from + i) {
+        let header_start = begin + BEGIN.len();
+        let Some(header_end) = s[header_start..].find(DASHES).map(|i| header_start + i) else {
+            break;
+        };
+        from = header_end + DASHES.len();
+        if !s[header_start..header_end].contains(KEY_MARKER) {
+            continue;
+        }
+        let end = s[from..]
+            .find("-----END ")
+            .map(|i| from + i)
+            .and_then(|end_marker| {
+                let label = end_marker + "-----END ".len();
+                s[label..].find(DASHES).map(|i| label + i + DASHES.len())
+            })
+            .unwrap_or(s.len());
+        out.push_str(&s[copied..begin]);
+        out.push_str(REDACTED);
+        copied = end;
+        from = end;
+    }
+    (copied > 0).then(|| out + &s[copied..])
 }
 
 /// `part` with its value hidden and the quoting around it kept: `"abc",` → `"[redacted]",`,
@@ -100,8 +144,8 @@ enum Next {
     /// A sensitive word on its own (`token`): the next word is hidden only if it looks like a secret.
     HideIfSecretLike,
     /// An auth scheme (`Bearer`, `Basic`) with no label before it: the next word is hidden only if
-    /// it is shaped like a credential.
-    HideIfCredential,
+    /// it is shaped like that scheme's credential.
+    HideIfCredential(AuthScheme),
 }
 
 impl Next {
@@ -110,21 +154,48 @@ impl Next {
         match self {
             Next::Hide => !is_auth_scheme(part),
             Next::HideIfSecretLike => looks_like_secret_value(part),
-            Next::HideIfCredential => is_credential_after_scheme(part),
+            Next::HideIfCredential(scheme) => is_credential_after_scheme(scheme, part),
             Next::Keep => false,
         }
     }
 
     /// What the word after `part` is, `part` having come after the word that set `self`.
     fn after(self, part: &str, scope: Scope) -> Next {
-        match self {
+        if let Some(scheme) = auth_scheme(part) {
             // A scheme after a label passes the label on: "Authorization: Bearer <secret>".
-            Next::Hide if is_auth_scheme(part) => Next::Hide,
-            _ if is_auth_scheme(part) => Next::HideIfCredential,
-            _ if scope == Scope::Identifier => Next::Keep,
-            _ => label_kind(part),
+            return if self == Next::Hide {
+                Next::Hide
+            } else {
+                Next::HideIfCredential(scheme)
+            };
+        }
+        if let Some((label, scheme)) = label_then_scheme(part) {
+            // The label and the scheme in one word: `Authorization:Bearer <secret>` (HTTP allows
+            // no space after the colon), `{"Authorization":"Bearer <secret>"}` written inline.
+            return if is_sensitive_key(trim_quotes(label)) {
+                Next::Hide
+            } else {
+                Next::HideIfCredential(scheme)
+            };
+        }
+        match scope {
+            Scope::Identifier => Next::Keep,
+            Scope::Text => label_kind(part),
         }
     }
+}
+
+/// A word that ends in an auth scheme after a label: `Authorization:Bearer`, `"Authorization":"Basic`,
+/// `headers={"Authorization":"Bearer`: the label's last name and the scheme.
+fn label_then_scheme(word: &str) -> Option<(&str, AuthScheme)> {
+    let word = word.trim_end_matches(['"', '\'', '\\']);
+    let split = word.rfind([':', '='])?;
+    let scheme = auth_scheme(word[split + 1..].trim_start_matches(['"', '\'', '\\']))?;
+    let label = word[..split].trim_end_matches(['"', '\'', '\\']);
+    let name_start = label
+        .rfind([',', ';', '{', '(', '[', '"', '\'', ':', '='])
+        .map_or(0, |i| i + 1);
+    Some((&label[name_start..], scheme))
 }
 
 /// A cheap test that rules out almost every string before any copying: a secret needs a URL, a
@@ -133,12 +204,13 @@ impl Next {
 fn might_hold_secret(s: &str, scope: Scope) -> bool {
     let names_a_scheme = contains_ignore_case(s, "bearer") || contains_ignore_case(s, "basic");
     match scope {
-        Scope::Identifier => names_a_scheme || has_key_run(s),
+        Scope::Identifier => names_a_scheme || s.contains("eyJ") || has_key_run(s),
         Scope::Text => {
             s.contains("://")
                 || s.contains('?')
                 || s.contains("/pipeline_runs/")
                 || s.contains("eyJ")
+                || s.contains("-----BEGIN ")
                 || names_a_secret(s)
                 || names_a_scheme
                 || has_key_run(s)
@@ -152,10 +224,14 @@ fn names_a_secret(s: &str) -> bool {
         "token",
         "key",
         "pass",
+        "pwd",
+        "pkey",
         "secret",
         "auth",
         "cookie",
         "credential",
+        "sig",
+        "contrasena",
     ]
     .iter()
     .any(|w| contains_ignore_case(s, w))
@@ -207,15 +283,22 @@ fn split_keep_whitespace(s: &str) -> Vec<&str> {
     parts
 }
 
-/// Scrubs one whitespace-free word: a URL, a path, an inline `name=value`, or a bare token.
+/// Scrubs one whitespace-free word: URLs, a path, inline `name=value` pairs (a connection string's
+/// `;`-separated ones too) before a query, the query's sensitive parameters, or a bare token.
 fn scrub_word(word: &str) -> Option<String> {
     let mut out = word.to_owned();
     let mut changed = hide_url_credentials(&mut out);
     changed |= hide_trigger_token(&mut out);
-    changed |= match out.find('?') {
-        Some(q) => hide_query_values(&mut out, q),
-        None => hide_inline_pairs(&mut out),
-    };
+    let query = out.find('?');
+    let mut head = out[..query.unwrap_or(out.len())].to_owned();
+    if hide_inline_pairs(&mut head) {
+        let tail = out[query.unwrap_or(out.len())..].to_owned();
+        out = head + &tail;
+        changed = true;
+    }
+    if let Some(q) = out.find('?') {
+        changed |= hide_query_values(&mut out, q);
+    }
     // A JSON Web Token or a key format anywhere in the word (after `Bearer`, in a URL).
     if let Some(clean) = hide_credential_runs(&out, is_embedded_credential) {
         out = clean;
@@ -224,21 +307,25 @@ fn scrub_word(word: &str) -> Option<String> {
     changed.then_some(out)
 }
 
-/// `https://user:password@host/…` → `https://[redacted]@host/…`.
+/// `https://user:password@host/…` → `https://[redacted]@host/…`, for every URL in the word
+/// (`https://a/x,https://u:p@b/y` holds two); a password-only one too (`redis://:pass@host`).
 fn hide_url_credentials(word: &mut String) -> bool {
-    let Some(authority_start) = word.find("://").map(|i| i + 3) else {
-        return false;
-    };
-    let authority_end = word[authority_start..]
-        .find(['/', '?', '#'])
-        .map_or(word.len(), |i| authority_start + i);
-    match word[authority_start..authority_end].rfind('@') {
-        Some(at) if &word[authority_start..authority_start + at] != REDACTED => {
-            word.replace_range(authority_start..authority_start + at, REDACTED);
-            true
+    let mut changed = false;
+    let mut from = 0;
+    while let Some(authority_start) = word[from..].find("://").map(|i| from + i + 3) {
+        let authority_end = word[authority_start..]
+            .find(['/', '?', '#', ',', ';', '"', '\''])
+            .map_or(word.len(), |i| authority_start + i);
+        from = authority_end;
+        if let Some(at) = word[authority_start..authority_end].rfind('@') {
+            if at > 0 && &word[authority_start..authority_start + at] != REDACTED {
+                word.replace_range(authority_start..authority_start + at, REDACTED);
+                changed = true;
+                from = authority_start + REDACTED.len() + 1;
+            }
         }
-        _ => false,
     }
+    changed
 }
 
 /// `…/pipeline_runs/<hex>` → `…/pipeline_runs/[redacted]`: the schedule token of a trigger URL.
@@ -268,8 +355,11 @@ fn hide_query_values(word: &mut String, q: usize) -> bool {
             rebuilt.push('&');
         }
         match pair.split_once('=') {
+            // `&amp;sig=…`: a query written into HTML keeps its name after the escape.
             Some((name, value))
-                if !value.is_empty() && value != REDACTED && is_sensitive_parameter(name) =>
+                if !value.is_empty()
+                    && value != REDACTED
+                    && is_sensitive_parameter(name.strip_prefix("amp;").unwrap_or(name)) =>
             {
                 rebuilt.push_str(name);
                 rebuilt.push('=');
@@ -286,7 +376,9 @@ fn hide_query_values(word: &mut String, q: usize) -> bool {
 }
 
 /// Hides the value of each `name=value` / `name:value` segment (segments end at `,` `;` `{` `}`
-/// `[` `]`) whose name is sensitive: `token=abc`, `{"a":1,"token":"x"}` written inline.
+/// `[` `]`) whose name is sensitive: `token=abc`, `{"a":1,"token":"x"}` written inline, a
+/// connection string's `AccountKey=…;` or `SharedAccessSignature=…;`. A value that is an auth
+/// scheme is kept: its credential is the next word (`Authorization:Bearer <secret>`).
 fn hide_inline_pairs(word: &mut String) -> bool {
     if !word.contains(['=', ':']) {
         return false;
@@ -301,7 +393,10 @@ fn hide_inline_pairs(word: &mut String) -> bool {
         let (segment, tail) = rest.split_at(end);
         let hidden = segment.find(['=', ':']).filter(|&pos| {
             let value = trim_quotes(&segment[pos + 1..]);
-            !value.is_empty() && value != REDACTED && is_sensitive_key(trim_quotes(&segment[..pos]))
+            !value.is_empty()
+                && value != REDACTED
+                && !is_auth_scheme(value)
+                && is_sensitive_parameter(trim_quotes(&segment[..pos]))
         });
         match hidden {
             Some(pos) => {
@@ -455,6 +550,68 @@ mod tests {
         }
     }
 
+    /// The forms credentials take in real configurations and headers: a header with no space
+    /// after its colon, several URLs in one word, a password-only URL, connection strings with
+    /// `;`-separated pairs, a shared access signature, an HTML-escaped query, a PEM key.
+    #[test]
+    fn credentials_in_connection_strings_headers_and_urls_are_hidden() {
+        let cases = [
+            (
+                "Authorization:Bearer abcdefgh12345678",
+                "Authorization:Bearer [redacted]",
+            ),
+            (
+                "headers={\"Authorization\":\"Bearer abcdefgh12345678\"}",
+                "headers={\"Authorization\":\"Bearer [redacted]\"}",
+            ),
+            (
+                "-H Authorization:Basic dXNlcjpwYXNz",
+                "-H Authorization:Basic [redacted]",
+            ),
+            (
+                "https://a.example/x,https://u:p4ss@b.example/y",
+                "https://a.example/x,https://[redacted]@b.example/y",
+            ),
+            (
+                "redis://:s3cretpass@cache:6379/0",
+                "redis://[redacted]@cache:6379/0",
+            ),
+            (
+                "DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=abc123XYZ+/==;EndpointSuffix=core.windows.net",
+                "DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=[redacted];EndpointSuffix=core.windows.net",
+            ),
+            (
+                "BlobEndpoint=https://a.blob.core.windows.net/;SharedAccessSignature=sv=2015-04-05&sr=b&sig=9aCzs76n0E7y5BpEi2%3D",
+                "BlobEndpoint=https://a.blob.core.windows.net/;SharedAccessSignature=[redacted]",
+            ),
+            (
+                "Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=abcDEF123=",
+                "Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=[redacted]",
+            ),
+            (
+                "Server=db;Database=x;User Id=u;Password=p4ssw0rd;",
+                "Server=db;Database=x;User Id=u;Password=[redacted];",
+            ),
+            ("DSN=dw;UID=etl;PWD=hunter22;", "DSN=dw;UID=etl;PWD=[redacted];"),
+            (
+                "jdbc:postgresql://localhost/test?user=fred&password=secret&ssl=true",
+                "jdbc:postgresql://localhost/test?user=fred&password=[redacted]&ssl=true",
+            ),
+            (
+                "https://a.blob.core.windows.net/c?sv=2015-04-05&amp;sig=9aCzs76n0E7y5BpEi2%3D",
+                "https://a.blob.core.windows.net/c?sv=2015-04-05&amp;sig=[redacted]",
+            ),
+            (
+                "key: -----BEGIN RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY----- loaded",
+                "key: [redacted] loaded",
+            ),
+        ];
+        for (input, expected) in cases {
+            assert_eq!(scrub_string(input).as_deref(), Some(expected), "{input}");
+            assert_eq!(scrub_string(expected), None, "idempotent: {expected}");
+        }
+    }
+
     /// Real names and identifiers that merely look like secrets come out exactly as they went in.
     #[test]
     fn look_alikes_are_left_alone() {
@@ -478,6 +635,10 @@ mod tests {
             "sk_live_mode toggled",
             "AKIA prefix means a long-term key",
             "function signature: f(a, b)",
+            "Basic pipeline_v2_daily",
+            "Basic daily_sales_rollup_2024",
+            "SharedAccessKeyName=RootManageSharedAccessKey",
+            "-----BEGIN CERTIFICATE----- is public",
         ] {
             assert_eq!(scrub_string(text), None, "{text}");
         }
@@ -489,14 +650,19 @@ mod tests {
             "token=0123456789abcdef0123456789abcdef",
             "Bearer abc",
             "https://user:pw@host/x",
-            "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln",
             "basic_etl_0123456789",
             "run_42",
+            "eyJ_pipeline",
         ] {
             assert_eq!(scrub_identifier(id), None, "{id}");
         }
         assert_eq!(
             scrub_identifier("xoxb-123456789012-AbCdEfGhIj").as_deref(),
+            Some(REDACTED)
+        );
+        // A session id that is a JSON Web Token is a credential, whatever its key says.
+        assert_eq!(
+            scrub_identifier("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln").as_deref(),
             Some(REDACTED)
         );
     }

@@ -90,6 +90,7 @@ impl<L: LearnedSecrets> Walk<'_, L> {
             match value {
                 Value::Object(map) => {
                     changed += redact_table_columns(map);
+                    changed += self.redact_keys(map);
                     for (key, child) in map.iter_mut() {
                         if is_sensitive_key(key) {
                             changed += usize::from(redact_whole(child));
@@ -134,6 +135,40 @@ impl<L: LearnedSecrets> Walk<'_, L> {
         let known = self.0.hide_learned(s);
         let text = known.as_deref().unwrap_or(s);
         scrub_string(text).or(known).map(|clean| (clean, 1))
+    }
+
+    /// Renames, in place, the keys of `map` that are credentials (a key format, a JSON Web Token, a
+    /// secret it learned: a token used as a key): `[redacted]`, then `[redacted] 2`, … so that no
+    /// value is lost to a name shared with another. Their values stay and are redacted as usual.
+    /// Returns how many keys were renamed.
+    fn redact_keys(&self, map: &mut Map<String, Value>) -> usize {
+        if !map.keys().any(|key| self.redact_identifier(key).is_some()) {
+            return 0;
+        }
+        let original = std::mem::take(map);
+        let kept: std::collections::HashSet<String> = original
+            .keys()
+            .filter(|key| self.redact_identifier(key).is_none())
+            .cloned()
+            .collect();
+        let mut renamed = 0;
+        for (key, value) in original {
+            let key = match self.redact_identifier(&key) {
+                Some(clean) => {
+                    renamed += 1;
+                    let mut candidate = clean.clone();
+                    let mut n = 1;
+                    while kept.contains(&candidate) || map.contains_key(&candidate) {
+                        n += 1;
+                        candidate = format!("{clean} {n}");
+                    }
+                    candidate
+                }
+                None => key,
+            };
+            map.insert(key, value);
+        }
+        renamed
     }
 
     /// An identifier with learned secrets and credential shapes hidden, or `None`.
@@ -268,12 +303,19 @@ mod tests {
         let before = v.clone();
         assert_eq!(
             redact_in_place(&mut v),
-            2,
-            "only the note and the non-edge source"
+            4,
+            "the note, the non-edge source, and the JSON Web Token in an id and an edge end"
         );
-        for key in ["id", "uuid", "pipeline_uuid", "schedule_id", "graph"] {
+        for key in ["id", "uuid", "schedule_id"] {
             assert_eq!(v[key], before[key], "{key}");
         }
+        assert_eq!(v["pipeline_uuid"], REDACTED);
+        assert_eq!(v["graph"]["nodes"], before["graph"]["nodes"]);
+        assert_eq!(
+            v["graph"]["edges"][0]["source"],
+            before["graph"]["edges"][0]["source"]
+        );
+        assert_eq!(v["graph"]["edges"][0]["target"], REDACTED);
         assert_eq!(v["note"], "token=[redacted]");
         assert_eq!(v["source"], "https://[redacted]@host/x");
 
@@ -311,6 +353,36 @@ mod tests {
         let mut v = json!({ "completed_at": planted, "has_callback": planted, "tags": [planted] });
         assert_eq!(redact_in_place(&mut v), 3);
         assert!(!v.to_string().contains("sk_live_"), "{v}");
+    }
+
+    #[test]
+    fn a_credential_used_as_a_key_is_renamed_and_its_value_kept() {
+        let mut v = json!({
+            "ghp_16C7e42F292c6912E7710c838347Ae178B4a": { "scopes": "repo" },
+            "sk_live_4eC39HqLyjWDarjtT1zdp7dc": 3,
+            "[redacted]": "taken",
+            "name": "etl"
+        });
+        assert_eq!(redact_in_place(&mut v), 2);
+        assert_eq!(
+            v,
+            json!({
+                "[redacted] 2": { "scopes": "repo" },
+                "[redacted] 3": 3,
+                "[redacted]": "taken",
+                "name": "etl"
+            })
+        );
+        let text = v.to_string();
+        assert!(
+            !text.contains("ghp_") && !text.contains("sk_live_"),
+            "{text}"
+        );
+        let mut learned = Redactor::default();
+        learned.trust_secret("tok-0123456789abcdef");
+        let mut v = json!({ "sessions": { "tok-0123456789abcdef": { "user": "a" } } });
+        assert_eq!(learned.redact(&mut v), 1);
+        assert_eq!(v, json!({ "sessions": { "[redacted]": { "user": "a" } } }));
     }
 
     #[test]

@@ -2,50 +2,28 @@
 //! included, never survives; look-alikes under any key come out unchanged; redacting twice changes
 //! nothing more. (The widget's model runs its own properties over the production path.)
 
+use std::sync::LazyLock;
+
 use proptest::prelude::*;
+use secret_redaction::corpus::Corpus;
 use secret_redaction::{redact_in_place, Redactor, REDACTED};
 use serde_json::{json, Map, Value};
 
-/// Credentials that carry no label: their shape alone says what they are. Each holds a marker the
-/// check looks for.
-const SHAPED: &[&str] = &[
-    "Bearer sk_live_4eC39HqLyjWDarjtT1zdp7dc",
-    "Bearer abcdefgh12345678wxyz",
-    "Basic dXNlcjpwYXNz",
-    "basic YWRtaW46aHVudGVyMg==",
-    "ghp_16C7e42F292c6912E7710c838347Ae178B4a",
-    "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOp",
-    "AKIAIOSFODNN7EXAMPLE",
-    "sk_test_51Hxyz0123456789abcdefGHIJ",
-];
+/// The workspace's corpus of planted secrets (fixtures/secrets/corpus.json).
+static CORPUS: LazyLock<Corpus> =
+    LazyLock::new(|| Corpus::embedded().expect("fixtures/secrets/corpus.json"));
+
+/// Credentials that carry no label: their shape alone says what they are.
+static SHAPED: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| CORPUS.shaped.iter().map(|s| s.text.as_str()).collect());
 
 /// What must not survive of each of [`SHAPED`].
-const MARKERS: &[&str] = &[
-    "4eC39HqLyjWDarjtT1zdp7dc",
-    "abcdefgh12345678wxyz",
-    "dXNlcjpwYXNz",
-    "YWRtaW46aHVudGVyMg",
-    "16C7e42F292c6912E7710c838347Ae178B4a",
-    "AbCdEfGhIjKlMnOp",
-    "IOSFODNN7EXAMPLE",
-    "51Hxyz0123456789abcdefGHIJ",
-];
+static MARKERS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| CORPUS.shaped.iter().map(|s| s.secret.as_str()).collect());
 
 /// Strings that look like secrets and are not.
-const LOOK_ALIKES: &[&str] = &[
-    "Basic ETL from S3",
-    "Basic ETL",
-    "Bearer bond pricing",
-    "Bearer abc",
-    "checksum a1b2c3d4e5f60718293a4b5c6d7e8f90 of the last file",
-    "0123456789abcdef0123456789abcdef",
-    "3f786850e387550fdab836ed7e6dc881de23001b",
-    "sk_live_mode",
-    "xoxb-bot",
-    "AKIA prefix",
-    "token bucket rate limiter",
-    "Basic auth is disabled for this cluster",
-];
+static LOOK_ALIKES: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| CORPUS.look_alikes.iter().map(String::as_str).collect());
 
 /// Keys of every kind: identifiers, times, flags, edge ends, plain names.
 const KEYS: &[&str] = &[
@@ -94,21 +72,21 @@ fn leaks(value: &Value) -> Option<&'static str> {
 
 proptest! {
     #[test]
-    fn credential_shapes_never_survive_under_any_key(v in tree(SHAPED)) {
+    fn credential_shapes_never_survive_under_any_key(v in tree(&SHAPED)) {
         let mut v = v;
         redact_in_place(&mut v);
         prop_assert_eq!(leaks(&v), None, "{}", v);
     }
 
     #[test]
-    fn credential_shapes_never_survive_in_json_held_as_text(v in tree(SHAPED)) {
+    fn credential_shapes_never_survive_in_json_held_as_text(v in tree(&SHAPED)) {
         let mut carrier = json!({ "content": [{ "type": "text", "text": v.to_string() }] });
         redact_in_place(&mut carrier);
         prop_assert_eq!(leaks(&carrier), None, "{}", carrier);
     }
 
     #[test]
-    fn look_alikes_come_out_unchanged_under_any_key(v in tree(LOOK_ALIKES)) {
+    fn look_alikes_come_out_unchanged_under_any_key(v in tree(&LOOK_ALIKES)) {
         let mut redacted = v.clone();
         prop_assert_eq!(redact_in_place(&mut redacted), 0);
         prop_assert_eq!(redacted, v);
@@ -117,7 +95,7 @@ proptest! {
     #[test]
     fn any_text_under_any_key_is_redacted_without_panic_and_for_good(
         text in any::<String>(),
-        planted in prop::sample::select(SHAPED),
+        planted in prop::sample::select(SHAPED.clone()),
         key in key(),
     ) {
         let mut v = json!({ key.clone(): format!("{text} {planted}{text}"), "note": [text.clone(), format!("é{planted}…")] });
@@ -128,9 +106,9 @@ proptest! {
     }
 
     #[test]
-    fn redacting_twice_changes_nothing_more(v in tree(SHAPED), learned in prop::sample::select(MARKERS)) {
+    fn redacting_twice_changes_nothing_more(v in tree(&SHAPED), learned in prop::sample::select(MARKERS.clone())) {
         let mut redactor = Redactor::default();
-        redactor.learn(&json!({ "token": learned }));
+        redactor.trust_secret(learned);
         let mut once = v;
         redactor.redact(&mut once);
         let mut twice = once.clone();
