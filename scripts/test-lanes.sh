@@ -37,7 +37,7 @@ lane_log_name() { printf 'lane-%s.log' "${1// /-}"; }
 # Playwright's Chromium suite: playwright.config.mjs (its workers are its share).
 # Largest first among lanes that can start at the same moment, so the longest chains start early.
 lane "release build" 12 - ./scripts/build.sh
-lane "mage" 8 - ./scripts/mage-test.sh --no-widget --keep-results "$LOGS/mage-results"
+lane "mage" 8 - ./scripts/mage-test.sh --no-widget --keep-results "$PWD/$LOGS/mage-results"
 lane "browser build" 18 - ./scripts/browser-tests.sh --build
 lane "test-hooks build" 12 "release build" ./scripts/build.sh --test-hooks
 lane "built file" 10 "release build" node --test tests/built-file.test.mjs
@@ -50,7 +50,7 @@ lane "browser webkit" 10 "browser build" ./scripts/browser-tests.sh webkit
 lane "browser chromium" 10 "browser build" ./scripts/browser-tests.sh chromium
 lane "sdk examples" 8 "release build" ./scripts/sdk-examples-check.sh
 lane "inspector" 8 "release build" ./scripts/inspector-check.sh
-lane "mage widget" 8 "mage,release build" env MAGE_TEST_RESULTS="$LOGS/mage-results" \
+lane "mage widget" 8 "mage,release build" env MAGE_TEST_RESULTS="$PWD/$LOGS/mage-results" \
   npx playwright test tests/e2e/mage-live.spec.mjs --output target/playwright-mage --workers 1
 
 # The cores scheduled for, in tenths: TEST_CORES, else the machine's.
@@ -66,8 +66,9 @@ start_lane() {
     start=$(now_ms)
     status=0
     eval "${LANE_COMMANDS[$i]}" >"$log" 2>&1 </dev/null || status=$?
-    cpu=$(cpu_of_children)
-    printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$start" "$(now_ms)" "$cpu" "$status" >>"$TIMES"
+    # Not in $(…): a command substitution runs in a new process, which has no children.
+    cpu_of_children >"$log.cpu"
+    printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$start" "$(now_ms)" "$(cat "$log.cpu")" "$status" >>"$TIMES"
     { printf '\n-- %s (%s, exit %s)\n' "$name" "$log" "$status"; cat "$log"; } >&2
     exit "$status"
   ) &

@@ -21,7 +21,7 @@ export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 LOGS=target/test-logs
 mkdir -p "$LOGS"
-rm -rf "$LOGS"/*.log "$LOGS"/times.tsv "$LOGS"/monitor.json "$LOGS"/layer.cpu "$LOGS"/mage-results
+rm -rf "$LOGS"/*.log "$LOGS"/*.cpu "$LOGS"/times.tsv "$LOGS"/monitor.json "$LOGS"/layer.cpu "$LOGS"/mage-results
 TIMES="$LOGS/times.tsv"
 FAILED=()
 
