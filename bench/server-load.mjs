@@ -17,10 +17,15 @@
 // environment (scripts/bench-server.sh --mage starts one and logs in).
 // Every request is bounded (30 s), and each round by --max-seconds: past it the round fails.
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+
+// The server admits only requests with its token (Authorization: Bearer): the load runs with it on.
+const TOKEN = `server-load-${randomBytes(16).toString("hex")}`;
+const AUTHORIZED = { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } };
 
 const REQUEST_TIMEOUT = 30_000;
 const STARTUP_TIMEOUT = 30_000;
@@ -77,7 +82,7 @@ function startServer(binary, widget, mageUrl) {
   // At the default log level (info: a line per tool call, as deployed); stderr is read to the end.
   const args = ["--http", "127.0.0.1:0", "--widget", widget];
   if (mageUrl) args.push("--mage-url", mageUrl);
-  const child = spawn(binary, args, { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(binary, args, { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, MCP_AUTH_TOKEN: TOKEN } });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => { child.kill(); reject(new Error(`the server did not announce its address in ${STARTUP_TIMEOUT} ms`)); }, STARTUP_TIMEOUT);
     let seen = "";
@@ -104,7 +109,7 @@ function startServer(binary, widget, mageUrl) {
 
 async function connect(url) {
   const client = new Client({ name: "server-load-bench", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)), { timeout: REQUEST_TIMEOUT });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), AUTHORIZED), { timeout: REQUEST_TIMEOUT });
   return client;
 }
 

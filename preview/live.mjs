@@ -20,10 +20,19 @@ export function describe(error) {
   return parts.join(": ");
 }
 
-/** Connects to `path` (same origin) and returns the session: client, server info, tools. */
-export async function connect(path) {
+/**
+ * The MCP server's token from the page's address (`?token=…`, as scripts/preview.sh prints the
+ * preview's URL): the server admits only requests that carry it (`Authorization: Bearer`).
+ */
+export function pageToken() {
+  return new URLSearchParams(location.search).get("token") ?? "";
+}
+
+/** Connects to `path` (same origin) with `token` and returns the session: client, server info, tools. */
+export async function connect(path, token = pageToken()) {
   const client = new Client(CLIENT_INFO);
-  const transport = new StreamableHTTPClientTransport(new URL(path, location.href));
+  const headers = token ? { Authorization: `Bearer ${token}` } : {};
+  const transport = new StreamableHTTPClientTransport(new URL(path, location.href), { requestInit: { headers } });
   await client.connect(transport, { timeout: REQUEST_TIMEOUT });
   try {
     const { tools } = await client.listTools(undefined, { timeout: REQUEST_TIMEOUT });

@@ -4,7 +4,8 @@
 // running MCP server (mage-mcp-server --http) and shows the widget that server serves.
 // `node preview/serve.mjs` serves it on PREVIEW_PORT (default 8080) and the sandbox on the next
 // port; MCP_SERVER_URL (http://127.0.0.1:PORT/mcp) names the server that /mcp on the preview's
-// origin forwards to (MCP_SERVER_NOTE says why there is none). Ctrl-C stops it.
+// origin forwards to (MCP_SERVER_NOTE says why there is none), MCP_SERVER_TOKEN its token (put in
+// the address printed, for the page's live mode). Ctrl-C stops it.
 // scripts/preview.sh starts the MCP server and this together.
 import { spawn } from "node:child_process";
 import { request as httpRequest } from "node:http";
@@ -155,7 +156,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(e.code ? `preview: cannot listen on 127.0.0.1:${port} (${e.code}); set PREVIEW_PORT` : `preview: ${e.message}`);
     process.exit(1);
   }
-  console.log(`preview: ${servers.hostUrl}/  (sandbox ${servers.sandboxUrl}; Ctrl-C stops)`);
+  // The MCP server admits only requests with its token; the page reads it from its address and
+  // sends it (preview/live.mjs), as a Jupyter page does.
+  const token = process.env.MCP_SERVER_TOKEN;
+  const address = token ? `${servers.hostUrl}/?token=${encodeURIComponent(token)}` : `${servers.hostUrl}/`;
+  console.log(`preview: ${address}  (sandbox ${servers.sandboxUrl}; Ctrl-C stops)`);
   console.log(mcpUrl ? `preview: live mode calls ${mcpUrl} through ${servers.hostUrl}/mcp` : `preview: no MCP server, fixtures only${mcpNote ? ` (${mcpNote})` : ""}`);
   const stop = async () => {
     await servers.close();

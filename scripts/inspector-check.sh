@@ -100,8 +100,10 @@ inspect "$work/stdio-apps.json" --method tools/list --app-info "${stdio[@]}"
 inspect "$work/stdio-read.json" --method resources/read --uri "$uri" "${stdio[@]}"
 check_outputs stdio
 
-# Streamable HTTP: a server on a free loopback port, its address read from its log.
-"$server" --http 127.0.0.1:0 --widget "$widget" 2>"$work/http-server.log" &
+# Streamable HTTP: a server on a free loopback port, its address read from its log. It admits only
+# requests with its token, which the Inspector sends as a header; one without it is refused.
+token="inspector-check-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
+MCP_AUTH_TOKEN="$token" "$server" --http 127.0.0.1:0 --widget "$widget" 2>"$work/http-server.log" &
 server_pid=$!
 url=""
 for _ in $(seq 1 100); do
@@ -111,9 +113,15 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 [[ -n "$url" ]] || { echo "inspector-check: the HTTP server did not announce its address within 10 s" >&2; exit 1; }
-inspect "$work/http-tools.json" "$url" --method tools/list
-inspect "$work/http-apps.json" "$url" --method tools/list --app-info
-inspect "$work/http-read.json" "$url" --method resources/read --uri "$uri"
+auth=(--header "Authorization: Bearer $token")
+inspect "$work/http-tools.json" "$url" "${auth[@]}" --method tools/list
+inspect "$work/http-apps.json" "$url" "${auth[@]}" --method tools/list --app-info
+inspect "$work/http-read.json" "$url" "${auth[@]}" --method resources/read --uri "$uri"
 check_outputs http
+if inspect "$work/http-refused.json" "$url" --method tools/list 2>/dev/null; then
+  echo "inspector-check: the HTTP server answered tools/list without its token" >&2
+  exit 1
+fi
+echo "inspector-check (http): tools/list without the token is refused"
 
 echo "inspector-check: passed"

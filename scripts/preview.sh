@@ -65,6 +65,11 @@ trap 'cleanup; exit 130' INT
 trap 'cleanup; exit 143' TERM
 trap cleanup EXIT
 
+# The token the MCP server admits (Authorization: Bearer): MCP_AUTH_TOKEN, else a new one. The
+# preview's address carries it, and its live mode sends it.
+MCP_AUTH_TOKEN=${MCP_AUTH_TOKEN:-$(node -e 'console.log(require("node:crypto").randomBytes(32).toString("hex"))')}
+export MCP_AUTH_TOKEN
+
 # Starts the server on $1 and waits (at most 20 s) for the log line that names its URL.
 start_server() {
   : >"$SERVER_LOG"
@@ -102,7 +107,7 @@ else
   say "WARNING: ${MCP_NOTE}; the preview serves fixtures only (log: $SERVER_LOG)"
 fi
 
-MCP_SERVER_URL=$MCP_URL MCP_SERVER_NOTE=$MCP_NOTE node preview/serve.mjs &
+MCP_SERVER_URL=$MCP_URL MCP_SERVER_NOTE=$MCP_NOTE MCP_SERVER_TOKEN=${MCP_URL:+$MCP_AUTH_TOKEN} node preview/serve.mjs &
 preview_pid=$!
 say "Ctrl-C stops both"
 # Until the preview stops (or Ctrl-C). A server that stops early is reported; the preview stays,

@@ -23,12 +23,17 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SERVER_BIN = process.env.MAGE_MCP_SERVER ?? join(ROOT, "target/debug/mage-mcp-server");
 const WIDGET = join(ROOT, "dist/resource-widget.html");
 const LIVE_BUNDLE = bundleForBrowser(join(ROOT, "preview/live.mjs"));
+/** The token the demo servers here are started with; the page carries it in its address, as the preview's does. */
+const TOKEN = "live-chain-http-token-0123456789";
 
 /** Starts mage-mcp-server on a free loopback port; resolves once it names its URL (20 s at most). */
 async function startDemoServer(args = []) {
   if (!existsSync(SERVER_BIN)) throw new Error(`${SERVER_BIN} is not built: run cargo build -p mage-mcp-server`);
   if (!existsSync(WIDGET)) throw new Error(`${WIDGET} is not built: run ./scripts/build.sh`);
-  const child = spawn(SERVER_BIN, ["--http", "127.0.0.1:0", "--widget", WIDGET, ...args], { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(SERVER_BIN, ["--http", "127.0.0.1:0", "--widget", WIDGET, ...args], {
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, MCP_AUTH_TOKEN: TOKEN },
+  });
   let log = "";
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const url = await new Promise((resolve, reject) => {
@@ -114,7 +119,7 @@ const widget = (page) => page.frameLocator(".widget-frame").frameLocator("iframe
 
 /** Opens the test host on the preview's origin (so /mcp is same-origin) with the live client as window.live. */
 async function openHost(page, chain) {
-  await page.goto(`${chain.preview.hostUrl}/test-host.html`);
+  await page.goto(`${chain.preview.hostUrl}/test-host.html?token=${TOKEN}`);
   await page.waitForSelector("body[data-ready=true]", { state: "attached" });
   // preview/live.mjs (the preview's client code), bundled with the SDK, as a module.
   await page.evaluate(async (source) => {
@@ -299,6 +304,14 @@ test("the widget's own tools/call reaches the server through the host", async ({
   await expect.poll(() => callsLogged(chain.demo, "block_list"), { timeout: 5_000 }).toBe(before + 1);
 });
 
+test("a page without the server's token is refused, and says so", async ({ page, chain }) => {
+  await openHost(page, chain);
+  const error = await page.evaluate(() => window.live.connect("/mcp", "").then(() => "connected", (e) => window.live.describe(e)));
+  expect(error).toContain("401");
+  const wrong = await page.evaluate(() => window.live.connect("/mcp", "not-the-token-0123456789").then(() => "connected", (e) => window.live.describe(e)));
+  expect(wrong).toContain("401");
+});
+
 test("a server that is down: the client's error, not a hang", async ({ page }) => {
   const chain = await startChain();
   await chain.demo.stop();
@@ -312,7 +325,7 @@ test("a server that is down: the client's error, not a hang", async ({ page }) =
 });
 
 test("the preview's live mode: pick a tool, fill its form, call it, see the widget", async ({ page, chain }) => {
-  await page.goto(`${chain.preview.hostUrl}/`);
+  await page.goto(`${chain.preview.hostUrl}/?token=${TOKEN}`);
   await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 20_000 });
   await page.check("input[name=source][value=live]");
   await expect(page.locator("#live-panel")).toHaveAttribute("data-state", "connected");

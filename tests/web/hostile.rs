@@ -38,49 +38,25 @@ async fn unredacted_tokens_never_reach_the_dom() {
     assert!(html.contains("redacted"));
 }
 
-/// A secret planted in each carrier the redaction knows.
-const SECRET: &str = "zzTOPSECRETzz";
+/// The workspace's corpus of planted secrets and look-alikes (fixtures/secrets/corpus.json).
+fn corpus() -> secret_redaction::corpus::Corpus {
+    secret_redaction::corpus::Corpus::embedded().expect("fixtures/secrets/corpus.json")
+}
 
-const HEX_SECRET: &str = "feedc0defeedc0defeedc0defeedc0de";
-
-fn carriers() -> Vec<(&'static str, serde_json::Value)> {
-    use serde_json::json;
-    vec![
-        ("token", json!(SECRET)),
-        ("api_key", json!({ "inner": SECRET })),
-        (
-            "url",
-            json!(format!("https://admin:{SECRET}@svc.example/api")),
-        ),
-        (
-            "webhook",
-            json!(format!("https://svc.example/hook?api_key={SECRET}&page=2")),
-        ),
-        (
-            "trigger_url",
-            json!(format!(
-                "https://svc.example/api/pipeline_schedules/3/pipeline_runs/{HEX_SECRET}"
-            )),
-        ),
-        ("note", json!(format!("rotated: token={SECRET} at noon"))),
-        (
-            "headers_dump",
-            json!(format!("Authorization: Bearer {SECRET}")),
-        ),
-        (
-            "message",
-            json!(format!("login failed, password: {SECRET}")),
-        ),
-        (
-            "payload",
-            json!(format!(r#"{{"api_key": "{SECRET}", "page": 2}}"#)),
-        ),
-        (
-            "jwt",
-            json!(format!("eyJhbGciOiJIUzI1NiJ9.eyJzZWNyZXQiOjF9.{SECRET}")),
-        ),
-        ("summary_line", json!(format!("token {HEX_SECRET} rotated"))),
-    ]
+/// Every carrier of the corpus as `(key, value)`, its credentials used as keys among them.
+fn carriers() -> Vec<(String, serde_json::Value)> {
+    let corpus = corpus();
+    corpus
+        .carriers
+        .iter()
+        .map(|c| (c.key.clone(), c.value.clone()))
+        .chain(
+            corpus
+                .object_keys
+                .iter()
+                .map(|k| (k.clone(), serde_json::json!("a value"))),
+        )
+        .collect()
 }
 
 /// Every console call from now on, recorded in `window.__logged` (and still printed).
@@ -107,6 +83,7 @@ fn planted_results() -> Vec<String> {
     use serde_json::json;
     let mut results = Vec::new();
     for (i, (key, secret)) in carriers().into_iter().enumerate() {
+        let key = key.as_str();
         let record = json!({ "uuid": format!("p{i}"), "name": "Basic ETL from S3", key: secret.clone(), "nested": { key: secret.clone(), "list": [{ key: secret.clone() }] } });
         // Free text carries a secret only with its context (a label, a URL, a JWT's shape); a value
         // that is secret only because of its key goes nowhere else.
@@ -140,6 +117,8 @@ fn planted_results() -> Vec<String> {
 #[wasm_bindgen_test]
 async fn planted_secrets_reach_neither_dom_title_clipboard_nor_console() {
     record_console();
+    let corpus = corpus();
+    let secrets = corpus.secrets();
     for result in planted_results() {
         let section = container(None);
         let recorder = Recorder::default();
@@ -175,10 +154,12 @@ async fn planted_secrets_reach_neither_dom_title_clipboard_nor_console() {
             ("clipboard", copied),
             ("console", logged()),
         ] {
-            assert!(
-                !text.contains(SECRET) && !text.contains(HEX_SECRET),
-                "a planted secret reached the {place}: {result:.300}"
-            );
+            for secret in &secrets {
+                assert!(
+                    !text.contains(secret),
+                    "a planted secret ({secret}) reached the {place}: {result:.300}"
+                );
+            }
         }
         assert!(
             text(&root).contains("Basic ETL from S3"),

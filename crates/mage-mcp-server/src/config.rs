@@ -86,7 +86,10 @@ impl CredentialSource {
             SourceKind::File(path) => format!("credentials from {}", path.display()),
             SourceKind::Demo => "the demo's built-in session (no --config)".to_owned(),
             SourceKind::Env { cluster_url } => {
-                format!("{cluster_url} with credentials from ${ENV_OAUTH_TOKEN} and ${ENV_API_KEY}")
+                format!(
+                    "{} with credentials from ${ENV_OAUTH_TOKEN} and ${ENV_API_KEY}",
+                    shown_url(cluster_url)
+                )
             }
         }
     }
@@ -118,6 +121,25 @@ impl Session {
             oauth_token,
             api_key,
         }
+    }
+}
+
+/// A cluster URL as it may be shown or written down: any `user:password@` taken out of it (the URL
+/// itself, credentials and all, is only ever sent to the cluster).
+pub fn shown_url(url: &str) -> String {
+    let Some(authority_start) = url.find("://").map(|i| i + 3) else {
+        return url.to_owned();
+    };
+    let authority_end = url[authority_start..]
+        .find(['/', '?', '#'])
+        .map_or(url.len(), |i| authority_start + i);
+    match url[authority_start..authority_end].rfind('@') {
+        Some(at) => format!(
+            "{}{}",
+            &url[..authority_start],
+            &url[authority_start + at + 1..]
+        ),
+        None => url.to_owned(),
     }
 }
 
@@ -265,6 +287,24 @@ mod tests {
     fn code_of(text: &str) -> Option<ErrorCode> {
         let (_file, source) = source_with(text);
         source.authenticate().err().map(|e| e.code)
+    }
+
+    #[test]
+    fn a_shown_url_has_no_user_information() {
+        assert_eq!(
+            shown_url("https://user:pa55@mage.example:6789/x"),
+            "https://mage.example:6789/x"
+        );
+        assert_eq!(shown_url("http://token@h"), "http://h");
+        assert_eq!(shown_url("http://h:1/a@b"), "http://h:1/a@b");
+        assert_eq!(shown_url("http://127.0.0.1:6789"), "http://127.0.0.1:6789");
+        assert_eq!(shown_url("not a url"), "not a url");
+        let source = CredentialSource::from_env("https://u:secret-pass@h".to_owned());
+        assert!(
+            !source.describe().contains("secret-pass"),
+            "{}",
+            source.describe()
+        );
     }
 
     #[test]

@@ -1,5 +1,13 @@
 //! The Streamable HTTP transport: rmcp's `StreamableHttpService` at `/mcp`, behind a guard that
-//! bounds what a request may carry and answers every refusal as a JSON-RPC error object.
+//! admits only clients that hold the server's token, bounds the live sessions and what a request
+//! may carry, and answers every refusal as a JSON-RPC error object.
+//!
+//! The server drives a cluster with the user's credentials, so no local process may call it
+//! unasked: every request carries `Authorization: Bearer <token>` (RFC 6750), compared in
+//! constant time; a request without it is answered 401 with `WWW-Authenticate` before anything
+//! of it is read. The token comes from `MCP_AUTH_TOKEN` or `--auth-token-file`, else it is made
+//! at start and printed to the log, as Jupyter does. `--no-auth` turns the check off, on loopback
+//! only. Past `--max-sessions` live sessions a new one is refused with 503.
 //!
 //! rmcp checks the Host and Origin headers (403), `Accept` (406), `Content-Type` (415) and the
 //! session (404), and answers those in plain text; it answers a body that does not deserialise with
@@ -10,6 +18,7 @@
 //! plain-text refusals keep their status with the text as a -32000 (server error) message.
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 
 use anyhow::Context;
 use axum::body::{Body, Bytes};
@@ -22,6 +31,7 @@ use rmcp::model::ClientJsonRpcMessage;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde_json::{json, Value};
+use subtle::ConstantTimeEq;
 use tokio_util::sync::CancellationToken;
 
 use crate::server::MageMcpServer;
@@ -57,11 +67,79 @@ const MAX_REFUSAL_TEXT_BYTES: usize = 64 * 1024;
 const DRAIN_BYTES: usize = 32 * 1024 * 1024;
 const DRAIN_TIME: std::time::Duration = std::time::Duration::from_secs(5);
 
+/// The most MCP sessions live at once unless `--max-sessions` says otherwise (rmcp closes a session
+/// idle for five minutes).
+pub const DEFAULT_MAX_SESSIONS: usize = 64;
+
+/// The variable a token may be given in.
+pub const ENV_AUTH_TOKEN: &str = "MCP_AUTH_TOKEN";
+
+/// The shortest token accepted from the user: a guessable one protects nothing.
+pub const MIN_TOKEN_CHARS: usize = 16;
+
 pub struct HttpOptions {
     pub address: SocketAddr,
     pub allow_origins: Vec<String>,
     pub allow_hosts: Vec<String>,
     pub max_request_bytes: usize,
+    pub auth: HttpAuth,
+    pub max_sessions: usize,
+}
+
+/// Who may call the server over HTTP.
+#[derive(Clone)]
+pub enum HttpAuth {
+    /// Clients that send this token as `Authorization: Bearer <token>`.
+    Bearer(Arc<str>),
+    /// Anyone who reaches the address (`--no-auth`, loopback only).
+    Off,
+}
+
+impl HttpAuth {
+    /// A token of 32 random bytes, hex-encoded.
+    pub fn generated() -> anyhow::Result<HttpAuth> {
+        let mut bytes = [0u8; 32];
+        getrandom::fill(&mut bytes)
+            .map_err(|e| anyhow::anyhow!("no random source for a token: {e}"))?;
+        let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        Ok(HttpAuth::Bearer(token.into()))
+    }
+
+    /// A token the user gave, checked: long enough, and only characters a header carries.
+    pub fn given(token: &str) -> anyhow::Result<HttpAuth> {
+        let token = token.trim();
+        if token.chars().count() < MIN_TOKEN_CHARS {
+            anyhow::bail!("the HTTP token is shorter than {MIN_TOKEN_CHARS} characters");
+        }
+        if !token.bytes().all(|b| b.is_ascii_graphic()) {
+            anyhow::bail!("the HTTP token holds characters a header cannot carry (spaces, control or non-ASCII characters)");
+        }
+        Ok(HttpAuth::Bearer(token.into()))
+    }
+
+    /// Whether `headers` carry the token (always, with the check off).
+    fn admits(&self, headers: &HeaderMap) -> bool {
+        let HttpAuth::Bearer(token) = self else {
+            return true;
+        };
+        let Some(sent) = headers
+            .get(header::AUTHORIZATION)
+            .and_then(|value| value.to_str().ok())
+            .and_then(bearer_credential)
+        else {
+            return false;
+        };
+        sent.as_bytes().ct_eq(token.as_bytes()).into()
+    }
+}
+
+/// The credential of an `Authorization: Bearer <credential>` header (the scheme in any case).
+fn bearer_credential(value: &str) -> Option<&str> {
+    let (scheme, credential) = value.trim().split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| credential.trim())
+        .filter(|c| !c.is_empty())
 }
 
 /// Serves MCP at `http://ADDRESS/mcp` until Ctrl-C or SIGTERM.
@@ -80,9 +158,18 @@ pub async fn serve(server: MageMcpServer, options: HttpOptions) -> anyhow::Resul
         );
     }
     tracing::info!(
-        "serving MCP over Streamable HTTP at http://{bound}/mcp (request bodies up to {} bytes)",
-        options.max_request_bytes
+        "serving MCP over Streamable HTTP at http://{bound}/mcp (request bodies up to {} bytes, at most {} live sessions)",
+        options.max_request_bytes,
+        options.max_sessions,
     );
+    match &options.auth {
+        HttpAuth::Bearer(token) => tracing::info!(
+            "clients send the header `Authorization: Bearer <token>`, with the token:\n    {token}"
+        ),
+        HttpAuth::Off => tracing::warn!(
+            "--no-auth: every process on this machine can call the tools, with the cluster's credentials"
+        ),
+    }
     axum::serve(listener, router)
         .with_graceful_shutdown(async move {
             stop_requested().await;
@@ -94,24 +181,33 @@ pub async fn serve(server: MageMcpServer, options: HttpOptions) -> anyhow::Resul
     Ok(())
 }
 
-/// `/mcp`: rmcp's service behind [`guard`].
-fn router(server: MageMcpServer, options: &HttpOptions, cancel: CancellationToken) -> axum::Router {
+/// `/mcp`: rmcp's service behind [`guard`]. Each MCP session gets its own server
+/// ([`MageMcpServer::for_new_session`]): what one session's calls learn stays with it.
+pub fn router(
+    server: MageMcpServer,
+    options: &HttpOptions,
+    cancel: CancellationToken,
+) -> axum::Router {
     let config = StreamableHttpServerConfig::default()
         .with_allowed_hosts(allowed_hosts(options))
         .with_allowed_origins(allowed_origins(options))
         .with_max_request_body_bytes(options.max_request_bytes)
         .with_cancellation_token(cancel);
+    let sessions = Arc::new(LocalSessionManager::default());
     let service = StreamableHttpService::new(
-        move || Ok(server.clone()),
-        LocalSessionManager::default().into(),
+        move || Ok(server.for_new_session()),
+        sessions.clone(),
         config,
     );
+    let admission = Admission {
+        auth: options.auth.clone(),
+        sessions,
+        max_sessions: options.max_sessions,
+        body_limit: options.max_request_bytes,
+    };
     axum::Router::new()
         .nest_service("/mcp", service)
-        .layer(axum::middleware::from_fn_with_state(
-            BodyLimit(options.max_request_bytes),
-            guard,
-        ))
+        .layer(axum::middleware::from_fn_with_state(admission, guard))
 }
 
 /// Loopback names, the bound address when it is a specific non-loopback one (0.0.0.0 needs
@@ -134,17 +230,58 @@ fn allowed_origins(options: &HttpOptions) -> Vec<String> {
         .collect()
 }
 
-#[derive(Clone, Copy)]
-struct BodyLimit(usize);
+/// What the guard checks before rmcp sees a request.
+#[derive(Clone)]
+struct Admission {
+    auth: HttpAuth,
+    sessions: Arc<LocalSessionManager>,
+    max_sessions: usize,
+    body_limit: usize,
+}
 
-/// Reads a POST's body (at most the limit) before rmcp does, so that when rmcp cannot deserialise
-/// it the answer can say why; then rewrites rmcp's plain-text refusals as JSON-RPC errors.
-async fn guard(State(limit): State<BodyLimit>, request: Request, next: Next) -> Response {
+/// The MCP session header: a request without it starts a session.
+const SESSION_HEADER: &str = "mcp-session-id";
+
+/// Admits a request that carries the token (401 otherwise, before its body is read), refuses a new
+/// session past the bound (503), reads a POST's body (at most the limit) before rmcp does, so
+/// that when rmcp cannot deserialise it the answer can say why; then rewrites rmcp's plain-text
+/// refusals as JSON-RPC errors.
+async fn guard(State(admission): State<Admission>, request: Request, next: Next) -> Response {
+    if !admission.auth.admits(request.headers()) {
+        let mut response = refusal(
+            StatusCode::UNAUTHORIZED,
+            TRANSPORT_REFUSAL,
+            "Unauthorized: send the server's token as `Authorization: Bearer <token>` (the server prints it at start, or takes it from MCP_AUTH_TOKEN).",
+            Value::Null,
+        );
+        response.headers_mut().insert(
+            header::WWW_AUTHENTICATE,
+            HeaderValue::from_static("Bearer realm=\"mage-mcp-server\""),
+        );
+        return response;
+    }
     if request.method() != Method::POST {
         return as_jsonrpc_refusal(next.run(request).await, None).await;
     }
+    if !request.headers().contains_key(SESSION_HEADER)
+        && admission.sessions.sessions.read().await.len() >= admission.max_sessions
+    {
+        let mut response = refusal(
+            StatusCode::SERVICE_UNAVAILABLE,
+            TRANSPORT_REFUSAL,
+            &format!(
+                "Too many sessions: {} are live, the most this server keeps (--max-sessions). Close one, or wait for an idle one to end.",
+                admission.max_sessions
+            ),
+            Value::Null,
+        );
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("30"));
+        return response;
+    }
     let (parts, body) = request.into_parts();
-    let bytes = match read_body(body, limit.0, declared_length(&parts.headers)).await {
+    let bytes = match read_body(body, admission.body_limit, declared_length(&parts.headers)).await {
         Ok(bytes) => bytes,
         Err(refused) => return refused,
     };
@@ -343,6 +480,199 @@ async fn stop_requested() {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::CredentialSource;
+    use crate::demo::{DemoBackend, Project};
+    use crate::server::ServerOptions;
+    use crate::widget::WidgetResource;
+    use std::collections::BTreeSet;
+    use std::time::Duration;
+    use tower::ServiceExt;
+
+    const TOKEN: &str = "in-process-token-0123456789";
+
+    /// The HTTP router over the demo project, as `serve` builds it.
+    fn demo_router(auth: HttpAuth, max_sessions: usize) -> axum::Router {
+        let project = Project::embedded().expect("the embedded demo project");
+        let demo = DemoBackend::new(project);
+        let server = MageMcpServer::new(
+            ServerOptions {
+                own_secrets: demo.secrets(),
+                backend: Arc::new(demo),
+                widget: WidgetResource::from_bytes("w.html".into(), b"<!doctype html>".to_vec())
+                    .expect("widget"),
+                credentials: CredentialSource::new(None),
+                failing_tools: BTreeSet::new(),
+                call_deadline: Duration::from_secs(30),
+            },
+            crate::tools::router(),
+        );
+        let options = HttpOptions {
+            address: "127.0.0.1:0".parse().expect("address"),
+            allow_origins: Vec::new(),
+            allow_hosts: Vec::new(),
+            max_request_bytes: DEFAULT_MAX_REQUEST_BYTES,
+            auth,
+            max_sessions,
+        };
+        router(server, &options, CancellationToken::new())
+    }
+
+    /// One POST to `/mcp`: the status, the session header and the JSON-RPC message answered (read
+    /// from an event stream or a JSON body).
+    async fn post(
+        app: &axum::Router,
+        token: Option<&str>,
+        session: Option<&str>,
+        body: Value,
+    ) -> (StatusCode, HeaderMap, Value) {
+        let mut request = Request::builder()
+            .method(Method::POST)
+            .uri("/mcp")
+            .header(header::HOST, "127.0.0.1")
+            .header(header::ACCEPT, "application/json, text/event-stream")
+            .header(header::CONTENT_TYPE, "application/json");
+        if let Some(token) = token {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        if let Some(session) = session {
+            request = request
+                .header(SESSION_HEADER, session)
+                .header("mcp-protocol-version", "2025-06-18");
+        }
+        let request = request.body(Body::from(body.to_string())).expect("request");
+        let response = app.clone().oneshot(request).await.expect("an answer");
+        let (parts, body) = response.into_parts();
+        let bytes = tokio::time::timeout(
+            Duration::from_secs(20),
+            axum::body::to_bytes(body, 16 << 20),
+        )
+        .await
+        .expect("the body ends")
+        .expect("a body");
+        let text = String::from_utf8_lossy(&bytes);
+        let message = text
+            .lines()
+            .filter_map(|line| line.strip_prefix("data:"))
+            .filter_map(|data| serde_json::from_str::<Value>(data.trim()).ok())
+            .find(|m| m.get("id").is_some())
+            .or_else(|| serde_json::from_str(&text).ok())
+            .unwrap_or(Value::Null);
+        (parts.status, parts.headers, message)
+    }
+
+    /// An initialised session; its id.
+    async fn open_session(app: &axum::Router, token: Option<&str>) -> Result<String, StatusCode> {
+        let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}});
+        let (status, headers, _) = post(app, token, None, init).await;
+        if status != StatusCode::OK {
+            return Err(status);
+        }
+        let id = headers
+            .get(SESSION_HEADER)
+            .and_then(|v| v.to_str().ok())
+            .expect("a session id")
+            .to_owned();
+        let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+        let (status, _, _) = post(app, token, Some(&id), initialized).await;
+        assert_eq!(status, StatusCode::ACCEPTED);
+        Ok(id)
+    }
+
+    async fn call_tool(app: &axum::Router, session: &str, tool: &str, arguments: Value) -> Value {
+        let body = json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": tool, "arguments": arguments}});
+        let (status, _, message) = post(app, Some(TOKEN), Some(session), body).await;
+        assert_eq!(status, StatusCode::OK, "{tool}: {message}");
+        message["result"].clone()
+    }
+
+    #[tokio::test]
+    async fn a_request_without_the_token_is_refused_before_it_is_read() {
+        let app = demo_router(HttpAuth::given(TOKEN).expect("token"), 8);
+        for token in [None, Some("in-process-token-012345678"), Some("wrong")] {
+            let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}});
+            let (status, headers, message) = post(&app, token, None, init).await;
+            assert_eq!(status, StatusCode::UNAUTHORIZED, "{token:?}");
+            assert_eq!(
+                headers
+                    .get(header::WWW_AUTHENTICATE)
+                    .and_then(|v| v.to_str().ok()),
+                Some("Bearer realm=\"mage-mcp-server\"")
+            );
+            assert_eq!(message["error"]["code"], TRANSPORT_REFUSAL);
+            assert!(!message.to_string().contains(TOKEN));
+        }
+        assert!(open_session(&app, Some(TOKEN)).await.is_ok());
+        let open = demo_router(HttpAuth::Off, 8);
+        assert!(
+            open_session(&open, None).await.is_ok(),
+            "--no-auth admits anyone"
+        );
+    }
+
+    #[tokio::test]
+    async fn sessions_past_the_bound_are_refused_with_503() {
+        let app = demo_router(HttpAuth::given(TOKEN).expect("token"), 2);
+        let first = open_session(&app, Some(TOKEN)).await.expect("first");
+        open_session(&app, Some(TOKEN)).await.expect("second");
+        assert_eq!(
+            open_session(&app, Some(TOKEN)).await,
+            Err(StatusCode::SERVICE_UNAVAILABLE)
+        );
+        // A live session still works.
+        let listed = call_tool(&app, &first, "pipeline_list", json!({})).await;
+        assert_eq!(listed["structuredContent"]["kind"], "svc_resource_widget");
+    }
+
+    #[tokio::test]
+    async fn what_one_session_sends_never_changes_another_sessions_results() {
+        let app = demo_router(HttpAuth::given(TOKEN).expect("token"), 8);
+        let a = open_session(&app, Some(TOKEN)).await.expect("a");
+        let b = open_session(&app, Some(TOKEN)).await.expect("b");
+        let checksum = "9f86d081884c7d659a2feaa0c55ad015";
+        let described = format!("checksum {checksum} of the last drop");
+        let updated = call_tool(
+            &app,
+            &b,
+            "pipeline_update",
+            json!({"uuid": "etl_daily", "description": described}),
+        )
+        .await;
+        assert_ne!(updated["isError"], true, "{updated}");
+        let before = call_tool(&app, &b, "pipeline_get", json!({"uuid": "etl_daily"})).await;
+        // Session a sends a pipeline's uuid and the checksum as tokens (a prompt injection could).
+        let run = call_tool(
+            &app,
+            &a,
+            "run_pipeline",
+            json!({"pipeline_uuid": "etl_daily",
+            "payload": {"token": "etl_daily", "api_key": checksum}}),
+        )
+        .await;
+        assert_ne!(run["isError"], true, "{run}");
+        let after = call_tool(&app, &b, "pipeline_get", json!({"uuid": "etl_daily"})).await;
+        let redactions = |v: &Value| v.to_string().matches("[redacted]").count();
+        assert_eq!(redactions(&after), redactions(&before), "{after}");
+        assert_eq!(
+            after["structuredContent"]["records"][0]["description"],
+            before["structuredContent"]["records"][0]["description"]
+        );
+        assert!(
+            after.to_string().contains(checksum),
+            "b's own data is shown as it is"
+        );
+        assert_eq!(
+            after["structuredContent"]["records"][0]["uuid"],
+            "etl_daily"
+        );
+        // Session a learnt the checksum as a credential; a name it did not learn.
+        let seen_by_a = call_tool(&app, &a, "pipeline_get", json!({"uuid": "etl_daily"})).await;
+        assert!(!seen_by_a.to_string().contains(checksum), "{seen_by_a}");
+        assert_eq!(
+            seen_by_a["structuredContent"]["records"][0]["uuid"],
+            "etl_daily"
+        );
+    }
 
     #[test]
     fn a_body_that_is_not_json_is_a_parse_error() {
@@ -439,6 +769,39 @@ mod tests {
         assert_eq!(status_of(over), Err(StatusCode::PAYLOAD_TOO_LARGE));
         let declared = read_body(Body::from(vec![b'x'; 5]), 10, Some(11)).await;
         assert_eq!(status_of(declared), Err(StatusCode::PAYLOAD_TOO_LARGE));
+    }
+
+    #[test]
+    fn only_the_exact_token_as_a_bearer_credential_is_admitted() {
+        let auth = HttpAuth::given("0123456789abcdef-token").expect("a token");
+        let with = |value: &'static str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(header::AUTHORIZATION, HeaderValue::from_static(value));
+            auth.admits(&headers)
+        };
+        assert!(with("Bearer 0123456789abcdef-token"));
+        assert!(with("bearer  0123456789abcdef-token "));
+        assert!(!with("Bearer 0123456789abcdef-toke"));
+        assert!(!with("Bearer 0123456789abcdef-token2"));
+        assert!(!with("Basic 0123456789abcdef-token"));
+        assert!(!with("0123456789abcdef-token"));
+        assert!(!with("Bearer"));
+        assert!(!auth.admits(&HeaderMap::new()));
+        assert!(HttpAuth::Off.admits(&HeaderMap::new()));
+    }
+
+    #[test]
+    fn a_given_token_is_long_enough_and_fits_a_header_and_a_made_one_is_random() {
+        assert!(HttpAuth::given("short").is_err());
+        assert!(HttpAuth::given("0123456789abcdef with space").is_err());
+        assert!(HttpAuth::given("0123456789abcdéf").is_err());
+        let (Ok(HttpAuth::Bearer(a)), Ok(HttpAuth::Bearer(b))) =
+            (HttpAuth::generated(), HttpAuth::generated())
+        else {
+            panic!("a token is made");
+        };
+        assert_eq!(a.len(), 64);
+        assert_ne!(a, b);
     }
 
     #[test]

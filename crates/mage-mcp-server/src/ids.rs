@@ -1,27 +1,52 @@
 //! Ids that travel into the cluster's URL paths (`/api/pipelines/<uuid>/blocks/<uuid>`), checked
-//! before any request. Percent-encoding is not enough: URL parsers resolve `.` and `..` path
-//! segments (and their encoded forms `%2e`, `.%2e`, …), so a pipeline uuid of `..` would turn
-//! `/api/pipelines/../blocks/x` into `/api/blocks/x`, another route of the service, called with the
-//! user's credentials. Such ids are refused outright; every other character is percent-encoded
-//! (`/` included), so an id stays one path segment.
+//! before any request by one allow-list, in both backends. An id names a record; it is never a
+//! path. Mage joins a decoded pipeline id onto its project folder (`os.path.join`), and a join
+//! with an absolute path drops the folder: `/srv/other/pipelines/x` would read, or delete,
+//! another folder. URL parsers also resolve `.` and `..` segments, even percent-encoded. So an id
+//! is made of letters, digits, `_`, `-`, `.` and inner spaces, in segments joined by single `/`
+//! (a dbt block's `dbt/models/orders`); it never starts with `/`, and no segment is `.` or `..`.
+//! A drive letter (`C:`), a leading `\` or `~`, `%`, control characters and every other
+//! character fall outside the list. Every accepted id is then percent-encoded (`/` included), so
+//! it stays one path segment.
 
 use crate::widget_result::ToolError;
+
+/// The longest id accepted, in characters (a file name's bound on most systems).
+pub const MAX_ID_CHARS: usize = 255;
 
 /// Why `value` cannot be an id, or `None` when it can.
 pub fn refusal(value: &str) -> Option<&'static str> {
     if value.is_empty() {
         return Some("it is empty");
     }
+    if value.chars().count() > MAX_ID_CHARS {
+        return Some("it is longer than 255 characters");
+    }
     if value.chars().any(char::is_control) {
         return Some("it holds a control character");
     }
-    // `a/../b` is one encoded segment here, but a server that decodes `%2F` before it resolves
-    // paths would climb out of it; no uuid the service makes has such a part.
-    if value
-        .split(['/', '\\'])
-        .any(|part| part == "." || part == "..")
+    if value.starts_with('/') {
+        return Some("it is an absolute path (an id names a record, never a place)");
+    }
+    if let Some(c) = value
+        .chars()
+        .find(|&c| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | ' ' | '/')))
     {
-        return Some("'.' and '..' name no record (a URL resolves them to another path)");
+        return Some(match c {
+            ':' => "it holds ':' (a drive letter or a scheme; an id names a record, never a place)",
+            '\\' => "it holds '\\' (a path separator; an id names a record, never a place)",
+            '~' => "it holds '~' (a home folder; an id names a record, never a place)",
+            _ => "it holds a character no id has (only letters, digits, '_', '-', '.', spaces and '/' between parts)",
+        });
+    }
+    if value.starts_with(' ') || value.ends_with(' ') {
+        return Some("it starts or ends with a space");
+    }
+    if value
+        .split('/')
+        .any(|part| part.is_empty() || part == "." || part == "..")
+    {
+        return Some("it has an empty, '.' or '..' part (a URL or a path resolves them elsewhere)");
     }
     None
 }
@@ -85,9 +110,37 @@ mod tests {
     use crate::widget_result::ErrorCode;
 
     #[test]
-    fn dots_empty_and_control_characters_are_refused_naming_the_field() {
+    fn ids_outside_the_allow_list_are_refused_naming_the_field() {
         for bad in [
-            "", ".", "..", "a/../b", "../x", "x/..", "./x", "a\\..\\b", "a\nb", "a\u{0}b", "\u{7f}",
+            "",
+            ".",
+            "..",
+            "a/../b",
+            "../x",
+            "x/..",
+            "./x",
+            "a//b",
+            "a/",
+            "a\\..\\b",
+            "a\nb",
+            "a\u{0}b",
+            "\u{7f}",
+            "/srv/other/pipelines/x",
+            "/etc",
+            "C:\\Users\\x",
+            "C:",
+            "c:/x",
+            "\\\\server\\share",
+            "\\x",
+            "~",
+            "~/x",
+            "~root",
+            "%2Fetc",
+            "%2e%2e",
+            "x?y",
+            "x#y",
+            " leading",
+            "trailing ",
         ] {
             let error = check("pipeline_uuid", bad).expect_err(bad);
             assert_eq!(error.code, ErrorCode::ApiError);
@@ -96,9 +149,28 @@ mod tests {
                 "{}",
                 error.message
             );
+            assert!(
+                error.message.contains("nothing was sent"),
+                "{}",
+                error.message
+            );
             assert!(path_segment(bad).is_err(), "{bad:?}");
         }
-        for good in ["etl_daily", "a.b", "...", "..a", "dbt/models/x", "é", "a b"] {
+        let long = "a".repeat(MAX_ID_CHARS + 1);
+        assert!(check("uuid", &long).is_err());
+        assert!(check("uuid", &"a".repeat(MAX_ID_CHARS)).is_ok());
+        for good in [
+            "etl_daily",
+            "a.b",
+            "...",
+            "..a",
+            "dbt/models/x",
+            "é",
+            "a b",
+            "load-orders_v2",
+            "42",
+            "日本語",
+        ] {
             assert!(check("uuid", good).is_ok(), "{good}");
         }
     }
@@ -106,8 +178,11 @@ mod tests {
     #[test]
     fn a_segment_keeps_unreserved_characters_and_encodes_the_rest() {
         assert_eq!(path_segment("etl_daily").as_deref().ok(), Some("etl_daily"));
-        assert_eq!(path_segment("a/b?c").as_deref().ok(), Some("a%2Fb%3Fc"));
-        assert_eq!(path_segment("%2e%2e").as_deref().ok(), Some("%252e%252e"));
+        assert_eq!(
+            path_segment("dbt/models/x").as_deref().ok(),
+            Some("dbt%2Fmodels%2Fx")
+        );
+        assert_eq!(path_segment("a b").as_deref().ok(), Some("a%20b"));
         assert_eq!(path_segment("é").as_deref().ok(), Some("%C3%A9"));
     }
 

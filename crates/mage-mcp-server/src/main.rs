@@ -27,6 +27,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
 use clap::{Parser, ValueEnum};
@@ -35,7 +36,7 @@ use rmcp::ServiceExt;
 use crate::backend::Backend;
 use crate::config::CredentialSource;
 use crate::demo::{DemoBackend, Project};
-use crate::http::HttpOptions;
+use crate::http::{HttpAuth, HttpOptions};
 use crate::mage::{MageBackend, MageSettings};
 use crate::redact::Redactor;
 use crate::server::{MageMcpServer, ServerOptions};
@@ -75,6 +76,26 @@ struct Cli {
     /// JSON-RPC invalid request) before more of it is read.
     #[arg(long, value_name = "BYTES", env = "MCP_MAX_REQUEST_BYTES", default_value_t = http::DEFAULT_MAX_REQUEST_BYTES, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1 << 30))]
     max_request_bytes: usize,
+
+    /// Over HTTP: read the token every client must send (`Authorization: Bearer <token>`) from
+    /// FILE [default: $MCP_AUTH_TOKEN, else a new random one, printed at start].
+    #[arg(long, value_name = "FILE", conflicts_with = "no_auth")]
+    auth_token_file: Option<PathBuf>,
+
+    /// Over HTTP: let any process that reaches the address call the tools, without a token. Only
+    /// with a loopback address.
+    #[arg(long)]
+    no_auth: bool,
+
+    /// Over HTTP: the most MCP sessions live at once; a new one past it is refused (503). A
+    /// session idle for five minutes ends.
+    #[arg(long, value_name = "N", default_value_t = http::DEFAULT_MAX_SESSIONS, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=100_000))]
+    max_sessions: usize,
+
+    /// The longest a tool call may take, in seconds. Past it the call is stopped with its requests
+    /// to the cluster; a change's result then says its outcome is unknown.
+    #[arg(long, value_name = "SECONDS", default_value_t = server::DEFAULT_CALL_DEADLINE.as_secs(), value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    call_timeout: u64,
 
     /// The widget HTML to serve [default: dist/resource-widget.html above the current directory or
     /// the binary]. Any HTML file will do for a try-out without a build.
@@ -211,7 +232,8 @@ fn choose_backend(cli: &Cli) -> anyhow::Result<ChosenBackend> {
         let settings = MageSettings::new(cache_dir.clone(), cli.max_response_bytes)
             .map_err(anyhow::Error::msg)?;
         let described = format!(
-            "tools drive the Mage server at {target}; {}; block templates cached in {}; answers read up to {} bytes",
+            "tools drive the Mage server at {}; {}; block templates cached in {}; answers read up to {} bytes",
+            config::shown_url(&target),
             credentials.describe(),
             cache_dir.display(),
             cli.max_response_bytes,
@@ -266,6 +288,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             widget,
             credentials: chosen.credentials,
             failing_tools: cli.fail_tools.iter().cloned().collect::<BTreeSet<_>>(),
+            call_deadline: Duration::from_secs(cli.call_timeout),
         },
         tools::router(),
     );
@@ -282,13 +305,38 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Some(address) => {
             let options = HttpOptions {
                 address,
+                auth: http_auth(&cli, address)?,
                 allow_origins: cli.allow_origins,
                 allow_hosts: cli.allow_hosts,
                 max_request_bytes: cli.max_request_bytes,
+                max_sessions: cli.max_sessions,
             };
             http::serve(server, options).await
         }
         None => serve_stdio(server).await,
+    }
+}
+
+/// Who may call over HTTP: `--no-auth` (loopback only), else the token of `--auth-token-file`, of
+/// `MCP_AUTH_TOKEN`, or a new one.
+fn http_auth(cli: &Cli, address: SocketAddr) -> anyhow::Result<HttpAuth> {
+    if cli.no_auth {
+        if !address.ip().is_loopback() {
+            anyhow::bail!("--no-auth is allowed on a loopback address only (not {address})");
+        }
+        return Ok(HttpAuth::Off);
+    }
+    if let Some(file) = &cli.auth_token_file {
+        let token = std::fs::read_to_string(file)
+            .with_context(|| format!("--auth-token-file {}: cannot read it", file.display()))?;
+        return HttpAuth::given(&token)
+            .with_context(|| format!("--auth-token-file {}", file.display()));
+    }
+    match std::env::var(http::ENV_AUTH_TOKEN) {
+        Ok(token) if !token.trim().is_empty() => {
+            HttpAuth::given(&token).with_context(|| format!("${}", http::ENV_AUTH_TOKEN))
+        }
+        _ => HttpAuth::generated(),
     }
 }
 

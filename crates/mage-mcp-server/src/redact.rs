@@ -10,77 +10,50 @@ pub use secret_redaction::{Redactor, REDACTED};
 #[cfg(test)]
 mod tests {
     use super::*;
+    use secret_redaction::corpus::Corpus;
     use serde_json::{json, Value};
 
-    /// One hostile corpus: secrets under sensitive keys at any depth, credentials with no label in
-    /// ids, times and flags, key formats, JSON held as text, and benign look-alikes.
-    fn hostile_corpus() -> Vec<Value> {
-        vec![
+    /// The workspace's corpus (fixtures/secrets/corpus.json), each entry placed as a producer
+    /// would: in a record, in the summary, in the hints and in the fallback text.
+    fn results() -> (Vec<Value>, Vec<String>, Vec<String>) {
+        let corpus = Corpus::embedded().expect("fixtures/secrets/corpus.json");
+        let mut results = Vec::new();
+        let widget = |record: Value| {
             json!({
-                "kind": "svc_resource_widget",
-                "records": [{
-                    "id": "Bearer sk_live_4eC39HqLyjWDarjtT1zdp7dc",
-                    "uuid": "Basic dXNlcjpwYXNz",
-                    "completed_at": "Bearer sk_live_4eC39HqLyjWDarjtT1zdp7dc",
-                    "has_callback": "Bearer sk_live_4eC39HqLyjWDarjtT1zdp7dc",
-                    "pipeline_uuid": "ghp_16C7e42F292c6912E7710c838347Ae178B4a",
-                    "name": "Bearer bond pricing",
-                    "description": "Basic ETL",
-                    "checksum": "a1b2c3d4e5f60718293a4b5c6d7e8f90",
-                    "variables": { "slack": "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOp" },
-                    "settings": { "nested": [{ "X-API-KEY": { "k": ["hunter2-hunter2"] } }] }
-                }],
-                "graph": {
-                    "nodes": [{ "id": "AKIAIOSFODNN7EXAMPLE" }, { "id": "load" }],
-                    "edges": [{ "source": "AKIAIOSFODNN7EXAMPLE", "target": "load" }]
-                }
-            }),
-            json!({
-                "content": [{ "type": "text", "text": "{\"token\":\"tok-0123456789abcdef\",\"note\":\"curl -H 'Authorization: Basic YWRtaW46aHVudGVyMg=='\"}" }],
-                "_meta": { "host/widgetData": { "title": "aws AKIAIOSFODNN7EXAMPLE key" } }
-            }),
-            json!([
-                "https://admin:pa55word@svc.example/api?api_key=abc123&page=2",
-                "POST /api/pipeline_schedules/3/pipeline_runs/0123456789abcdef0123456789abcdef",
-                "GET https://bucket.example/o?X-Amz-Signature=0a1b2c3d4e&page=2",
-                "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl",
-                "Bearer abc", "token bucket rate limiter", "md5 9e107d9d372bb6826bd81d3542a419d6",
-                { "password": null, "cookie": 12, "Authorization": "Bearer abc" }
-            ]),
-        ]
+                "kind": "svc_resource_widget", "schema_version": 1, "resource": "pipelines",
+                "action": "list", "state": "ok", "records": [record],
+            })
+        };
+        for carrier in &corpus.carriers {
+            let structured =
+                widget(json!({ "uuid": "p1", carrier.key.clone(): carrier.value.clone() }));
+            results.push(json!({
+                "structuredContent": structured,
+                "content": [{ "type": "text", "text": structured.to_string() }],
+                "_meta": { "host/widgetData": { carrier.key.clone(): carrier.value.clone() } }
+            }));
+        }
+        for shaped in &corpus.shaped {
+            results.push(json!({ "structuredContent": widget(json!({
+                "id": shaped.text, "session_id": shaped.text, "name": shaped.text
+            })) }));
+        }
+        for key in &corpus.object_keys {
+            results.push(json!({ "structuredContent": widget(json!({ "uuid": "p2", "scopes": { key.clone(): "repo" } })) }));
+        }
+        let look_alikes = corpus.look_alikes.clone();
+        for look_alike in &look_alikes {
+            results.push(json!({ "structuredContent": widget(json!({ "uuid": look_alike, "description": look_alike })) }));
+        }
+        let secrets = corpus.secrets().into_iter().map(str::to_owned).collect();
+        (results, secrets, look_alikes)
     }
 
-    /// What must not survive of the corpus.
-    const PLANTED: &[&str] = &[
-        "4eC39HqLyjWDarjtT1zdp7dc",
-        "dXNlcjpwYXNz",
-        "16C7e42F292c6912E7710c838347Ae178B4a",
-        "AbCdEfGhIjKlMnOp",
-        "hunter2-hunter2",
-        "IOSFODNN7EXAMPLE",
-        "tok-0123456789abcdef",
-        "YWRtaW46aHVudGVyMg",
-        "pa55word",
-        "abc123",
-        "0123456789abcdef0123456789abcdef",
-        "0a1b2c3d4e",
-        "c2lnbmF0dXJl",
-    ];
-
-    /// What must come out as written.
-    const KEPT: &[&str] = &[
-        "Bearer bond pricing",
-        "Basic ETL",
-        "a1b2c3d4e5f60718293a4b5c6d7e8f90",
-        "\"Bearer abc\"",
-        "token bucket rate limiter",
-        "md5 9e107d9d372bb6826bd81d3542a419d6",
-        "\"id\":\"load\"",
-    ];
-
     #[test]
-    fn the_server_and_the_widget_redact_a_hostile_corpus_alike() {
-        for value in hostile_corpus() {
+    fn the_server_and_the_widget_redact_the_corpus_alike() {
+        let (results, secrets, look_alikes) = results();
+        let mut all = String::new();
+        for value in results {
             // The server's path: what `into_call_tool_result` does to structuredContent and hints.
             let mut server = value.clone();
             Redactor::default().redact(&mut server);
@@ -90,28 +63,21 @@ mod tests {
             let kept = widget_model::redacted_json(&text).expect("the corpus is JSON");
             let widget: Value = serde_json::from_str(&kept).expect("the kept copy is JSON");
             assert_eq!(server, widget, "the two paths disagree on {text}");
-
             let model = format!("{:?}", widget_model::model_from_json_text(&text));
-            for planted in PLANTED {
+            for secret in &secrets {
                 assert!(
-                    !server.to_string().contains(planted),
-                    "{planted} survived: {server}"
+                    !server.to_string().contains(secret.as_str()),
+                    "{secret} survived: {server}"
                 );
                 assert!(
-                    !model.contains(planted),
-                    "{planted} reached the widget's model"
+                    !model.contains(secret.as_str()),
+                    "{secret} reached the widget's model"
                 );
             }
+            all.push_str(&server.to_string());
         }
-        let all = hostile_corpus()
-            .into_iter()
-            .map(|mut v| {
-                Redactor::default().redact(&mut v);
-                v.to_string()
-            })
-            .collect::<String>();
-        for kept in KEPT {
-            assert!(all.contains(kept), "{kept} was changed: {all}");
+        for look_alike in look_alikes {
+            assert!(all.contains(&look_alike), "{look_alike} was changed");
         }
     }
 

@@ -1,21 +1,49 @@
 //! Secrets met on the way, so that one seen under a sensitive key (a schedule token, a payload's
-//! API key) is blanked wherever it is copied: within a call ([`CallSecrets`]) and, for a bounded
-//! number of later calls, across calls ([`SecretMemory`]).
+//! API key) is blanked wherever it is copied: within a call ([`CallSecrets`]) and in the later
+//! calls of the same MCP session ([`SessionSecrets`]). Sessions share nothing of what they learn:
+//! what one session's call sends or reads never changes another session's results. Only values
+//! shaped like credentials are learned, within bounds (`secret_redaction::Redactor`).
 
-use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
 
 use crate::redact::Redactor;
 
-/// How many calls' worth of learnt secrets the server keeps (the server's own secrets, its
-/// credentials and the demo data's, are kept whatever this says).
-pub const REMEMBERED_CALLS: usize = 256;
+/// What one MCP session has learned, on top of the server's own secrets (its demo data's). Over
+/// HTTP each session has its own; on stdio there is one. Clones share it.
+#[derive(Debug, Clone)]
+pub struct SessionSecrets {
+    known: Arc<Mutex<Redactor>>,
+}
 
-/// What one tool call knows and learns: the redactor its result is redacted with (what the server
-/// knew when the call began, plus what the call met), and apart from it what the call learnt.
-/// Clones share one state: the backend's HTTP client learns every answer into it.
+impl SessionSecrets {
+    /// A session that starts knowing only the server's own secrets.
+    pub fn new(own: &Redactor) -> Self {
+        Self {
+            known: Arc::new(Mutex::new(own.clone())),
+        }
+    }
+
+    /// Everything the session knows now (shared until it learns more: no copy is made).
+    pub fn redactor(&self) -> Redactor {
+        self.known
+            .lock()
+            .map(|known| known.clone())
+            .unwrap_or_default()
+    }
+
+    /// Keeps what one of its calls learnt.
+    pub fn remember(&self, learnt: &Redactor) {
+        if let Ok(mut known) = self.known.lock() {
+            known.merge(learnt);
+        }
+    }
+}
+
+/// What one tool call knows and learns: the redactor its result is redacted with (what its
+/// session knew when the call began, plus what the call met), and apart from it what the call
+/// learnt. Clones share one state: the backend's HTTP client learns every answer into it.
 #[derive(Debug, Clone)]
 pub struct CallSecrets {
     state: Arc<Mutex<CallState>>,
@@ -25,7 +53,6 @@ pub struct CallSecrets {
 struct CallState {
     known: Redactor,
     learnt: Redactor,
-    learnt_any: bool,
 }
 
 impl CallSecrets {
@@ -35,7 +62,6 @@ impl CallSecrets {
             state: Arc::new(Mutex::new(CallState {
                 known,
                 learnt: Redactor::default(),
-                learnt_any: false,
             })),
         }
     }
@@ -46,28 +72,27 @@ impl CallSecrets {
         }
     }
 
-    /// Learns every secret under a sensitive key in `value` (an answer, a payload, a config).
+    /// Learns every credential-like secret under a sensitive key in `value` (an answer, a
+    /// payload, a config).
     pub fn learn(&self, value: &Value) {
         self.with(|state| {
             state.known.learn(value);
             state.learnt.learn(value);
-            state.learnt_any = true;
         });
     }
 
-    /// Learns one secret value.
+    /// Learns one value when it is credential-like.
     pub fn learn_secret(&self, secret: &str) {
         self.with(|state| {
             state.known.learn_secret(secret);
             state.learnt.learn_secret(secret);
-            state.learnt_any = true;
         });
     }
 
-    /// A secret the call holds (a credential of its session): blanked in its result, not kept
-    /// past it (the next call holds it again).
+    /// A secret the call holds (a credential of its session): blanked in its result whatever its
+    /// shape, not kept past it (the next call holds it again).
     pub fn know_secret(&self, secret: &str) {
-        self.with(|state| state.known.learn_secret(secret));
+        self.with(|state| state.known.trust_secret(secret));
     }
 
     /// The redactor for this call's result: everything known so far.
@@ -81,51 +106,7 @@ impl CallSecrets {
     /// What the call learnt, when it learnt anything.
     pub fn learnt(&self) -> Option<Redactor> {
         let state = self.state.lock().ok()?;
-        state.learnt_any.then(|| state.learnt.clone())
-    }
-}
-
-/// Secrets kept across calls: the server's own (always) and what the last `capacity` calls that
-/// learnt anything learnt, oldest out first, so the memory stays bounded however long the server
-/// runs. A secret that leaves it is learnt again by the next call whose answers carry it under its
-/// key (a run carries its schedule's token, a schedule its own).
-#[derive(Debug)]
-pub struct SecretMemory {
-    own: Redactor,
-    recent: VecDeque<Redactor>,
-    capacity: usize,
-}
-
-impl SecretMemory {
-    pub fn new(own: Redactor, capacity: usize) -> Self {
-        Self {
-            own,
-            recent: VecDeque::new(),
-            capacity: capacity.max(1),
-        }
-    }
-
-    /// Everything kept, as one redactor.
-    pub fn redactor(&self) -> Redactor {
-        let mut redactor = self.own.clone();
-        for learnt in &self.recent {
-            redactor.merge(learnt);
-        }
-        redactor
-    }
-
-    /// Keeps what one call learnt, letting the oldest call's go past the capacity.
-    pub fn remember(&mut self, learnt: Redactor) {
-        if self.recent.len() >= self.capacity {
-            self.recent.pop_front();
-        }
-        self.recent.push_back(learnt);
-    }
-
-    /// How many calls' worth is kept.
-    #[cfg(test)]
-    pub fn calls_kept(&self) -> usize {
-        self.recent.len()
+        (!state.learnt.is_empty()).then(|| state.learnt.clone())
     }
 }
 
@@ -136,45 +117,57 @@ mod tests {
     use serde_json::json;
 
     fn secret(n: usize) -> String {
-        format!("learnt-secret-{n:04}-abcdef")
+        format!("learnt-secret-{n:04}-a7f3c9e1b2d4")
     }
 
     #[test]
-    fn what_a_call_learns_redacts_its_result_and_the_next_calls() {
-        let mut memory = SecretMemory::new(Redactor::default(), 4);
-        let call = CallSecrets::new(memory.redactor());
+    fn what_a_call_learns_redacts_its_result_and_its_sessions_next_calls_only() {
+        let session = SessionSecrets::new(&Redactor::default());
+        let other = SessionSecrets::new(&Redactor::default());
+        let call = CallSecrets::new(session.redactor());
         assert!(call.learnt().is_none(), "nothing learnt yet");
         call.learn(&json!({"token": secret(1)}));
         assert_eq!(
             call.redactor().scrub_text(&secret(1)).as_deref(),
             Some(REDACTED)
         );
-        memory.remember(call.learnt().expect("learnt"));
-        let next = CallSecrets::new(memory.redactor());
+        session.remember(&call.learnt().expect("learnt"));
+        let next = CallSecrets::new(session.redactor());
         assert_eq!(
             next.redactor()
                 .scrub_text(&format!("log: {}", secret(1)))
                 .as_deref(),
             Some("log: [redacted]")
         );
+        let elsewhere = CallSecrets::new(other.redactor());
+        assert_eq!(
+            elsewhere.redactor().scrub_text(&secret(1)),
+            None,
+            "another session learnt nothing"
+        );
     }
 
     #[test]
-    fn the_memory_keeps_at_most_its_capacity_and_the_servers_own_secrets_always() {
+    fn a_name_sent_under_a_key_called_token_is_not_learnt() {
+        let session = SessionSecrets::new(&Redactor::default());
+        let call = CallSecrets::new(session.redactor());
+        call.learn(&json!({"payload": {"token": "daily_sales_pipeline_v2"}}));
+        assert!(call.learnt().is_none());
+        assert_eq!(call.redactor().scrub_text("daily_sales_pipeline_v2"), None);
+    }
+
+    #[test]
+    fn the_servers_own_secrets_are_known_to_every_session_and_a_calls_credentials_to_it_alone() {
         let mut own = Redactor::default();
-        own.learn_secret("the-servers-own-credential");
-        let mut memory = SecretMemory::new(own, 3);
-        for n in 0..10 {
-            let call = CallSecrets::new(memory.redactor());
-            call.learn(&json!({"api_key": secret(n)}));
-            memory.remember(call.learnt().expect("learnt"));
-            assert!(memory.calls_kept() <= 3);
-        }
-        let redactor = memory.redactor();
-        assert!(redactor.scrub_text("the-servers-own-credential").is_some());
-        for n in 7..10 {
-            assert!(redactor.scrub_text(&secret(n)).is_some(), "recent call {n}");
-        }
-        assert_eq!(redactor.scrub_text(&secret(0)), None, "the oldest went");
+        own.trust_secret("the-servers-own-credential");
+        let session = SessionSecrets::new(&own);
+        let call = CallSecrets::new(session.redactor());
+        call.know_secret("plain-config-token");
+        assert!(call
+            .redactor()
+            .scrub_text("the-servers-own-credential")
+            .is_some());
+        assert!(call.redactor().scrub_text("plain-config-token").is_some());
+        assert!(call.learnt().is_none(), "a credential held is not learnt");
     }
 }

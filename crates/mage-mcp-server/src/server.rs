@@ -2,12 +2,14 @@
 //! and the few places where this server's contract needs more than rmcp's defaults (the error
 //! envelope for unknown tools and unreadable arguments, the MCP Apps capability). Every tool call
 //! runs through [`MageMcpServer::answer`]: its ids checked, the session authenticated, then the
-//! tool against the backend, then the widget result, redacted.
+//! tool against the backend, then the widget result, redacted with what the call's MCP session
+//! knows. Every call has a deadline, and a client's cancellation stops it (and its requests to
+//! the cluster) at once.
 
 use std::collections::BTreeSet;
 use std::future::Future;
-use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::ToolCallContext;
@@ -25,7 +27,7 @@ use crate::backend::{Backend, Call};
 use crate::config::{CredentialSource, Session};
 use crate::ids::IdArguments;
 use crate::redact::Redactor;
-use crate::secrets::{CallSecrets, SecretMemory, REMEMBERED_CALLS};
+use crate::secrets::{CallSecrets, SessionSecrets};
 use crate::widget::{self, WidgetResource};
 use crate::widget_result::{ErrorCode, ToolError, WidgetResult};
 
@@ -57,11 +59,17 @@ struct ServerState {
     backend: Arc<dyn Backend>,
     widget: WidgetResource,
     credentials: CredentialSource,
-    /// Secrets learnt so far, bounded (see [`SecretMemory`]).
-    secrets: Mutex<SecretMemory>,
+    /// The server's own secrets (the demo data's): every session starts knowing them.
+    own_secrets: Redactor,
     /// Tools that fail with INTERNAL_ERROR (`--fail-tool`), to show and test that state.
     failing_tools: BTreeSet<String>,
+    /// The longest a tool call may take.
+    call_deadline: Duration,
 }
+
+/// The longest a tool call may take unless `--call-timeout` says otherwise: past the cluster's own
+/// request limit (`mage::client::REQUEST_TIMEOUT`) and its retries.
+pub const DEFAULT_CALL_DEADLINE: Duration = Duration::from_secs(120);
 
 /// Everything the server is started with.
 pub struct ServerOptions {
@@ -71,13 +79,16 @@ pub struct ServerOptions {
     pub widget: WidgetResource,
     pub credentials: CredentialSource,
     pub failing_tools: BTreeSet<String>,
+    pub call_deadline: Duration,
 }
 
-/// The MCP server for Mage pipelines. Clones share one backend, so a change made in one HTTP
-/// session shows in every other.
+/// The MCP server for Mage pipelines, for one MCP session. Every session shares one backend, so a
+/// change made in one HTTP session shows in every other, and nothing else: what a session's calls
+/// learn stays with it ([`MageMcpServer::for_new_session`]).
 #[derive(Clone)]
 pub struct MageMcpServer {
     state: Arc<ServerState>,
+    session: SessionSecrets,
     tool_router: ToolRouter<MageMcpServer>,
 }
 
@@ -90,15 +101,28 @@ impl MageMcpServer {
         for route in tool_router.map.values_mut() {
             route.attr.meta = Some(meta.clone());
         }
+        let session = SessionSecrets::new(&options.own_secrets);
         Self {
             state: Arc::new(ServerState {
                 backend: options.backend,
                 widget: options.widget,
                 credentials: options.credentials,
-                secrets: Mutex::new(SecretMemory::new(options.own_secrets, REMEMBERED_CALLS)),
+                own_secrets: options.own_secrets,
                 failing_tools: options.failing_tools,
+                call_deadline: options.call_deadline,
             }),
+            session,
             tool_router,
+        }
+    }
+
+    /// The same server for another MCP session: the same backend and tools, a memory of secrets
+    /// of its own.
+    pub fn for_new_session(&self) -> Self {
+        Self {
+            state: self.state.clone(),
+            session: SessionSecrets::new(&self.state.own_secrets),
+            tool_router: self.tool_router.clone(),
         }
     }
 
@@ -110,13 +134,19 @@ impl MageMcpServer {
             .collect()
     }
 
-    /// Every secret kept across calls, as one redactor.
+    /// Every secret this session knows, as one redactor.
     fn known_secrets(&self) -> Redactor {
-        self.state
-            .secrets
-            .lock()
-            .map(|memory| memory.redactor())
-            .unwrap_or_default()
+        self.session.redactor()
+    }
+
+    /// Whether the tool changes the cluster (its `readOnlyHint` is not true).
+    fn is_mutating(&self, tool: &str) -> bool {
+        self.tool_router
+            .map
+            .get(tool)
+            .and_then(|route| route.attr.annotations.as_ref())
+            .and_then(|annotations| annotations.read_only_hint)
+            != Some(true)
     }
 
     /// Runs one tool call: its ids checked, the session authenticated (the config file is read
@@ -143,9 +173,7 @@ impl MageMcpServer {
             Err(error) => Err(error),
         };
         if let Some(learnt) = secrets.learnt() {
-            if let Ok(mut memory) = self.state.secrets.lock() {
-                memory.remember(learnt);
-            }
+            self.session.remember(&learnt);
         }
         let redactor = secrets.redactor();
         let (code, result) = match outcome {
@@ -246,9 +274,24 @@ impl ServerHandler for MageMcpServer {
             );
             return Ok(self.error_result(error).into());
         }
+        let cancelled = context.ct.clone();
+        let deadline = self.state.call_deadline;
         let context = ToolCallContext::new(self, request, context);
-        let response = self.tool_router.call(context).await?;
-        Ok(self.envelope_argument_errors(&name, response))
+        // Dropping the call's future drops its requests to the cluster: a cancelled or late call
+        // stops there, and nothing of it is sent later.
+        tokio::select! {
+            response = self.tool_router.call(context) => {
+                Ok(self.envelope_argument_errors(&name, response?))
+            }
+            () = cancelled.cancelled() => {
+                tracing::info!(tool = name.as_str(), outcome = "CANCELLED", "tool call cancelled by the client");
+                Err(McpError::new(RpcErrorCode::INTERNAL_ERROR, "The request was cancelled.", None))
+            }
+            () = tokio::time::sleep(deadline) => {
+                tracing::info!(tool = name.as_str(), outcome = "DEADLINE", "tool call past its deadline");
+                Ok(self.error_result(past_deadline(&name, deadline, self.is_mutating(&name))).into())
+            }
+        }
     }
 
     async fn on_custom_request(
@@ -314,6 +357,21 @@ impl MageMcpServer {
         );
         let error = ToolError::api(format!("Invalid arguments for {tool}:{detail}"));
         self.error_result(error).into()
+    }
+}
+
+/// The error for a call that passed its deadline. A call that changes the cluster may have changed
+/// it: its outcome is unknown, and the message says how to look before trying again.
+fn past_deadline(tool: &str, deadline: Duration, mutating: bool) -> ToolError {
+    let seconds = deadline.as_secs();
+    if mutating {
+        ToolError::api(format!(
+            "{tool} did not finish within {seconds} s and was stopped. Its outcome is unknown: the change may have been made. Read the record (pipeline_get, block_get, pipeline_runs) before trying again, so that it is not made twice."
+        ))
+    } else {
+        ToolError::api(format!(
+            "{tool} did not finish within {seconds} s and was stopped; nothing was changed. Try again, or ask for less."
+        ))
     }
 }
 

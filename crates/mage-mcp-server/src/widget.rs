@@ -45,7 +45,7 @@ impl WidgetResource {
         Self::from_bytes(path, bytes)
     }
 
-    fn from_bytes(path: PathBuf, bytes: Vec<u8>) -> Result<Self, String> {
+    pub(crate) fn from_bytes(path: PathBuf, bytes: Vec<u8>) -> Result<Self, String> {
         let uri = hashed_uri(&bytes);
         // A text resource carries a string; the file is served as that string, every byte kept.
         let html = String::from_utf8(bytes)

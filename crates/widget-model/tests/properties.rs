@@ -8,9 +8,10 @@
 //! byte and subtree by subtree. The test command runs proptest's default 256 cases per property;
 //! the long run is `scripts/fuzz-long.sh` (its figures are in the README).
 
-use std::sync::OnceLock;
+use std::sync::{LazyLock, OnceLock};
 
 use proptest::prelude::*;
+use secret_redaction::corpus::Corpus;
 use serde_json::{json, Map, Value};
 use widget_model::rows::LAZY_AFTER;
 use widget_model::words::{english, Msg};
@@ -21,80 +22,29 @@ fn model_of(value: &Value) -> WidgetModel {
     model_from_json_text(&value.to_string())
 }
 
-const SECRET: &str = "zzTOPSECRETzz";
-/// A schedule token: 32 hexadecimal characters, as the trigger path carries it.
-const HEX_SECRET: &str = "feedc0defeedc0defeedc0defeedc0de";
+/// The workspace's corpus of planted secrets and look-alikes (fixtures/secrets/corpus.json).
+static CORPUS: LazyLock<Corpus> =
+    LazyLock::new(|| Corpus::embedded().expect("fixtures/secrets/corpus.json"));
 
 /// Every way a secret reaches a result that the redaction must catch: `(key, value)` to add to an
-/// object. Each value holds [`SECRET`] or [`HEX_SECRET`].
-fn carriers() -> Vec<(&'static str, Value)> {
-    vec![
-        ("token", json!(SECRET)),
-        ("api_key", json!({ "inner": SECRET, "list": [SECRET] })),
-        ("X-API-KEY", json!([SECRET, 1])),
-        ("password", json!(SECRET)),
-        ("client_secret", json!(SECRET)),
-        ("Authorization", json!(format!("Bearer {SECRET}"))),
-        ("cookie", json!(SECRET)),
-        (
-            "url",
-            json!(format!("https://admin:{SECRET}@svc.example/api")),
-        ),
-        (
-            "webhook",
-            json!(format!("https://svc.example/hook?api_key={SECRET}&page=2")),
-        ),
-        (
-            "trigger_url",
-            json!(format!(
-                "https://svc.example/api/pipeline_schedules/3/pipeline_runs/{HEX_SECRET}"
-            )),
-        ),
-        ("note", json!(format!("rotated: token={SECRET} at noon"))),
-        (
-            "headers_dump",
-            json!(format!("Authorization: Bearer {SECRET}")),
-        ),
-        (
-            "message",
-            json!(format!("login failed, password: {SECRET}")),
-        ),
-        (
-            "payload",
-            json!(format!(r#"{{"api_key": "{SECRET}", "page": 2}}"#)),
-        ),
-        (
-            "jwt",
-            json!(format!("eyJhbGciOiJIUzI1NiJ9.eyJzZWNyZXQiOjF9.{SECRET}")),
-        ),
-        (
-            "curl",
-            json!(format!(
-                r#"curl -H "Cookie: oauth_token={SECRET}" https://svc.example"#
-            )),
-        ),
-        ("summary_line", json!(format!("token {HEX_SECRET} rotated"))),
-    ]
+/// object, the corpus's carriers and its credentials used as keys.
+fn carriers() -> Vec<(String, Value)> {
+    CORPUS
+        .carriers
+        .iter()
+        .map(|c| (c.key.clone(), c.value.clone()))
+        .chain(
+            CORPUS
+                .object_keys
+                .iter()
+                .map(|k| (k.clone(), json!("a value"))),
+        )
+        .collect()
 }
 
 /// Strings that look like secrets to a careless eye and are not: they must come out unchanged.
-const LOOK_ALIKES: &[&str] = &[
-    "Basic ETL from S3",
-    "Bearer bond pricing",
-    "token bucket rate limiter",
-    "Password reset emails",
-    "Secret santa sign-ups",
-    "API key rotation report",
-    "Rotate the token weekly",
-    "checksum a1b2c3d4e5f60718293a4b5c6d7e8f90 of the last file",
-    "md5 9e107d9d372bb6826bd81d3542a419d6",
-    "3f786850e387550fdab836ed7e6dc881de23001b",
-    "0123456789abcdef0123456789abcdef",
-    "Basic auth is disabled for this cluster",
-    "the token was rotated yesterday",
-    "https://svc.example/docs/tokens?page=2",
-    "Keys and secrets are managed in Vault",
-];
+static LOOK_ALIKES: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| CORPUS.look_alikes.iter().map(String::as_str).collect());
 
 /// Keys the contract gives meaning to, so generated objects reach deep code paths.
 const KEYS: &[&str] = &[
@@ -288,7 +238,7 @@ fn plant_secrets(
                 let (chosen, which) = choices.next().unwrap_or((false, 0));
                 if chosen || *planted == 0 {
                     let (key, secret) = &carriers[which % carriers.len()];
-                    map.insert((*key).to_owned(), secret.clone());
+                    map.insert(key.clone(), secret.clone());
                     *planted += 1;
                 }
                 // Values under identifiers are shown as sent; secrets are not planted there.
@@ -310,7 +260,7 @@ fn is_identifier(key: &str) -> bool {
 
 /// Whether `text` holds a planted secret.
 fn leaks(text: &str) -> bool {
-    text.contains(SECRET) || text.contains(HEX_SECRET)
+    CORPUS.secrets().iter().any(|secret| text.contains(secret))
 }
 
 /// A list of `records` repeated to `length` records, inside a widget result.
@@ -542,7 +492,7 @@ proptest! {
         const FIELDS: [&str; 6] = ["name", "description", "uuid", "checksum", "commit", "note"];
         let records: Vec<Value> = picks
             .iter()
-            .map(|p| Value::Object(FIELDS.iter().zip(p).map(|(k, i)| ((*k).to_owned(), json!(i.get(LOOK_ALIKES)))).collect()))
+            .map(|p| Value::Object(FIELDS.iter().zip(p).map(|(k, i)| ((*k).to_owned(), json!(i.get(&LOOK_ALIKES)))).collect()))
             .collect();
         let mut result = list_result(&records, length, true);
         result["structuredContent"]["columns"] = json!(FIELDS);

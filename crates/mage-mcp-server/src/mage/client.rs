@@ -5,8 +5,12 @@
 //! - most errors come back as HTTP 200 with `{"error": {"code", "message", "exception"?, …}}`; a
 //!   code 500 carries the server's traceback and paths in `message`: only the one-line
 //!   `exception` (paths blanked) reaches a tool error;
-//! - HTTP 401 (bad API key, unknown session token) or an error code 401/403 (no session) →
-//!   `AUTH_EXPIRED` with the remedy;
+//! - HTTP 401 (bad API key, unknown session token) or an error code 401 (no session) →
+//!   `AUTH_EXPIRED` with the remedy; a 403 is the same code, said as what it is: permission
+//!   denied to this account;
+//! - a change (POST, PUT, DELETE) sent without an answer coming back: its outcome is unknown, and
+//!   the error says so and how to look before trying again (a retry could make it twice); one
+//!   that never reached the cluster says nothing was changed.
 //! - error code 404 (its text is a generic "Email/username and/or password invalid.") → `API_ERROR`
 //!   naming what was asked for.
 //!
@@ -22,7 +26,7 @@ use regex::Regex;
 use reqwest::header::{HeaderMap, HeaderValue, ACCEPT};
 use serde_json::Value;
 
-use crate::config::Session;
+use crate::config::{shown_url, Session};
 use crate::ids::path_segment;
 use crate::secrets::CallSecrets;
 use crate::widget_result::{ErrorCode, ToolError};
@@ -234,8 +238,9 @@ pub fn seg(text: &str) -> Result<String, ToolError> {
 }
 
 impl Mage {
-    pub fn base_url(&self) -> &str {
-        &self.base
+    /// The cluster's URL as it may be shown or written down (no user information).
+    pub fn base_url(&self) -> String {
+        shown_url(&self.base)
     }
 
     /// Shows a value to the call's secrets (an answer, or what the caller sends).
@@ -292,7 +297,7 @@ impl Mage {
                     self.learn(&value);
                     Ok(value)
                 }
-                Err(failure) => Err(self.failure_error(&failure, what)),
+                Err(failure) => Err(self.failure_error(&failure, method, what)),
             };
         }
     }
@@ -318,7 +323,7 @@ impl Mage {
                 self.learn(&value);
                 Ok(value)
             }
-            Err(failure) => Err(self.failure_error(&failure, what)),
+            Err(failure) => Err(self.failure_error(&failure, Method::Post, what)),
         }
     }
 
@@ -356,9 +361,9 @@ impl Mage {
 
     /// A request without a complete answer, as a tool error without the URL (a trigger URL
     /// carries a token).
-    fn failure_error(&self, failure: &Failure, what: &str) -> ToolError {
+    fn failure_error(&self, failure: &Failure, method: Method, what: &str) -> ToolError {
         match failure {
-            Failure::Transport(error) => self.transport_error(error, what),
+            Failure::Transport(error) => self.transport_error(error, method, what),
             Failure::TooLarge => ToolError::api(format!(
                 "{what}: the cluster's answer is larger than {} (the server's --max-response-bytes); nothing of it was used.",
                 shown_bytes(self.max_response_bytes)
@@ -366,20 +371,34 @@ impl Mage {
         }
     }
 
-    /// A failure below HTTP.
-    fn transport_error(&self, error: &reqwest::Error, what: &str) -> ToolError {
+    /// A failure below HTTP. A change that was sent and got no answer may have been made.
+    fn transport_error(&self, error: &reqwest::Error, method: Method, what: &str) -> ToolError {
+        let cluster = self.base_url();
+        if error.is_connect() {
+            let nothing = if method == Method::Get {
+                String::new()
+            } else {
+                " Nothing was sent, so nothing was changed.".to_owned()
+            };
+            return ToolError::api(format!(
+                "{what}: the cluster at {cluster} could not be reached (the connection was refused or could not be opened).{nothing}"
+            ));
+        }
         let reason = if error.is_timeout() {
             format!("no answer within {} s", REQUEST_TIMEOUT.as_secs())
-        } else if error.is_connect() {
-            "the connection was refused or could not be opened".to_owned()
         } else if error.is_decode() || error.is_body() {
             "the answer was cut off".to_owned()
         } else {
             "the request failed".to_owned()
         };
+        if method == Method::Get {
+            return ToolError::api(format!(
+                "{what}: the cluster at {cluster} did not answer ({reason})."
+            ));
+        }
         ToolError::api(format!(
-            "{what}: the cluster at {} could not be reached ({reason}).",
-            self.base
+            "{what}: the {} request was sent to the cluster at {cluster} but no whole answer came back ({reason}). Its outcome is unknown: the change may have been made. Read the record (pipeline_get, block_get, pipeline_runs) before trying again, so that it is not made twice.",
+            method.as_str()
         ))
     }
 }
@@ -451,10 +470,13 @@ pub fn interpret(status: u16, body: &[u8], method: &str, what: &str) -> Result<V
             error_code.unwrap_or(401)
         };
         let why = reason.map(|r| format!(" ({r})")).unwrap_or_default();
-        return Err(ToolError::new(
-            ErrorCode::AuthExpired,
-            format!("The cluster answered {shown}{why}: the session is expired or unknown. {LOGIN_REMEDY}"),
-        ));
+        // The tool interface answers both with AUTH_EXPIRED; the message says which it is.
+        let message = if shown == 403 {
+            format!("The cluster answered 403 Forbidden{why}: permission denied. The account signed in may not do this; ask the cluster's admin for the role, or sign in with an account that has it ({LOGIN_REMEDY})")
+        } else {
+            format!("The cluster answered 401 Unauthorized{why}: the session is expired or unknown. {LOGIN_REMEDY}")
+        };
+        return Err(ToolError::new(ErrorCode::AuthExpired, message));
     }
     if error.is_some() {
         return Err(match error_code {
@@ -542,6 +564,12 @@ mod tests {
         let error =
             interpret(200, body.to_string().as_bytes(), "GET", "Pipelines").expect_err("error");
         assert_eq!(error.code, ErrorCode::AuthExpired);
+        assert!(
+            error.message.contains("permission denied"),
+            "{}",
+            error.message
+        );
+        assert!(!error.message.contains("expired"), "{}", error.message);
         assert_eq!(
             interpret(403, b"", "GET", "x").expect_err("error").code,
             ErrorCode::AuthExpired
@@ -599,7 +627,11 @@ mod tests {
     #[test]
     fn path_segments_are_encoded_and_dot_segments_refused() {
         assert_eq!(seg("etl_daily").ok().as_deref(), Some("etl_daily"));
-        assert_eq!(seg("a/b?c").ok().as_deref(), Some("a%2Fb%3Fc"));
+        assert_eq!(
+            seg("dbt/models/x").ok().as_deref(),
+            Some("dbt%2Fmodels%2Fx")
+        );
+        assert!(seg("a/b?c").is_err() && seg("/srv/x").is_err());
         assert!(seg("..").is_err() && seg(".").is_err());
     }
 }

@@ -64,7 +64,7 @@ async fn off_the_async_threads<T: Send + 'static>(
 /// The templates, from the cache when it is fresh and `force_refresh` is not set.
 pub async fn load(mage: &Mage, force_refresh: bool) -> Result<Templates, ToolError> {
     let path = cache_path(&mage.cache_dir);
-    let cluster = mage.base_url().to_owned();
+    let cluster = mage.base_url();
     if !force_refresh {
         let (p, c) = (path.clone(), cluster.clone());
         if let Some((records, minutes)) =

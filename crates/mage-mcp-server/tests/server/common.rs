@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use rmcp::model::{CallToolRequestParams, CallToolResult, ReadResourceRequestParams};
 use rmcp::service::RunningService;
+use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use rmcp::transport::{ConfigureCommandExt, StreamableHttpClientTransport, TokioChildProcess};
 use rmcp::{RoleClient, ServiceExt};
 // The key rule the server and the widget redact by: the workspace's one redaction engine.
@@ -132,10 +133,20 @@ pub fn install_tls_provider() {
     let _ = rustls::crypto::ring::default_provider().install_default();
 }
 
-/// Starts `--http 127.0.0.1:0` and reads the bound address from the server's log on stderr.
+/// The token the tests' HTTP servers are started with (`MCP_AUTH_TOKEN`).
+pub const TEST_HTTP_TOKEN: &str = "test-http-token-0123456789abcdef";
+
+/// `Authorization: Bearer` with [`TEST_HTTP_TOKEN`], for raw HTTP requests.
+pub fn bearer() -> String {
+    format!("Bearer {TEST_HTTP_TOKEN}")
+}
+
+/// Starts `--http 127.0.0.1:0` (clients need [`TEST_HTTP_TOKEN`]) and reads the bound address from
+/// the server's log on stderr.
 pub async fn http_server(widget: &TestWidget, extra: &[&str]) -> HttpServer {
     install_tls_provider();
     let mut child = tokio::process::Command::new(BINARY)
+        .env("MCP_AUTH_TOKEN", TEST_HTTP_TOKEN)
         .arg("--http")
         .arg("127.0.0.1:0")
         .arg("--widget")
@@ -166,7 +177,10 @@ pub async fn http_server(widget: &TestWidget, extra: &[&str]) -> HttpServer {
 }
 
 pub async fn http_client(server: &HttpServer) -> Client {
-    let transport = StreamableHttpClientTransport::from_uri(server.url.clone());
+    let transport = StreamableHttpClientTransport::from_config(
+        StreamableHttpClientTransportConfig::with_uri(server.url.clone())
+            .auth_header(TEST_HTTP_TOKEN),
+    );
     ().serve(transport)
         .await
         .expect("MCP handshake over Streamable HTTP")
@@ -502,8 +516,20 @@ pub fn calls_with_bad_id(bad: &str) -> Vec<(&'static str, Value, &'static str)> 
     ]
 }
 
-/// Ids no tool may put into a path: URL parsers resolve the first two to another route.
-pub const BAD_IDS: &[&str] = &["..", ".", "", "a/../b", "etl\u{0}daily"];
+/// Ids no tool may put into a path: URL parsers resolve `.` and `..` to another route, Mage joins
+/// an absolute path (or a drive, a share, a home folder) onto its project folder and leaves it.
+pub const BAD_IDS: &[&str] = &[
+    "..",
+    ".",
+    "",
+    "a/../b",
+    "etl\u{0}daily",
+    "/srv/other-project/pipelines/etl_daily",
+    "C:\\Users\\me\\pipelines\\etl_daily",
+    "\\\\server\\share",
+    "~/pipelines/etl_daily",
+    "%2Fetc%2Fpasswd",
+];
 
 /// Calls every path-building tool with each bad id and checks the refusal: the envelope's
 /// API_ERROR naming the argument. What reached the cluster is for the caller to check.

@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use reqwest::header::{HeaderMap, HeaderValue, ACCEPT, CONTENT_TYPE, HOST, ORIGIN};
+use reqwest::header::{HeaderMap, HeaderValue, ACCEPT, AUTHORIZATION, CONTENT_TYPE, HOST, ORIGIN};
 use reqwest::Method;
 use serde_json::{json, Value};
 
@@ -132,6 +132,7 @@ impl Session {
         let mut request = self
             .http
             .request(hostile.method.clone(), &self.url)
+            .header(AUTHORIZATION, bearer())
             .header(ACCEPT, hostile.accept);
         if let Some(content_type) = hostile.content_type {
             request = request.header(CONTENT_TYPE, content_type);
@@ -177,6 +178,9 @@ fn json_headers() -> HeaderMap {
     let mut headers = HeaderMap::new();
     headers.insert(ACCEPT, HeaderValue::from_static(ACCEPT_BOTH));
     headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    if let Ok(bearer) = HeaderValue::from_str(&bearer()) {
+        headers.insert(AUTHORIZATION, bearer);
+    }
     headers
 }
 
@@ -522,7 +526,8 @@ async fn post_chunked(url: &str, session: &str, body: &[u8]) -> Answer {
         .await
         .expect("connect");
     let head = format!(
-        "POST {path} HTTP/1.1\r\nHost: {authority}\r\nAccept: {ACCEPT_BOTH}\r\nContent-Type: application/json\r\n{SESSION_HEADER}: {session}\r\nmcp-protocol-version: {PROTOCOL_VERSION}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+        "POST {path} HTTP/1.1\r\nHost: {authority}\r\nAuthorization: {}\r\nAccept: {ACCEPT_BOTH}\r\nContent-Type: application/json\r\n{SESSION_HEADER}: {session}\r\nmcp-protocol-version: {PROTOCOL_VERSION}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n",
+        bearer()
     );
     let mut wire = head.into_bytes();
     for chunk in body.chunks(64 * 1024) {

@@ -84,6 +84,7 @@ async fn initialize_with_origin(url: &str, origin: Option<&str>) -> u16 {
     });
     let mut request = reqwest::Client::new()
         .post(url)
+        .header("Authorization", bearer())
         .header("Accept", "application/json, text/event-stream")
         .header("Content-Type", "application/json")
         .body(body.to_string());

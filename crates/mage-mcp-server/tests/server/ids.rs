@@ -52,3 +52,47 @@ async fn in_mage_mode_a_refused_id_never_reaches_the_cluster() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn user_information_in_the_mage_url_is_never_logged_nor_written() {
+    bounded(async {
+        let widget = test_widget();
+        let cluster = recorder::start(None).await;
+        let url = cluster
+            .url
+            .replace("http://", "http://mage-user:url-pa55word-42@");
+        let cache = tempfile::tempdir().expect("cache dir");
+        let cache_dir = cache.path().to_string_lossy().into_owned();
+        let (client, log) = spawn_with_env(
+            &widget,
+            &[
+                "--mage-url",
+                &url,
+                "--cache-dir",
+                &cache_dir,
+                "--log-level",
+                "debug",
+            ],
+            &[("MAGE_API_KEY", "recorder-api-key-123456")],
+        )
+        .await;
+        let listed = call(&client, "block_templates_list", json!({})).await;
+        assert_ne!(listed.is_error, Some(true), "{}", text(&listed));
+        assert!(!text(&listed).contains("url-pa55word-42"));
+        client.cancel().await.expect("close");
+        let log = log.await.expect("the server's log");
+        assert!(log.contains("tools drive the Mage server at"), "{log}");
+        assert!(!log.contains("url-pa55word-42"), "{log}");
+        let mut written = String::new();
+        for entry in std::fs::read_dir(cache.path()).expect("the cache dir") {
+            let path = entry.expect("entry").path();
+            written.push_str(&std::fs::read_to_string(&path).unwrap_or_default());
+        }
+        assert!(
+            written.contains("block_templates"),
+            "the cache was written: {written}"
+        );
+        assert!(!written.contains("url-pa55word-42"), "{written}");
+    })
+    .await;
+}

@@ -605,3 +605,125 @@ async fn the_shared_suite_passes_against_mage() {
     })
     .await;
 }
+
+/// Mage joins a decoded pipeline id onto its project folder, and a join with an absolute path
+/// leaves the project. A folder outside it holding a pipeline is named by absolute path to every
+/// id-taking tool, deletion included: every call is refused by name before any request (a
+/// recording proxy sees none), and the folder is still there, whole, afterwards.
+#[tokio::test]
+async fn an_absolute_path_id_is_refused_and_a_folder_outside_the_project_stays() {
+    let Some(t) = target("absolute_ids") else {
+        return;
+    };
+    bounded_mage(async {
+        let widget = test_widget();
+        let outside = tempfile::tempdir().expect("a folder outside the project");
+        let victim = outside.path().join("pipelines").join("victim");
+        std::fs::create_dir_all(&victim).expect("mkdir");
+        let metadata = "blocks: []\nname: victim\ntype: python\nuuid: victim\n";
+        std::fs::write(victim.join("metadata.yaml"), metadata).expect("write");
+        let proxy = crate::recorder::start(Some(&t.url)).await;
+        let dir = tempfile::tempdir().expect("dir");
+        let config = dir.path().join("config.json");
+        let values = json!({"cluster_url": proxy.url, "oauth_token": t.jwt, "api_key": t.api_key});
+        std::fs::write(&config, values.to_string()).expect("write");
+        let config = config.to_str().expect("path").to_owned();
+        let (client, _log) = spawn_with_env(&widget, &["--mage", "--config", &config], &[]).await;
+        let absolute = victim.to_str().expect("path").to_owned();
+        let mut refused = 0;
+        for (tool, args, field) in calls_with_bad_id(&absolute) {
+            let result = call(&client, tool, args.clone()).await;
+            let message = structured(&result)["error"]["message"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+            assert_eq!(error_code(&result), "API_ERROR", "{tool} {args}: {message}");
+            assert!(message.starts_with(&format!("{field} ")), "{tool}: {message}");
+            assert!(message.contains("nothing was sent"), "{tool}: {message}");
+            refused += 1;
+        }
+        assert_eq!(proxy.seen(), Vec::<String>::new(), "requests reached Mage");
+        assert_eq!(
+            std::fs::read_to_string(victim.join("metadata.yaml")).expect("the folder is still there"),
+            metadata
+        );
+        eprintln!("{refused} calls with an absolute-path id refused; the folder outside the project is whole");
+        client.cancel().await.expect("close");
+    })
+    .await;
+}
+
+/// Pipeline variables under the names real projects give credentials are hidden in the text the
+/// model reads and in structuredContent.
+#[tokio::test]
+async fn credentials_in_pipeline_variables_under_common_names_are_hidden() {
+    let Some(t) = target("variables") else { return };
+    bounded_mage(async {
+        install_tls_provider();
+        let http = reqwest::Client::new();
+        let pipeline = "basic_etl_from_s3";
+        let planted = [
+            ("aws_secret_access_key", "wJalrXUtnFEMI9K7MDENG8bPxRfiCYzzMAGE"),
+            ("SNOWFLAKE_PRIVATE_KEY_PASSPHRASE", "Correct-Horse-Mage-42"),
+            ("db_pass", "hunter2-mage-lane"),
+            ("SECRET_KEY", "django-insecure-mage-q8w2kz"),
+            (
+                "AZURE_STORAGE_CONNECTION_STRING",
+                "DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=zzMAGEACCOUNTKEYzz0123==;EndpointSuffix=core.windows.net",
+            ),
+        ];
+        let secrets = [
+            "wJalrXUtnFEMI9K7MDENG8bPxRfiCYzzMAGE",
+            "Correct-Horse-Mage-42",
+            "hunter2-mage-lane",
+            "django-insecure-mage-q8w2kz",
+            "zzMAGEACCOUNTKEYzz0123",
+        ];
+        let send = |method: reqwest::Method, path: String, body: Option<Value>| {
+            let mut request = http
+                .request(method, format!("{}{path}", t.url))
+                .header("X-API-KEY", &t.api_key)
+                .header("Cookie", format!("oauth_token={}", t.jwt));
+            if let Some(body) = body {
+                request = request.json(&body);
+            }
+            request.send()
+        };
+        for (name, value) in planted {
+            let answer = send(
+                reqwest::Method::POST,
+                format!("/api/pipelines/{pipeline}/variables"),
+                Some(json!({"variable": {"name": name, "value": value}})),
+            )
+            .await
+            .expect("POST a variable");
+            let body: Value = answer.json().await.expect("JSON");
+            assert!(body.get("error").is_none(), "{name}: {body}");
+        }
+        let widget = test_widget();
+        let config = t.config.to_str().expect("path").to_owned();
+        let (client, _log) = spawn_with_env(&widget, &["--mage", "--config", &config], &[]).await;
+        let result = call(&client, "pipeline_get", json!({"uuid": pipeline})).await;
+        let whole = serde_json::to_string(&result).expect("JSON");
+        let structured = structured(&result).to_string();
+        let fallback = text(&result);
+        for name in ["aws_secret_access_key", "db_pass", "AZURE_STORAGE_CONNECTION_STRING"] {
+            assert!(structured.contains(name), "the variables are shown: {structured:.2000}");
+        }
+        for secret in secrets {
+            assert!(!structured.contains(secret), "{secret} in structuredContent");
+            assert!(!fallback.contains(secret), "{secret} in the text the model reads");
+            assert!(!whole.contains(secret), "{secret} in the result");
+        }
+        client.cancel().await.expect("close");
+        for (name, _) in planted {
+            let _ = send(
+                reqwest::Method::DELETE,
+                format!("/api/pipelines/{pipeline}/variables/{name}"),
+                None,
+            )
+            .await;
+        }
+    })
+    .await;
+}

@@ -3,9 +3,11 @@
 //! hostile input over HTTP, sent with a plain HTTP client (`hostile`); the suite of tool behaviour
 //! every backend passes (`suite`), run against the demo project here and against a real Mage
 //! server in `mage` (run by `scripts/mage-test.sh`; without `MAGE_TEST_URL` its tests return at
-//! once); ids refused before any request (`ids`, with `recorder`).
+//! once); ids refused before any request (`ids`, with `recorder`); deadlines and cancellation
+//! against a stand-in cluster that never answers (`deadline`).
 
 mod common;
+mod deadline;
 mod hostile;
 mod http;
 mod ids;
