@@ -9,10 +9,16 @@
 // (the kernel's peak) at the end, and the CPU time the server and this client used over the round.
 // The client runs on the same machine: its time is in the latencies.
 //
-//   node bench/server-load.mjs [--binary PATH] [--sessions 24] [--calls 40] [--rounds 2]
-//                              [--max-seconds 300] [--mage-url URL]
+//   node bench/server-load.mjs [--binary PATH] [--baseline PATH] [--sessions 24] [--calls 40]
+//                              [--rounds 2] [--max-seconds 300] [--mage-url URL]
 //
 // --binary: default target/release/mage-mcp-server (scripts/bench-server.sh builds it).
+// --baseline: another build of the server (scripts/build-commit.sh --server COMMIT): each round
+// runs it, then --binary, under the same load, and the end prints every figure of both side by
+// side with the ratio, marking a figure more than 1.2 times worse than the baseline's.
+// The server logs each call's stages (begin_us, tool_us, result_us: checks and credentials, the
+// tool against its backend, the result redacted and serialised); their p50 and p99 are printed,
+// and the rest of a call's latency is transport (HTTP, JSON-RPC, the event stream) and queueing.
 // --mage-url: the server drives that Mage server, with MAGE_OAUTH_TOKEN and MAGE_API_KEY from the
 // environment (scripts/bench-server.sh --mage starts one and logs in).
 // Every request is bounded (30 s), and each round by --max-seconds: past it the round fails.
@@ -32,8 +38,8 @@ const STARTUP_TIMEOUT = 30_000;
 const RSS_SAMPLE_MS = 50;
 
 function parseArgs(argv) {
-  const options = { binary: "target/release/mage-mcp-server", sessions: 24, calls: 40, rounds: 2, maxSeconds: 300, mageUrl: null };
-  const names = { "--binary": "binary", "--sessions": "sessions", "--calls": "calls", "--rounds": "rounds", "--max-seconds": "maxSeconds", "--mage-url": "mageUrl" };
+  const options = { binary: "target/release/mage-mcp-server", baseline: null, sessions: 24, calls: 40, rounds: 2, maxSeconds: 300, mageUrl: null };
+  const names = { "--binary": "binary", "--baseline": "baseline", "--sessions": "sessions", "--calls": "calls", "--rounds": "rounds", "--max-seconds": "maxSeconds", "--mage-url": "mageUrl" };
   for (let i = 0; i < argv.length; i += 2) {
     const key = names[argv[i]];
     if (!key || argv[i + 1] === undefined) throw new Error(`server-load.mjs: unknown or incomplete argument ${argv[i]} (see the header)`);
@@ -73,6 +79,12 @@ async function settle(done) {
 
 /** The server's log line for a tool call: its own time for the tool, in whole ms. */
 const TOOL_CALL_LOG = /tool call\b.*?\btool="?(\w+)"?.*?\belapsed_ms=(\d+)/;
+/** The stages a server that logs them reports for a call, in microseconds. */
+const STAGES = ["begin_us", "tool_us", "result_us"];
+const stageOf = (line, stage) => {
+  const m = line.match(new RegExp(`\\b${stage}=(\\d+)`));
+  return m ? Number(m[1]) : null;
+};
 
 /**
  * Starts the server on a free loopback port; resolves with the child, its /mcp URL and the tool
@@ -89,6 +101,7 @@ function startServer(binary, widget, mageUrl) {
     let partial = "";
     let announced = false;
     const toolTimes = {};
+    const stageTimes = Object.fromEntries(STAGES.map((stage) => [stage, []]));
     child.on("error", (e) => { clearTimeout(timer); reject(e); });
     child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`the server exited (${code}) before serving:\n${seen}`)); });
     child.stderr.setEncoding("utf8");
@@ -97,11 +110,17 @@ function startServer(binary, widget, mageUrl) {
       partial = lines.pop();
       for (const line of lines) {
         const call = line.match(TOOL_CALL_LOG);
-        if (call) (toolTimes[call[1]] ??= []).push(Number(call[2]));
+        if (call) {
+          (toolTimes[call[1]] ??= []).push(Number(call[2]));
+          for (const stage of STAGES) {
+            const us = stageOf(line, stage);
+            if (us !== null) stageTimes[stage].push(us / 1000);
+          }
+        }
         if (announced) continue;
         if (seen.length < 1 << 16) seen += line + "\n";
         const address = line.match(/http:\/\/127\.0\.0\.1:\d+\/mcp/);
-        if (address) { announced = true; clearTimeout(timer); child.removeAllListeners("exit"); resolve({ child, url: address[0], toolTimes }); }
+        if (address) { announced = true; clearTimeout(timer); child.removeAllListeners("exit"); resolve({ child, url: address[0], toolTimes, stageTimes }); }
       }
     });
   });
@@ -192,8 +211,12 @@ function row(name, values) {
 
 const mib = (kib) => (kib === null ? "n/a" : `${(kib / 1024).toFixed(1)} MiB`);
 
-async function round(options, widget, number) {
-  const { child, url, toolTimes } = await startServer(options.binary, widget, options.mageUrl);
+/**
+ * One round against a fresh server from `binary` (`name` in the output): prints its table, returns
+ * its figures (lower is better except throughput) and whether every call succeeded.
+ */
+async function round(options, binary, name, widget, number) {
+  const { child, url, toolTimes, stageTimes } = await startServer(binary, widget, options.mageUrl);
   let peakRss = 0;
   const sampler = setInterval(() => { peakRss = Math.max(peakRss, procStatusKiB(child.pid, "VmRSS") ?? 0); }, RSS_SAMPLE_MS);
   let deadline;
@@ -202,6 +225,7 @@ async function round(options, widget, number) {
     const logged = () => Object.values(toolTimes).flat().length;
     await settle(() => logged() >= ids.calls);
     for (const key of Object.keys(toolTimes)) delete toolTimes[key];
+    for (const stage of STAGES) stageTimes[stage].length = 0;
     const idleRss = procStatusKiB(child.pid, "VmRSS");
     const samples = { handshake: [], tools: {}, all: [], toolErrors: [] };
     const serverCpu0 = cpuSeconds(child.pid);
@@ -217,22 +241,59 @@ async function round(options, widget, number) {
     const clientCpu = (clientCpuUsage.user + clientCpuUsage.system) / 1e6;
     await settle(() => logged() >= samples.all.length);
     const hwm = procStatusKiB(child.pid, "VmHWM");
-    console.log(`\n### Round ${number}: ${options.sessions} concurrent sessions x ${options.calls} calls, ${options.mageUrl ? `Mage at ${options.mageUrl}` : "the demo project"}`);
+    console.log(`\n### Round ${number}, ${name} (${binary}): ${options.sessions} concurrent sessions x ${options.calls} calls, ${options.mageUrl ? `Mage at ${options.mageUrl}` : "the demo project"}`);
     console.log(`\nload average before the round ${load.toFixed(2)} on ${cpus().length} cores; ${ids.pipelines.length} pipelines, ${ids.runs.length} runs, ${ids.blockRuns.length} block runs in the mix\n`);
     console.log("| | calls | p50 ms | p99 ms | max ms |\n|---|---:|---:|---:|---:|");
     for (const [tool] of MIX) if (samples.tools[tool]) console.log(row(tool, samples.tools[tool]));
     console.log(row("**all tool calls**", samples.all));
     console.log(row("handshake (initialize + initialized)", samples.handshake));
     console.log(row("the tools' own time in the server (its log, whole ms)", Object.values(toolTimes).flat()));
+    const stageNames = { begin_us: "  stage: checks and credentials", tool_us: "  stage: the tool against its backend", result_us: "  stage: the result redacted and serialised" };
+    for (const stage of STAGES) if (stageTimes[stage].length) console.log(row(stageNames[stage], stageTimes[stage]));
     console.log(`\n${samples.all.length} calls in ${wall.toFixed(2)} s: ${(samples.all.length / wall).toFixed(0)} calls/s; tool errors: ${samples.toolErrors.length}`);
     for (const e of samples.toolErrors.slice(0, 5)) console.log(`  tool error: ${e}`);
     console.log(`CPU over the round: server ${serverCpu.toFixed(2)} s (${((serverCpu / samples.all.length) * 1000).toFixed(2)} ms a call), this client ${clientCpu.toFixed(2)} s, of ${(wall * cpus().length).toFixed(1)} core-seconds`);
     console.log(`server memory: VmRSS idle ${mib(idleRss)}, highest sampled VmRSS ${mib(peakRss)}, VmHWM ${mib(hwm)}`);
-    return samples.toolErrors.length === 0;
+    const sorted = [...samples.all].sort((a, b) => a - b);
+    const stagePercentile = (stage, p) => (stageTimes[stage].length ? percentile([...stageTimes[stage]].sort((a, b) => a - b), p) : NaN);
+    const figures = {
+      "p50 ms": percentile(sorted, 50),
+      "p99 ms": percentile(sorted, 99),
+      "max ms": sorted[sorted.length - 1],
+      "calls/s": samples.all.length / wall,
+      "server CPU a call, ms": (serverCpu / samples.all.length) * 1000,
+      "VmRSS idle, MiB": idleRss === null ? NaN : idleRss / 1024,
+      "VmHWM, MiB": hwm === null ? NaN : hwm / 1024,
+      "tool stage p99 ms": stagePercentile("tool_us", 99),
+      "result stage p99 ms": stagePercentile("result_us", 99),
+    };
+    return { ok: samples.toolErrors.length === 0, figures };
   } finally {
     clearTimeout(deadline);
     clearInterval(sampler);
     child.kill("SIGTERM");
+  }
+}
+
+/** The median of the rounds' values of one figure. */
+function medianOf(rounds, key) {
+  const values = rounds.map((r) => r[key]).filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  return values.length ? values[Math.floor((values.length - 1) / 2)] : NaN;
+}
+
+/** Both builds' figures side by side (medians over the rounds), each as a ratio to the baseline. */
+function compare(figures, options) {
+  const WORSE = 1.2;
+  console.log(`\n## Against the baseline (${options.baseline}), medians of ${options.rounds} round(s) each\n`);
+  console.log("| figure | baseline | current | current ÷ baseline | |\n|---|---:|---:|---:|---|");
+  for (const key of Object.keys(figures.current[0] ?? {})) {
+    const base = medianOf(figures.baseline, key);
+    const now = medianOf(figures.current, key);
+    const ratio = now / base;
+    const higherIsBetter = key === "calls/s";
+    const worse = Number.isFinite(ratio) && (higherIsBetter ? 1 / ratio > WORSE : ratio > WORSE);
+    const shown = (v) => (Number.isFinite(v) ? v.toFixed(1) : "n/a");
+    console.log(`| ${key} | ${shown(base)} | ${shown(now)} | ${Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : "n/a"} | ${worse ? `**worse by more than ${WORSE}×**` : ""} |`);
   }
 }
 
@@ -243,11 +304,20 @@ async function main() {
   const widget = join(dir, "widget.html");
   writeFileSync(widget, "<!doctype html><title>load</title><main id=app></main>\n");
   let ok = true;
+  const builds = options.baseline ? [["baseline", options.baseline], ["current", options.binary]] : [["current", options.binary]];
+  const figures = Object.fromEntries(builds.map(([name]) => [name, []]));
   try {
-    for (let n = 1; n <= options.rounds; n++) ok = (await round(options, widget, n)) && ok;
+    for (let n = 1; n <= options.rounds; n++) {
+      for (const [name, binary] of builds) {
+        const result = await round(options, binary, name, widget, n);
+        ok = result.ok && ok;
+        figures[name].push(result.figures);
+      }
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  if (options.baseline) compare(figures, options);
   if (!ok) {
     console.error("server-load.mjs: some tool calls failed (above)");
     process.exitCode = 1;

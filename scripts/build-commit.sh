@@ -11,10 +11,20 @@
 # target/commits/tree, and built by its own scripts/build.sh; its target directory starts as a
 # copy of this one's, so only what differs is compiled. A file already built is reused.
 # Expects scripts/setup.sh to have run (and this checkout's node_modules, which the worktree uses).
+#
+#   ./scripts/build-commit.sh --server 63cd85e   prints target/commits/63cd85e-mage-mcp-server, the
+#                                               commit's MCP server built in release mode (for
+#                                               bench/server-load.mjs --baseline)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-commit=$(git rev-parse --short=7 "${1:?usage: scripts/build-commit.sh COMMIT}^{commit}")
+server=0
+if [ "${1:-}" = --server ]; then
+  server=1
+  shift
+fi
+commit=$(git rev-parse --short=7 "${1:?usage: scripts/build-commit.sh [--server] COMMIT}^{commit}")
 out="target/commits/$commit.html"
+[ "$server" = 0 ] || out="target/commits/$commit-mage-mcp-server"
 if [ -f "$out" ]; then
   echo "$out"
   exit 0
@@ -30,6 +40,12 @@ else
   fi
 fi
 ln -sfn "$PWD/node_modules" "$tree/node_modules"
-(cd "$tree" && ./scripts/build.sh) >&2
-cp "$tree/dist/resource-widget.html" "$out"
+if [ "$server" = 1 ]; then
+  # Its own target directory beside this checkout's, so the current release binary stays.
+  (cd "$tree" && CARGO_TARGET_DIR="$PWD/../server-target" cargo build --quiet --release -p mage-mcp-server) >&2
+  cp target/commits/server-target/release/mage-mcp-server "$out"
+else
+  (cd "$tree" && ./scripts/build.sh) >&2
+  cp "$tree/dist/resource-widget.html" "$out"
+fi
 echo "$out"

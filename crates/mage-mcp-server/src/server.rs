@@ -134,7 +134,7 @@ impl MageMcpServer {
             .collect()
     }
 
-    /// Every secret this session knows, as one redactor.
+    /// Every secret the MCP session knows, as one redactor.
     fn known_secrets(&self) -> Redactor {
         self.session.redactor()
     }
@@ -151,8 +151,10 @@ impl MageMcpServer {
 
     /// Runs one tool call: its ids checked, the session authenticated (the config file is read
     /// off the async threads, under no lock), then `run` with the call, then the result redacted by
-    /// everything the call met. Logs the tool's name, outcome and time only, never arguments or
-    /// results.
+    /// everything the call met. Logs the tool's name, outcome and times only, never arguments or
+    /// results: the whole call, and its three stages in microseconds (checks and credentials, the
+    /// tool against the backend, the result redacted and serialised), which the server bench
+    /// (`bench/server-load.mjs`) reads.
     pub(crate) async fn answer<A, Fut>(
         &self,
         tool: &'static str,
@@ -165,13 +167,16 @@ impl MageMcpServer {
     {
         let started = Instant::now();
         let secrets = CallSecrets::new(self.known_secrets());
-        let outcome = match self.begin(tool, &args, &secrets).await {
+        let begun = self.begin(tool, &args, &secrets).await;
+        let checked = Instant::now();
+        let outcome = match begun {
             Ok(session) => {
                 let call = Call::new(session, secrets.clone(), self.state.backend.clone());
                 run(call, args).await
             }
             Err(error) => Err(error),
         };
+        let ran = Instant::now();
         if let Some(learnt) = secrets.learnt() {
             self.session.remember(&learnt);
         }
@@ -180,10 +185,17 @@ impl MageMcpServer {
             Ok(widget) => ("ok", widget.into_call_tool_result(&redactor)),
             Err(error) => (error.code.as_str(), error.into_call_tool_result(&redactor)),
         };
+        let done = Instant::now();
+        let micros = |from: Instant, to: Instant| {
+            u64::try_from(to.duration_since(from).as_micros()).unwrap_or(u64::MAX)
+        };
         tracing::info!(
             tool,
             outcome = code,
-            elapsed_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+            elapsed_ms = micros(started, done) / 1000,
+            begin_us = micros(started, checked),
+            tool_us = micros(checked, ran),
+            result_us = micros(ran, done),
             "tool call"
         );
         result

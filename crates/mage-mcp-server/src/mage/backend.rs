@@ -39,7 +39,7 @@ impl MageBackend {
 #[async_trait]
 impl Backend for MageBackend {
     fn describe(&self, call: &Call) -> String {
-        format!("Mage at {}", call.cluster_url())
+        format!("Mage at {}", crate::config::shown_url(call.cluster_url()))
     }
 
     fn instructions(&self) -> &'static str {

@@ -209,9 +209,11 @@ fn list_row(pipeline: &Value, last_run: Option<&Value>) -> Value {
 
 async fn list(call: &Call) -> Result<WidgetResult, ToolError> {
     let backend = call.backend();
-    let mut listing = backend.pipelines(call).await?;
-    // The last runs only colour the rows: the list stands without them.
-    let last_runs = backend.last_runs(call).await.unwrap_or_default();
+    // Asked at once: neither needs the other. The last runs only colour the rows: the list stands
+    // without them.
+    let (listing, last_runs) = tokio::join!(backend.pipelines(call), backend.last_runs(call));
+    let mut listing = listing?;
+    let last_runs = last_runs.unwrap_or_default();
     listing
         .records
         .sort_by(|a, b| str_of(a, "uuid").cmp(&str_of(b, "uuid")));
@@ -329,9 +331,12 @@ fn pipeline_hints(title: impl Into<String>) -> Hints {
 
 async fn get(call: &Call, uuid: &str) -> Result<WidgetResult, ToolError> {
     let backend = call.backend();
-    let pipeline = without_notebook_outputs(backend.pipeline(call, uuid).await?);
-    // The newest run only colours the graph: the pipeline stands without it.
-    let latest = backend.latest_run(call, uuid).await.unwrap_or(None);
+    // Asked at once: neither needs the other. The newest run only colours the graph: the pipeline
+    // stands without it.
+    let (pipeline, latest) =
+        tokio::join!(backend.pipeline(call, uuid), backend.latest_run(call, uuid));
+    let pipeline = without_notebook_outputs(pipeline?);
+    let latest = latest.unwrap_or(None);
     let blocks = records(&pipeline, "blocks");
     let graph = block_graph(&blocks, &block_run_statuses(latest.as_ref()));
     let name = str_of(&pipeline, "name").unwrap_or(uuid).to_owned();

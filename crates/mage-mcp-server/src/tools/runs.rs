@@ -307,8 +307,9 @@ async fn list(call: &Call, args: PipelineRunsArgs) -> Result<WidgetResult, ToolE
 
 async fn block_runs(call: &Call, id: i64) -> Result<WidgetResult, ToolError> {
     let backend = call.backend();
-    let run = backend.pipeline_run(call, id).await?;
-    let listing = backend.block_runs(call, id).await?;
+    // Asked at once: the block runs are read by the run's id, not from the run.
+    let (run, listing) = tokio::join!(backend.pipeline_run(call, id), backend.block_runs(call, id));
+    let (run, listing) = (run?, listing?);
     let mut rows = listing.records;
     rows.sort_by_key(|r| r.get("id").and_then(Value::as_i64).unwrap_or(i64::MAX));
     for row in &mut rows {
