@@ -465,6 +465,43 @@ for (const build of ours) {
   }
 }
 
+// ---- against the baseline: with two or more files (HTML=a,b), the first is the baseline ----
+if (ourFiles.length >= 2) {
+  const WORSE = 1.2;
+  const [base, ...others] = ourFiles.map(ourLabel);
+  const figures = (n) => {
+    const r = results[n];
+    const out = { "HTML raw (KB)": r.raw / 1024, "iframe created → ui/initialize (ms)": median(r.init) };
+    for (const [scenario] of scenarios) {
+      const runs = r.scenarios?.[scenario];
+      if (!runs) continue;
+      out[`${scenario}: arrived → DOM built (ms)`] = median(runs.map((t) => t.ownMs));
+      out[`${scenario}: longest task (ms)`] = median(runs.map((t) => t.longestTask));
+    }
+    for (const { scenario, step, longest, over50 } of r.scroll ?? []) {
+      out[`scrolling ${scenario} at ${step} px a frame: longest task (ms)`] = longest;
+      out[`scrolling ${scenario} at ${step} px a frame: tasks over 50 ms`] = over50;
+    }
+    return out;
+  };
+  for (const other of others) {
+    console.log(`Against the baseline (${base}), this build ${other}: each figure's ratio to the baseline's; more than ${WORSE}× worse is marked.`);
+    console.log("");
+    console.log("| figure | build | baseline | this build | ratio | |");
+    console.log("|---|---|---:|---:|---:|---|");
+    for (const suffix of ["", " (JS build)"]) {
+      const a = figures(`${base}${suffix}`);
+      const b = figures(`${other}${suffix}`);
+      for (const key of Object.keys(b)) {
+        const r = b[key] / a[key];
+        const worse = Number.isFinite(r) && r > WORSE && b[key] - a[key] > 1;
+        console.log(`| ${key} | ${suffix ? "JS" : "wasm"} | ${ms(a[key])} | ${ms(b[key])} | ${ratio(b[key], a[key])} | ${worse ? `**worse by more than ${WORSE}×**` : ""} |`);
+      }
+    }
+    console.log("");
+  }
+}
+
 // ---- the JavaScript build against its goals, beside the wasm build and the vanillajs example ----
 const VANILLA = "server-basic-vanillajs";
 const vanilla = results[VANILLA];

@@ -41,9 +41,15 @@ else
 fi
 ln -sfn "$PWD/node_modules" "$tree/node_modules"
 if [ "$server" = 1 ]; then
-  # Its own target directory beside this checkout's, so the current release binary stays.
-  (cd "$tree" && CARGO_TARGET_DIR="$PWD/../server-target" cargo build --quiet --release -p mage-mcp-server) >&2
-  cp target/commits/server-target/release/mage-mcp-server "$out"
+  # The commit's MCP server: the workspace's package with a binary that depends on rmcp (its name
+  # has changed over time). Its own target directory, so the current release binary stays.
+  read -r package binary < <(cd "$tree" && cargo metadata --quiet --no-deps --format-version 1 | node -e '
+    const { packages } = JSON.parse(require("fs").readFileSync(0, "utf8"));
+    const server = packages.find((p) => p.dependencies.some((d) => d.name === "rmcp" && d.kind === null) && p.targets.some((t) => t.kind.includes("bin")));
+    if (!server) { console.error("build-commit.sh: no MCP server package in this commit"); process.exit(1); }
+    console.log(server.name, server.targets.find((t) => t.kind.includes("bin")).name);')
+  (cd "$tree" && CARGO_TARGET_DIR="$PWD/../server-target" cargo build --quiet --release -p "$package") >&2
+  cp "target/commits/server-target/release/$binary" "$out"
 else
   (cd "$tree" && ./scripts/build.sh) >&2
   cp "$tree/dist/resource-widget.html" "$out"

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Watches the machine while the test command runs, so that a starved run shows itself: every
-// 250 ms it notes the 1-minute load average and how late its own timer fired. A timer that fires
-// late means this process waited for a core that long: the machine stalled every process of its
-// priority (browsers and their drivers included) for about as long. On SIGTERM it writes what it
-// saw to OUT as JSON ({cores, samples: [[ms since start, load, late ms], …]}) and exits.
+// 250 ms it notes the 1-minute load average, the machine's busy CPU time so far (/proc/stat: the
+// cores in use between two samples, whoever uses them, browsers that left their parent included),
+// and how late its own timer fired. A timer that fires late means this process waited for a core
+// that long: the machine stalled every process of its priority (browsers and their drivers
+// included) for about as long. On SIGTERM it writes what it saw to OUT as JSON ({cores,
+// samples: [[ms since start, load, late ms, busy CPU seconds], …]}) and exits.
 //
 //   node scripts/load-monitor.mjs OUT.json
 //
@@ -32,12 +34,22 @@ function load1() {
   }
 }
 
+/** The CPU time all cores have spent busy since boot, in seconds (/proc/stat's first line). */
+function busySeconds() {
+  try {
+    const [, user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+    return (user + nice + system + irq + softirq + steal) / 100;
+  } catch {
+    return null;
+  }
+}
+
 let expected = performance.now() + INTERVAL_MS;
 const timer = setInterval(() => {
   const now = performance.now();
   const late = Math.max(0, now - expected);
   expected = now + INTERVAL_MS;
-  if (samples.length < MAX_SAMPLES) samples.push([Date.now() - started, load1(), Math.round(late)]);
+  if (samples.length < MAX_SAMPLES) samples.push([Date.now() - started, load1(), Math.round(late), busySeconds()]);
 }, INTERVAL_MS);
 
 function finish() {

@@ -34,24 +34,25 @@ lane_log_name() { printf 'lane-%s.log' "${1// /-}"; }
 
 # The widget's browser tests (tests/web/) in one engine: scripts/browser-tests.sh.
 # The end-to-end checks in Firefox or WebKit: tests/e2e/webdriver.mjs, one engine per lane.
-# Playwright's Chromium suite: playwright.config.mjs (its workers are its share).
-# Largest first among lanes that can start at the same moment, so the longest chains start early.
-lane "release build" 12 - ./scripts/build.sh
-lane "mage" 8 - ./scripts/mage-test.sh --no-widget --keep-results "$PWD/$LOGS/mage-results"
-lane "browser build" 18 - ./scripts/browser-tests.sh --build
-lane "test-hooks build" 12 "release build" ./scripts/build.sh --test-hooks
-lane "built file" 10 "release build" node --test tests/built-file.test.mjs
-lane "translator" 10 "release build" node --test tests/wasm-to-js.test.mjs
-lane "e2e chromium (playwright)" 17 "test-hooks build" npx playwright test
-lane "e2e webkit (webdriver)" 10 "test-hooks build" node tests/e2e/webdriver.mjs --engines webkit
-lane "e2e firefox (webdriver)" 10 "test-hooks build" node tests/e2e/webdriver.mjs --engines firefox
-lane "browser firefox" 10 "browser build" ./scripts/browser-tests.sh firefox
-lane "browser webkit" 10 "browser build" ./scripts/browser-tests.sh webkit
-lane "browser chromium" 10 "browser build" ./scripts/browser-tests.sh chromium
-lane "sdk examples" 8 "release build" ./scripts/sdk-examples-check.sh
-lane "inspector" 8 "release build" ./scripts/inspector-check.sh
+# Playwright's Chromium suite: playwright.config.mjs (two workers: two browsers).
+# Longest chains first, so that they start early; a lane that does not fit waits, and a lighter
+# one behind it may start meanwhile.
+lane "release build" 13 - ./scripts/build.sh
+lane "mage" 6 - ./scripts/mage-test.sh --no-widget --keep-results "$PWD/$LOGS/mage-results"
+lane "browser build" 13 - ./scripts/browser-tests.sh --build
+lane "test-hooks build" 13 "release build" ./scripts/build.sh --test-hooks
+lane "e2e chromium (playwright)" 16 "test-hooks build" npx playwright test
+lane "e2e webkit (webdriver)" 8 "test-hooks build" node tests/e2e/webdriver.mjs --engines webkit
+lane "e2e firefox (webdriver)" 8 "test-hooks build" node tests/e2e/webdriver.mjs --engines firefox
+lane "browser firefox" 8 "browser build" ./scripts/browser-tests.sh firefox
+lane "browser webkit" 8 "browser build" ./scripts/browser-tests.sh webkit
+lane "browser chromium" 8 "browser build" ./scripts/browser-tests.sh chromium
+lane "sdk examples" 6 "release build" ./scripts/sdk-examples-check.sh
+lane "inspector" 5 "release build" ./scripts/inspector-check.sh
 lane "mage widget" 8 "mage,release build" env MAGE_TEST_RESULTS="$PWD/$LOGS/mage-results" \
   npx playwright test tests/e2e/mage-live.spec.mjs --output target/playwright-mage --workers 1
+lane "built file" 3 "release build" node --test tests/built-file.test.mjs
+lane "translator" 3 "release build" node --test tests/wasm-to-js.test.mjs
 
 # The cores scheduled for, in tenths: TEST_CORES, else the machine's.
 LANE_CORES=$((${TEST_CORES:-$(nproc)} * 10))
