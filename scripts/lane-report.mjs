@@ -66,9 +66,14 @@ const line = (row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : c
 console.log(line(header));
 for (const row of table) console.log(line(row));
 
+if (rows.length > 0) {
+  const start = Math.min(...rows.map((r) => r.start));
+  const end = Math.max(...rows.map((r) => r.end));
+  console.log(`\ntotal ${fixed((end - start) / 1000)} s`);
+}
 if (monitor && rows.length > 0) {
   const start = Math.min(...rows.map((r) => r.start));
   const end = Math.max(...rows.map((r) => r.end));
   const { load, stall, cores } = during(start, end);
-  console.log(`\nmachine: ${monitor.cores} cores, ${fixed(cores, 2)} busy on average; peak load average ${fixed(load, 2)}; longest stall ${stall ?? "?"} ms (a 250 ms timer's lateness)`);
+  console.log(`machine: ${monitor.cores} cores, ${fixed(cores, 2)} busy on average; peak load average ${fixed(load, 2)}; longest stall ${stall ?? "?"} ms (a 250 ms timer's lateness)`);
 }

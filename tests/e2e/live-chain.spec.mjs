@@ -307,9 +307,9 @@ test("the widget's own tools/call reaches the server through the host", async ({
 test("a page without the server's token is refused, and says so", async ({ page, chain }) => {
   await openHost(page, chain);
   const error = await page.evaluate(() => window.live.connect("/mcp", "").then(() => "connected", (e) => window.live.describe(e)));
-  expect(error).toContain("401");
+  expect(error).toContain("Unauthorized");
   const wrong = await page.evaluate(() => window.live.connect("/mcp", "not-the-token-0123456789").then(() => "connected", (e) => window.live.describe(e)));
-  expect(wrong).toContain("401");
+  expect(wrong).toContain("Unauthorized");
 });
 
 test("a server that is down: the client's error, not a hang", async ({ page }) => {

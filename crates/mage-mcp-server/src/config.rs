@@ -94,6 +94,11 @@ impl CredentialSource {
         }
     }
 
+    /// Whether [`CredentialSource::authenticate`] reads a file (and so may block).
+    pub fn reads_a_file(&self) -> bool {
+        matches!(self.kind, SourceKind::File(_))
+    }
+
     /// The session for one tool call, or the error every tool answers with.
     pub fn authenticate(&self) -> Result<Session, ToolError> {
         match &self.kind {

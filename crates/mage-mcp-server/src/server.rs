@@ -215,10 +215,17 @@ impl MageMcpServer {
                 "Unexpected internal failure in {tool} (simulated: the server was started with --fail-tool {tool})."
             )));
         }
-        let credentials = self.state.credentials.clone();
-        let session = tokio::task::spawn_blocking(move || credentials.authenticate())
-            .await
-            .map_err(|_| ToolError::internal("Reading the credentials failed unexpectedly."))??;
+        let credentials = &self.state.credentials;
+        // Only a configuration file is read from disk, off the async threads; the demo's session
+        // and the environment's credentials are at hand.
+        let session = if credentials.reads_a_file() {
+            let credentials = credentials.clone();
+            tokio::task::spawn_blocking(move || credentials.authenticate())
+                .await
+                .map_err(|_| ToolError::internal("Reading the credentials failed unexpectedly."))??
+        } else {
+            credentials.authenticate()?
+        };
         for secret in &session.secrets {
             secrets.know_secret(secret);
         }
