@@ -222,7 +222,9 @@ impl MageMcpServer {
             let credentials = credentials.clone();
             tokio::task::spawn_blocking(move || credentials.authenticate())
                 .await
-                .map_err(|_| ToolError::internal("Reading the credentials failed unexpectedly."))??
+                .map_err(|_| {
+                    ToolError::internal("Reading the credentials failed unexpectedly.")
+                })??
         } else {
             credentials.authenticate()?
         };
