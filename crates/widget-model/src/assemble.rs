@@ -109,12 +109,19 @@ pub fn assemble_records(
     let records: Vec<&Map<String, Value>> = sample.iter().collect();
     let (mutation_obj, mutation_record) = mutation_object(sc.get("mutation"), &mut report);
     let detail_record = detail_record(mutation_record, &records, total, &about.action);
-    let mutation = build_mutation(&MutationInput {
-        mutation: mutation_obj,
-        action: &about.action,
-        resource: &about.resource,
-        record: detail_record.or_else(|| records.first().copied()),
-    });
+    let mut change_notices = Vec::new();
+    let mutation = build_mutation(
+        &MutationInput {
+            mutation: mutation_obj,
+            action: &about.action,
+            resource: &about.resource,
+            record: detail_record.or_else(|| records.first().copied()),
+        },
+        &mut change_notices,
+    );
+    for notice in change_notices {
+        report.visible(notice);
+    }
     let arrangement = match detail_record {
         Some(_) => Arrangement::Detail,
         None => Arrangement::List,

@@ -326,6 +326,36 @@ pub enum Msg {
     Field,
     Before,
     After,
+    /// A change of code the widget could not read as a diff (`line`: where it broke).
+    DiffUnreadable {
+        field: String,
+        line: Option<u64>,
+    },
+    /// A `changes` value that is neither an object nor a list.
+    ChangesUnreadable,
+    /// A diff's heading: the field and the lines it adds and removes.
+    DiffSummary {
+        field: String,
+        added: u64,
+        removed: u64,
+    },
+    /// A diff cut to its first hunks.
+    DiffCut {
+        shown: u64,
+        total: u64,
+    },
+    /// A hunk's counts, beside its header: "+2 −1".
+    HunkCounts {
+        added: u64,
+        removed: u64,
+    },
+    /// What a line of a diff is, for screen readers (the mark `+`/`−` is hidden from them).
+    LineAdded,
+    LineRemoved,
+    /// A diff's columns: the line's number before and after the change, and the line.
+    LineBefore,
+    LineAfter,
+    CodeLine,
     // Graph.
     GraphNotDrawn(GraphProblem),
     Graph,
@@ -412,6 +442,26 @@ pub enum Msg {
     CallFailed {
         tool: String,
     },
+    /// A run followed as it goes: "Live · updated 16:33:49".
+    Live {
+        epoch_ms: i64,
+    },
+    /// Following stopped after its time bound.
+    FollowPaused {
+        minutes: u64,
+    },
+    /// Following stopped on a failed call; the failure follows, then Retry.
+    FollowStopped,
+    Retry,
+    /// A run still going, in a host that takes no tool calls from the widget.
+    FollowUnavailable,
+    /// A row's control that shows the fields not in the table, and its accessible name.
+    RowDetails,
+    RowDetailsOf {
+        name: String,
+    },
+    /// The header of the column of row controls (read by screen readers only).
+    Actions,
     Copy,
     CopyValue {
         value: String,
