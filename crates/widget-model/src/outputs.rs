@@ -209,7 +209,7 @@ mod tests {
         ));
         assert_eq!(
             tsv(table),
-            "order_id\tamount\tordered_at\nA\t12.5\t2026-11-19 09:34:32 UTC\nB\tNaN\tNaT",
+            "order_id\tamount\tordered_at\nA\t12.5\t2026-11-19 09:34:32\nB\tNaN\tNaT",
             "missing values named as the frame names them"
         );
     }

@@ -56,11 +56,20 @@ pub trait Formats {
     fn bytes(&self, bytes: u64) -> String;
     /// The time of day of an instant, to the second: "16:33:49".
     fn clock(&self, epoch_ms: i64) -> String;
-    /// A calendar date, the UTC day of `epoch_ms` (a data frame's date): "Oct 15, 2040".
-    fn date(&self, epoch_ms: i64) -> String;
-    /// An instant's date and time to the second in the zone, without the zone's name (a data
-    /// frame's datetime): "Nov 19, 2026, 10:34:32 AM".
+    /// An instant's date and time to the second in the zone, without the zone's name:
+    /// "Nov 19, 2026, 10:34:32 AM".
     fn date_time(&self, epoch_ms: i64) -> String;
+    /// Whether two instants fall on the same calendar day in the zone.
+    fn same_day(&self, a_ms: i64, b_ms: i64) -> bool;
+    /// The time of day of an instant that falls on `now_ms`'s day, else its date and time: a time
+    /// of another day always shows its date.
+    fn clock_or_date_time(&self, epoch_ms: i64, now_ms: i64) -> String {
+        if self.same_day(epoch_ms, now_ms) {
+            self.clock(epoch_ms)
+        } else {
+            self.date_time(epoch_ms)
+        }
+    }
 }
 
 /// Plain formatting without `Intl`: digits as Rust writes them, times in UTC, English units.
@@ -92,14 +101,11 @@ impl Formats for PlainFormats {
             .unwrap_or_default()
             .to_owned()
     }
-    fn date(&self, epoch_ms: i64) -> String {
-        crate::time::utc_text(epoch_ms)
-            .get(..10)
-            .unwrap_or_default()
-            .to_owned()
-    }
     fn date_time(&self, epoch_ms: i64) -> String {
         crate::time::utc_text(epoch_ms)
+    }
+    fn same_day(&self, a_ms: i64, b_ms: i64) -> bool {
+        a_ms.div_euclid(86_400_000) == b_ms.div_euclid(86_400_000)
     }
 }
 
