@@ -185,6 +185,7 @@ const STYLES: &[&str] = &[
     include_str!("../../src/views/cell/cell.css"),
     include_str!("../../src/views/detail/detail.css"),
     include_str!("../../src/views/mutation/mutation.css"),
+    include_str!("../../src/views/diff/diff.css"),
     include_str!("../../src/views/notices/notices.css"),
     include_str!("../../src/views/graph/graph.css"),
     include_str!("../../src/views/navigation/navigation.css"),

@@ -150,6 +150,8 @@ impl Graph {
             kind,
             numeric: false,
             secondary: false,
+            lead: false,
+            detail: false,
         };
         Table {
             columns: vec![

@@ -110,6 +110,8 @@ fn sample_table(sample: &Map<String, Value>, output: &Map<String, Value>) -> Opt
             kind: ColumnKind::Auto,
             numeric: kind.is_numeric(),
             secondary: false,
+            lead: false,
+            detail: false,
         });
         by_column.push(cells.into_iter());
     }

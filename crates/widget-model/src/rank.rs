@@ -38,6 +38,10 @@ const TELLING_TIMES: [&str; 5] = [
 pub struct Profile {
     pub lead: &'static [&'static str],
     pub last: &'static [&'static str],
+    /// What a person scans a list of these records for first, as its columns; the other fields
+    /// go into each row's detail. Empty: every column is a column. A key whose value is the same
+    /// in every row is replaced by the record's id (a list of one pipeline's runs).
+    pub scan: &'static [&'static str],
 }
 
 /// When a record was written down says least about it.
@@ -74,6 +78,7 @@ const PIPELINES: Profile = Profile {
         "blocks",
     ],
     last: &[],
+    scan: &[],
 };
 
 /// A block: its name and kind, then where it sits among its neighbours.
@@ -88,10 +93,12 @@ const BLOCKS: Profile = Profile {
         "downstream_blocks",
     ],
     last: &[],
+    scan: &[],
 };
 
 /// A pipeline run: which pipeline, how it went, when and for how long, what started it.
 const PIPELINE_RUNS: Profile = Profile {
+    scan: &["pipeline_uuid", "status", "execution_date", "duration"],
     lead: &[
         "pipeline_uuid",
         "status",
@@ -108,6 +115,7 @@ const PIPELINE_RUNS: Profile = Profile {
 
 /// A block run: which block, how it went, for how long.
 const BLOCK_RUNS: Profile = Profile {
+    scan: &["block_uuid", "status", "duration", "started_at"],
     lead: &[
         "block_uuid",
         "status",
@@ -121,6 +129,13 @@ const BLOCK_RUNS: Profile = Profile {
 
 /// A trigger (pipeline schedule): which pipeline, how often, whether it is on, when it runs next.
 const TRIGGERS: Profile = Profile {
+    scan: &[
+        "name",
+        "pipeline_uuid",
+        "status",
+        "schedule_interval",
+        "next_pipeline_run_date",
+    ],
     lead: &[
         "name",
         "pipeline_uuid",
@@ -152,21 +167,25 @@ const BACKFILLS: Profile = Profile {
         "id",
     ],
     last: RECORD_KEEPING,
+    scan: &[],
 };
 
 const BLOCK_TEMPLATES: Profile = Profile {
     lead: &["name", "block_type", "language", "description", "path"],
     last: &[],
+    scan: &[],
 };
 
 const BLOCK_OUTPUTS: Profile = Profile {
     lead: &["variable_uuid", "type", "shape"],
     last: &[],
+    scan: &[],
 };
 
 const LOG_FILES: Profile = Profile {
     lead: &["name", "modified_timestamp", "size", "path"],
     last: &[],
+    scan: &[],
 };
 
 impl Profile {

@@ -19,6 +19,11 @@ pub struct Column {
     /// Ranked last (empty or the same in every record): drawn behind "N more columns", still
     /// sorted and searched.
     pub secondary: bool,
+    /// One of the few columns a person scans a list of runs or triggers for first
+    /// (`rank::Profile::scan`): its times read relative ("3 h ago").
+    pub lead: bool,
+    /// Drawn in each row's detail rather than as a column (the rest of a scanned list's fields).
+    pub detail: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -113,6 +118,8 @@ mod csv_tests {
             kind: ColumnKind::Text,
             numeric: false,
             secondary: false,
+            lead: false,
+            detail: false,
         }
     }
 

@@ -166,6 +166,7 @@ pub fn DataTable(
     }
     let caption = title.clone();
     let windowed = state.windowed;
+    let actions = opener.is_some() || !state.detail_columns().is_empty();
     // Header and rows are drawn again when the secondary columns are shown or hidden.
     let table = move || {
         let _ = state.shown_columns.get();
@@ -178,7 +179,7 @@ pub fn DataTable(
                 aria-colcount=windowed.then(|| columns.to_string())
             >
                 <caption class="visually-hidden">{caption.clone()}</caption>
-                <SortHeader columns=table.columns.clone() state/>
+                <SortHeader columns=table.columns.clone() state actions/>
                 <TableRows table=Arc::clone(&table) state opener=opener.clone() region=scroller/>
             </table>
         }

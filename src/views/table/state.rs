@@ -32,6 +32,8 @@ pub struct TableState {
     pub all_columns: RwSignal<bool>,
     /// The rows whose details are open (their indices in the table).
     pub open_rows: RwSignal<Vec<usize>>,
+    /// The columns drawn in each row's detail rather than as columns.
+    pub detail: StoredValue<Arc<Vec<usize>>>,
     /// Where the user had scrolled the table to before it was drawn again: top, left.
     pub scroll_kept: (f64, f64),
     /// The indices of the columns drawn, in order.
@@ -86,8 +88,23 @@ impl TableState {
                 0..n
             }
         });
-        let secondary_flags: Vec<bool> = table.columns.iter().map(|c| c.secondary).collect();
+        // A scanned list's other fields go into each row's detail; a windowed table (fixed row
+        // heights) keeps them as columns.
+        let detail: Vec<usize> = if windowed {
+            Vec::new()
+        } else {
+            (0..table.columns.len())
+                .filter(|&i| table.columns[i].detail)
+                .collect()
+        };
+        let secondary_flags: Vec<bool> = table
+            .columns
+            .iter()
+            .enumerate()
+            .map(|(i, c)| c.secondary && !detail.contains(&i))
+            .collect();
         let secondary = secondary_flags.iter().filter(|s| **s).count();
+        let in_detail = detail.clone();
         let all_columns = RwSignal::new(kept.all_columns);
         let open_rows = RwSignal::new(kept.open_rows);
         if let Some(memory) = memory {
@@ -108,15 +125,25 @@ impl TableState {
                 secondary_flags
                     .iter()
                     .enumerate()
-                    .filter(|(_, s)| all || !**s)
+                    .filter(|(i, s)| (all || !**s) && !in_detail.contains(i))
                     .map(|(i, _)| i)
                     .collect::<Vec<_>>(),
             )
         });
         let now = use_context::<Clock>().map_or(0.0, |c| c.now_ms.get_untracked());
-        let times = StoredValue::new(Arc::new(times_shown(table, now as i64)));
+        let mut shown = times_shown(table, now as i64);
+        // The times a person scans a list by read as they are said: "3 h ago".
+        for (i, column) in table.columns.iter().enumerate() {
+            if column.lead {
+                if let Some(t) = shown.get_mut(i) {
+                    *t = TimeShown::Relative;
+                }
+            }
+        }
+        let times = StoredValue::new(Arc::new(shown));
         TableState {
             times,
+            detail: StoredValue::new(Arc::new(detail)),
             open_rows,
             scroll_kept: (kept.scroll_top, kept.scroll_left),
             sort,
@@ -139,6 +166,11 @@ impl TableState {
     pub fn time_shown(&self, column: usize) -> TimeShown {
         self.times
             .with_value(|t| t.get(column).copied().unwrap_or_default())
+    }
+
+    /// The columns of each row's detail (none for most tables).
+    pub fn detail_columns(&self) -> Arc<Vec<usize>> {
+        self.detail.get_value()
     }
 
     /// How many rows the current order holds.
