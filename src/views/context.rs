@@ -37,7 +37,7 @@ pub struct TableMemory {
     pub scroll_left: f64,
 }
 
-/// The tables of the screen shown, by their title. A new screen (`AppState::screen`) starts
+/// The tables of the screen shown, by their columns' keys. A new screen (`AppState::screen`) starts
 /// empty; an update of the same screen (a followed run) finds its tables as the user left them.
 #[derive(Clone, Copy)]
 pub struct ScreenMemory {

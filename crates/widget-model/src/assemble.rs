@@ -804,7 +804,11 @@ fn scan_layout(table: &mut Table, profile: Profile) {
         rows > 1 && texts.all(|t| Some(t) == first)
     };
     let mut lead: Vec<usize> = Vec::new();
-    for (at, key) in profile.scan.iter().enumerate() {
+    for (at, keys) in profile.scan.iter().enumerate() {
+        let key = keys
+            .split('|')
+            .find(|k| position(k).is_some())
+            .unwrap_or(keys);
         let column = position(key);
         // What names a record says nothing when every row shares it: the first scanned key
         // gives way to the id, a later one to nothing.

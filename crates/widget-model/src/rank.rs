@@ -40,7 +40,8 @@ pub struct Profile {
     pub last: &'static [&'static str],
     /// What a person scans a list of these records for first, as its columns; the other fields
     /// go into each row's detail. Empty: every column is a column. A key whose value is the same
-    /// in every row is replaced by the record's id (a list of one pipeline's runs).
+    /// in every row is replaced by the record's id (a list of one pipeline's runs); `a|b` takes
+    /// `a`, else `b`.
     pub scan: &'static [&'static str],
 }
 
@@ -98,7 +99,12 @@ const BLOCKS: Profile = Profile {
 
 /// A pipeline run: which pipeline, how it went, when and for how long, what started it.
 const PIPELINE_RUNS: Profile = Profile {
-    scan: &["pipeline_uuid", "status", "execution_date", "duration"],
+    scan: &[
+        "pipeline_uuid",
+        "status",
+        "execution_date|started_at",
+        "duration",
+    ],
     lead: &[
         "pipeline_uuid",
         "status",

@@ -136,13 +136,19 @@ pub fn DataTable(
     density: Density,
     #[prop(default = None)] opener: Option<Arc<RowOpener>>,
 ) -> impl IntoView {
-    let state = TableState::new(&table, density, &title);
+    // What the user did to it is kept under its columns' keys (its title changes with the locale).
+    let memory_key = table
+        .columns
+        .iter()
+        .map(|c| c.key.as_str())
+        .collect::<Vec<_>>()
+        .join("\u{1f}");
+    let state = TableState::new(&table, density, &memory_key);
     // An id for the toggle's aria-controls, unique per table in the page.
     let table_id = format!("table-{}", next_table_number());
     let table_id_for_toggle = table_id.clone();
     let scroller = NodeRef::<Div>::new();
     let memory = crate::views::context::screen_memory();
-    let memory_key = title.clone();
     let on_scroll = move |_| {
         if let Some(el) = scroller.get_untracked() {
             let (top, left) = (f64::from(el.scroll_top()), f64::from(el.scroll_left()));

@@ -49,7 +49,7 @@ pub struct TableState {
 }
 
 impl TableState {
-    /// The state of a table `key` (its title): as the user left it when the screen is drawn again
+    /// The state of a table `key` (its columns): as the user left it when the screen is drawn again
     /// (a followed run's update), else fresh.
     pub fn new(table: &Arc<Table>, density: Density, key: &str) -> TableState {
         let count = table.rows.len();
