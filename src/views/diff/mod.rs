@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 use widget_model::diff::{CodeDiff, DiffLine, Hunk, LineKind};
 use widget_model::words::Msg;
-use widget_model::Mutation;
+use widget_model::Change;
 
 use crate::views::locale::t;
 
@@ -15,11 +15,10 @@ const OPEN_HUNKS: usize = 12;
 
 /// The diffs of a mutation's changes, one per changed field that has one; nothing when none has.
 ///
-/// - `mutation`: the mutation whose changes are drawn.
+/// - `changes`: the mutation's changes.
 #[component]
-pub fn CodeChanges(mutation: Mutation) -> impl IntoView {
-    mutation
-        .changes
+pub fn CodeChanges(changes: Vec<Change>) -> impl IntoView {
+    changes
         .into_iter()
         .filter_map(|change| Some((change.field, change.diff?)))
         .map(|(field, diff)| view! { <CodeDiffView field diff/> })

@@ -11,7 +11,6 @@ use widget_model::{Arrangement, Content, Density, State, WidgetModel};
 use crate::app::{AppState, DisplayMode, HostContext, HostServices, Phase, Theme};
 use crate::views::context::{self, Announcer, Clock};
 use crate::views::detail::RecordDetail;
-use crate::views::diff::CodeChanges;
 use crate::views::graph::GraphSection;
 use crate::views::header::ResultHeader;
 use crate::views::locale::{locale, Locale, LocaleStore};
@@ -220,9 +219,9 @@ fn ResultView(model: Arc<WidgetModel>, restored: bool) -> impl IntoView {
                 view! { <Notices notes/><CompactSuccess mutation=mutation.clone()/> }.into_any()
             }
             mutation => {
-                let banner = mutation.clone().map(|m| {
-                    view! { <MutationBanner mutation=m.clone()/><CodeChanges mutation=m/> }
-                });
+                let banner = mutation
+                    .clone()
+                    .map(|m| view! { <MutationBanner mutation=m/> });
                 let footer = mutation
                     .as_ref()
                     .map(|m| view! { <MutationFooter text=m.footer.clone()/> });
