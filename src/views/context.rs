@@ -2,8 +2,6 @@
 //! times, the live region that announces what a click did, and what the user did to the tables
 //! of the screen shown (kept while a followed run's updates draw it again).
 
-use std::collections::HashMap;
-
 use leptos::prelude::*;
 use widget_model::sort::Direction;
 
@@ -37,11 +35,12 @@ pub struct TableMemory {
     pub scroll_left: f64,
 }
 
-/// The tables of the screen shown, by their columns' keys. A new screen (`AppState::screen`) starts
-/// empty; an update of the same screen (a followed run) finds its tables as the user left them.
+/// The tables of the screen shown, by their columns' keys (a screen has a few). A new screen
+/// (`AppState::screen`) starts empty; an update of the same screen (a followed run) finds its
+/// tables as the user left them.
 #[derive(Clone, Copy)]
 pub struct ScreenMemory {
-    kept: StoredValue<(u64, HashMap<String, TableMemory>), LocalStorage>,
+    kept: StoredValue<(u64, Vec<(String, TableMemory)>), LocalStorage>,
 }
 
 impl ScreenMemory {
@@ -58,7 +57,12 @@ impl ScreenMemory {
     /// What the user did to the table `key`, so far.
     pub fn table(&self, key: &str) -> TableMemory {
         self.kept
-            .try_with_value(|(_, tables)| tables.get(key).cloned())
+            .try_with_value(|(_, tables)| {
+                tables
+                    .iter()
+                    .find(|(k, _)| k == key)
+                    .map(|(_, m)| m.clone())
+            })
             .flatten()
             .unwrap_or_default()
     }
@@ -66,9 +70,15 @@ impl ScreenMemory {
     /// Notes a change to the table `key`.
     pub fn keep(&self, key: &str, change: impl FnOnce(&mut TableMemory)) {
         self.kept.try_update_value(|(_, tables)| {
-            if tables.len() < 64 || tables.contains_key(key) {
-                change(tables.entry(key.to_owned()).or_default());
-            }
+            let at = match tables.iter().position(|(k, _)| k == key) {
+                Some(at) => at,
+                None if tables.len() < 64 => {
+                    tables.push((key.to_owned(), TableMemory::default()));
+                    tables.len() - 1
+                }
+                None => return,
+            };
+            change(&mut tables[at].1);
         });
     }
 }
@@ -91,7 +101,7 @@ pub fn provide(services: HostServices) {
         message: RwSignal::new(String::new()),
     });
     provide_context(ScreenMemory {
-        kept: StoredValue::new_local((0, HashMap::new())),
+        kept: StoredValue::new_local((0, Vec::new())),
     });
 }
 

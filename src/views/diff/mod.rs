@@ -20,57 +20,46 @@ const OPEN_HUNKS: usize = 12;
 pub fn CodeChanges(changes: Vec<Change>) -> impl IntoView {
     changes
         .into_iter()
-        .filter_map(|change| Some((change.field, change.diff?)))
-        .map(|(field, diff)| view! { <CodeDiffView field diff/> })
+        .filter_map(|change| Some(code_diff(change.field, change.diff?)))
         .collect_view()
 }
 
-/// One field's diff.
-///
-/// - `field`: the changed field, in words ("Content").
-/// - `diff`: its hunks and counts.
-#[component]
-pub fn CodeDiffView(field: String, diff: CodeDiff) -> impl IntoView {
+/// One field's diff: its heading, what was cut, its hunks.
+fn code_diff(field: String, diff: CodeDiff) -> impl IntoView {
     let heading = t(&Msg::DiffSummary {
         field,
         added: diff.added,
         removed: diff.removed,
     });
     let cut = diff.cut.then(|| {
-        let note = t(&Msg::DiffCut {
+        t(&Msg::DiffCut {
             shown: diff.hunks.len() as u64,
             total: diff.total_hunks,
-        });
-        view! { <p class="diff__cut">{note}</p> }
+        })
     });
     let hunks = diff
         .hunks
         .into_iter()
         .enumerate()
-        .map(|(i, hunk)| view! { <HunkView hunk open=i < OPEN_HUNKS/> })
+        .map(|(i, hunk)| hunk_view(hunk, i < OPEN_HUNKS))
         .collect_view();
     view! {
         <section class="diff">
             <h3 class="diff__title">{heading}</h3>
-            {cut}
+            {cut.map(|note| view! { <p class="diff__cut">{note}</p> })}
             {hunks}
         </section>
     }
 }
 
-/// One hunk: its header and counts as the summary, its lines as a table.
-#[component]
-fn HunkView(hunk: Hunk, open: bool) -> impl IntoView {
+/// One hunk: its header and counts as the summary, its lines as a table (its column names for
+/// screen readers only).
+fn hunk_view(hunk: Hunk, open: bool) -> impl IntoView {
     let counts = t(&Msg::HunkCounts {
         added: hunk.added,
         removed: hunk.removed,
     });
-    let (before, after, code) = (t(&Msg::LineBefore), t(&Msg::LineAfter), t(&Msg::CodeLine));
-    let lines = hunk
-        .lines
-        .into_iter()
-        .map(|line| view! { <LineRow line/> })
-        .collect_view();
+    let lines = hunk.lines.into_iter().map(line_row).collect_view();
     view! {
         <details class="diff__hunk" open=open>
             <summary class="diff__header">
@@ -80,7 +69,7 @@ fn HunkView(hunk: Hunk, open: bool) -> impl IntoView {
             <div class="diff__scroll">
                 <table class="diff__lines">
                     <thead class="visually-hidden">
-                        <tr><th scope="col">{before}</th><th scope="col">{after}</th><th scope="col"></th><th scope="col">{code}</th></tr>
+                        <tr><th scope="col">{t(&Msg::Before)}</th><th scope="col">{t(&Msg::After)}</th><th scope="col"></th><th scope="col">{t(&Msg::Code)}</th></tr>
                     </thead>
                     <tbody>{lines}</tbody>
                 </table>
@@ -89,29 +78,25 @@ fn HunkView(hunk: Hunk, open: bool) -> impl IntoView {
     }
 }
 
-/// A line of a hunk: its numbers, its mark and its text.
-#[component]
-fn LineRow(line: DiffLine) -> impl IntoView {
+/// A line of a hunk: its numbers, its mark (and, for screen readers, what it is) and its text.
+fn line_row(line: DiffLine) -> impl IntoView {
     let (class, mark, said) = match line.kind {
-        LineKind::Added => (
-            "diff__line diff__line--added",
-            "+",
-            Some(t(&Msg::LineAdded)),
-        ),
+        LineKind::Added => ("diff__line diff__line--added", "+", Some(Msg::LineAdded)),
         LineKind::Removed => (
             "diff__line diff__line--removed",
             "−",
-            Some(t(&Msg::LineRemoved)),
+            Some(Msg::LineRemoved),
         ),
         LineKind::Context => ("diff__line", " ", None),
         LineKind::Note => ("diff__line diff__line--note", "\\", None),
     };
     let number = |n: Option<u64>| n.map(|n| n.to_string()).unwrap_or_default();
+    let said = said.map(|m| t(&m)).unwrap_or_default();
     view! {
         <tr class=class>
             <td class="diff__num">{number(line.old)}</td>
             <td class="diff__num">{number(line.new)}</td>
-            <td class="diff__mark"><span aria-hidden="true">{mark}</span>{said.map(|s| view! { <span class="visually-hidden">{s}</span> })}</td>
+            <td class="diff__mark"><span aria-hidden="true">{mark}</span><span class="visually-hidden">{said}</span></td>
             <td class="diff__code"><code dir="ltr">{line.text}</code></td>
         </tr>
     }

@@ -220,9 +220,6 @@ mod tests {
             },
             Msg::LineAdded,
             Msg::LineRemoved,
-            Msg::LineBefore,
-            Msg::LineAfter,
-            Msg::CodeLine,
             Msg::Live {
                 epoch_ms: 1_795_154_400_000,
             },

@@ -358,10 +358,6 @@ pub enum Msg {
     /// What a line of a diff is, for screen readers (the mark `+`/`−` is hidden from them).
     LineAdded,
     LineRemoved,
-    /// A diff's columns: the line's number before and after the change, and the line.
-    LineBefore,
-    LineAfter,
-    CodeLine,
     // Graph.
     GraphNotDrawn(GraphProblem),
     Graph,
