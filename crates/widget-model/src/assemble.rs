@@ -764,6 +764,7 @@ fn table(
                 numeric,
                 secondary: spec.secondary,
                 lead: false,
+                relative: false,
                 detail: false,
             }
         })
@@ -826,6 +827,7 @@ fn scan_layout(table: &mut Table, profile: Profile) {
     }
     for (i, column) in table.columns.iter_mut().enumerate() {
         column.lead = lead.contains(&i);
+        column.relative = column.lead && profile.relative;
         column.detail = !column.lead;
         if column.lead {
             column.secondary = false;

@@ -151,6 +151,7 @@ impl Graph {
             numeric: false,
             secondary: false,
             lead: false,
+            relative: false,
             detail: false,
         };
         Table {

@@ -111,6 +111,7 @@ fn sample_table(sample: &Map<String, Value>, output: &Map<String, Value>) -> Opt
             numeric: kind.is_numeric(),
             secondary: false,
             lead: false,
+            relative: false,
             detail: false,
         });
         by_column.push(cells.into_iter());

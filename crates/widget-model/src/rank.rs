@@ -43,6 +43,10 @@ pub struct Profile {
     /// in every row is replaced by the record's id (a list of one pipeline's runs); `a|b` takes
     /// `a`, else `b`.
     pub scan: &'static [&'static str],
+    /// The scanned times read relative whatever their spread ("3 h ago"): when a run was
+    /// executed, when a trigger runs next. A run's block runs keep their clock times, which tell
+    /// the blocks apart.
+    pub relative: bool,
 }
 
 /// When a record was written down says least about it.
@@ -69,6 +73,7 @@ impl Profile {
 
 /// A pipeline: what it is called, what kind it is, whether it is active, then its blocks.
 const PIPELINES: Profile = Profile {
+    relative: false,
     lead: &[
         "name",
         "uuid",
@@ -84,6 +89,7 @@ const PIPELINES: Profile = Profile {
 
 /// A block: its name and kind, then where it sits among its neighbours.
 const BLOCKS: Profile = Profile {
+    relative: false,
     lead: &[
         "name",
         "uuid",
@@ -99,6 +105,7 @@ const BLOCKS: Profile = Profile {
 
 /// A pipeline run: which pipeline, how it went, when and for how long, what started it.
 const PIPELINE_RUNS: Profile = Profile {
+    relative: true,
     scan: &[
         "pipeline_uuid",
         "status",
@@ -121,6 +128,7 @@ const PIPELINE_RUNS: Profile = Profile {
 
 /// A block run: which block, how it went, for how long.
 const BLOCK_RUNS: Profile = Profile {
+    relative: false,
     scan: &["block_uuid", "status", "duration", "started_at"],
     lead: &[
         "block_uuid",
@@ -135,6 +143,7 @@ const BLOCK_RUNS: Profile = Profile {
 
 /// A trigger (pipeline schedule): which pipeline, how often, whether it is on, when it runs next.
 const TRIGGERS: Profile = Profile {
+    relative: true,
     scan: &[
         "name",
         "pipeline_uuid",
@@ -159,6 +168,7 @@ const TRIGGERS: Profile = Profile {
 
 /// A backfill: which pipeline, over which dates, in which steps.
 const BACKFILLS: Profile = Profile {
+    relative: false,
     lead: &[
         "name",
         "pipeline_uuid",
@@ -177,18 +187,21 @@ const BACKFILLS: Profile = Profile {
 };
 
 const BLOCK_TEMPLATES: Profile = Profile {
+    relative: false,
     lead: &["name", "block_type", "language", "description", "path"],
     last: &[],
     scan: &[],
 };
 
 const BLOCK_OUTPUTS: Profile = Profile {
+    relative: false,
     lead: &["variable_uuid", "type", "shape"],
     last: &[],
     scan: &[],
 };
 
 const LOG_FILES: Profile = Profile {
+    relative: false,
     lead: &["name", "modified_timestamp", "size", "path"],
     last: &[],
     scan: &[],

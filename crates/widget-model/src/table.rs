@@ -20,8 +20,11 @@ pub struct Column {
     /// sorted and searched.
     pub secondary: bool,
     /// One of the few columns a person scans a list of runs or triggers for first
-    /// (`rank::Profile::scan`): its times read relative ("3 h ago").
+    /// (`rank::Profile::scan`).
     pub lead: bool,
+    /// Its times read relative whatever their spread ("3 h ago": when a run was executed, when a
+    /// trigger runs next), as `rank::Profile::relative` says.
+    pub relative: bool,
     /// Drawn in each row's detail rather than as a column (the rest of a scanned list's fields).
     pub detail: bool,
 }
@@ -119,6 +122,7 @@ mod csv_tests {
             numeric: false,
             secondary: false,
             lead: false,
+            relative: false,
             detail: false,
         }
     }

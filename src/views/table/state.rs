@@ -132,9 +132,9 @@ impl TableState {
         });
         let now = use_context::<Clock>().map_or(0.0, |c| c.now_ms.get_untracked());
         let mut shown = times_shown(table, now as i64);
-        // The times a person scans a list by read as they are said: "3 h ago".
+        // The times a person scans a list of runs or triggers by read as they are said: "3 h ago".
         for (i, column) in table.columns.iter().enumerate() {
-            if column.lead {
+            if column.relative {
                 if let Some(t) = shown.get_mut(i) {
                     *t = TimeShown::Relative;
                 }

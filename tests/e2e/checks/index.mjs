@@ -7,11 +7,13 @@ import keyboard from "./keyboard.mjs";
 import fidelity from "./fidelity.mjs";
 import fixtures from "./fixtures.mjs";
 import calls from "./calls.mjs";
+import follow from "./follow.mjs";
+import widths from "./widths.mjs";
 
 /** Per-check time limit unless a check sets its own (as Playwright's config has it). */
 export const CHECK_TIMEOUT = 60_000;
 
-export const CHECKS = [...protocol, ...csp, ...keyboard, ...fidelity, ...calls, ...fixtures];
+export const CHECKS = [...protocol, ...csp, ...keyboard, ...fidelity, ...calls, ...follow, ...widths, ...fixtures];
 
 const names = new Set();
 for (const { name } of CHECKS) {
