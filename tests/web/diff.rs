@@ -21,8 +21,10 @@ async fn a_code_change_reads_as_a_diff() {
     let removed = all(&section, ".diff__line--removed");
     assert_eq!((added.len(), removed.len()), (2, 1));
     // Marked by a sign and a word for screen readers, not by colour alone.
-    assert_eq!(text(&one(&removed[0], ".diff__mark")), "−removed");
-    assert_eq!(text(&one(&added[0], ".diff__mark")), "+added");
+    assert_eq!(text(&one(&removed[0], ".diff__mark")), "−");
+    assert_eq!(text(&one(&removed[0], ".visually-hidden")), "removed");
+    assert_eq!(text(&one(&added[0], ".diff__mark")), "+");
+    assert_eq!(text(&one(&added[0], ".visually-hidden")), "added");
     let numbers: Vec<String> = all(&removed[0], ".diff__num").iter().map(text).collect();
     assert_eq!(
         numbers,

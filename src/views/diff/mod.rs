@@ -69,7 +69,7 @@ fn hunk_view(hunk: Hunk, open: bool) -> impl IntoView {
             <div class="diff__scroll">
                 <table class="diff__lines">
                     <thead class="visually-hidden">
-                        <tr><th scope="col">{t(&Msg::Before)}</th><th scope="col">{t(&Msg::After)}</th><th scope="col"></th><th scope="col">{t(&Msg::Code)}</th></tr>
+                        <tr><th scope="col">{t(&Msg::Before)}</th><th scope="col">{t(&Msg::After)}</th><th scope="col">{t(&Msg::Code)}</th></tr>
                     </thead>
                     <tbody>{lines}</tbody>
                 </table>
@@ -96,8 +96,11 @@ fn line_row(line: DiffLine) -> impl IntoView {
         <tr class=class>
             <td class="diff__num">{number(line.old)}</td>
             <td class="diff__num">{number(line.new)}</td>
-            <td class="diff__mark"><span aria-hidden="true">{mark}</span><span class="visually-hidden">{said}</span></td>
-            <td class="diff__code"><code dir="ltr">{line.text}</code></td>
+            <td class="diff__code">
+                <span class="diff__mark" aria-hidden="true">{mark}</span>
+                <span class="visually-hidden">{said}</span>
+                <code dir="ltr">{line.text}</code>
+            </td>
         </tr>
     }
 }

@@ -101,7 +101,8 @@ export default [
       await eventually(async () => assert.equal(await d.count(".diff__line--added"), 2));
       assert.equal(await d.count(".diff__line--removed"), 1);
       assert.equal(folded(await d.text(".diff__title")), "Content: 2 lines added, 1 removed");
-      assert.equal(folded(await d.text(".diff__line--removed .diff__mark")), "−removed", "marked by more than colour");
+      assert.equal(folded(await d.text(".diff__line--removed .diff__mark")), "−", "marked by more than colour");
+      assert.equal(folded(await d.text(".diff__line--removed .visually-hidden")), "removed", "and named for screen readers");
       await d.sendResult("blocks/update-large-diff.json");
       await eventually(async () => assert.equal(await d.count("details.diff__hunk"), 44));
       assert.match(folded(await d.text(".diff__cut")), /^The first 44 of 60 changed places/);

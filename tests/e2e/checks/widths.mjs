@@ -3,7 +3,7 @@
 // no header cut and every row's status and duration (a trigger's next run) in view without
 // scrolling sideways; a time of another day shows its date; a data frame's dates read as pandas
 // prints them.
-import { assert, eventually, expectState, CSP } from "./lib.mjs";
+import { assert, eventually, expectState, folded, CSP } from "./lib.mjs";
 
 const LOCALES = ["en-US", "de-DE", "ja-JP"];
 const WIDTHS = [360, 760];
@@ -47,14 +47,15 @@ export default [
       name: `widths (${locale}, ${width} px): runs and triggers keep every header whole, each row's status and duration in view`,
       async run(d) {
         await d.loadWidget({ csp: CSP.wasm, hostContext: { theme: "light", locale, timeZone: "UTC" }, width });
-        for (const [file, lead, rows] of [
-          ["pipeline_runs/list-server.json", ["Duration", "Executed"], 20],
-          ["pipeline_schedules/list-server.json", ["Next run", "Interval"], null],
+        for (const [file, title, lead, rows] of [
+          ["pipeline_runs/list-server.json", "Pipeline runs", ["Duration", "Executed"], 20],
+          ["pipeline_schedules/list-server.json", "Triggers", ["Next run", "Interval"], null],
         ]) {
           await d.sendResult(file);
           await expectState(d, "ok");
           let seen;
           await eventually(async () => {
+            assert.equal(folded(await d.text(".header__title")), title, "this list drawn");
             seen = await d.widget(layout, { lead });
             assert.ok(seen.rows > 0 && (rows === null || seen.rows === rows), `${file}: ${seen.rows} rows`);
           });
