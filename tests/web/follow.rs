@@ -143,7 +143,8 @@ async fn a_failed_call_is_shown_with_retry() {
     recorder.run_timers(2_000.0);
     tick().await;
     assert_eq!(calls(&recorder).len(), 1);
-    assert!(read(&section, ".call-bar__follow-failed").contains("pipeline_run_get failed"));
+    assert!(read(&section, ".call-bar").contains("Live updates stopped:"));
+    assert!(read(&section, ".call-bar__failure").contains("pipeline_run_get failed"));
     recorder.run_timers(600_000.0);
     assert_eq!(calls(&recorder).len(), 1, "paused until Retry");
     *recorder.answer.borrow_mut() = Some(COMPLETED.to_owned());

@@ -202,7 +202,11 @@ impl Bar {
                 .filter(|_| s.context.capabilities.call_tools),
             pending: calls.pending.as_ref().map(|(_, purpose)| *purpose),
             updated_ms: calls.updated_ms,
-            failure: calls.failure.clone(),
+            // A followed run's failed call is shown where the others are.
+            failure: calls.failure.clone().or_else(|| match &s.follow.state {
+                FollowState::Paused(Pause::Failed(failure)) => Some(failure.clone()),
+                _ => None,
+            }),
             fullscreen: s
                 .context
                 .available_display_modes
@@ -296,38 +300,40 @@ pub fn CallBar(state: RwSignal<AppState>) -> impl IntoView {
 }
 
 /// A followed run's mark: live with the time of the last update, or why following paused with
-/// the control that goes on, or why it cannot follow at all.
+/// the control that goes on (a failed call's failure is the bar's), or why it cannot follow.
 #[component]
 fn FollowingView(following: Following) -> impl IntoView {
-    match following {
-        Following::Live(updated) => view! {
-            <span class="call-bar__live">
-                <span class="call-bar__live-dot" aria-hidden="true"></span>
-                {updated.map(|ms| t(&Msg::Live { epoch_ms: ms as i64 }))}
-            </span>
-        }
-        .into_any(),
-        Following::Bound => view! {
-            <span class="call-bar__paused">{t(&Msg::FollowPaused { minutes: (FOLLOW_FOR_MS / 60_000.0) as u64 })}</span>
-            <button type="button" class="call-bar__button call-bar__resume" on:click=move |_| resume_following()>
-                {t(&Msg::Refresh)}
-            </button>
-        }
-        .into_any(),
-        Following::Failed(failure) => view! {
-            <div class="call-bar__failure call-bar__follow-failed">
-                <p>{t(&Msg::FollowStopped)}</p>
-                <CallFailureView failure/>
-                <button type="button" class="call-bar__button call-bar__retry" on:click=move |_| resume_following()>
-                    {t(&Msg::Retry)}
-                </button>
-            </div>
-        }
-        .into_any(),
-        Following::Unavailable => view! {
-            <p class="call-bar__note">{t(&Msg::FollowUnavailable)}</p>
-        }
-        .into_any(),
+    let live = matches!(following, Following::Live(_));
+    let (class, text, action) = match following {
+        Following::Live(updated) => (
+            "call-bar__live",
+            updated.map(|ms| Msg::Live {
+                epoch_ms: ms as i64,
+            }),
+            None,
+        ),
+        Following::Bound => (
+            "call-bar__paused",
+            Some(Msg::FollowPaused {
+                minutes: (FOLLOW_FOR_MS / 60_000.0) as u64,
+            }),
+            Some(("call-bar__button call-bar__resume", Msg::Refresh)),
+        ),
+        Following::Failed(_) => (
+            "call-bar__paused",
+            Some(Msg::FollowStopped),
+            Some(("call-bar__button call-bar__retry", Msg::Retry)),
+        ),
+        Following::Unavailable => ("call-bar__note", Some(Msg::FollowUnavailable), None),
+    };
+    view! {
+        <span class=class>
+            {live.then(|| view! { <span class="call-bar__live-dot" aria-hidden="true"></span> })}
+            {text.map(|m| t(&m))}
+        </span>
+        {action.map(|(class, label)| view! {
+            <button type="button" class=class on:click=move |_| resume_following()>{t(&label)}</button>
+        })}
     }
 }
 
