@@ -39,8 +39,11 @@ pub struct Recorder {
     /// The services' clock: the fixtures' reference time until a test moves it.
     pub clock: Rc<Cell<f64>>,
     /// Timers set through the services (what a followed run waits on): run by [`Recorder::run_timers`].
-    pub timers: Rc<RefCell<Vec<(f64, Box<dyn FnOnce()>)>>>,
+    pub timers: Rc<RefCell<Vec<Timer>>>,
 }
+
+/// A timer set through the services: when it runs (the clock's time), and what it runs.
+pub type Timer = (f64, Box<dyn FnOnce()>);
 
 impl Recorder {
     /// Moves the clock by `ms` and runs every timer that fell due, in order of their times.
