@@ -28,11 +28,18 @@ pub enum Connection {
     Standalone,
 }
 
-/// Connects to whichever host this frame runs in.
+/// Connects to whichever host this frame runs in; whatever the host, the page's
+/// `visibilitychange` is reported too ([`HostEvent::Hidden`]).
 pub fn connect(dispatch: impl Fn(HostEvent) + 'static) -> (Connection, HostServices) {
     let Some(window) = web_sys::window() else {
         return (Connection::Standalone, HostServices::inert(0.0));
     };
+    let dispatch = Rc::new(dispatch);
+    report_visibility(&window, {
+        let dispatch = Rc::clone(&dispatch);
+        move |hidden| dispatch(HostEvent::Hidden(hidden))
+    });
+    let dispatch = move |event| dispatch(event);
     if let Some(runtime) = openai::runtime(&window) {
         let bridge = Rc::new(openai::OpenAiBridge::connect(&window, runtime, dispatch));
         let via_host = services::ViaHost::of(&bridge);
@@ -64,4 +71,21 @@ pub fn connect(dispatch: impl Fn(HostEvent) + 'static) -> (Connection, HostServi
             services::window_services(window, None),
         ),
     }
+}
+
+/// Reports whether the document is hidden, now if it is, and at every `visibilitychange` (the
+/// host's tab or window in the background, the frame's page minimised). The listener lasts as
+/// long as the page.
+fn report_visibility(window: &web_sys::Window, report: impl Fn(bool) + 'static) {
+    let Some(document) = window.document() else {
+        return;
+    };
+    if document.hidden() {
+        report(true);
+    }
+    let watched = document.clone();
+    gloo_events::EventListener::new(&document, "visibilitychange", move |_| {
+        report(watched.hidden());
+    })
+    .forget();
 }

@@ -102,6 +102,12 @@ pub fn window_services(window: Window, via_host: Option<ViaHost>) -> HostService
                 window.open_with_url_and_target_and_features(url, "_blank", "noopener,noreferrer");
         }),
         now_ms: Rc::new(js_sys::Date::now),
+        set_timer: Rc::new(|after_ms, then| {
+            // Never cancelled: what runs checks the state first (a follow that stopped sends
+            // nothing), and a page that goes takes its timers with it.
+            let after = after_ms.clamp(0.0, f64::from(u32::MAX)) as u32;
+            gloo_timers::callback::Timeout::new(after, then).forget();
+        }),
         call_tool: call_via_host
             .unwrap_or_else(|| Rc::new(|_, done| done(CallOutcome::Refused("no host".to_owned())))),
         request_display_mode: display_via_host.unwrap_or_else(|| Rc::new(|_| {})),

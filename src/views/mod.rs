@@ -5,6 +5,7 @@
 pub mod cell;
 pub mod context;
 pub mod detail;
+pub mod diff;
 pub mod find;
 pub mod graph;
 pub mod header;

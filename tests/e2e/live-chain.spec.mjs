@@ -1,9 +1,9 @@
 // The whole chain, live: the official MCP client (@modelcontextprotocol/client, bundled for the
 // browser) in Chromium → the preview's /mcp → mage-mcp-server over Streamable HTTP →
 // tools/call and resources/read → the ext-apps host (host/host.mjs) → the widget the server
-// served. For a list, a graph, a mutation banner then the list that shows it, an auth error, the
-// widget's own tools/call forwarded to the server, a server that is down; and the preview's live
-// mode driven through its form once.
+// served. For a list, a graph, a mutation banner then the list that shows it, a run the widget
+// follows to its end through its own calls, an auth error, the widget's own tools/call forwarded
+// to the server, a server that is down; and the preview's live mode driven through its form once.
 //
 // The server is the built debug binary, which scripts/test.sh's `cargo test-native` builds
 // before the end-to-end step (cargo build -p mage-mcp-server otherwise; MAGE_MCP_SERVER
@@ -246,6 +246,24 @@ test("a mutation: pipeline_create shows its banner, then pipeline_list shows the
   const listed = await runChain(page, { name: "pipeline_list", sandboxUrl: chain.preview.sandboxUrl });
   expect(listed.result.structuredContent.records.map((r) => r.uuid)).toContain(uuid);
   await expect(widget(page).locator("tbody")).toContainText(uuid);
+});
+
+test("a run followed: run_pipeline's running run reaches its end in the widget, through pipeline_run_get calls to the demo server", async ({ page, chain }) => {
+  await openHost(page, chain);
+  await page.evaluate(() => (window.widgetCalls = []));
+  // crm_to_warehouse has two blocks one after the other: the demo ends it in two seconds.
+  const started = await runChain(page, { name: "run_pipeline", args: { pipeline_uuid: "crm_to_warehouse" }, sandboxUrl: chain.preview.sandboxUrl });
+  expect(started.result.structuredContent.records[0].status).toBe("running");
+  const id = String(started.result.structuredContent.mutation.id);
+  const status = widget(page).locator(".detail .pill").first();
+  await expect(status).toHaveText("Running");
+  await expect(widget(page).locator(".call-bar__live")).toBeVisible();
+  // No new tool result: the widget asks the server itself, and the run ends.
+  await expect(status).toHaveText("Completed", { timeout: 20_000 });
+  await expect(widget(page).locator(".call-bar__live")).toHaveCount(0);
+  const calls = await page.evaluate(() => window.widgetCalls);
+  expect(calls.length).toBeGreaterThanOrEqual(1);
+  for (const call of calls) expect(call).toEqual({ name: "pipeline_run_get", arguments: { pipeline_run_id: id } });
 });
 
 test("an auth error: expired credentials give AUTH_EXPIRED with its remedy in the widget", async ({ page, expiredChain }) => {

@@ -1,6 +1,6 @@
 //! The host's locale and zone: numbers, times and the widget's own words.
 
-use crate::mount::{container, mount_widget, one, text, Recorder};
+use crate::mount::{click, container, mount_widget, one, text, Recorder};
 use leptos::{prelude::*, task::tick};
 use resource_widget::app::HostEvent;
 use resource_widget::app::ToolPayload;
@@ -25,6 +25,9 @@ async fn numbers_times_and_words_follow_the_host_locale_and_zone() {
             0.0,
         );
     });
+    tick().await;
+    // The counts are in the run's detail.
+    click(&section, ".row-details");
     tick().await;
     let root = one(&section, "#widget");
     let shown = text(&root);

@@ -9,6 +9,8 @@ mod mount;
 
 mod cell;
 mod detail;
+mod diff;
+mod follow;
 mod graph;
 mod header;
 mod hostile;

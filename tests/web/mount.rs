@@ -11,7 +11,8 @@ use resource_widget::app::HostServices;
 use resource_widget::app::ToolPayload;
 use resource_widget::views::context;
 use resource_widget::views::Widget;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
 use std::rc::Rc;
 use std::sync::Arc;
 use wasm_bindgen::JsCast;
@@ -31,26 +32,75 @@ pub struct Recorder {
     /// Tool calls as `tools/call` params JSON; each is answered by `answer` (refused when empty).
     pub called: Rc<RefCell<Vec<String>>>,
     pub answer: Rc<RefCell<Option<String>>>,
+    /// Answers given in turn before `answer` (a host that answers step by step).
+    pub answers: Rc<RefCell<VecDeque<String>>>,
+    /// Models told to the assistant (`ui/update-model-context`), as their text.
+    pub told: Rc<RefCell<Vec<String>>>,
+    /// The services' clock: the fixtures' reference time until a test moves it.
+    pub clock: Rc<Cell<f64>>,
+    /// Timers set through the services (what a followed run waits on): run by [`Recorder::run_timers`].
+    pub timers: Rc<RefCell<Vec<Timer>>>,
 }
 
+/// A timer set through the services: when it runs (the clock's time), and what it runs.
+pub type Timer = (f64, Box<dyn FnOnce()>);
+
 impl Recorder {
+    /// Moves the clock by `ms` and runs every timer that fell due, in order of their times.
+    pub fn run_timers(&self, ms: f64) {
+        let until = self.clock.get() + ms;
+        loop {
+            let next = {
+                let mut timers = self.timers.borrow_mut();
+                let first = timers
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, (at, _))| *at <= until)
+                    .min_by(|a, b| a.1 .0.total_cmp(&b.1 .0))
+                    .map(|(i, _)| i);
+                first.map(|i| timers.remove(i))
+            };
+            let Some((at, run)) = next else { break };
+            self.clock.set(at.max(self.clock.get()));
+            run();
+        }
+        self.clock.set(until);
+    }
+
     fn services(&self) -> HostServices {
         let (copied, opened) = (Rc::clone(&self.copied), Rc::clone(&self.opened));
         let (called, answer) = (Rc::clone(&self.called), Rc::clone(&self.answer));
+        let answers = Rc::clone(&self.answers);
+        let told = Rc::clone(&self.told);
+        if self.clock.get() == 0.0 {
+            self.clock.set(NOW_MS);
+        }
+        let (clock, timer_clock, timers) = (
+            Rc::clone(&self.clock),
+            Rc::clone(&self.clock),
+            Rc::clone(&self.timers),
+        );
         HostServices {
             call_tool: Rc::new(move |request, done| {
                 called.borrow_mut().push(request.params().to_string());
-                done(match answer.borrow().clone() {
+                let next = answers.borrow_mut().pop_front();
+                done(match next.or_else(|| answer.borrow().clone()) {
                     Some(text) => CallOutcome::Answered(text),
                     None => CallOutcome::Refused("no answer".to_owned()),
                 })
+            }),
+            update_model_context: Rc::new(move |context| {
+                told.borrow_mut().push(context.text.clone());
+            }),
+            set_timer: Rc::new(move |after, run| {
+                timers.borrow_mut().push((timer_clock.get() + after, run));
             }),
             copy_text: Rc::new(move |t| {
                 copied.borrow_mut().push(t.to_owned());
                 true
             }),
             open_link: Rc::new(move |u| opened.borrow_mut().push(u.to_owned())),
-            now_ms: Rc::new(|| NOW_MS),
+            now_ms: Rc::new(move || clock.get()),
             ..HostServices::inert(NOW_MS)
         }
     }
@@ -138,6 +188,7 @@ const STYLES: &[&str] = &[
     include_str!("../../src/views/cell/cell.css"),
     include_str!("../../src/views/detail/detail.css"),
     include_str!("../../src/views/mutation/mutation.css"),
+    include_str!("../../src/views/diff/diff.css"),
     include_str!("../../src/views/notices/notices.css"),
     include_str!("../../src/views/graph/graph.css"),
     include_str!("../../src/views/navigation/navigation.css"),

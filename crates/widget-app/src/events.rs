@@ -38,4 +38,6 @@ pub enum HostEvent {
     ToolCancelled(Option<String>),
     /// The host is about to remove the widget.
     Teardown,
+    /// The widget's document was hidden (`true`) or shown again (the page's `visibilitychange`).
+    Hidden(bool),
 }

@@ -8,8 +8,9 @@
 //!   state machine that turns events into what to show;
 //! - [`services`]: what views may ask of the host, as plain callbacks;
 //! - [`requests`] and [`calls`]: the widget's own tool calls (read-only tools from one fixed list):
-//!   drill-down, back, refresh; [`assistant`]: what the assistant is told (the record in view, the
-//!   question about a failed run);
+//!   drill-down, back, refresh; [`follow`]: a run followed as it goes (when to ask again, when to
+//!   stop); [`assistant`]: what the assistant is told (the record in view, the question about a
+//!   failed run, how a followed run ended);
 //! - [`restore`]: when a kept result may be shown again, and under which key it is kept;
 //! - [`table_window`] and [`graph_geometry`]: the arithmetic of a windowed table and of a drawn graph;
 //!   [`find`]: what the widget's own Find matches (a table's rows, a log's lines).
@@ -21,6 +22,7 @@ pub mod assistant;
 pub mod calls;
 pub mod events;
 pub mod find;
+pub mod follow;
 pub mod graph_geometry;
 pub mod host_context;
 pub mod phase;

@@ -20,13 +20,14 @@ use serde_json::{Map, Value};
 /// The tools the widget may call: the read-only tools of the tool interface and the reference
 /// server's read-only extras. `block_templates_list` is left out: with `force_refresh` it re-fetches
 /// from the cluster, which is the user's call, not the widget's.
-pub const READ_ONLY_TOOLS: [&str; 11] = [
+pub const READ_ONLY_TOOLS: [&str; 12] = [
     "pipeline_list",
     "pipeline_get",
     "block_list",
     "block_get",
     "run_logs",
     "pipeline_runs",
+    "pipeline_run_get",
     "block_runs",
     "block_outputs",
     "backfill_list",

@@ -12,6 +12,8 @@ use crate::requests::ToolRequest;
 pub type CallTool = Rc<dyn Fn(ToolRequest, Box<dyn FnOnce(CallOutcome)>)>;
 /// Hands the host a file to save: name, MIME type, content.
 pub type DownloadFile = Rc<dyn Fn(&str, &str, &str)>;
+/// Runs `then` once, `after_ms` milliseconds from now.
+pub type SetTimer = Rc<dyn Fn(f64, Box<dyn FnOnce()>)>;
 
 /// Host services available to views through Leptos context.
 #[derive(Clone)]
@@ -22,6 +24,8 @@ pub struct HostServices {
     pub open_link: Rc<dyn Fn(&str)>,
     /// Milliseconds since the Unix epoch, for relative times.
     pub now_ms: Rc<dyn Fn() -> f64>,
+    /// A timer (the window's `setTimeout`): what a followed run's next call waits on.
+    pub set_timer: SetTimer,
     /// Asks the host to call a read-only tool (MCP Apps `tools/call`, `window.openai.callTool`).
     /// Views offer it only when `HostCapabilities::call_tools` says the host takes it.
     pub call_tool: CallTool,
@@ -45,6 +49,8 @@ impl HostServices {
             copy_text: Rc::new(|_| false),
             open_link: Rc::new(|_| {}),
             now_ms: Rc::new(move || now_ms),
+            // Never runs: pages without a host follow nothing.
+            set_timer: Rc::new(|_, _| {}),
             call_tool: Rc::new(|_, done| done(CallOutcome::Refused("no host".to_owned()))),
             request_display_mode: Rc::new(|_| {}),
             download_file: Rc::new(|_, _, _| {}),

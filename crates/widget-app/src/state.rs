@@ -5,8 +5,10 @@ use std::sync::Arc;
 
 use widget_model::{model_from_json_text, model_from_structured_text, WidgetModel};
 
-use crate::calls::{CallOutcome, CallPurpose, Calls};
+use crate::assistant::{run_ended, ModelContext};
+use crate::calls::{CallFailure, CallOutcome, CallPurpose, Calls};
 use crate::events::{HostEvent, ToolPayload};
+use crate::follow::{Follow, FollowState};
 use crate::host_context::HostContext;
 pub use crate::phase::Phase;
 use crate::requests::ToolRequest;
@@ -20,6 +22,13 @@ pub struct AppState {
     pub torn_down: bool,
     /// The widget's own tool calls: drill-down, back, refresh.
     pub calls: Calls,
+    /// A run shown followed as it goes.
+    pub follow: Follow,
+    /// The widget's document is hidden (another tab, a minimised window).
+    pub hidden: bool,
+    /// Which screen is shown: a new result, an opened record and Back each make a new one; a
+    /// followed run's update does not, so its view keeps what the user did (sort, Find, scroll).
+    pub screen: u64,
 }
 
 impl Default for AppState {
@@ -29,6 +38,9 @@ impl Default for AppState {
             context: HostContext::default(),
             torn_down: false,
             calls: Calls::default(),
+            follow: Follow::default(),
+            hidden: false,
+            screen: 0,
         }
     }
 }
@@ -94,7 +106,14 @@ impl AppState {
                     self.phase = Phase::Cancelled { reason };
                 }
             }
-            HostEvent::Teardown => self.torn_down = true,
+            HostEvent::Teardown => {
+                self.torn_down = true;
+                self.follow.stop();
+            }
+            HostEvent::Hidden(hidden) => {
+                self.hidden = hidden;
+                self.follow.visibility(hidden, now_ms);
+            }
         }
     }
 
@@ -106,6 +125,7 @@ impl AppState {
                     model,
                     restored: true,
                 };
+                self.screen += 1;
             }
             return;
         }
@@ -115,6 +135,27 @@ impl AppState {
             model,
             restored: false,
         };
+        self.follow_current(now_ms);
+    }
+
+    /// Follows the current screen from `now_ms` when it shows a run still going (a live result,
+    /// not one restored from storage), else stops following.
+    fn follow_current(&mut self, now_ms: f64) {
+        self.screen += 1;
+        match &self.phase {
+            Phase::Ready {
+                model,
+                restored: false,
+            } if !self.torn_down => {
+                let refresh = self.calls.refresh_request();
+                let can_call = self.context.capabilities.call_tools;
+                self.follow.start(model, refresh.as_ref(), can_call, now_ms);
+                if self.hidden {
+                    self.follow.visibility(true, now_ms);
+                }
+            }
+            _ => self.follow.stop(),
+        }
     }
 
     /// Whether a live result (not a restored one) is shown: it wins over a restored one and a
@@ -135,14 +176,103 @@ impl AppState {
         self.context.capabilities.call_tools && self.calls.begin(request, purpose)
     }
 
-    /// Applies how the widget's call ended, at `now_ms`.
+    /// Applies how the widget's call ended, at `now_ms`. A new screen is followed when it shows
+    /// a run still going.
     pub fn finish_call(&mut self, outcome: CallOutcome, now_ms: f64) {
+        let before = self.phase.clone();
         self.calls.finish(&mut self.phase, outcome, now_ms);
+        if self.phase != before {
+            self.follow_current(now_ms);
+        }
     }
 
     /// Back to the screen before the last drill-down; `false` when there is none.
-    pub fn go_back(&mut self) -> bool {
-        self.calls.back(&mut self.phase)
+    pub fn go_back(&mut self, now_ms: f64) -> bool {
+        let went = self.calls.back(&mut self.phase);
+        if went {
+            self.follow_current(now_ms);
+        }
+        went
+    }
+
+    /// A follow timer ran at `now_ms`: the call to send now (with its generation), if one is due
+    /// and the host takes tool calls.
+    pub fn fire_follow(&mut self, now_ms: f64) -> Option<(u64, ToolRequest)> {
+        if self.torn_down || self.hidden || !self.context.capabilities.call_tools {
+            return None;
+        }
+        self.follow.fire(now_ms, self.calls.pending.is_some())
+    }
+
+    /// The follow call of `generation` ended at `now_ms`. Its answer replaces the screen in place
+    /// (a run started by `run_pipeline` keeps its banner); a failure pauses following. When the
+    /// runs have all ended, what the assistant may be told of how they ended (when the host
+    /// takes it).
+    pub fn finish_follow(
+        &mut self,
+        generation: u64,
+        outcome: CallOutcome,
+        now_ms: f64,
+    ) -> Option<ModelContext> {
+        if !self.follow.expects(generation) {
+            return None;
+        }
+        let tool = self.calls_tool_of_follow();
+        let text = match outcome {
+            CallOutcome::Answered(text) => text,
+            CallOutcome::Refused(message) => {
+                self.follow
+                    .failed(generation, CallFailure::Refused { tool, message });
+                return None;
+            }
+            CallOutcome::TimedOut => {
+                self.follow
+                    .failed(generation, CallFailure::TimedOut { tool });
+                return None;
+            }
+        };
+        let mut model = model_from_json_text(&text);
+        if model.state == widget_model::State::Error {
+            let model = Arc::new(model);
+            self.follow
+                .failed(generation, CallFailure::ToolError { tool, model });
+            return None;
+        }
+        if !self.follow.answered(generation, &model, now_ms) {
+            return None;
+        }
+        if let Phase::Ready { model: shown, .. } = &self.phase {
+            let started_here = shown
+                .mutation
+                .as_ref()
+                .is_some_and(|m| m.operation == widget_model::Operation::Run);
+            if model.mutation.is_none() && started_here {
+                model.mutation = shown.mutation.clone();
+            }
+        }
+        self.phase = Phase::Ready {
+            model: Arc::new(model),
+            restored: false,
+        };
+        self.calls.updated_ms = Some(now_ms);
+        let told =
+            self.context.capabilities.model_context && self.follow.state == FollowState::Done;
+        match &self.phase {
+            Phase::Ready { model, .. } if told => run_ended(model, self.follow.watched()),
+            _ => None,
+        }
+    }
+
+    /// The tool the follow calls, for its failure message.
+    fn calls_tool_of_follow(&self) -> &'static str {
+        self.follow
+            .request()
+            .map_or("pipeline_run_get", ToolRequest::tool)
+    }
+
+    /// Refresh after following paused at its bound, or Retry after a failed follow call.
+    pub fn resume_follow(&mut self, now_ms: f64) {
+        self.follow.resume(now_ms);
     }
 }
 
@@ -312,5 +442,123 @@ mod tests {
             0.0,
         );
         assert_eq!(s.context.theme, Some(Theme::Dark));
+    }
+
+    fn fixture(file: &str) -> String {
+        std::fs::read_to_string(format!(
+            "{}/../../fixtures/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .expect("fixture")
+    }
+
+    fn connected(call_tools: bool, model_context: bool) -> AppState {
+        let mut s = AppState::default();
+        let mut context = HostContext::default();
+        context.capabilities.call_tools = call_tools;
+        context.capabilities.model_context = model_context;
+        s.apply(HostEvent::Connected(context), 0.0);
+        s
+    }
+
+    fn run_status(s: &AppState) -> Option<String> {
+        match &s.phase {
+            Phase::Ready { model, .. } => crate::follow::row_status(model, 0),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_started_run_is_followed_in_place_to_its_end_and_the_assistant_is_told() {
+        let mut s = connected(true, true);
+        s.apply(result(&fixture("pipeline_runs/run-started.json")), 0.0);
+        assert!(s.follow.is_live());
+        assert_eq!(s.fire_follow(1_000.0), None, "not before 2 s");
+        let (generation, request) = s.fire_follow(2_000.0).expect("a call at 2 s");
+        assert_eq!(
+            request.params(),
+            serde_json::json!({"name": "pipeline_run_get", "arguments": {"pipeline_run_id": "4822"}})
+        );
+        let told = s.finish_follow(
+            generation,
+            CallOutcome::Answered(fixture("pipeline_runs/get-running.json")),
+            2_200.0,
+        );
+        assert_eq!(told, None, "still running");
+        assert_eq!(run_status(&s).as_deref(), Some("running"));
+        assert_eq!(s.calls.updated_ms, Some(2_200.0));
+        assert_eq!(s.screen, 1, "an update is the same screen");
+        assert!(
+            matches!(&s.phase, Phase::Ready { model, .. } if model.mutation.is_some()),
+            "the run's banner stays"
+        );
+        assert_eq!(s.fire_follow(5_000.0), None, "4 s after the last answer");
+        let (generation, _) = s.fire_follow(6_200.0).expect("the second call");
+        let told = s.finish_follow(
+            generation,
+            CallOutcome::Answered(fixture("pipeline_runs/get-completed.json")),
+            6_400.0,
+        );
+        assert_eq!(run_status(&s).as_deref(), Some("completed"));
+        assert_eq!(s.follow.state, FollowState::Done);
+        assert_eq!(
+            told.map(|t| t.text),
+            Some("Pipeline run 4822 of etl_daily completed after 6 s.".into())
+        );
+        assert_eq!(s.fire_follow(1e9), None, "no call after the end");
+    }
+
+    #[test]
+    fn without_server_tools_nothing_is_sent() {
+        let mut s = connected(false, true);
+        s.apply(result(&fixture("pipeline_runs/run-started.json")), 0.0);
+        assert_eq!(s.follow.state, FollowState::Unavailable);
+        for t in 0..100 {
+            assert_eq!(s.fire_follow(f64::from(t) * 1_000.0), None);
+        }
+    }
+
+    #[test]
+    fn teardown_and_hiding_stop_the_calls() {
+        let mut s = connected(true, false);
+        s.apply(result(&fixture("pipeline_runs/run-started.json")), 0.0);
+        s.apply(HostEvent::Hidden(true), 500.0);
+        assert_eq!(s.fire_follow(10_000.0), None, "hidden");
+        s.apply(HostEvent::Hidden(false), 20_000.0);
+        let (generation, _) = s.fire_follow(21_000.0).expect("shown again");
+        s.apply(HostEvent::Teardown, 21_100.0);
+        let told = s.finish_follow(
+            generation,
+            CallOutcome::Answered(fixture("pipeline_runs/get-completed.json")),
+            21_200.0,
+        );
+        assert_eq!(told, None);
+        assert_eq!(
+            run_status(&s).as_deref(),
+            Some("running"),
+            "a late answer is dropped"
+        );
+        assert_eq!(s.fire_follow(1e9), None);
+        // A result that arrives hidden waits until shown.
+        let mut s = connected(true, false);
+        s.apply(HostEvent::Hidden(true), 0.0);
+        s.apply(result(&fixture("pipeline_runs/run-started.json")), 10.0);
+        assert_eq!(s.fire_follow(60_000.0), None);
+    }
+
+    #[test]
+    fn a_failed_follow_call_keeps_the_screen_and_pauses_until_retry() {
+        let mut s = connected(true, false);
+        s.apply(result(&fixture("pipeline_runs/run-started.json")), 0.0);
+        let (generation, _) = s.fire_follow(2_000.0).expect("due");
+        s.finish_follow(generation, CallOutcome::Refused("denied".into()), 2_100.0);
+        assert!(matches!(
+            s.follow.state,
+            FollowState::Paused(crate::follow::Pause::Failed(CallFailure::Refused { .. }))
+        ));
+        assert_eq!(run_status(&s).as_deref(), Some("running"));
+        assert_eq!(s.fire_follow(60_000.0), None);
+        s.resume_follow(60_000.0);
+        assert!(s.fire_follow(60_000.0).is_some());
     }
 }

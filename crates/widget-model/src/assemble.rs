@@ -109,22 +109,32 @@ pub fn assemble_records(
     let records: Vec<&Map<String, Value>> = sample.iter().collect();
     let (mutation_obj, mutation_record) = mutation_object(sc.get("mutation"), &mut report);
     let detail_record = detail_record(mutation_record, &records, total, &about.action);
-    let mutation = build_mutation(&MutationInput {
-        mutation: mutation_obj,
-        action: &about.action,
-        resource: &about.resource,
-        record: detail_record.or_else(|| records.first().copied()),
-    });
+    let mut change_notices = Vec::new();
+    let mutation = build_mutation(
+        &MutationInput {
+            mutation: mutation_obj,
+            action: &about.action,
+            resource: &about.resource,
+            record: detail_record.or_else(|| records.first().copied()),
+        },
+        &mut change_notices,
+    );
+    for notice in change_notices {
+        report.visible(notice);
+    }
     let arrangement = match detail_record {
         Some(_) => Arrangement::Detail,
         None => Arrangement::List,
     };
     let shown = shown_records(arrangement, mutation_record, &records);
     let built = records_table(&sc, &shown, (lazy, total), arrangement, &about, &mut report);
-    let (table, blanked) = match built {
+    let (mut table, blanked) = match built {
         Ok(built) => built,
         Err(msg) => return WidgetModel::error(msg),
     };
+    if arrangement == Arrangement::List {
+        scan_layout(&mut table, Profile::of(&about.resource));
+    }
     let summary = parse_summary(sc.get("summary"), &mut problems);
     let filters = parse_filters(sc.get("filters"), &mut problems);
     let pagination = (arrangement == Arrangement::List)
@@ -142,9 +152,14 @@ pub fn assemble_records(
         noun,
         hints,
     } = about;
+    let mut timeline = timeline(arrangement, detail_record, &resource, &records);
+    // A summary value is shown once: the header's counts by status say what the legend would.
+    if let Some(timeline) = timeline.as_mut().filter(|_| !header.counts.is_empty()) {
+        timeline.legend.clear();
+    }
     WidgetModel {
         content: content(&resource, &action, &records),
-        timeline: timeline(arrangement, detail_record, &resource, &records),
+        timeline,
         state,
         arrangement,
         header,
@@ -748,6 +763,9 @@ fn table(
                 kind: spec.kind,
                 numeric,
                 secondary: spec.secondary,
+                lead: false,
+                relative: false,
+                detail: false,
             }
         })
         .collect();
@@ -766,6 +784,55 @@ fn table(
         },
         blanked,
     )
+}
+
+/// Rows read to see whether a column holds one value in every row.
+const SCAN_ROWS: usize = 200;
+
+/// A list of runs or triggers laid out as a person scans it ([`Profile::scan`]): those columns
+/// lead (never behind "more columns"), every other column goes into each row's detail. A scanned
+/// key that holds one value in every row (the pipeline of "Runs of etl_daily") gives its place to
+/// the records' `id`. Lists with fewer than two of the scanned columns keep their columns.
+fn scan_layout(table: &mut Table, profile: Profile) {
+    let position = |key: &str| table.columns.iter().position(|c| c.key == key);
+    let rows = table.rows.len().min(SCAN_ROWS);
+    let constant = |column: usize| {
+        let mut texts = (0..rows).filter_map(|i| {
+            let row = table.rows.get(i)?;
+            Some(row.cells.get(column)?.plain_text())
+        });
+        let first = texts.next();
+        rows > 1 && texts.all(|t| Some(t) == first)
+    };
+    let mut lead: Vec<usize> = Vec::new();
+    for (at, keys) in profile.scan.iter().enumerate() {
+        let key = keys
+            .split('|')
+            .find(|k| position(k).is_some())
+            .unwrap_or(keys);
+        let column = position(key);
+        // What names a record says nothing when every row shares it: the first scanned key
+        // gives way to the id, a later one to nothing.
+        let chosen = match column {
+            Some(column) if !(key.ends_with("uuid") && constant(column)) => Some(column),
+            _ if at == 0 => position("id"),
+            _ => None,
+        };
+        if let Some(chosen) = chosen.filter(|c| !lead.contains(c)) {
+            lead.push(chosen);
+        }
+    }
+    if lead.len() < 2 {
+        return;
+    }
+    for (i, column) in table.columns.iter_mut().enumerate() {
+        column.lead = lead.contains(&i);
+        column.relative = column.lead && profile.relative;
+        column.detail = !column.lead;
+        if column.lead {
+            column.secondary = false;
+        }
+    }
 }
 
 /// The header over the result: its title, subtitle, the summary's message, counts by status and
@@ -1326,5 +1393,82 @@ mod tests {
             Some(Msg::InAll { total: 134 })
         );
         assert_eq!(total(Some(134), &table, Arrangement::Detail), None);
+    }
+
+    #[test]
+    fn the_counts_by_status_are_shown_once() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../fixtures/block_runs/list-ok.json"
+        ))
+        .expect("fixture");
+        let model = crate::model_from_json_text(&text);
+        assert!(!model.header.counts.is_empty(), "the header counts");
+        let timeline = model.timeline.expect("a timeline");
+        assert!(
+            timeline.legend.is_empty(),
+            "no second legend of the same counts"
+        );
+        let run = crate::model_from_json_text(
+            &std::fs::read_to_string(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../fixtures/pipeline_runs/get-running.json"
+            ))
+            .expect("fixture"),
+        );
+        assert!(run.header.counts.is_empty());
+        assert!(
+            !run.timeline.expect("a timeline").legend.is_empty(),
+            "the legend when nothing else counts"
+        );
+    }
+
+    fn scanned(file: &str) -> Vec<(String, bool, bool)> {
+        let text = std::fs::read_to_string(format!(
+            "{}/../../fixtures/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .expect("fixture");
+        crate::model_from_json_text(&text)
+            .table
+            .columns
+            .iter()
+            .map(|c| (c.key.clone(), c.lead, c.detail))
+            .collect()
+    }
+
+    #[test]
+    fn runs_and_triggers_lead_with_what_is_scanned_and_keep_the_rest_for_the_detail() {
+        let leads = |file: &str| -> Vec<String> {
+            scanned(file)
+                .into_iter()
+                .filter(|(_, lead, _)| *lead)
+                .map(|(key, _, _)| key)
+                .collect()
+        };
+        // One pipeline's runs: its id instead of the pipeline they all share.
+        assert_eq!(
+            leads("pipeline_runs/list-ok.json"),
+            ["id", "status", "execution_date"]
+        );
+        assert_eq!(
+            leads("block_runs/list-ok.json"),
+            ["block_uuid", "status", "duration", "started_at"]
+        );
+        assert_eq!(
+            leads("pipeline_schedules/list-ok.json"),
+            ["name", "schedule_interval", "status"]
+        );
+        let runs = scanned("pipeline_runs/list-ok.json");
+        assert!(runs
+            .iter()
+            .all(|(key, lead, detail)| lead != detail || key.is_empty()));
+        assert!(runs
+            .iter()
+            .any(|(key, _, detail)| key == "completed_at" && *detail));
+        // Other lists keep their columns.
+        assert!(scanned("pipelines/list-ok.json")
+            .iter()
+            .all(|(_, lead, detail)| !lead && !detail));
     }
 }

@@ -181,18 +181,21 @@ pub enum Datum {
 }
 
 impl Datum {
-    /// The value as plain text: numbers as printed, times in UTC (dates as dates).
+    /// The value as pandas prints it, which is what the user compares it with: numbers as
+    /// printed, dates as `2040-10-15`, datetimes as `2040-10-15 06:00:00` (in UTC).
     pub fn plain_text(&self) -> String {
         match self {
             Datum::Number { text, .. } => text.clone(),
             Datum::Time {
                 epoch_ms,
-                date_only: true,
-            } => crate::time::utc_text(*epoch_ms)
-                .get(..10)
-                .unwrap_or_default()
-                .to_owned(),
-            Datum::Time { epoch_ms, .. } => crate::time::utc_text(*epoch_ms),
+                date_only,
+            } => {
+                let end = if *date_only { 10 } else { 19 };
+                crate::time::utc_text(*epoch_ms)
+                    .get(..end)
+                    .unwrap_or_default()
+                    .to_owned()
+            }
             Datum::Null(mark) => (*mark).to_owned(),
         }
     }

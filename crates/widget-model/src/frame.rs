@@ -464,7 +464,8 @@ mod tests {
         assert_eq!(kind, FrameKind::Time { date_only: false });
         assert_eq!(
             cells,
-            ["2026-11-19 09:34:32 UTC", "2026-11-20 00:00:00 UTC"]
+            ["2026-11-19 09:34:32", "2026-11-20 00:00:00"],
+            "as pandas prints them"
         );
         // Text that merely starts like a date is text.
         assert_eq!(

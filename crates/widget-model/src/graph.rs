@@ -150,6 +150,9 @@ impl Graph {
             kind,
             numeric: false,
             secondary: false,
+            lead: false,
+            relative: false,
+            detail: false,
         };
         Table {
             columns: vec![

@@ -14,6 +14,7 @@
 
 pub mod assemble;
 pub mod cell;
+pub mod diff;
 pub mod error;
 pub mod frame;
 pub mod graph;

@@ -74,6 +74,8 @@ pub struct Change {
     pub field: String,
     pub before: Option<Cell>,
     pub after: Cell,
+    /// A change of code as a line diff, when the producer sent one the widget could read.
+    pub diff: Option<crate::diff::CodeDiff>,
 }
 
 /// The banner, footer and compact success text of a mutation.

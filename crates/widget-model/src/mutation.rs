@@ -4,6 +4,7 @@
 use serde_json::{Map, Value};
 
 use crate::cell::{Cell, CellContext, ColumnKind, Degraded};
+use crate::diff::{read_diff, DiffProblem};
 use crate::model::{Change, Mutation};
 use crate::text::{bounded_text, humanize_key, truncate_chars};
 use crate::words::{Msg, Noun, Operation};
@@ -33,8 +34,9 @@ pub struct MutationInput<'a> {
     pub record: Option<&'a Map<String, Value>>,
 }
 
-/// The mutation view, or `None` when the result is not a mutation.
-pub fn build_mutation(input: &MutationInput<'_>) -> Option<Mutation> {
+/// The mutation view, or `None` when the result is not a mutation; what could not be read of its
+/// changes goes to `notices` (the record is shown as it is).
+pub fn build_mutation(input: &MutationInput<'_>, notices: &mut Vec<Msg>) -> Option<Mutation> {
     let word = match input.mutation {
         Some(m) => m
             .get("operation")
@@ -71,7 +73,9 @@ pub fn build_mutation(input: &MutationInput<'_>) -> Option<Mutation> {
         message: field("message")
             .and_then(Value::as_str)
             .map(|m| truncate_chars(&bounded_text(m), 500)),
-        changes: field("changes").map(changes).unwrap_or_default(),
+        changes: field("changes")
+            .map(|c| changes(c, notices))
+            .unwrap_or_default(),
         operation,
         banner,
         footer,
@@ -86,35 +90,53 @@ fn id_text(v: &Value) -> Option<String> {
     }
 }
 
-/// `changes` as an object (field → new value, or `{from, to}` / `{before, after}`) or a list of
-/// `{field, from?, to}`.
-fn changes(value: &Value) -> Vec<Change> {
+/// `changes` as an object (field → new value, or `{from, to}` / `{before, after}`, either with a
+/// `diff`) or a list of `{field, from?, to, diff?}`. Anything else, or a diff that cannot be read,
+/// is a notice.
+fn changes(value: &Value, notices: &mut Vec<Msg>) -> Vec<Change> {
     let ctx = CellContext { language: None };
-    let cell = |key: &str, v: &Value| {
-        Cell::from_value(
-            key,
-            v,
-            ColumnKind::infer(key, &Default::default()),
-            &ctx,
-            &mut Degraded::default(),
-        )
+    // A change of code with a diff names its versions by size ("12 lines"): text, not code.
+    let cell = |key: &str, v: &Value, sizes: bool| {
+        let kind = if sizes {
+            ColumnKind::Text
+        } else {
+            ColumnKind::infer(key, &Default::default())
+        };
+        Cell::from_value(key, v, kind, &ctx, &mut Degraded::default())
     };
-    let change = |key: &str, v: &Value| {
+    let mut change = |key: &str, v: &Value| {
         let pair = v.as_object().and_then(|o| {
             let before = o.get("from").or_else(|| o.get("before"));
             let after = o.get("to").or_else(|| o.get("after"))?;
             Some((before, after))
         });
+        let field = humanize_key(key);
+        let sizes = v.get("diff").is_some() || v.get("diff_omitted").is_some();
+        let diff = v.get("diff").and_then(|d| match read_diff(d) {
+            Ok(diff) => Some(diff),
+            Err(problem) => {
+                notices.push(Msg::DiffUnreadable {
+                    field: field.clone(),
+                    line: match problem {
+                        DiffProblem::BadLine(line) => Some(line),
+                        DiffProblem::NotUnified => None,
+                    },
+                });
+                None
+            }
+        });
         match pair {
             Some((before, after)) => Change {
-                field: humanize_key(key),
-                before: before.map(|b| cell(key, b)),
-                after: cell(key, after),
+                field,
+                before: before.map(|b| cell(key, b, sizes)),
+                after: cell(key, after, sizes),
+                diff,
             },
             None => Change {
-                field: humanize_key(key),
+                field,
                 before: None,
-                after: cell(key, v),
+                after: cell(key, v, sizes),
+                diff,
             },
         }
     };
@@ -136,7 +158,11 @@ fn changes(value: &Value) -> Vec<Change> {
                 Some(change(&truncate_chars(key, 64), item))
             })
             .collect(),
-        _ => Vec::new(),
+        Value::Null => Vec::new(),
+        _ => {
+            notices.push(Msg::ChangesUnreadable);
+            Vec::new()
+        }
     }
 }
 
@@ -153,12 +179,32 @@ mod tests {
         record: Option<Value>,
     ) -> Option<Mutation> {
         let record = record.as_ref().and_then(Value::as_object);
-        build_mutation(&MutationInput {
-            mutation: mutation.as_object(),
-            action,
-            resource,
-            record,
-        })
+        let mut notices = Vec::new();
+        let built = build_mutation(
+            &MutationInput {
+                mutation: mutation.as_object(),
+                action,
+                resource,
+                record,
+            },
+            &mut notices,
+        );
+        assert!(notices.is_empty(), "{notices:?}");
+        built
+    }
+
+    fn notices_of(mutation: Value) -> (Option<Mutation>, Vec<Msg>) {
+        let mut notices = Vec::new();
+        let built = build_mutation(
+            &MutationInput {
+                mutation: mutation.as_object(),
+                action: "update",
+                resource: "block",
+                record: None,
+            },
+            &mut notices,
+        );
+        (built, notices)
     }
 
     #[test]
@@ -227,5 +273,43 @@ mod tests {
         )
         .expect("mutation");
         assert_eq!(m.changes.len(), 1);
+    }
+
+    #[test]
+    fn a_code_change_carries_its_diff() {
+        let m = build(
+            json!({ "operation": "update", "changes": { "content": { "from": "3 lines", "to": "4 lines", "diff": { "format": "unified", "text": "@@ -1,3 +1,4 @@\n a\n-b\n+B\n c\n+d\n", "added": 2, "removed": 1, "hunks": 1, "hunks_shown": 1, "truncated": false } } } }),
+            "update",
+            "block",
+            Some(json!({ "uuid": "x" })),
+        )
+        .expect("mutation");
+        let diff = m.changes[0].diff.as_ref().expect("a diff");
+        assert_eq!((diff.added, diff.removed, diff.hunks.len()), (2, 1, 1));
+        assert_eq!(m.changes[0].after, Cell::Text("4 lines".into()));
+    }
+
+    #[test]
+    fn changes_that_cannot_be_read_say_why_and_keep_the_rest() {
+        let (m, notices) = notices_of(
+            json!({ "operation": "update", "changes": { "content": { "from": "1 line", "to": "2 lines", "diff": { "text": "not a diff" } } } }),
+        );
+        assert_eq!(
+            m.map(|m| m.changes.len()),
+            Some(1),
+            "the sizes are still shown"
+        );
+        assert_eq!(
+            notices,
+            [Msg::DiffUnreadable {
+                field: "Content".into(),
+                line: Some(1)
+            }]
+        );
+        let (_, notices) =
+            notices_of(json!({ "operation": "update", "changes": "content changed" }));
+        assert_eq!(notices, [Msg::ChangesUnreadable]);
+        let (_, notices) = notices_of(json!({ "operation": "update", "changes": null }));
+        assert!(notices.is_empty());
     }
 }

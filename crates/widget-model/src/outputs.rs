@@ -110,6 +110,9 @@ fn sample_table(sample: &Map<String, Value>, output: &Map<String, Value>) -> Opt
             kind: ColumnKind::Auto,
             numeric: kind.is_numeric(),
             secondary: false,
+            lead: false,
+            relative: false,
+            detail: false,
         });
         by_column.push(cells.into_iter());
     }
@@ -209,7 +212,7 @@ mod tests {
         ));
         assert_eq!(
             tsv(table),
-            "order_id\tamount\tordered_at\nA\t12.5\t2026-11-19 09:34:32 UTC\nB\tNaN\tNaT",
+            "order_id\tamount\tordered_at\nA\t12.5\t2026-11-19 09:34:32\nB\tNaN\tNaT",
             "missing values named as the frame names them"
         );
     }

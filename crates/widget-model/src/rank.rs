@@ -38,6 +38,15 @@ const TELLING_TIMES: [&str; 5] = [
 pub struct Profile {
     pub lead: &'static [&'static str],
     pub last: &'static [&'static str],
+    /// What a person scans a list of these records for first, as its columns; the other fields
+    /// go into each row's detail. Empty: every column is a column. A key whose value is the same
+    /// in every row is replaced by the record's id (a list of one pipeline's runs); `a|b` takes
+    /// `a`, else `b`.
+    pub scan: &'static [&'static str],
+    /// The scanned times read relative whatever their spread ("3 h ago"): when a run was
+    /// executed, when a trigger runs next. A run's block runs keep their clock times, which tell
+    /// the blocks apart.
+    pub relative: bool,
 }
 
 /// When a record was written down says least about it.
@@ -64,6 +73,7 @@ impl Profile {
 
 /// A pipeline: what it is called, what kind it is, whether it is active, then its blocks.
 const PIPELINES: Profile = Profile {
+    relative: false,
     lead: &[
         "name",
         "uuid",
@@ -74,10 +84,12 @@ const PIPELINES: Profile = Profile {
         "blocks",
     ],
     last: &[],
+    scan: &[],
 };
 
 /// A block: its name and kind, then where it sits among its neighbours.
 const BLOCKS: Profile = Profile {
+    relative: false,
     lead: &[
         "name",
         "uuid",
@@ -88,10 +100,18 @@ const BLOCKS: Profile = Profile {
         "downstream_blocks",
     ],
     last: &[],
+    scan: &[],
 };
 
 /// A pipeline run: which pipeline, how it went, when and for how long, what started it.
 const PIPELINE_RUNS: Profile = Profile {
+    relative: true,
+    scan: &[
+        "pipeline_uuid",
+        "status",
+        "execution_date|started_at",
+        "duration",
+    ],
     lead: &[
         "pipeline_uuid",
         "status",
@@ -108,6 +128,8 @@ const PIPELINE_RUNS: Profile = Profile {
 
 /// A block run: which block, how it went, for how long.
 const BLOCK_RUNS: Profile = Profile {
+    relative: false,
+    scan: &["block_uuid", "status", "duration", "started_at"],
     lead: &[
         "block_uuid",
         "status",
@@ -121,6 +143,14 @@ const BLOCK_RUNS: Profile = Profile {
 
 /// A trigger (pipeline schedule): which pipeline, how often, whether it is on, when it runs next.
 const TRIGGERS: Profile = Profile {
+    relative: true,
+    scan: &[
+        "name",
+        "pipeline_uuid",
+        "status",
+        "schedule_interval",
+        "next_pipeline_run_date",
+    ],
     lead: &[
         "name",
         "pipeline_uuid",
@@ -138,6 +168,7 @@ const TRIGGERS: Profile = Profile {
 
 /// A backfill: which pipeline, over which dates, in which steps.
 const BACKFILLS: Profile = Profile {
+    relative: false,
     lead: &[
         "name",
         "pipeline_uuid",
@@ -152,21 +183,28 @@ const BACKFILLS: Profile = Profile {
         "id",
     ],
     last: RECORD_KEEPING,
+    scan: &[],
 };
 
 const BLOCK_TEMPLATES: Profile = Profile {
+    relative: false,
     lead: &["name", "block_type", "language", "description", "path"],
     last: &[],
+    scan: &[],
 };
 
 const BLOCK_OUTPUTS: Profile = Profile {
+    relative: false,
     lead: &["variable_uuid", "type", "shape"],
     last: &[],
+    scan: &[],
 };
 
 const LOG_FILES: Profile = Profile {
+    relative: false,
     lead: &["name", "modified_timestamp", "size", "path"],
     last: &[],
+    scan: &[],
 };
 
 impl Profile {

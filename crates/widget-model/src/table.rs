@@ -19,6 +19,14 @@ pub struct Column {
     /// Ranked last (empty or the same in every record): drawn behind "N more columns", still
     /// sorted and searched.
     pub secondary: bool,
+    /// One of the few columns a person scans a list of runs or triggers for first
+    /// (`rank::Profile::scan`).
+    pub lead: bool,
+    /// Its times read relative whatever their spread ("3 h ago": when a run was executed, when a
+    /// trigger runs next), as `rank::Profile::relative` says.
+    pub relative: bool,
+    /// Drawn in each row's detail rather than as a column (the rest of a scanned list's fields).
+    pub detail: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -113,6 +121,9 @@ mod csv_tests {
             kind: ColumnKind::Text,
             numeric: false,
             secondary: false,
+            lead: false,
+            relative: false,
+            detail: false,
         }
     }
 

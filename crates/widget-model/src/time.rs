@@ -233,7 +233,8 @@ pub enum TimeShown {
     /// "3 min ago", the absolute time on hover.
     #[default]
     Relative,
-    /// The time of day, "16:33:49" (the instants fall within half a day).
+    /// The time of day, "16:33:49" (the instants fall within half a day), with its date when it
+    /// is not today's (`Formats::clock_or_date_time`).
     Clock,
     /// The date and the time.
     DateTime,

@@ -292,6 +292,36 @@ fn check_content(expect: &Value, model: &WidgetModel, fail: &mut impl FnMut(Stri
             fail(format!("timeline bars {actual:?} != {bars}"));
         }
     }
+    if let Some(want) = expect["diff"].as_object() {
+        let diffs: Vec<_> = model
+            .mutation
+            .iter()
+            .flat_map(|m| &m.changes)
+            .filter_map(|c| c.diff.as_ref())
+            .collect();
+        match diffs.as_slice() {
+            [diff] => {
+                let number = |key: &str| want.get(key).and_then(Value::as_u64);
+                let got = [
+                    ("hunks", diff.hunks.len() as u64),
+                    ("total", diff.total_hunks),
+                    ("added", diff.added),
+                    ("removed", diff.removed),
+                ];
+                for (key, actual) in got {
+                    if number(key).is_some_and(|n| n != actual) {
+                        fail(format!("diff {key} {actual} != {:?}", number(key)));
+                    }
+                }
+                if let Some(cut) = want.get("cut").and_then(Value::as_bool) {
+                    if cut != diff.cut {
+                        fail(format!("diff cut {} != {cut}", diff.cut));
+                    }
+                }
+            }
+            other => fail(format!("{} diffs, one expected", other.len())),
+        }
+    }
     // Every log line written as `<time> {json}` is read into its fields: a redaction that broke
     // the JSON would show it raw.
     if let Content::Logs(files) = &model.content {

@@ -100,7 +100,10 @@ pub fn TimeValue(
     let text = move || {
         store.with_value(|l| match shown {
             TimeShown::Relative => l.formats().relative(epoch_ms, clock.now_ms.get() as i64),
-            TimeShown::Clock => l.formats().clock(epoch_ms),
+            // A time of another day than today shows its date, in every locale.
+            TimeShown::Clock => l
+                .formats()
+                .clock_or_date_time(epoch_ms, clock.now_ms.get() as i64),
             TimeShown::DateTime => l.formats().date_time(epoch_ms),
         })
     };
@@ -112,9 +115,10 @@ pub fn TimeValue(
     }
 }
 
-/// A data frame's value: numbers as the frame prints them, dates as dates and datetimes in the
-/// host's locale and zone (the zone named and the value in UTC on hover), missing values by the
-/// frame's own name for them (`NaN`, `NaT`, `None`).
+/// A data frame's value as pandas prints it (what the user compares it with): numbers as the
+/// frame prints them, dates `2040-10-15`, datetimes `2040-10-15 06:00:00` in UTC (the host's
+/// locale and zone on hover), missing values by the frame's own name for them (`NaN`, `NaT`,
+/// `None`).
 #[component]
 fn DatumValue(datum: Datum) -> impl IntoView {
     let formats = locale();
@@ -125,28 +129,11 @@ fn DatumValue(datum: Datum) -> impl IntoView {
             epoch_ms,
             date_only,
         } => {
-            let shown = if date_only {
-                formats.formats().date(epoch_ms)
-            } else {
-                formats.formats().date_time(epoch_ms)
-            };
-            let title = if date_only {
-                datum_text(epoch_ms, true)
-            } else {
-                formats.formats().absolute(epoch_ms)
-            };
+            let title = (!date_only).then(|| formats.formats().absolute(epoch_ms));
+            let shown = datum.plain_text();
             view! { <span class="datum-time" title=title>{shown}</span> }.into_any()
         }
     }
-}
-
-/// A data frame's time in UTC, as plain text.
-fn datum_text(epoch_ms: i64, date_only: bool) -> String {
-    Datum::Time {
-        epoch_ms,
-        date_only,
-    }
-    .plain_text()
 }
 
 /// A run's progress: a thin bar and "38/40 blocks".

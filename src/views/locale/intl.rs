@@ -29,9 +29,10 @@ pub struct IntlFormats {
     absolute: OnceCell<Option<Function>>,
     /// Hours, minutes and seconds in the zone.
     clock: OnceCell<Option<Function>>,
-    /// A data frame's dates (in UTC: a date is a day, not an instant) and datetimes (in the zone).
-    date: OnceCell<Option<Function>>,
+    /// Dates and times in the zone.
     date_time: OnceCell<Option<Function>>,
+    /// The calendar day in the zone, as numbers: what `same_day` compares.
+    day: OnceCell<Option<Function>>,
     /// `Intl.NumberFormat` with a unit, one per entry of [`DURATION_UNITS`], then milliseconds.
     units: [OnceCell<Option<Function>>; DURATION_UNITS.len() + 1],
     /// `Intl.NumberFormat` with a unit, one per entry of [`BYTE_UNITS`].
@@ -62,8 +63,8 @@ impl IntlFormats {
             relative: OnceCell::new(),
             absolute: OnceCell::new(),
             clock: OnceCell::new(),
-            date: OnceCell::new(),
             date_time: OnceCell::new(),
+            day: OnceCell::new(),
             units: Default::default(),
             byte_units: Default::default(),
         })
@@ -198,15 +199,6 @@ impl Formats for IntlFormats {
             .unwrap_or_else(|| PlainFormats.clock(epoch_ms))
     }
 
-    fn date(&self, epoch_ms: i64) -> String {
-        let date = js_sys::Date::new(&JsValue::from_f64(epoch_ms as f64));
-        let options = [("dateStyle", "medium".into()), ("timeZone", "UTC".into())];
-        Self::format(&self.date, || self.construct("DateTimeFormat", &options))
-            .and_then(|f| f.call1(&JsValue::NULL, &date).ok())
-            .and_then(|v| v.as_string())
-            .unwrap_or_else(|| PlainFormats.date(epoch_ms))
-    }
-
     fn date_time(&self, epoch_ms: i64) -> String {
         let options = [
             ("dateStyle", "medium".into()),
@@ -214,6 +206,21 @@ impl Formats for IntlFormats {
         ];
         self.date_text(&self.date_time, &options, epoch_ms)
             .unwrap_or_else(|| PlainFormats.date_time(epoch_ms))
+    }
+
+    fn same_day(&self, a_ms: i64, b_ms: i64) -> bool {
+        let options = [
+            ("year", "numeric".into()),
+            ("month", "numeric".into()),
+            ("day", "numeric".into()),
+        ];
+        match (
+            self.date_text(&self.day, &options, a_ms),
+            self.date_text(&self.day, &options, b_ms),
+        ) {
+            (Some(a), Some(b)) => a == b,
+            _ => PlainFormats.same_day(a_ms, b_ms),
+        }
     }
 
     fn bytes(&self, bytes: u64) -> String {

@@ -6,6 +6,7 @@ use widget_model::words::Msg;
 use widget_model::{Mutation, Operation};
 
 use crate::views::cell::{CellView, Room};
+use crate::views::diff::CodeChanges;
 use crate::views::locale::{locale, t};
 
 fn tone(operation: &Operation) -> &'static str {
@@ -17,12 +18,14 @@ fn tone(operation: &Operation) -> &'static str {
     }
 }
 
-/// The banner above a mutated record.
+/// The banner above a mutated record, then the diffs of its changes of code (outside the
+/// banner's status region: a diff is read at will, not announced).
 ///
 /// - `mutation`: banner text, message and changes.
 #[component]
 pub fn MutationBanner(mutation: Mutation) -> impl IntoView {
     let locale = locale();
+    let diffs = view! { <CodeChanges changes=mutation.changes.clone()/> };
     let changes = mutation.changes;
     view! {
         <div class=tone(&mutation.operation) role="status">
@@ -47,6 +50,7 @@ pub fn MutationBanner(mutation: Mutation) -> impl IntoView {
                 </table>
             })}
         </div>
+        {diffs}
     }
 }
 

@@ -1,7 +1,9 @@
 //! The widget's own tool calls in the view: the bar above a result (Back, Refresh, when the data
-//! arrived, how the last call failed), a row's Open control, and the one function that starts a
-//! call. What is asked and what an answer changes is decided in `widget_app` (`requests`,
-//! `calls`); a control is shown only when the host takes tool calls, never as a dead button.
+//! arrived, how the last call failed, a followed run's live mark), a row's Open control, the one
+//! function that starts a call, and the loop that follows a run (its timers through the host
+//! services). What is asked, when, and what an answer changes is decided in `widget_app`
+//! (`requests`, `calls`, `follow`); a control is shown only when the host takes tool calls, never
+//! as a dead button.
 
 use std::rc::Rc;
 
@@ -11,6 +13,7 @@ use widget_model::words::Msg;
 use widget_model::Table;
 
 use crate::app::assistant::{failed_record, looking_at};
+use crate::app::follow::{FollowState, Pause, FOLLOW_FOR_MS};
 use crate::app::requests::open_record;
 use crate::app::{AppState, CallFailure, CallPurpose, DisplayMode, Phase, ToolRequest};
 use crate::views::context::services;
@@ -68,9 +71,109 @@ pub fn go_back() -> bool {
     let Some(Actions { state }) = use_context::<Actions>() else {
         return false;
     };
+    let now = services().with_value(|s| (s.now_ms)());
     let mut went = false;
-    state.update(|s| went = s.go_back());
+    state.update(|s| went = s.go_back(now));
     went
+}
+
+/// Follows a run the state says is still going: whenever a call falls due
+/// (`widget_app::follow`), a timer (the host services') runs at that time and sends it, and its
+/// answer goes back into the state. Everything about when and whether is the state's to say:
+/// a timer that runs after following stopped sends nothing. Called once, by the root.
+pub fn follow_runs(state: RwSignal<AppState>) {
+    let services = services();
+    let due = Memo::new(move |_| state.with(|s| s.follow.due()));
+    Effect::new(move |_| {
+        if let Some((_, due_ms)) = due.get() {
+            wait_for(state, services, due_ms);
+        }
+    });
+}
+
+/// Sets a timer for `due_ms` that sends the follow call due then.
+fn wait_for(state: RwSignal<AppState>, services: crate::views::context::Services, due_ms: f64) {
+    let (now, set_timer) = services.with_value(|s| (Rc::clone(&s.now_ms), Rc::clone(&s.set_timer)));
+    let after = (due_ms - now()).max(0.0);
+    set_timer(
+        after,
+        Box::new(move || {
+            let now_ms = services.try_with_value(|s| (s.now_ms)());
+            let Some(now_ms) = now_ms else { return };
+            match state.try_update(|s| s.fire_follow(now_ms)).flatten() {
+                Some((generation, request)) => send_follow(state, services, generation, request),
+                // A timer that ran a little early waits for the rest.
+                None => {
+                    let still = state.try_with_untracked(|s| s.follow.due()).flatten();
+                    if still.is_some_and(|(_, due)| due == due_ms) {
+                        wait_for(state, services, due_ms);
+                    }
+                }
+            }
+        }),
+    );
+}
+
+/// Sends the follow call of `generation`; its answer is shown in place, and how the runs ended is
+/// told to the assistant when the host takes it.
+fn send_follow(
+    state: RwSignal<AppState>,
+    services: crate::views::context::Services,
+    generation: u64,
+    request: ToolRequest,
+) {
+    let Some(call) = services.try_with_value(|s| Rc::clone(&s.call_tool)) else {
+        return;
+    };
+    call(
+        request,
+        Box::new(move |outcome| {
+            let Some(now) = services.try_with_value(|s| (s.now_ms)()) else {
+                return;
+            };
+            let told = state
+                .try_update(|s| s.finish_follow(generation, outcome, now))
+                .flatten();
+            if let Some(context) = told {
+                services.with_value(|s| (s.update_model_context)(&context));
+            }
+        }),
+    );
+}
+
+/// Goes on following after a pause (Refresh after the time bound, Retry after a failure).
+fn resume_following() {
+    if let Some(Actions { state }) = use_context::<Actions>() {
+        let now = services().with_value(|s| (s.now_ms)());
+        state.update(|s| s.resume_follow(now));
+    }
+}
+
+/// What the bar says of a followed run.
+#[derive(Clone, Debug, PartialEq)]
+enum Following {
+    /// Asking again as it goes: when the shown data arrived.
+    Live(Option<f64>),
+    /// Paused after the time bound: Refresh goes on.
+    Bound,
+    /// A call failed: the failure, and Retry.
+    Failed(CallFailure),
+    /// Still running, and the host takes no calls from the widget.
+    Unavailable,
+}
+
+impl Following {
+    fn of(s: &AppState) -> Option<Following> {
+        match &s.follow.state {
+            FollowState::Waiting { .. } | FollowState::Calling => {
+                Some(Following::Live(s.calls.updated_ms))
+            }
+            FollowState::Paused(Pause::Bound) => Some(Following::Bound),
+            FollowState::Paused(Pause::Failed(failure)) => Some(Following::Failed(failure.clone())),
+            FollowState::Unavailable => Some(Following::Unavailable),
+            FollowState::Paused(Pause::Hidden) | FollowState::Off | FollowState::Done => None,
+        }
+    }
 }
 
 /// What the bar shows, read from the state in one memo (one type: each memo type costs code).
@@ -85,6 +188,8 @@ struct Bar {
     fullscreen: Option<bool>,
     /// The failed run or block shown (its resource and id), when the host takes messages.
     ask: Option<(String, String)>,
+    /// A run followed as it goes.
+    following: Option<Following>,
 }
 
 impl Bar {
@@ -97,7 +202,11 @@ impl Bar {
                 .filter(|_| s.context.capabilities.call_tools),
             pending: calls.pending.as_ref().map(|(_, purpose)| *purpose),
             updated_ms: calls.updated_ms,
-            failure: calls.failure.clone(),
+            // A followed run's failed call is shown where the others are.
+            failure: calls.failure.clone().or_else(|| match &s.follow.state {
+                FollowState::Paused(Pause::Failed(failure)) => Some(failure.clone()),
+                _ => None,
+            }),
             fullscreen: s
                 .context
                 .available_display_modes
@@ -109,12 +218,14 @@ impl Bar {
                 }
                 _ => None,
             },
+            following: Following::of(s),
         };
         let shown = bar.back
             || bar.refresh.is_some()
             || bar.failure.is_some()
             || bar.fullscreen.is_some()
-            || bar.ask.is_some();
+            || bar.ask.is_some()
+            || bar.following.is_some();
         shown.then_some(bar)
     }
 }
@@ -144,11 +255,15 @@ pub fn CallBar(state: RwSignal<AppState>) -> impl IntoView {
                     {t(&Msg::Refresh)}
                 </button>
             });
+            let live = matches!(bar.following, Some(Following::Live(_)));
             let status = match bar.pending {
                 Some(CallPurpose::Refresh) => Some(t(&Msg::Refreshing)),
                 Some(CallPurpose::Open) => Some(t(&Msg::Opening)),
+                // A live run's time is in its mark, which is not announced at every update.
+                None if live => None,
                 None => bar.updated_ms.map(|ms| t(&Msg::UpdatedAt { epoch_ms: ms as i64 })),
             };
+            let following = bar.following.map(|following| view! { <FollowingView following/> });
             let failure = bar.failure.map(|failure| view! { <CallFailureView failure/> });
             let ask = bar.ask.map(|(resource, id)| {
                 let question = t(&Msg::WhyFailed { noun: widget_model::words::Noun::of(&resource), id });
@@ -175,11 +290,50 @@ pub fn CallBar(state: RwSignal<AppState>) -> impl IntoView {
                     {refresh}
                     {fullscreen}
                     {ask}
+                    {following}
                     <span class="call-bar__status" role="status">{status}</span>
                     {failure}
                 </div>
             }
         })
+    }
+}
+
+/// A followed run's mark: live with the time of the last update, or why following paused with
+/// the control that goes on (a failed call's failure is the bar's), or why it cannot follow.
+#[component]
+fn FollowingView(following: Following) -> impl IntoView {
+    let live = matches!(following, Following::Live(_));
+    let (class, text, action) = match following {
+        Following::Live(updated) => (
+            "call-bar__live",
+            updated.map(|ms| Msg::Live {
+                epoch_ms: ms as i64,
+            }),
+            None,
+        ),
+        Following::Bound => (
+            "call-bar__paused",
+            Some(Msg::FollowPaused {
+                minutes: (FOLLOW_FOR_MS / 60_000.0) as u64,
+            }),
+            Some(("call-bar__button call-bar__resume", Msg::Refresh)),
+        ),
+        Following::Failed(_) => (
+            "call-bar__paused",
+            Some(Msg::FollowStopped),
+            Some(("call-bar__button call-bar__retry", Msg::Retry)),
+        ),
+        Following::Unavailable => ("call-bar__note", Some(Msg::FollowUnavailable), None),
+    };
+    view! {
+        <span class=class>
+            {live.then(|| view! { <span class="call-bar__live-dot" aria-hidden="true"></span> })}
+            {text.map(|m| t(&m))}
+        </span>
+        {action.map(|(class, label)| view! {
+            <button type="button" class=class on:click=move |_| resume_following()>{t(&label)}</button>
+        })}
     }
 }
 

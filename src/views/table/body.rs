@@ -5,11 +5,12 @@ use std::sync::Arc;
 
 use leptos::html::{Div, Tr};
 use leptos::prelude::*;
-use widget_model::Table;
+use widget_model::words::Msg;
+use widget_model::{Cell, Table, TimeShown};
 
 use super::state::TableState;
 use crate::views::cell::{CellView, Room};
-use crate::views::locale::locale;
+use crate::views::locale::{locale, t};
 use crate::views::navigation::{OpenButton, RowOpener};
 use widget_app::table_window::{slot_of, slot_position, window_capacity};
 
@@ -116,7 +117,16 @@ fn move_focus_out(row: &web_sys::HtmlTableRowElement, region: NodeRef<Div>) {
     }
 }
 
-/// One record's row.
+/// A number per row detail drawn, for element ids.
+fn next_detail_number() -> u32 {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// One record's row; when the table has a column of controls, its controls (Open, Details) in
+/// it, last, lined up; when the list keeps fields for each row's detail, the detail under the
+/// row once opened.
 ///
 /// - `position`: in a windowed table, the row's position in the current order.
 /// - `element`: set to the row's `<tr>`.
@@ -130,31 +140,94 @@ fn TableRow(
     #[prop(optional)] element: NodeRef<Tr>,
 ) -> impl IntoView {
     let locale = locale();
+    let detail = state.detail_columns();
+    let has_actions = opener.is_some() || !detail.is_empty();
     let open = opener.and_then(|o| o.request(&table, index));
-    let cells = table
-        .rows
-        .get(index)
+    let row = table.rows.get(index);
+    let cells = row
+        .as_ref()
         .map(|row| row.cells.as_slice())
         .unwrap_or_default();
-    let cells = state
-        .shown_columns
-        .get_untracked()
+    let shown = state.shown_columns.get_untracked();
+    let name = shown
+        .first()
+        .and_then(|&i| cells.get(i))
+        .map(|c| c.plain_text())
+        .unwrap_or_default();
+    let drawn = shown
         .iter()
         .filter_map(|&i| Some((cells.get(i)?, table.columns.get(i)?, state.time_shown(i))))
-        .enumerate()
-        .map(|(at, (cell, column, time))| {
-            let open = (at == 0).then(|| open.clone()).flatten().map(|request| {
-                view! { <OpenButton request name=cell.plain_text()/> }
-            });
+        .map(|(cell, column, time)| {
             view! {
                 <td class:num=column.numeric data-label=locale.text(&column.label)>
                     <CellView cell=cell.clone() room=Room::Table time/>
-                    {open}
                 </td>
             }
         })
         .collect_view();
+    let detail_id = (!detail.is_empty()).then(|| format!("row-detail-{}", next_detail_number()));
+    let expanded = move || state.open_rows.with(|o| o.contains(&index));
+    let actions = has_actions.then(|| {
+        let open = open.map(|request| view! { <OpenButton request name=name.clone()/> });
+        let toggle = detail_id.clone().map(|id| {
+            let label = t(&Msg::RowDetailsOf { name: name.clone() });
+            view! {
+                <button
+                    type="button"
+                    class="row-details"
+                    aria-expanded=move || if expanded() { "true" } else { "false" }
+                    aria-controls=id
+                    aria-label=label
+                    on:click=move |_| state.open_rows.update(|o| {
+                        match o.iter().position(|r| *r == index) {
+                            Some(at) => { o.remove(at); }
+                            None => o.push(index),
+                        }
+                    })
+                >
+                    <span class="row-details__mark" aria-hidden="true">"▸"</span>
+                    {t(&Msg::RowDetails)}
+                </button>
+            }
+        });
+        view! { <td class="row-actions">{open}{toggle}</td> }
+    });
+    let fields: Vec<(String, Cell)> = detail
+        .iter()
+        .filter_map(|&i| {
+            Some((
+                locale.text(&table.columns.get(i)?.label),
+                cells.get(i)?.clone(),
+            ))
+        })
+        .filter(|(_, cell)| !matches!(cell, Cell::Missing))
+        .collect();
+    let span = shown.len() + usize::from(has_actions);
+    let detail_row = move || {
+        let id = detail_id.clone()?;
+        expanded().then(|| {
+            let fields = fields
+                .iter()
+                .map(|(label, cell)| {
+                    view! {
+                        <div class="row-detail__field">
+                            <dt>{label.clone()}</dt>
+                            <dd dir="auto"><CellView cell=cell.clone() room=Room::Detail time=TimeShown::DateTime/></dd>
+                        </div>
+                    }
+                })
+                .collect_view();
+            view! {
+                <tr class="row-detail" id=id>
+                    <td colspan=span><dl class="row-detail__fields">{fields}</dl></td>
+                </tr>
+            }
+        })
+    };
     // A windowed table says where the row is in the current order (the header row is 1).
     let position = position.map(|p| (p + 2).to_string());
-    view! { <tr aria-rowindex=position node_ref=element>{cells}</tr> }
+    view! {
+        <tr aria-rowindex=position node_ref=element class:row--open=expanded>{drawn}{actions}</tr>
+        {detail_row}
+    }
 }

@@ -13,8 +13,9 @@ use widget_app::table_window::next_sort;
 ///
 /// - `columns`: the table's columns, in display order.
 /// - `state`: the table's shared state (its sort and the columns drawn).
+/// - `actions`: the rows have a column of controls (Open, Details), last.
 #[component]
-pub fn SortHeader(columns: Vec<Column>, state: TableState) -> impl IntoView {
+pub fn SortHeader(columns: Vec<Column>, state: TableState, actions: bool) -> impl IntoView {
     let sort = state.sort;
     let locale = locale();
     let cells = state
@@ -42,5 +43,8 @@ pub fn SortHeader(columns: Vec<Column>, state: TableState) -> impl IntoView {
             }
         })
         .collect_view();
-    view! { <thead><tr aria-rowindex=state.windowed.then_some("1")>{cells}</tr></thead> }
+    let actions = actions.then(|| {
+        view! { <th scope="col" class="row-actions"><span class="visually-hidden">{locale.t(&widget_model::words::Msg::Actions)}</span></th> }
+    });
+    view! { <thead><tr aria-rowindex=state.windowed.then_some("1")>{cells}{actions}</tr></thead> }
 }

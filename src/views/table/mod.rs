@@ -136,19 +136,43 @@ pub fn DataTable(
     density: Density,
     #[prop(default = None)] opener: Option<Arc<RowOpener>>,
 ) -> impl IntoView {
-    let state = TableState::new(&table, density);
+    // What the user did to it is kept under its columns' keys (its title changes with the locale).
+    let memory_key = table
+        .columns
+        .iter()
+        .map(|c| c.key.as_str())
+        .collect::<Vec<_>>()
+        .join("\u{1f}");
+    let state = TableState::new(&table, density, &memory_key);
     // An id for the toggle's aria-controls, unique per table in the page.
     let table_id = format!("table-{}", next_table_number());
     let table_id_for_toggle = table_id.clone();
     let scroller = NodeRef::<Div>::new();
+    let memory = crate::views::context::screen_memory();
     let on_scroll = move |_| {
         if let Some(el) = scroller.get_untracked() {
-            state.scroll_top.set(f64::from(el.scroll_top()));
+            let (top, left) = (f64::from(el.scroll_top()), f64::from(el.scroll_left()));
+            state.scroll_top.set(top);
             state.viewport.set(f64::from(el.client_height()));
+            if let Some(memory) = memory {
+                memory.keep(&memory_key, |m| (m.scroll_top, m.scroll_left) = (top, left));
+            }
         }
     };
+    // Drawn again on the same screen (a followed run's update): where the user had scrolled to.
+    let (kept_top, kept_left) = state.scroll_kept;
+    if kept_top > 0.0 || kept_left > 0.0 {
+        Effect::new(move |_| {
+            if let Some(el) = scroller.get() {
+                el.set_scroll_top(kept_top as i32);
+                el.set_scroll_left(kept_left as i32);
+                state.scroll_top.set(kept_top);
+            }
+        });
+    }
     let caption = title.clone();
     let windowed = state.windowed;
+    let actions = opener.is_some() || !state.detail_columns().is_empty();
     // Header and rows are drawn again when the secondary columns are shown or hidden.
     let table = move || {
         let _ = state.shown_columns.get();
@@ -161,7 +185,7 @@ pub fn DataTable(
                 aria-colcount=windowed.then(|| columns.to_string())
             >
                 <caption class="visually-hidden">{caption.clone()}</caption>
-                <SortHeader columns=table.columns.clone() state/>
+                <SortHeader columns=table.columns.clone() state actions/>
                 <TableRows table=Arc::clone(&table) state opener=opener.clone() region=scroller/>
             </table>
         }

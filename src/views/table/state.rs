@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use widget_model::sort::{sorted_order, Direction};
 use widget_model::{times_shown, Density, Table, TimeShown};
 
-use crate::views::context::Clock;
+use crate::views::context::{screen_memory, Clock};
 use crate::views::find::{found_order, FindIndex};
 
 use widget_app::table_window::{row_height, visible_range, WINDOW_AFTER};
@@ -30,6 +30,12 @@ pub struct TableState {
     pub find: FindIndex,
     /// Whether the secondary columns (ranked last) are drawn too.
     pub all_columns: RwSignal<bool>,
+    /// The rows whose details are open (their indices in the table).
+    pub open_rows: RwSignal<Vec<usize>>,
+    /// The columns drawn in each row's detail rather than as columns.
+    pub detail: StoredValue<Arc<Vec<usize>>>,
+    /// Where the user had scrolled the table to before it was drawn again: top, left.
+    pub scroll_kept: (f64, f64),
     /// The indices of the columns drawn, in order.
     pub shown_columns: Memo<Arc<Vec<usize>>>,
     /// How many columns are secondary.
@@ -43,12 +49,17 @@ pub struct TableState {
 }
 
 impl TableState {
-    pub fn new(table: &Arc<Table>, density: Density) -> TableState {
+    /// The state of a table `key` (its columns): as the user left it when the screen is drawn again
+    /// (a followed run's update), else fresh.
+    pub fn new(table: &Arc<Table>, density: Density, key: &str) -> TableState {
         let count = table.rows.len();
         let windowed = count > WINDOW_AFTER;
         let row_px = row_height(density);
-        let sort = RwSignal::new(None::<(usize, Direction)>);
-        let query = RwSignal::new(String::new());
+        let memory = screen_memory();
+        let kept = memory.map(|m| m.table(key)).unwrap_or_default();
+        let columns = table.columns.len();
+        let sort = RwSignal::new(kept.sort.filter(|(c, _)| *c < columns));
+        let query = RwSignal::new(kept.query);
         let sorted = {
             let table = Arc::clone(table);
             Memo::new(move |_| {
@@ -77,24 +88,64 @@ impl TableState {
                 0..n
             }
         });
-        let secondary_flags: Vec<bool> = table.columns.iter().map(|c| c.secondary).collect();
+        // A scanned list's other fields go into each row's detail; a windowed table (fixed row
+        // heights) keeps them as columns.
+        let detail: Vec<usize> = if windowed {
+            Vec::new()
+        } else {
+            (0..table.columns.len())
+                .filter(|&i| table.columns[i].detail)
+                .collect()
+        };
+        let secondary_flags: Vec<bool> = table
+            .columns
+            .iter()
+            .enumerate()
+            .map(|(i, c)| c.secondary && !detail.contains(&i))
+            .collect();
         let secondary = secondary_flags.iter().filter(|s| **s).count();
-        let all_columns = RwSignal::new(false);
+        let in_detail = detail.clone();
+        let all_columns = RwSignal::new(kept.all_columns);
+        let open_rows = RwSignal::new(kept.open_rows);
+        if let Some(memory) = memory {
+            let key = key.to_owned();
+            Effect::new(move |_| {
+                let (s, q, a, o) = (sort.get(), query.get(), all_columns.get(), open_rows.get());
+                memory.keep(&key, |m| {
+                    m.sort = s;
+                    m.query = q;
+                    m.all_columns = a;
+                    m.open_rows = o;
+                });
+            });
+        }
         let shown_columns = Memo::new(move |_| {
             let all = all_columns.get();
             Arc::new(
                 secondary_flags
                     .iter()
                     .enumerate()
-                    .filter(|(_, s)| all || !**s)
+                    .filter(|(i, s)| (all || !**s) && !in_detail.contains(i))
                     .map(|(i, _)| i)
                     .collect::<Vec<_>>(),
             )
         });
         let now = use_context::<Clock>().map_or(0.0, |c| c.now_ms.get_untracked());
-        let times = StoredValue::new(Arc::new(times_shown(table, now as i64)));
+        let mut shown = times_shown(table, now as i64);
+        // The times a person scans a list of runs or triggers by read as they are said: "3 h ago".
+        for (i, column) in table.columns.iter().enumerate() {
+            if column.relative {
+                if let Some(t) = shown.get_mut(i) {
+                    *t = TimeShown::Relative;
+                }
+            }
+        }
+        let times = StoredValue::new(Arc::new(shown));
         TableState {
             times,
+            detail: StoredValue::new(Arc::new(detail)),
+            open_rows,
+            scroll_kept: (kept.scroll_top, kept.scroll_left),
             sort,
             query,
             scroll_top,
@@ -115,6 +166,11 @@ impl TableState {
     pub fn time_shown(&self, column: usize) -> TimeShown {
         self.times
             .with_value(|t| t.get(column).copied().unwrap_or_default())
+    }
+
+    /// The columns of each row's detail (none for most tables).
+    pub fn detail_columns(&self) -> Arc<Vec<usize>> {
+        self.detail.get_value()
     }
 
     /// How many rows the current order holds.

@@ -1,6 +1,6 @@
 //! A run at a glance: one bar per block on a shared time axis, from its start to its end, coloured
 //! by its status (with the status in words beside it, never colour alone); a legend of statuses
-//! with failed and cancelled first.
+//! with failed and cancelled first, unless the header already counts them.
 
 use leptos::prelude::*;
 use widget_model::timeline::Timeline;
@@ -18,6 +18,7 @@ pub fn RunTimeline(timeline: Timeline) -> impl IntoView {
     let locale = locale();
     let span = (timeline.end_ms - timeline.start_ms).max(1) as f64;
     let at = move |ms: i64| ((ms - timeline.start_ms) as f64 * 100.0 / span).clamp(0.0, 100.0);
+    let has_legend = !timeline.legend.is_empty();
     let legend = timeline
         .legend
         .into_iter()
@@ -51,7 +52,7 @@ pub fn RunTimeline(timeline: Timeline) -> impl IntoView {
     view! {
         <section class="timeline" aria-label=t(&Msg::RunTimeline)>
             <h2 class="timeline__title">{t(&Msg::RunTimeline)}</h2>
-            <ul class="timeline__legend" aria-label=t(&Msg::CountsByStatus)>{legend}</ul>
+            {has_legend.then(|| view! { <ul class="timeline__legend" aria-label=t(&Msg::CountsByStatus)>{legend}</ul> })}
             <ol class="timeline__bars">{bars}</ol>
         </section>
     }

@@ -16,7 +16,7 @@ use crate::views::header::ResultHeader;
 use crate::views::locale::{locale, Locale, LocaleStore};
 use crate::views::logs::LogView;
 use crate::views::mutation::{CompactSuccess, MutationBanner, MutationFooter};
-use crate::views::navigation::{go_back, Actions, CallBar};
+use crate::views::navigation::{follow_runs, go_back, Actions, CallBar};
 use crate::views::notices::Notices;
 use crate::views::outputs::OutputsView;
 use crate::views::states::{CancelledState, EmptyState, ErrorState, LoadingState};
@@ -32,6 +32,7 @@ pub fn Widget(state: RwSignal<AppState>, services: HostServices) -> impl IntoVie
     context::provide(services);
     provide_context(Actions { state });
     keep_clock_ticking();
+    follow_runs(state);
     let phase = Memo::new(move |_| state.with(|s| s.phase.clone()));
     let host = Memo::new(move |_| state.with(|s| s.context.clone()));
     let announcer = expect_context::<Announcer>();
@@ -89,7 +90,11 @@ pub fn Widget(state: RwSignal<AppState>, services: HostServices) -> impl IntoVie
                     locale_store.set_value(Locale::new(key.0.as_deref(), key.1.as_deref()));
                     locale_built_for.set_value(Some(key));
                 }
-                match phase.get() {
+                let phase = phase.get();
+                if let Some(memory) = context::screen_memory() {
+                    memory.enter(state.with_untracked(|s| s.screen));
+                }
+                match phase {
                     Phase::Waiting | Phase::Loading => view! { <LoadingState/> }.into_any(),
                     Phase::Cancelled { reason } => view! { <CancelledState reason/> }.into_any(),
                     Phase::Ready { model, restored } => view! { <CallBar state/><ResultView model restored/> }.into_any(),

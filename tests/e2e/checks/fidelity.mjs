@@ -35,6 +35,8 @@ export default [
       await d.loadWidget({ hostContext: { theme: "light", locale: "de-DE", timeZone: "Europe/Berlin" } });
       await d.sendResult("pipeline_runs/numbers-and-times.json");
       await expectState(d, "ok");
+      // The run's counts are in its row's detail.
+      await d.click(".row-details");
       await eventually(async () => {
         const f = await d.widget(localeFacts);
         assert.ok(f.body?.includes("1.234.567"), `the count in German: ${f.body}`);

@@ -17,7 +17,7 @@ function facts({ texts, secrets, tags, mutationSelector, rows, numbers }) {
   const html = root.outerHTML;
   const text = root.textContent;
   return {
-    rows: all(".table-scroll .table > tbody > tr:not(.table__spacer)").length,
+    rows: all(".table-scroll .table > tbody > tr:not(.table__spacer):not(.row-detail)").length,
     rowcount: all(".table-scroll .table").map((t) => t.getAttribute("aria-rowcount")),
     rowCountText: all(".table-find__count").map((e) => e.textContent),
     details: all("dl.detail").length,
@@ -49,6 +49,8 @@ export async function checkFixture(d, file, want) {
   await expectState(d, want.state);
   const sentIds = want.graph === "drawable" ? JSON.parse(fixtureText(file)).structuredContent.graph.nodes.map((n) => n.id) : null;
   const mutationSelector = want.mutation ? (want.compact ? ".compact-success" : ".banner") : null;
+  // Every row's detail open: the texts and the secrets are looked for in all of it.
+  await d.widget(() => document.querySelectorAll('.row-details[aria-expanded="false"]').forEach((b) => b.click()));
   await eventually(async () => {
     const f = await d.widget(facts, { texts: want.text ?? [], secrets: want.absent ?? [], tags: want.noElements ?? [], mutationSelector, rows: want.rows ?? null, numbers: (want.reason ?? "").match(/\d{4,}/g) ?? [] });
     // Outputs and logs are drawn in forms of their own, not as a table of records.

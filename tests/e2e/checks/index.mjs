@@ -7,12 +7,14 @@ import keyboard from "./keyboard.mjs";
 import fidelity from "./fidelity.mjs";
 import fixtures from "./fixtures.mjs";
 import calls from "./calls.mjs";
+import follow from "./follow.mjs";
+import widths from "./widths.mjs";
 import { TIMEOUTS } from "../../timeouts.mjs";
 
 /** Per-check time limit unless a check sets its own (tests/timeouts.mjs). */
 export const CHECK_TIMEOUT = TIMEOUTS.E2E_CHECK_MS;
 
-export const CHECKS = [...protocol, ...csp, ...keyboard, ...fidelity, ...calls, ...fixtures];
+export const CHECKS = [...protocol, ...csp, ...keyboard, ...fidelity, ...calls, ...follow, ...widths, ...fixtures];
 
 const names = new Set();
 for (const { name } of CHECKS) {

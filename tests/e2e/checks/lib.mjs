@@ -157,6 +157,7 @@ export function makeDriver(page) {
           if (observer) widgetHtml = widgetHtml.replace(/<head[^>]*>/i, (head) => head + observer);
           window.messages = [];
           window.toolCalls = [];
+          window.toolCallTimes = [];
           window.testHost = await window.host.createHost({
             container: document.getElementById("stage"),
             sandboxUrl: `${sandboxUrl}?csp=${csp}`,
@@ -164,13 +165,18 @@ export function makeDriver(page) {
             hostContext,
             onMessage: (entry) => window.messages.push(entry),
             // With `calls`, the host takes the widget's tools/call (and says so: serverTools):
-            // each is recorded in window.toolCalls and answered from `calls.answers` (keyed
-            // "name {arguments JSON}"), or refused when none matches, or never when `calls.hang`.
+            // each is recorded in window.toolCalls (and its time in window.toolCallTimes) and
+            // answered from `calls.steps` (keyed "name {arguments JSON}": the answers in turn, the
+            // last one again after them: a host whose server answers step by step), else from
+            // `calls.answers`, or refused when none matches, or never when `calls.hang`.
             onCallTool: calls
               ? async (params) => {
                   window.toolCalls.push({ name: params.name, arguments: params.arguments ?? {} });
+                  window.toolCallTimes.push(performance.now());
                   if (calls.hang) return new Promise(() => {});
-                  const answer = calls.answers[`${params.name} ${JSON.stringify(params.arguments ?? {})}`];
+                  const key = `${params.name} ${JSON.stringify(params.arguments ?? {})}`;
+                  const steps = calls.steps?.[key];
+                  const answer = steps ? (steps.length > 1 ? steps.shift() : steps[0]) : calls.answers?.[key];
                   if (!answer) throw new Error(`the test host has no answer for ${params.name}`);
                   return answer;
                 }
@@ -220,6 +226,8 @@ export function makeDriver(page) {
 
     /** The tools/call requests the widget sent (loaded with `calls`), as the host received them. */
     toolCalls: () => page.host(() => window.toolCalls ?? []),
+    /** When the host received each of them (ms, the host page's clock). */
+    toolCallTimes: () => page.host(() => window.toolCallTimes ?? []),
     /** Sends a tool result given as an object (a fixture changed by a check). */
     sendResultValue: (value) => page.host(async (text) => void (await window.testHost.toolResult(JSON.parse(text))), JSON.stringify(value)),
     /** Sends a fixture as the tool result; it travels as JSON text and is parsed in the page. */

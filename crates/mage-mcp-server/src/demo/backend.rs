@@ -1,14 +1,16 @@
 //! The demo backend: the tools answered from the demo project in memory. Every operation takes
-//! the project's lock for its own synchronous work only (never across an await, never for I/O).
-//! Changes last until the server stops.
+//! the project's lock for its own synchronous work only (never across an await, never for I/O),
+//! and first brings the runs started since the server began to where they are now (block by
+//! block, `progress.rs`), by the backend's clock. Changes last until the server stops.
 
 use std::collections::BTreeMap;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use async_trait::async_trait;
 use serde_json::{Map, Value};
 
 use super::project::Project;
+use super::runs::LiveRun;
 use crate::backend::{
     Backend, BlockEdit, Call, CreatedBlock, Listing, NewBlock, Page, PipelineEdit, RunQuery,
     Templates, TriggeredRun,
@@ -21,25 +23,46 @@ use crate::widget_result::{to_json, ToolError};
 /// How long block templates count as cached after a "fetch", as the agent keeps them.
 const TEMPLATE_CACHE_HOURS: i64 = 24;
 
+/// What time it is for the demo: the system's clock, or a test's.
+pub type Clock = Arc<dyn Fn() -> chrono::DateTime<chrono::Utc> + Send + Sync>;
+
 struct DemoState {
     project: Project,
     /// When block templates were last "fetched from the cluster".
     templates_fetched_at: Option<chrono::DateTime<chrono::Utc>>,
+    /// Runs started here that have not ended yet.
+    live: Vec<LiveRun>,
+}
+
+impl DemoState {
+    /// Every started run brought to `now`; those that ended are let go.
+    fn advance(&mut self, now: chrono::DateTime<chrono::Utc>) {
+        let project = &mut self.project;
+        self.live.retain(|run| !project.advance_run(run, now));
+    }
 }
 
 pub struct DemoBackend {
     state: Mutex<DemoState>,
     name: String,
+    clock: Clock,
 }
 
 impl DemoBackend {
     pub fn new(project: Project) -> Self {
+        Self::with_clock(project, Arc::new(chrono::Utc::now))
+    }
+
+    /// A demo whose runs progress by `clock` (tests move it instead of waiting).
+    pub fn with_clock(project: Project, clock: Clock) -> Self {
         Self {
             name: project.project.name.clone(),
             state: Mutex::new(DemoState {
                 project,
                 templates_fetched_at: None,
+                live: Vec::new(),
             }),
+            clock,
         }
     }
 
@@ -53,12 +76,15 @@ impl DemoBackend {
         redactor
     }
 
+    /// The state, its runs brought to now.
     fn lock(&self) -> Result<MutexGuard<'_, DemoState>, ToolError> {
-        self.state.lock().map_err(|_| {
+        let mut state = self.state.lock().map_err(|_| {
             ToolError::internal(
                 "The demo project is unavailable after an earlier failure; restart the server.",
             )
-        })
+        })?;
+        state.advance((self.clock)());
+        Ok(state)
     }
 
     fn read<T>(&self, read: impl FnOnce(&Project) -> Result<T, ToolError>) -> Result<T, ToolError> {
@@ -83,7 +109,9 @@ impl Backend for DemoBackend {
         "An MCP server for Mage pipelines, answering from its built-in demo project (in memory). \
          Start with pipeline_list; pipeline_get shows a pipeline's block graph. Results render in \
          the resource widget where the host supports MCP Apps; the JSON text is the same data. \
-         pipeline_delete is permanent. Changes last until the server stops."
+         pipeline_delete is permanent. Changes last until the server stops. A run started with \
+         run_pipeline goes on block by block (about a second each; follow it with \
+         pipeline_run_get); a payload {\"fail_block\": \"<block uuid>\"} makes that block fail."
     }
 
     async fn pipelines(&self, _call: &Call) -> Result<Listing, ToolError> {
@@ -176,7 +204,7 @@ impl Backend for DemoBackend {
         force_refresh: bool,
     ) -> Result<Templates, ToolError> {
         let mut state = self.lock()?;
-        let now = chrono::Utc::now();
+        let now = (self.clock)();
         let fresh = state
             .templates_fetched_at
             .filter(|at| now.signed_duration_since(*at).num_hours() < TEMPLATE_CACHE_HOURS)
@@ -197,7 +225,13 @@ impl Backend for DemoBackend {
         pipeline_uuid: &str,
         payload: &Map<String, Value>,
     ) -> Result<TriggeredRun, ToolError> {
-        self.write(|p| p.trigger_run(pipeline_uuid, payload))
+        let mut state = self.lock()?;
+        let (triggered, live) =
+            state
+                .project
+                .trigger_run(pipeline_uuid, payload, (self.clock)())?;
+        state.live.push(live);
+        Ok(triggered)
     }
 
     async fn pipeline_runs(&self, _call: &Call, query: &RunQuery) -> Result<Page, ToolError> {

@@ -4,6 +4,7 @@
 mod backend;
 mod blocks;
 mod pipelines;
+mod progress;
 mod project;
 mod runs;
 mod schedules;

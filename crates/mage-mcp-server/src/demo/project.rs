@@ -416,16 +416,12 @@ impl Pipeline {
 
 /// Now, in the service's run timestamp form (`YYYY-MM-DD HH:MM:SS.ffffff+00:00`).
 pub fn now_stamp() -> String {
-    chrono::Utc::now()
-        .format("%Y-%m-%d %H:%M:%S%.6f+00:00")
-        .to_string()
+    stamp(chrono::Utc::now())
 }
 
-/// Now, as a log line's ISO time.
-pub fn now_iso() -> String {
-    chrono::Utc::now()
-        .format("%Y-%m-%dT%H:%M:%S%.6f+00:00")
-        .to_string()
+/// An instant in the service's run timestamp form.
+pub fn stamp(at: chrono::DateTime<chrono::Utc>) -> String {
+    at.format("%Y-%m-%d %H:%M:%S%.6f+00:00").to_string()
 }
 
 /// A uuid for a new pipeline or block: its name in lower snake case, made unique with `_2`, `_3`…

@@ -1,12 +1,12 @@
 //! The demo project's runs as the backend serves them: runs with their block runs embedded (as
 //! Mage lists them), a page of runs, block run outputs, log files, backfills; and run_pipeline,
-//! which starts a run that stays `running`.
+//! which starts a run that then goes on block by block as its [`Plan`] says.
 
+use chrono::{DateTime, Utc};
 use serde_json::{json, Map, Value};
 
-use super::project::{
-    now_iso, now_stamp, BlockRun, LogFile, Pipeline, PipelineRun, Project, RunLogs,
-};
+use super::progress::{Plan, StepState};
+use super::project::{stamp, BlockRun, LogFile, Pipeline, PipelineRun, Project, RunLogs};
 use crate::backend::{Page, RunQuery, TriggeredRun};
 use crate::widget_result::{to_json, ToolError};
 
@@ -66,16 +66,17 @@ impl Project {
         })
     }
 
-    /// Starts a run of a pipeline: one block run per runnable block (those without upstream
-    /// blocks running at once) and a scheduler log. The payload is the run's event variables;
-    /// its `variables` override the pipeline's.
+    /// Starts a run of a pipeline at `started`: one block run per runnable block (those without
+    /// upstream blocks running at once) and a scheduler log, and the run's plan (how it goes on).
+    /// The payload is the run's event variables; its `variables` override the pipeline's.
     pub fn trigger_run(
         &mut self,
         pipeline_uuid: &str,
         payload: &Map<String, Value>,
-    ) -> Result<TriggeredRun, ToolError> {
+        started: DateTime<Utc>,
+    ) -> Result<(TriggeredRun, LiveRun), ToolError> {
         let pipeline = self.pipeline_or_404(pipeline_uuid)?;
-        let now = now_stamp();
+        let now = stamp(started);
         let id = self.next_run_id();
         let new_run = PipelineRun {
             id,
@@ -84,16 +85,97 @@ impl Project {
             ..self.scheduled_by(&pipeline.uuid, &now)
         };
         let new_block_runs = block_runs_of(pipeline, id, self.next_block_run_id(), &now);
-        let logs = scheduler_log(id, &pipeline.uuid);
+        let order: Vec<(String, i64)> = new_block_runs
+            .iter()
+            .map(|b| (b.block_uuid.clone(), b.id))
+            .collect();
+        let live = LiveRun {
+            run_id: id,
+            started,
+            plan: Plan::new(pipeline, &order, payload),
+        };
+        let logs = scheduler_log(id, &pipeline.uuid, started);
         let block_count = new_block_runs.len();
         self.pipeline_runs.push(new_run);
         self.block_runs.extend(new_block_runs);
         self.logs.push(logs);
+        self.advance_run(&live, started);
         let record = self.run_or_404(id).map(|r| self.run_record(r))?;
-        Ok(TriggeredRun {
+        let triggered = TriggeredRun {
             record,
             how: format!("started ({block_count} block runs)"),
-        })
+        };
+        Ok((triggered, live))
+    }
+
+    /// Brings a started run to where its plan has it at `now`: block runs' statuses and times,
+    /// the run's status and end, a failed block's log, the scheduler's last line. `true` once the
+    /// run is over (nothing changes after that).
+    pub fn advance_run(&mut self, live: &LiveRun, now: DateTime<Utc>) -> bool {
+        let elapsed = now
+            .signed_duration_since(live.started)
+            .num_milliseconds()
+            .max(0);
+        let snapshot = live.plan.at(elapsed);
+        let at = |ms: i64| stamp(live.started + chrono::Duration::milliseconds(ms));
+        let mut newly_failed = Vec::new();
+        for (step, state) in live.plan.steps.iter().zip(&snapshot.steps) {
+            let Some(block_run) = self
+                .block_runs
+                .iter_mut()
+                .find(|b| b.id == step.block_run_id)
+            else {
+                continue;
+            };
+            let status = state.status();
+            if block_run.status == status {
+                continue;
+            }
+            let (started, ended) = state.times();
+            block_run.status = status.to_owned();
+            block_run.started_at = started.map(at);
+            block_run.completed_at = ended.map(at);
+            block_run.updated_at = stamp(now);
+            if let StepState::Failed { started, ended } = *state {
+                newly_failed.push((step.block_uuid.clone(), step.block_run_id, started, ended));
+            }
+        }
+        let run_id = live.run_id;
+        let over = snapshot.ended.is_some();
+        let mut finished = None;
+        if let Some(run) = self.pipeline_runs.iter_mut().find(|r| r.id == run_id) {
+            if run.status != snapshot.status {
+                run.status = snapshot.status.to_owned();
+                run.completed_at = snapshot.ended.map(at);
+                run.updated_at = stamp(now);
+                finished = snapshot
+                    .ended
+                    .map(|ended| (run.pipeline_uuid.clone(), run.status.clone(), ended));
+            }
+        }
+        let Some(logs) = self.logs.iter_mut().find(|l| l.pipeline_run_id == run_id) else {
+            return over;
+        };
+        for (block, block_run_id, started, ended) in newly_failed {
+            logs.files.push(failed_block_log(
+                &logs.pipeline_uuid,
+                run_id,
+                &block,
+                block_run_id,
+                live.started + chrono::Duration::milliseconds(started),
+                live.started + chrono::Duration::milliseconds(ended),
+            ));
+        }
+        if let (Some((pipeline, status, ended)), Some(file)) = (finished, logs.files.first_mut()) {
+            let level = if status == "failed" { "ERROR" } else { "INFO" };
+            let line = log_line(
+                live.started + chrono::Duration::milliseconds(ended),
+                json!({"level": level, "message": format!("PipelineRun {run_id} {status}."), "pipeline_uuid": pipeline, "pipeline_run_id": run_id}),
+            );
+            file.content.push_str(&line);
+            file.size = Some(file.content.len() as u64);
+        }
+        over
     }
 
     /// A run started `now` under the pipeline's trigger: its API trigger if it has one, else its
@@ -229,12 +311,24 @@ fn block_runs_of(pipeline: &Pipeline, run_id: i64, first_id: i64, now: &str) -> 
         .collect()
 }
 
+/// A run started in the demo, and the plan it follows from `started`.
+#[derive(Debug, Clone)]
+pub struct LiveRun {
+    pub run_id: i64,
+    pub started: DateTime<Utc>,
+    pub plan: Plan,
+}
+
+/// A log line as Mage writes one: its ISO time, then a JSON object.
+fn log_line(at: DateTime<Utc>, fields: Value) -> String {
+    format!("{} {}\n", at.format("%Y-%m-%dT%H:%M:%S%.6f+00:00"), fields)
+}
+
 /// The scheduler's log of a run just started: one line, as Mage writes it.
-fn scheduler_log(run_id: i64, pipeline_uuid: &str) -> RunLogs {
-    let log_line = format!(
-        "{} {}\n",
-        now_iso(),
-        json!({"level": "INFO", "message": format!("Start a process for PipelineRun {run_id}"), "pipeline_uuid": pipeline_uuid, "pipeline_run_id": run_id})
+fn scheduler_log(run_id: i64, pipeline_uuid: &str, started: DateTime<Utc>) -> RunLogs {
+    let log_line = log_line(
+        started,
+        json!({"level": "INFO", "message": format!("Start a process for PipelineRun {run_id}"), "pipeline_uuid": pipeline_uuid, "pipeline_run_id": run_id}),
     );
     RunLogs {
         pipeline_run_id: run_id,
@@ -244,8 +338,49 @@ fn scheduler_log(run_id: i64, pipeline_uuid: &str) -> RunLogs {
             path: Some(format!("pipelines/{pipeline_uuid}/.logs/scheduler.log")),
             size: Some(log_line.len() as u64),
             content: log_line,
-            modified_timestamp: Some(chrono::Utc::now().timestamp_millis() as f64 / 1000.0),
+            modified_timestamp: Some(started.timestamp_millis() as f64 / 1000.0),
         }],
+    }
+}
+
+/// The log of a block that failed on the payload's request: its start, then the error with a
+/// traceback, as Mage's block logs carry them.
+fn failed_block_log(
+    pipeline_uuid: &str,
+    run_id: i64,
+    block: &str,
+    block_run_id: i64,
+    started: DateTime<Utc>,
+    ended: DateTime<Utc>,
+) -> LogFile {
+    let fields = |level: &str, message: String| json!({"block_uuid": block, "pipeline_uuid": pipeline_uuid, "pipeline_run_id": run_id, "block_run_id": block_run_id, "level": level, "message": message});
+    let mut content = log_line(
+        started,
+        fields(
+            "INFO",
+            "Start executing block with LocalBlockExecutor.".to_owned(),
+        ),
+    );
+    content.push_str(&log_line(
+        ended,
+        fields(
+            "ERROR",
+            format!(
+                "Failed to execute block {block}: the run's payload asked it to fail (fail_block)."
+            ),
+        ),
+    ));
+    content.push_str(&format!(
+        "Traceback (most recent call last):\n  File \"pipelines/{pipeline_uuid}/{block}.py\", line 1, in <module>\nRuntimeError: fail_block = {block}\n"
+    ));
+    LogFile {
+        name: format!("{block}.log"),
+        path: Some(format!(
+            "pipelines/{pipeline_uuid}/.logs/{run_id}/{block}.log"
+        )),
+        size: Some(content.len() as u64),
+        content,
+        modified_timestamp: Some(ended.timestamp_millis() as f64 / 1000.0),
     }
 }
 
@@ -268,7 +403,9 @@ mod tests {
         let mut project = Project::embedded().expect("project");
         let payload: Map<String, Value> =
             serde_json::from_value(json!({"variables": {"batch": 1}})).expect("map");
-        let triggered = project.trigger_run("etl_daily", &payload).expect("run");
+        let (triggered, _) = project
+            .trigger_run("etl_daily", &payload, chrono::Utc::now())
+            .expect("run");
         assert_eq!(triggered.record["status"], "running");
         let page = project.run_page(&query("etl_daily", 0, 20)).expect("page");
         assert_eq!(page.records[0]["id"], triggered.record["id"]);
@@ -374,7 +511,7 @@ mod tests {
 
     #[test]
     fn the_scheduler_log_names_the_run() {
-        let logs = scheduler_log(42, "etl_daily");
+        let logs = scheduler_log(42, "etl_daily", chrono::Utc::now());
         assert_eq!(logs.files.len(), 1);
         let file = &logs.files[0];
         assert!(file.content.contains("PipelineRun 42"), "{}", file.content);

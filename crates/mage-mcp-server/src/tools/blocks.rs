@@ -14,6 +14,7 @@ use crate::backend::{BlockEdit, Call, NewBlock};
 use crate::ids::IdArguments;
 use crate::records::{records, str_of, string_list, strings, text_of};
 use crate::server::MageMcpServer;
+use crate::tools::diff::code_change;
 use crate::tools::pipelines::checked_name;
 use crate::vocabulary::{BlockLanguage, BlockType};
 use crate::widget_result::{
@@ -415,7 +416,7 @@ async fn create(call: &Call, args: BlockCreateArgs) -> Result<WidgetResult, Tool
         name: name.clone(),
         block_type: args.block_type,
         language: args.language.unwrap_or(BlockLanguage::Python),
-        content: args.content,
+        content: args.content.clone(),
         upstream_blocks: upstream,
         config: args.config,
     };
@@ -428,25 +429,21 @@ async fn create(call: &Call, args: BlockCreateArgs) -> Result<WidgetResult, Tool
         message.push_str(&format!(" ({})", created.notes.join("; ")));
     }
     message.push('.');
+    let mut mutation = Mutation::new("create", "block", uuid.as_str()).message(message);
+    // Code the caller wrote is shown as what it adds; a template's is the record's own.
+    if let Some(content) = args.content.as_deref().filter(|c| !c.is_empty()) {
+        let mut changes = Map::new();
+        changes.insert("content".to_owned(), code_change(None, content));
+        mutation = mutation.changes(changes);
+    }
     Ok(WidgetResult::new("block", "create")
-        .mutation(
-            Mutation::new("create", "block", uuid.as_str())
-                .message(message)
-                .record(detail_record(&pipeline_uuid, created.record)),
-        )
+        .mutation(mutation.record(detail_record(&pipeline_uuid, created.record)))
         .hints(block_hints(name)))
 }
 
-/// "1 line", "12 lines": a change of code is named by its size, not by both versions.
-fn line_count(text: &str) -> String {
-    match text.lines().count() {
-        1 => "1 line".to_owned(),
-        n => format!("{n} lines"),
-    }
-}
-
 /// What a block update changes, checked against the pipeline's `blocks`: the parts that differ
-/// from `block`, as `{field: {from, to}}` and as the edit to send.
+/// from `block`, as `{field: {from, to}}` (the code as its sizes and a line diff, `diff.rs`) and
+/// as the edit to send.
 fn block_changes(
     blocks: &[Value],
     pipeline_uuid: &str,
@@ -494,10 +491,7 @@ fn block_changes(
     if let Some(content) = args.content {
         let before = text_of(block, "content");
         if content != before {
-            changes.insert(
-                "content".to_owned(),
-                json!({"from": line_count(before), "to": line_count(&content)}),
-            );
+            changes.insert("content".to_owned(), code_change(Some(before), &content));
             edit.content = Some(content);
         }
     }
@@ -694,7 +688,7 @@ mod tests {
     }
 
     #[test]
-    fn a_code_change_is_named_by_its_size_and_unchanged_parts_are_not_sent() {
+    fn a_code_change_is_a_diff_and_unchanged_parts_are_not_sent() {
         let blocks = pipeline_blocks();
         let args = BlockUpdateArgs {
             pipeline_uuid: "p".into(),
@@ -704,9 +698,11 @@ mod tests {
             upstream_blocks: None,
         };
         let (changes, edit) = block_changes(&blocks, "p", &blocks[0], args).expect("ok");
+        assert_eq!(changes["content"]["from"], "1 line");
+        assert_eq!(changes["content"]["to"], "2 lines");
         assert_eq!(
-            changes["content"],
-            json!({"from": "1 line", "to": "2 lines"})
+            changes["content"]["diff"]["text"],
+            "@@ -1 +1,2 @@\n x = 1\n+y = 2\n"
         );
         assert_eq!(edit.name, None, "the same name is no change");
         assert_eq!(edit.content.as_deref(), Some("x = 1\ny = 2\n"));

@@ -2,6 +2,7 @@
 //! its arguments checked, the backend asked, the widget result built.
 
 mod blocks;
+mod diff;
 mod outputs;
 mod pipelines;
 mod runs;

@@ -1,4 +1,5 @@
-//! run_pipeline, pipeline_runs (paged), block_runs and backfill_list.
+//! run_pipeline, pipeline_runs (paged), pipeline_run_get (one run with its block runs, what the
+//! widget follows a run with), block_runs and backfill_list.
 
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::CallToolResult;
@@ -76,6 +77,22 @@ impl IdArguments for BlockRunsArgs {
 }
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
+pub struct PipelineRunGetArgs {
+    /// The pipeline run (id as run_pipeline or pipeline_runs return it).
+    pub pipeline_run_id: RunId,
+}
+
+impl IdArguments for PipelineRunGetArgs {
+    fn ids(&self) -> Vec<(&'static str, Option<&str>)> {
+        Vec::new()
+    }
+
+    fn check_ids(&self) -> Result<(), ToolError> {
+        self.pipeline_run_id.resolve("pipeline_run_id").map(|_| ())
+    }
+}
+
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[schemars(transform = crate::server::optional_means_absent)]
 pub struct BackfillListArgs {
     /// Only backfills of this pipeline.
@@ -125,6 +142,25 @@ impl MageMcpServer {
     ) -> CallToolResult {
         self.answer("pipeline_runs", args, |call, args| async move {
             list(&call, args).await
+        })
+        .await
+    }
+
+    #[tool(
+        description = "One pipeline run as it is now: its status, times and duration with its block runs (status, start, end), e.g. to see whether a run started by run_pipeline has finished.",
+        annotations(
+            read_only_hint = true,
+            destructive_hint = false,
+            idempotent_hint = true,
+            open_world_hint = false
+        )
+    )]
+    async fn pipeline_run_get(
+        &self,
+        Parameters(args): Parameters<PipelineRunGetArgs>,
+    ) -> CallToolResult {
+        self.answer("pipeline_run_get", args, |call, args| async move {
+            run_get(&call, args.pipeline_run_id.resolve("pipeline_run_id")?).await
         })
         .await
     }
@@ -226,7 +262,7 @@ async fn run(call: &Call, args: RunPipelineArgs) -> Result<WidgetResult, ToolErr
     Ok(WidgetResult::new("pipeline_run", "run")
         .records(vec![run_row(triggered.record)])
         .mutation(Mutation::new("run", "pipeline_run", id.clone()).message(format!(
-            "Run {id} of {pipeline_uuid} {}. Follow it with block_runs or run_logs (pipeline_run_id {id}).",
+            "Run {id} of {pipeline_uuid} {}. Follow it with pipeline_run_get, block_runs or run_logs (pipeline_run_id {id}).",
             triggered.how
         )))
         .hints(run_hints(format!("Run {id} of {pipeline_uuid}"))))
@@ -305,12 +341,8 @@ async fn list(call: &Call, args: PipelineRunsArgs) -> Result<WidgetResult, ToolE
         .hints(run_hints(title).empty_message(empty)))
 }
 
-async fn block_runs(call: &Call, id: i64) -> Result<WidgetResult, ToolError> {
-    let backend = call.backend();
-    // Asked at once: the block runs are read by the run's id, not from the run.
-    let (run, listing) = tokio::join!(backend.pipeline_run(call, id), backend.block_runs(call, id));
-    let (run, listing) = (run?, listing?);
-    let mut rows = listing.records;
+/// Block runs in the order they were created (the service's ids), each with its duration.
+fn block_run_rows(mut rows: Vec<Value>) -> Vec<Value> {
     rows.sort_by_key(|r| r.get("id").and_then(Value::as_i64).unwrap_or(i64::MAX));
     for row in &mut rows {
         let duration = duration_seconds(row);
@@ -318,6 +350,43 @@ async fn block_runs(call: &Call, id: i64) -> Result<WidgetResult, ToolError> {
             map.insert("duration".to_owned(), duration);
         }
     }
+    rows
+}
+
+/// One run as it is now, its block runs embedded (read apart: a run record may not carry them).
+async fn run_get(call: &Call, id: i64) -> Result<WidgetResult, ToolError> {
+    let backend = call.backend();
+    // Asked at once: the block runs are read by the run's id, not from the run.
+    let (run, listing) = tokio::join!(backend.pipeline_run(call, id), backend.block_runs(call, id));
+    let (mut run, listing) = (run?, listing?);
+    if let Value::Object(map) = &mut run {
+        map.insert(
+            "block_runs".to_owned(),
+            Value::Array(block_run_rows(listing.records)),
+        );
+    }
+    let pipeline_uuid = text_of(&run, "pipeline_uuid").to_owned();
+    let title = format!("Run {id} of {pipeline_uuid}");
+    let mut result = WidgetResult::new("pipeline_run", "get")
+        .records(vec![run_row(run)])
+        .hints(run_hints(title.clone()));
+    if let Some(cut) = listing.truncated {
+        let mut summary = Summary::titled(title);
+        summary.message = Some(format!(
+            "The first {} block runs only (a list is read up to {} records).",
+            cut.limit, cut.limit
+        ));
+        result = result.summary(summary);
+    }
+    Ok(result)
+}
+
+async fn block_runs(call: &Call, id: i64) -> Result<WidgetResult, ToolError> {
+    let backend = call.backend();
+    // Asked at once: the block runs are read by the run's id, not from the run.
+    let (run, listing) = tokio::join!(backend.pipeline_run(call, id), backend.block_runs(call, id));
+    let (run, listing) = (run?, listing?);
+    let rows = block_run_rows(listing.records);
     let pipeline_uuid = text_of(&run, "pipeline_uuid");
     let status = text_of(&run, "status");
     let result = WidgetResult::new("block_runs", "list")
@@ -393,6 +462,126 @@ async fn backfills(call: &Call, args: BackfillListArgs) -> Result<WidgetResult, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::{Arc, Mutex};
+
+    use crate::config::Session;
+    use crate::demo::{DemoBackend, Project};
+    use crate::redact::Redactor;
+    use crate::secrets::CallSecrets;
+
+    /// A call to the demo project whose clock the test moves.
+    fn demo_call() -> (Call, Arc<Mutex<chrono::DateTime<chrono::Utc>>>) {
+        let now = Arc::new(Mutex::new(chrono::Utc::now()));
+        let read = Arc::clone(&now);
+        let backend = DemoBackend::with_clock(
+            Project::embedded().expect("project"),
+            Arc::new(move || *read.lock().expect("clock")),
+        );
+        let session = Session {
+            cluster_url: "http://127.0.0.1:6789".into(),
+            secrets: Vec::new(),
+            oauth_token: None,
+            api_key: None,
+        };
+        let call = Call::new(
+            session,
+            CallSecrets::new(Redactor::default()),
+            Arc::new(backend),
+        );
+        (call, now)
+    }
+
+    fn later(clock: &Mutex<chrono::DateTime<chrono::Utc>>, ms: i64) {
+        let mut now = clock.lock().expect("clock");
+        *now += chrono::Duration::milliseconds(ms);
+    }
+
+    async fn follow(call: &Call, id: i64) -> Value {
+        run_get(call, id).await.expect("run").structured()["records"][0].clone()
+    }
+
+    fn block_status<'a>(run: &'a Value, block: &str) -> &'a str {
+        run["block_runs"]
+            .as_array()
+            .and_then(|b| b.iter().find(|b| b["block_uuid"] == block))
+            .and_then(|b| b["status"].as_str())
+            .unwrap_or_default()
+    }
+
+    #[tokio::test]
+    async fn a_demo_run_is_followed_to_its_end_by_the_clock() {
+        let (call, clock) = demo_call();
+        let args = RunPipelineArgs {
+            pipeline_uuid: "etl_daily".into(),
+            payload: None,
+        };
+        let started = run(&call, args).await.expect("run").structured();
+        let id = started["mutation"]["id"].as_i64().expect("id");
+        assert!(started["mutation"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("pipeline_run_get")));
+        let first = follow(&call, id).await;
+        assert_eq!(first["status"], "running");
+        assert_eq!(block_status(&first, "load_orders"), "running");
+        assert_eq!(block_status(&first, "notify_slack"), "initial");
+        later(&clock, 2_500);
+        let middle = follow(&call, id).await;
+        assert_eq!(middle["status"], "running");
+        assert_eq!(block_status(&middle, "orders_freshness"), "completed");
+        assert_eq!(block_status(&middle, "clean_orders"), "running");
+        assert_eq!(middle["completed_block_runs_count"], 2);
+        later(&clock, 10_000);
+        let done = follow(&call, id).await;
+        assert_eq!(done["status"], "completed");
+        assert_eq!(done["completed_block_runs_count"], done["block_runs_count"]);
+        assert!(done["completed_at"].is_string());
+        assert!(
+            done["duration"]
+                .as_f64()
+                .is_some_and(|d| (d - 6.0).abs() < 0.01),
+            "{}",
+            done["duration"]
+        );
+        // The list says the same.
+        let query = PipelineRunsArgs {
+            pipeline_uuid: Some("etl_daily".into()),
+            status: None,
+            page: None,
+            per_page: None,
+        };
+        let listed = list(&call, query).await.expect("list").structured();
+        assert_eq!(listed["records"][0]["id"], id);
+        assert_eq!(listed["records"][0]["status"], "completed");
+    }
+
+    #[tokio::test]
+    async fn a_demo_run_fails_at_the_block_its_payload_names() {
+        let (call, clock) = demo_call();
+        let payload = json!({"fail_block": "clean_orders"}).as_object().cloned();
+        let args = RunPipelineArgs {
+            pipeline_uuid: "etl_daily".into(),
+            payload,
+        };
+        let started = run(&call, args).await.expect("run").structured();
+        let id = started["mutation"]["id"].as_i64().expect("id");
+        later(&clock, 3_000);
+        let failed = follow(&call, id).await;
+        assert_eq!(failed["status"], "failed");
+        assert_eq!(block_status(&failed, "clean_orders"), "failed");
+        assert_eq!(block_status(&failed, "notify_slack"), "upstream_failed");
+        let logs = call.backend().run_logs(&call, &failed).await.expect("logs");
+        assert!(logs.iter().any(|f| f["name"] == "clean_orders.log"
+            && f["content"]
+                .as_str()
+                .is_some_and(|c| c.contains("Traceback"))));
+        let scheduler = logs
+            .iter()
+            .find(|f| f["name"] == "scheduler.log")
+            .expect("scheduler log");
+        assert!(scheduler["content"]
+            .as_str()
+            .is_some_and(|c| c.contains(&format!("PipelineRun {id} failed."))));
+    }
 
     #[test]
     fn pages_are_numbered_from_one_and_bounded() {

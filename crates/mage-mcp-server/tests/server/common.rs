@@ -358,6 +358,7 @@ pub fn every_tool_call() -> Vec<(&'static str, Value)> {
             json!({"pipeline_uuid": "etl_daily", "status": "failed", "page": 1, "per_page": 5}),
         ),
         ("block_runs", json!({"pipeline_run_id": "1298"})),
+        ("pipeline_run_get", json!({"pipeline_run_id": "1298"})),
         (
             "block_outputs",
             json!({"pipeline_uuid": "etl_daily", "block_uuid": "load_orders"}),
@@ -475,6 +476,11 @@ pub fn calls_with_bad_id(bad: &str) -> Vec<(&'static str, Value, &'static str)> 
         ),
         (
             "block_runs",
+            json!({"pipeline_run_id": bad}),
+            "pipeline_run_id",
+        ),
+        (
+            "pipeline_run_get",
             json!({"pipeline_run_id": bad}),
             "pipeline_run_id",
         ),

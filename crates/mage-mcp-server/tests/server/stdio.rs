@@ -44,6 +44,7 @@ const INTERFACE_TOOLS: &[(&str, &[&str], &[&str])] = &[
 /// The tools rule 4 asks for besides the interface's own, and the interface's refusal as a tool.
 const RESOURCE_TOOLS: &[&str] = &[
     "pipeline_runs",
+    "pipeline_run_get",
     "block_runs",
     "block_outputs",
     "block_delete",

@@ -295,13 +295,19 @@ async fn block_changes(s: &mut Session<'_>) {
         "a template applied: {}",
         loader["mutation"]
     );
-    s.ok(
-        "block_create",
-        json!({"pipeline_uuid": SCRATCH, "name": "suite double", "type": "transformer",
+    let double = s
+        .ok(
+            "block_create",
+            json!({"pipeline_uuid": SCRATCH, "name": "suite double", "type": "transformer",
             "upstream_blocks": ["suite_numbers"], "config": {"api_key": CONFIG_KEY},
             "content": "@transformer\ndef double(data, *args, **kwargs):\n    return data\n"}),
-    )
-    .await;
+        )
+        .await;
+    assert_eq!(
+        double["mutation"]["changes"]["content"]["diff"]["added"], 3,
+        "new code is all added: {}",
+        double["mutation"]
+    );
     s.refused(
         "block_create",
         json!({"pipeline_uuid": SCRATCH, "name": "orphan", "type": "transformer", "upstream_blocks": ["not_a_block"]}),
@@ -316,10 +322,21 @@ async fn block_changes(s: &mut Session<'_>) {
         )
         .await;
     assert_eq!(records(&block)[0]["content"], code);
+    let change = &block["mutation"]["changes"]["content"];
     assert_eq!(
-        block["mutation"]["changes"]["content"],
-        json!({"from": "3 lines", "to": "3 lines"})
+        (&change["from"], &change["to"]),
+        (&json!("3 lines"), &json!("3 lines"))
     );
+    // The code change as a line diff (what else a service keeps of the code may differ: only
+    // the changed line is asserted).
+    let diff = change["diff"]["text"].as_str().unwrap_or_default();
+    assert!(diff.starts_with("@@ -1,"), "{diff}");
+    assert!(
+        diff.contains("\n-    return data\n+    return {'n': 2}\n"),
+        "{diff}"
+    );
+    assert!(change["diff"]["added"].as_u64() >= Some(1), "{change}");
+    assert!(change["diff"]["removed"].as_u64() >= Some(1), "{change}");
     s.refused(
         "block_update",
         json!({"pipeline_uuid": SCRATCH, "uuid": "suite_numbers", "upstream_blocks": ["suite_double"]}),
@@ -348,6 +365,21 @@ async fn a_run(s: &mut Session<'_>) {
         .await;
     assert_eq!(records(&runs)[0]["id"], run_id);
     s.ok("block_runs", json!({"pipeline_run_id": run_id})).await;
+    let now = s
+        .ok("pipeline_run_get", json!({"pipeline_run_id": run_id}))
+        .await;
+    let run = &records(&now)[0];
+    assert_eq!(run["id"], run_id);
+    assert!(
+        run["block_runs"].is_array(),
+        "the run with its block runs: {run}"
+    );
+    assert!(
+        ["initial", "running", "completed", "failed", "cancelled"]
+            .contains(&run["status"].as_str().unwrap_or_default()),
+        "{}",
+        run["status"]
+    );
 }
 
 /// A block with a downstream block deleted only with force, then the pipeline, gone from the list.

@@ -196,6 +196,42 @@ mod tests {
                 tool: "pipeline_get".into(),
                 message: "denied".into(),
             },
+            Msg::DiffUnreadable {
+                field: "Content".into(),
+                line: Some(3),
+            },
+            Msg::DiffUnreadable {
+                field: "Content".into(),
+                line: None,
+            },
+            Msg::ChangesUnreadable,
+            Msg::DiffSummary {
+                field: "Content".into(),
+                added: 3,
+                removed: 1,
+            },
+            Msg::DiffCut {
+                shown: 2,
+                total: 12,
+            },
+            Msg::HunkCounts {
+                added: 1,
+                removed: 1,
+            },
+            Msg::LineAdded,
+            Msg::LineRemoved,
+            Msg::Live {
+                epoch_ms: 1_795_154_400_000,
+            },
+            Msg::FollowPaused { minutes: 30 },
+            Msg::FollowStopped,
+            Msg::Retry,
+            Msg::FollowUnavailable,
+            Msg::RowDetails,
+            Msg::RowDetailsOf {
+                name: "4821".into(),
+            },
+            Msg::Actions,
             Msg::CallFailed {
                 tool: "pipeline_list".into(),
             },

@@ -56,11 +56,20 @@ pub trait Formats {
     fn bytes(&self, bytes: u64) -> String;
     /// The time of day of an instant, to the second: "16:33:49".
     fn clock(&self, epoch_ms: i64) -> String;
-    /// A calendar date, the UTC day of `epoch_ms` (a data frame's date): "Oct 15, 2040".
-    fn date(&self, epoch_ms: i64) -> String;
-    /// An instant's date and time to the second in the zone, without the zone's name (a data
-    /// frame's datetime): "Nov 19, 2026, 10:34:32 AM".
+    /// An instant's date and time to the second in the zone, without the zone's name:
+    /// "Nov 19, 2026, 10:34:32 AM".
     fn date_time(&self, epoch_ms: i64) -> String;
+    /// Whether two instants fall on the same calendar day in the zone.
+    fn same_day(&self, a_ms: i64, b_ms: i64) -> bool;
+    /// The time of day of an instant that falls on `now_ms`'s day, else its date and time: a time
+    /// of another day always shows its date.
+    fn clock_or_date_time(&self, epoch_ms: i64, now_ms: i64) -> String {
+        if self.same_day(epoch_ms, now_ms) {
+            self.clock(epoch_ms)
+        } else {
+            self.date_time(epoch_ms)
+        }
+    }
 }
 
 /// Plain formatting without `Intl`: digits as Rust writes them, times in UTC, English units.
@@ -92,14 +101,11 @@ impl Formats for PlainFormats {
             .unwrap_or_default()
             .to_owned()
     }
-    fn date(&self, epoch_ms: i64) -> String {
-        crate::time::utc_text(epoch_ms)
-            .get(..10)
-            .unwrap_or_default()
-            .to_owned()
-    }
     fn date_time(&self, epoch_ms: i64) -> String {
         crate::time::utc_text(epoch_ms)
+    }
+    fn same_day(&self, a_ms: i64, b_ms: i64) -> bool {
+        a_ms.div_euclid(86_400_000) == b_ms.div_euclid(86_400_000)
     }
 }
 
@@ -326,6 +332,32 @@ pub enum Msg {
     Field,
     Before,
     After,
+    /// A change of code the widget could not read as a diff (`line`: where it broke).
+    DiffUnreadable {
+        field: String,
+        line: Option<u64>,
+    },
+    /// A `changes` value that is neither an object nor a list.
+    ChangesUnreadable,
+    /// A diff's heading: the field and the lines it adds and removes.
+    DiffSummary {
+        field: String,
+        added: u64,
+        removed: u64,
+    },
+    /// A diff cut to its first hunks.
+    DiffCut {
+        shown: u64,
+        total: u64,
+    },
+    /// A hunk's counts, beside its header: "+2 −1".
+    HunkCounts {
+        added: u64,
+        removed: u64,
+    },
+    /// What a line of a diff is, for screen readers (the mark `+`/`−` is hidden from them).
+    LineAdded,
+    LineRemoved,
     // Graph.
     GraphNotDrawn(GraphProblem),
     Graph,
@@ -412,6 +444,26 @@ pub enum Msg {
     CallFailed {
         tool: String,
     },
+    /// A run followed as it goes: "Live · updated 16:33:49".
+    Live {
+        epoch_ms: i64,
+    },
+    /// Following stopped after its time bound.
+    FollowPaused {
+        minutes: u64,
+    },
+    /// Following stopped on a failed call; the failure follows, then Retry.
+    FollowStopped,
+    Retry,
+    /// A run still going, in a host that takes no tool calls from the widget.
+    FollowUnavailable,
+    /// A row's control that shows the fields not in the table, and its accessible name.
+    RowDetails,
+    RowDetailsOf {
+        name: String,
+    },
+    /// The header of the column of row controls (read by screen readers only).
+    Actions,
     Copy,
     CopyValue {
         value: String,

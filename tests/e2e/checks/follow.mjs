@@ -1,0 +1,111 @@
+// A run followed as it goes, in every engine: the test host's server answers pipeline_run_get
+// step by step (running, then completed); the widget asks by itself with read-only calls at least
+// a second apart, draws each answer in place, tells the assistant how the run ended, and stops.
+// Without serverTools it sends nothing; hidden or torn down, it sends nothing more. A change of
+// code reads as a diff. The timing itself (2 s, backing off to 30 s, the 30-minute bound) is
+// tested natively in crates/widget-app/src/follow.rs; here, the bridge and the host do it for real.
+import { assert, eventually, expectState, folded, fixtureText, CSP } from "./lib.mjs";
+
+const fixture = (file) => JSON.parse(fixtureText(file));
+const call = (name, args = {}) => `${name} ${JSON.stringify(args)}`;
+const FOLLOW = call("pipeline_run_get", { pipeline_run_id: "4822" });
+/** crates/widget-app/src/follow.rs: the first call, after the result. */
+const FIRST_DELAY_MS = 2_000;
+/** The read-only tools (crates/widget-app/src/requests.rs READ_ONLY_TOOLS). */
+const READ_ONLY = new Set([
+  "pipeline_list", "pipeline_get", "block_list", "block_get", "run_logs", "pipeline_runs", "pipeline_run_get",
+  "block_runs", "block_outputs", "backfill_list", "pipeline_schedules", "pipeline_triggers",
+]);
+
+/** The run_pipeline call's frame: the host names the tool, gives its input, then its result. */
+async function startedRun(d, { csp, calls = null, assistant = false }) {
+  await d.loadWidget({ csp, hostContext: { theme: "light", toolInfo: { id: 9, tool: { name: "run_pipeline" } } }, calls, assistant });
+  await d.toolInput({ pipeline_uuid: "etl_daily" });
+  await d.sendResult("pipeline_runs/run-started.json");
+  await expectState(d, "ok");
+  return Date.now();
+}
+
+/** Waits (bounded) until `ms` past `since`: when a follow call would have fallen due. */
+const pastDue = (since, ms) =>
+  eventually(async () => assert.ok(Date.now() - since >= ms, "the call's due time passed"), { timeout: ms + 5_000, interval: 100 });
+
+/** The tools/call requests the widget posted, whatever the host did with them. */
+const postedCalls = async (d) => (await d.messages()).filter((m) => m.direction === "widget→host" && m.method === "tools/call");
+
+/** The run's status as its record shows it (its first pill; its block runs follow). */
+const runStatus = async (d) => folded(await d.text(".detail .pill", 0));
+
+export default [
+  ...[CSP.wasm, CSP.spec].map((csp) => ({
+    name: `follow (${csp}): run_pipeline's running run reaches its end without a new result, read-only calls a second apart, then none`,
+    async run(d) {
+      const calls = { steps: { [FOLLOW]: [fixture("pipeline_runs/get-running.json"), fixture("pipeline_runs/get-completed.json")] } };
+      await startedRun(d, { csp, calls, assistant: true });
+      await eventually(async () => assert.equal(await d.count(".call-bar__live"), 1, "marked live"));
+      assert.equal(await runStatus(d), "Running");
+      await eventually(async () => assert.equal(await runStatus(d), "Completed"), { timeout: 20_000 });
+      await eventually(async () => assert.equal(await d.count(".call-bar__live"), 0, "no longer live"));
+      const sent = await d.toolCalls();
+      assert.deepEqual(sent.map((c) => c.name), ["pipeline_run_get", "pipeline_run_get"]);
+      for (const { name } of sent) assert.ok(READ_ONLY.has(name), `${name} is read-only`);
+      const [first, second] = await d.toolCallTimes();
+      assert.ok(second - first >= 1_000, `calls ${Math.round(second - first)} ms apart`);
+      assert.equal(await d.count(".banner"), 1, "the run's banner stays");
+      const told = (await d.messages()).filter((m) => m.method === "ui/update-model-context").map((m) => m.params);
+      assert.deepEqual(told.map((p) => p.content[0].text), ["Pipeline run 4822 of etl_daily completed after 6 s."]);
+      // A later message from the host changes nothing: no call follows the end.
+      await d.contextChanged({ theme: "dark" });
+      await eventually(async () => assert.match(await d.attr("#widget", "class"), /theme-dark/));
+      assert.equal((await postedCalls(d)).length, 2, "no call after the run ended");
+    },
+  })),
+  {
+    name: `follow (${CSP.wasm}): without serverTools no tools/call is sent, and the view says how to see the end`,
+    async run(d) {
+      const sent = await startedRun(d, { csp: CSP.wasm });
+      await eventually(async () => assert.match(folded(await d.text(".call-bar__note")), /ask the assistant again/));
+      await pastDue(sent, FIRST_DELAY_MS + 500);
+      assert.deepEqual(await postedCalls(d), [], "no tools/call");
+    },
+  },
+  {
+    name: `follow (${CSP.wasm}): hidden, no call until shown again; torn down, no call at all`,
+    async run(d) {
+      const calls = { steps: { [FOLLOW]: [fixture("pipeline_runs/get-running.json")] } };
+      // Hidden before the first call fell due: nothing, until the page shows again.
+      const hide = (hidden) =>
+        d.widget((hidden) => {
+          Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+          document.dispatchEvent(new Event("visibilitychange"));
+        }, hidden);
+      let sent = await startedRun(d, { csp: CSP.wasm, calls });
+      await hide(true);
+      await pastDue(sent, FIRST_DELAY_MS + 500);
+      assert.deepEqual(await postedCalls(d), [], "no call while hidden");
+      await hide(false);
+      await eventually(async () => assert.equal((await d.toolCalls()).length, 1, "a call soon after showing again"), { timeout: 5_000 });
+      // Torn down before the first call fell due: nothing.
+      sent = await startedRun(d, { csp: CSP.wasm, calls });
+      await d.teardown();
+      await pastDue(sent, FIRST_DELAY_MS + 500);
+      assert.deepEqual(await postedCalls(d), [], "no call after teardown");
+    },
+  },
+  ...[CSP.wasm, CSP.spec].map((csp) => ({
+    name: `diff (${csp}): block_update's change of code reads as a line diff; a long one says it was cut`,
+    async run(d) {
+      await d.loadWidget({ csp, hostContext: { theme: "light" } });
+      await d.sendResult("blocks/update-code.json");
+      await expectState(d, "ok");
+      await eventually(async () => assert.equal(await d.count(".diff__line--added"), 2));
+      assert.equal(await d.count(".diff__line--removed"), 1);
+      assert.equal(folded(await d.text(".diff__title")), "Content: 2 lines added, 1 removed");
+      assert.equal(folded(await d.text(".diff__line--removed .diff__mark")), "−", "marked by more than colour");
+      assert.equal(folded(await d.text(".diff__line--removed .visually-hidden")), "removed", "and named for screen readers");
+      await d.sendResult("blocks/update-large-diff.json");
+      await eventually(async () => assert.equal(await d.count("details.diff__hunk"), 44));
+      assert.match(folded(await d.text(".diff__cut")), /^The first 44 of 60 changed places/);
+    },
+  })),
+];

@@ -1,0 +1,214 @@
+//! A run followed as it goes: the widget asks again by itself with read-only calls at the times
+//! `widget_app::follow` decides (the services' timers, run here on a made-up clock: no waiting),
+//! draws each answer in place with a live mark, stops when the run ends (and tells the
+//! assistant), when hidden or torn down, and sends nothing without the host's tool calls.
+
+use crate::mount::{all, click, container, mount_widget, one, text, Recorder};
+use leptos::{prelude::*, task::tick};
+use resource_widget::app::{AppState, HostContext, HostEvent, ToolPayload};
+use wasm_bindgen_test::*;
+use web_sys::HtmlElement;
+
+const STARTED: &str = include_str!("../../fixtures/pipeline_runs/run-started.json");
+const RUNNING: &str = include_str!("../../fixtures/pipeline_runs/get-running.json");
+const COMPLETED: &str = include_str!("../../fixtures/pipeline_runs/get-completed.json");
+const RUNS: &str = include_str!("../../fixtures/pipeline_runs/list-ok.json");
+
+const FOLLOW_CALL: &str = r#"{"name":"pipeline_run_get","arguments":{"pipeline_run_id":"4822"}}"#;
+
+/// The host's handshake (with or without tool calls and the model's context), then `result`, at
+/// the recorder's time.
+fn start(state: RwSignal<AppState>, recorder: &Recorder, call_tools: bool, result: &str) {
+    let now = recorder.clock.get();
+    state.update(|s| {
+        let mut context = HostContext::default();
+        context.capabilities.call_tools = call_tools;
+        context.capabilities.model_context = true;
+        s.apply(HostEvent::Connected(context), now);
+        s.apply(
+            HostEvent::ToolResult(ToolPayload::CallToolResult(result.to_owned())),
+            now,
+        );
+    });
+}
+
+fn calls(recorder: &Recorder) -> Vec<String> {
+    recorder.called.borrow().clone()
+}
+
+/// The text of the one element `selector` names.
+fn read(section: &HtmlElement, selector: &str) -> String {
+    text(&one(section, selector))
+}
+
+/// The status pill of the run's record (the detail's status row).
+fn run_status(section: &HtmlElement) -> String {
+    read(section, ".detail .pill").trim().to_owned()
+}
+
+#[wasm_bindgen_test]
+async fn a_started_run_is_followed_in_place_until_it_ends() {
+    let section = container(Some(760));
+    let recorder = Recorder::default();
+    recorder
+        .answers
+        .borrow_mut()
+        .extend([RUNNING.to_owned(), COMPLETED.to_owned()]);
+    let (state, _handle) = mount_widget(&section, &recorder);
+    start(state, &recorder, true, STARTED);
+    tick().await;
+    assert_eq!(all(&section, ".call-bar__live").len(), 1, "marked live");
+    assert_eq!(run_status(&section), "Running");
+    recorder.run_timers(1_900.0);
+    assert!(calls(&recorder).is_empty(), "nothing before 2 s");
+    recorder.run_timers(100.0);
+    tick().await;
+    assert_eq!(calls(&recorder), [FOLLOW_CALL]);
+    assert_eq!(run_status(&section), "Running");
+    assert!(
+        read(&section, ".timeline").contains("Completed"),
+        "the blocks that ended, drawn"
+    );
+    assert!(
+        read(&section, ".call-bar__live").contains("Live"),
+        "with the time of the update"
+    );
+    assert_eq!(all(&section, ".banner").len(), 1, "the run's banner stays");
+    recorder.run_timers(3_900.0);
+    assert_eq!(
+        calls(&recorder).len(),
+        1,
+        "4 s after the last answer, not sooner"
+    );
+    recorder.run_timers(200.0);
+    tick().await;
+    assert_eq!(calls(&recorder), [FOLLOW_CALL, FOLLOW_CALL]);
+    assert_eq!(run_status(&section), "Completed");
+    assert_eq!(all(&section, ".call-bar__live").len(), 0, "no longer live");
+    assert_eq!(
+        recorder.told.borrow().as_slice(),
+        ["Pipeline run 4822 of etl_daily completed after 6 s."]
+    );
+    recorder.run_timers(600_000.0);
+    assert_eq!(calls(&recorder).len(), 2, "no call after the run ended");
+}
+
+#[wasm_bindgen_test]
+async fn without_tool_calls_nothing_is_sent_and_the_view_says_how_to_see_the_end() {
+    let section = container(Some(760));
+    let recorder = Recorder::default();
+    let (state, _handle) = mount_widget(&section, &recorder);
+    start(state, &recorder, false, STARTED);
+    tick().await;
+    recorder.run_timers(3_600_000.0);
+    assert!(calls(&recorder).is_empty());
+    assert!(read(&section, ".call-bar__note").contains("ask the assistant again"));
+}
+
+#[wasm_bindgen_test]
+async fn hidden_and_torn_down_stop_the_calls() {
+    let section = container(Some(760));
+    let recorder = Recorder::default();
+    *recorder.answer.borrow_mut() = Some(RUNNING.to_owned());
+    let (state, _handle) = mount_widget(&section, &recorder);
+    start(state, &recorder, true, STARTED);
+    tick().await;
+    let now = recorder.clock.get();
+    state.update(|s| s.apply(HostEvent::Hidden(true), now));
+    recorder.run_timers(120_000.0);
+    assert!(calls(&recorder).is_empty(), "hidden");
+    let now = recorder.clock.get();
+    state.update(|s| s.apply(HostEvent::Hidden(false), now));
+    tick().await;
+    recorder.run_timers(1_000.0);
+    assert_eq!(
+        calls(&recorder).len(),
+        1,
+        "shown again: the newest state a second later"
+    );
+    let now = recorder.clock.get();
+    state.update(|s| s.apply(HostEvent::Teardown, now));
+    tick().await;
+    recorder.run_timers(600_000.0);
+    assert_eq!(calls(&recorder).len(), 1, "nothing after teardown");
+}
+
+#[wasm_bindgen_test]
+async fn a_failed_call_is_shown_with_retry() {
+    let section = container(Some(760));
+    let recorder = Recorder::default();
+    let (state, _handle) = mount_widget(&section, &recorder);
+    start(state, &recorder, true, STARTED);
+    tick().await;
+    recorder.run_timers(2_000.0);
+    tick().await;
+    assert_eq!(calls(&recorder).len(), 1);
+    assert!(read(&section, ".call-bar").contains("Live updates stopped:"));
+    assert!(read(&section, ".call-bar__failure").contains("pipeline_run_get failed"));
+    recorder.run_timers(600_000.0);
+    assert_eq!(calls(&recorder).len(), 1, "paused until Retry");
+    *recorder.answer.borrow_mut() = Some(COMPLETED.to_owned());
+    click(&section, ".call-bar__retry");
+    tick().await;
+    recorder.run_timers(0.0);
+    tick().await;
+    assert_eq!(calls(&recorder).len(), 2);
+    assert_eq!(run_status(&section), "Completed");
+}
+
+#[wasm_bindgen_test]
+async fn a_followed_list_keeps_its_sort_and_open_rows() {
+    let section = container(Some(760));
+    let recorder = Recorder::default();
+    let finished = RUNS
+        .replace("\"running\"", "\"completed\"")
+        .replace("\"initial\"", "\"completed\"");
+    *recorder.answer.borrow_mut() = Some(finished);
+    let (state, _handle) = mount_widget(&section, &recorder);
+    let now = recorder.clock.get();
+    state.update(|s| {
+        let mut context = HostContext::default();
+        context.capabilities.call_tools = true;
+        s.apply(HostEvent::Connected(context), now);
+        s.apply(
+            HostEvent::ToolCallKnown {
+                tool: "pipeline_runs".into(),
+                arguments: Default::default(),
+            },
+            now,
+        );
+        s.apply(
+            HostEvent::ToolResult(ToolPayload::CallToolResult(RUNS.to_owned())),
+            now,
+        );
+    });
+    tick().await;
+    assert_eq!(all(&section, ".call-bar__live").len(), 1);
+    // The user sorts by status and opens a row's detail.
+    click(&section, ".table th:nth-child(2) .sort");
+    click(&section, ".row-details");
+    tick().await;
+    let sorted = one(&section, ".table th:nth-child(2)").get_attribute("aria-sort");
+    assert_eq!(all(&section, ".row-detail").len(), 1);
+    recorder.run_timers(2_000.0);
+    tick().await;
+    assert_eq!(
+        calls(&recorder),
+        [r#"{"name":"pipeline_runs","arguments":{}}"#]
+    );
+    assert_eq!(
+        all(&section, ".call-bar__live").len(),
+        0,
+        "every run has ended"
+    );
+    assert_eq!(
+        one(&section, ".table th:nth-child(2)").get_attribute("aria-sort"),
+        sorted,
+        "the sort kept"
+    );
+    assert_eq!(
+        all(&section, ".row-detail").len(),
+        1,
+        "the open detail kept"
+    );
+}
