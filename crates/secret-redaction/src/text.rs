@@ -202,47 +202,84 @@ fn label_then_scheme(word: &str) -> Option<(&str, AuthScheme)> {
 /// query, a trigger path, a JSON Web Token, a key format, or a word such as `token`, `password`
 /// or `Bearer`.
 fn might_hold_secret(s: &str, scope: Scope) -> bool {
-    let names_a_scheme = contains_ignore_case(s, "bearer") || contains_ignore_case(s, "basic");
     match scope {
-        Scope::Identifier => names_a_scheme || s.contains("eyJ") || has_key_run(s),
+        Scope::Identifier => {
+            contains_any_ignore_case(s.as_bytes(), &SCHEME_WORDS)
+                || s.contains("eyJ")
+                || has_key_run(s)
+        }
         Scope::Text => {
             s.contains("://")
                 || s.contains('?')
                 || s.contains("/pipeline_runs/")
                 || s.contains("eyJ")
                 || s.contains("-----BEGIN ")
-                || names_a_secret(s)
-                || names_a_scheme
+                || contains_any_ignore_case(s.as_bytes(), &SECRET_WORDS)
                 || has_key_run(s)
         }
     }
 }
 
-/// Whether `s` contains, in any case, a word that sensitive names end with.
-fn names_a_secret(s: &str) -> bool {
-    [
-        "token",
-        "key",
-        "pass",
-        "pwd",
-        "pkey",
-        "secret",
-        "auth",
-        "cookie",
-        "credential",
-        "sig",
-        "contrasena",
-    ]
-    .iter()
-    .any(|w| contains_ignore_case(s, w))
+/// The auth schemes' names.
+const SCHEME_WORDS: Words<2> = Words::new([b"bearer", b"basic"]);
+
+/// Every word a sensitive name contains (each of `keys::SENSITIVE_SUFFIXES` and
+/// `SENSITIVE_LAST_WORDS` holds one), and the auth schemes.
+const SECRET_WORDS: Words<12> = Words::new([
+    b"token",
+    b"key",
+    b"pass",
+    b"pwd",
+    b"secret",
+    b"auth",
+    b"cookie",
+    b"credential",
+    b"sig",
+    b"contrasena",
+    b"bearer",
+    b"basic",
+]);
+
+/// Lower-case ASCII words, with a table of the words each byte may start, so that a text is
+/// searched for all of them in one pass.
+struct Words<const N: usize> {
+    words: [&'static [u8]; N],
+    /// For each byte, the words (as bits) that start with it in either case.
+    starting: [u32; 256],
 }
 
-fn contains_ignore_case(haystack: &str, needle: &str) -> bool {
-    haystack.len() >= needle.len()
-        && haystack
-            .as_bytes()
-            .windows(needle.len())
-            .any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
+impl<const N: usize> Words<N> {
+    const fn new(words: [&'static [u8]; N]) -> Self {
+        assert!(N <= 32);
+        let mut starting = [0u32; 256];
+        let mut i = 0;
+        while i < N {
+            let first = words[i][0];
+            starting[first as usize] |= 1 << i;
+            starting[first.to_ascii_uppercase() as usize] |= 1 << i;
+            i += 1;
+        }
+        Self { words, starting }
+    }
+}
+
+/// Whether `haystack` contains, in any case, one of `words`: one pass over its bytes.
+fn contains_any_ignore_case<const N: usize>(haystack: &[u8], words: &Words<N>) -> bool {
+    for (i, &b) in haystack.iter().enumerate() {
+        let mut candidates = words.starting[usize::from(b)];
+        while candidates != 0 {
+            let w = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            let word = words.words[w];
+            if haystack
+                .get(i..i + word.len())
+                .is_some_and(|at| at.eq_ignore_ascii_case(word))
+            {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Whether `word` labels a secret: `token:` / `"password":` / `api_key=` (the next word is the
@@ -641,6 +678,49 @@ mod tests {
             "-----BEGIN CERTIFICATE----- is public",
         ] {
             assert_eq!(scrub_string(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn every_sensitive_name_holds_a_word_the_prefilter_looks_for() {
+        use crate::keys::{SENSITIVE_LAST_WORDS, SENSITIVE_SUFFIXES};
+        for name in SENSITIVE_SUFFIXES.iter().chain(SENSITIVE_LAST_WORDS) {
+            assert!(
+                contains_any_ignore_case(name.as_bytes(), &SECRET_WORDS),
+                "{name} would be turned away before its value is read"
+            );
+        }
+    }
+
+    #[test]
+    fn the_one_pass_word_search_finds_what_a_search_per_word_finds() {
+        let per_word = |s: &str| {
+            SECRET_WORDS.words.iter().any(|w| {
+                s.as_bytes()
+                    .windows(w.len())
+                    .any(|window| window.eq_ignore_ascii_case(w))
+            })
+        };
+        for s in [
+            "",
+            "k",
+            "TOKEN",
+            "my_Api_Key",
+            "nothing here",
+            "BeArEr x",
+            "passé",
+            "é-pwd",
+            "ends with toke",
+            "contrasena",
+            "Sig",
+            "日本auth",
+            "basi",
+        ] {
+            assert_eq!(
+                contains_any_ignore_case(s.as_bytes(), &SECRET_WORDS),
+                per_word(s),
+                "{s}"
+            );
         }
     }
 
