@@ -112,7 +112,7 @@ step "servers, browsers, end to end" "lanes: browser tests | Inspector | WebDriv
 browser_lane=$!
 (
   lane_layer "inspector" "$LANE_LOGS/lane-inspector.log" ./scripts/inspector-check.sh
-  lane_layer "sdk examples" "$LANE_LOGS/lane-inspector.log" ./scripts/sdk-examples-check.sh
+  lane_layer "packages" "$LANE_LOGS/lane-inspector.log" ./scripts/packages-check.sh
 ) &
 inspector_lane=$!
 # The end-to-end lanes load dist/test-hooks/resource-widget.html in the checks that call a hook.

@@ -242,11 +242,8 @@ impl ServerHandler for MageMcpServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, McpError> {
-        Ok(ListResourcesResult::with_all_items(vec![self
-            .state
-            .widget
-            .served
-            .resource()]))
+        let widget = self.state.widget.served.resource();
+        Ok(ListResourcesResult::with_all_items(vec![widget]))
     }
 
     async fn read_resource(
