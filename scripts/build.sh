@@ -33,6 +33,8 @@ fi
 # It records only for a wasm that has none kept (a change not kept yet: ./scripts/widget-refresh.sh
 # keeps it) and for the test-hooks build.
 if [ -n "${BUILD_DIR:-}" ] || ! node scripts/start-order.mjs --kept; then
+  # The recording runs in Debian's Chromium, which the preview's set-up does not install.
+  [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || ./scripts/setup.sh --chromium
   node scripts/single-html.mjs --recording
   node scripts/start-order.mjs
   if [ -z "${BUILD_DIR:-}" ]; then
