@@ -98,8 +98,11 @@ rust_toolchains() {
 # Cargo tools at pinned versions, built from crates.io (no prebuilt downloads) the fastest way that
 # still does: into one target folder the three share (a dependency they have in common, with the
 # same features, is built once, and a later install reuses it), with a cheaper profile than their
-# own (Trunk's is fat LTO in one codegen unit): optimised once, no LTO, 16 codegen units, no debug
-# info. They are tools: what they run on is the product, which they build the same either way.
+# own (Trunk's is fat LTO in one codegen unit): no optimisation, no LTO, 16 codegen units, no debug
+# info; debug assertions and overflow checks stay off, as in release. They are tools: they build
+# the same widget either way. Measured on wasm-bindgen-cli (docs/performance.md, "The first
+# hour"): 89 CPU-seconds to build at opt-level 0 against 208 at 1, and 0.65 s against 0.17 s to
+# run on the widget's wasm.
 TOOLS_TARGET="${XDG_CACHE_HOME:-$HOME/.cache}/resource-widget/cargo-tools-target"
 cargo_tool() { # binary version crate [cargo install flags...]
   local bin=$1 version=$2 crate=$3 installed start=$EPOCHREALTIME
@@ -110,7 +113,7 @@ cargo_tool() { # binary version crate [cargo install flags...]
   if grep -qF " $version" <<<"$installed"; then return 0; fi
   say "installing $crate $version into $CARGO_BIN (built from source: minutes)"
   CARGO_TARGET_DIR="$TOOLS_TARGET" \
-    CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+    CARGO_PROFILE_RELEASE_OPT_LEVEL=0 CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
     CARGO_PROFILE_RELEASE_DEBUG=false CARGO_PROFILE_RELEASE_INCREMENTAL=false \
     cargo install --quiet "$crate" --version "$version" --force "$@"
   say "installed $crate $version in $(seconds_since "$start") s"
