@@ -32,7 +32,7 @@ fail() { echo "packages-check: $*" >&2; exit 1; }
 if [[ -f dist/resource-widget.html ]]; then
   node scripts/start-order.mjs --check >/dev/null || fail "scripts/start-order.json is not this wasm's: run $refresh and commit what it changes"
   cmp -s dist/resource-widget.html "$kept" ||
-    fail "$kept is not the file this commit builds (dist/resource-widget.html, $(sha256sum dist/resource-widget.html | cut -c1-8) against $(sha256sum "$kept" | cut -c1-8)): run $refresh and commit what it changes"
+    fail "$kept is not the file this commit builds (dist/resource-widget.html, $(sha256sum dist/resource-widget.html | cut -c1-8) against $(sha256sum "$kept" | cut -c1-8)): run $refresh and commit what it changes (or, if dist/ is older than the code, ./scripts/build.sh first)"
   step "the kept widget is this build's, byte for byte"
 else
   echo "packages-check: dist/resource-widget.html is not built; the kept widget is not compared with a build"

@@ -137,7 +137,7 @@ npm_packages() {
   lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
   [ "$(cat node_modules/.installed-lock-hash 2>/dev/null)" != "$lock_hash" ] || return 0
   say "installing npm packages"
-  PUPPETEER_SKIP_DOWNLOAD=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+  PUPPETEER_SKIP_DOWNLOAD=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --no-update-notifier --loglevel=error
   echo "$lock_hash" >node_modules/.installed-lock-hash
 }
 

@@ -7,8 +7,6 @@ use std::path::{Path, PathBuf};
 
 use pipeline_resource_widget::ResourceWidget;
 
-pub use pipeline_resource_widget::{MIME_TYPE, RESOURCE_NAME};
-
 /// The URI of the README's registration snippet. Readable as an alias of the hashed URI, for hosts
 /// configured with it; tools and `resources/list` name the hashed one.
 pub const STABLE_URI: &str = "ui://pipeline-service/resource-widget.html";
