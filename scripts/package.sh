@@ -41,7 +41,9 @@ cp "$widget" "$staging/python/pipeline_resource_widget/resource-widget.html"
 sed -i "s/^version = \"0.0.0\"$/version = \"$version\"/" "$staging/python/pyproject.toml"
 grep -q "^version = \"$version\"$" "$staging/python/pyproject.toml" || { echo "package: no version line to stamp in packages/python/pyproject.toml" >&2; exit 1; }
 python3 -m venv "$staging/build-venv"
-"$staging/build-venv/bin/pip" wheel --quiet --disable-pip-version-check --no-deps --wheel-dir "$out" "$staging/python"
+# Fixed timestamps in the zip (flit_core reads SOURCE_DATE_EPOCH; 1980 is the zip format's first
+# year), as npm pack and cargo package write theirs: the same commit packs the same bytes.
+SOURCE_DATE_EPOCH=315532800 "$staging/build-venv/bin/pip" wheel --quiet --disable-pip-version-check --no-deps --wheel-dir "$out" "$staging/python"
 
 # Rust: the crate as cargo publishes it (its build is the cargo project of scripts/packages-check.sh).
 cargo package --quiet --offline --no-verify --allow-dirty -p pipeline-resource-widget
