@@ -17,9 +17,9 @@ import { startServers, bundleForBrowser } from "../host/server.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "..");
-/** The model's report, natively: the release build scripts/preview.sh makes, else the debug build
- * `cargo test-native` makes (scripts/test.sh), which reads a result the same way. */
-const REPORT = ["release", "debug"].map((p) => join(ROOT, `target/${p}/examples/report`)).find(existsSync) ?? join(ROOT, "target/release/examples/report");
+/** The model's report, natively: the debug build scripts/preview.sh (and `cargo test-native`)
+ * makes, else a release build, which reads a result the same way. */
+const REPORT = ["debug", "release"].map((p) => join(ROOT, `target/${p}/examples/report`)).find(existsSync) ?? join(ROOT, "target/debug/examples/report");
 const MAX_BODY = 9 * 1024 * 1024;
 
 function respond(res, status, body, type) {

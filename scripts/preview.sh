@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The main job: set up (idempotent), build the widget, the model's report tool and the MCP
-# server, then start both on 127.0.0.1: mage-mcp-server over Streamable HTTP (MCP_PORT,
+# The main job: set up what it needs (idempotent), build the widget, the model's report tool and
+# the MCP server, then start both on 127.0.0.1: mage-mcp-server over Streamable HTTP (MCP_PORT,
 # default 3001, a free port when that one is taken) and the preview (PREVIEW_PORT, default 8080),
 # whose live mode calls the server through its /mcp. One Ctrl-C stops both. When the server does not
 # start, the preview still serves the fixtures and says so in its live mode.
@@ -10,22 +10,49 @@
 # (README "The preview"; python3 scripts/mage/login.py URL prints the two variables for a local Mage).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/setup.sh
-./scripts/build.sh
-cargo build --quiet --release -p widget-model --example report
-MCP_NOTE=
-cargo build --quiet --release -p mage-mcp-server || MCP_NOTE="scripts/preview.sh could not build mage-mcp-server"
-
 say() { printf 'preview.sh: %s\n' "$*"; }
+START=$EPOCHREALTIME
+seconds_since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }'; }
 RUN_DIR=target/preview
 mkdir -p "$RUN_DIR"
+
+# Only what the preview needs (no browser, driver or Xvfb: the test command installs those).
+./scripts/setup.sh --preview
+SETUP_SECONDS=$(seconds_since "$START")
+# The model's report tool and the MCP server, debug builds (seconds to build, fast enough for a
+# person clicking), beside the widget's release build, which spends long stretches in one thread.
+NATIVE_LOG=$RUN_DIR/native-build.log
+(
+  cargo build --quiet -p widget-model --example report || exit 1
+  cargo build --quiet -p mage-mcp-server || exit 2
+) >"$NATIVE_LOG" 2>&1 &
+native_build=$!
+BUILD_START=$EPOCHREALTIME
+./scripts/build.sh
+BUILD_SECONDS=$(seconds_since "$BUILD_START")
+MCP_NOTE=
+native_status=0
+wait "$native_build" || native_status=$?
+if [ "$native_status" = 1 ]; then
+  cat "$NATIVE_LOG" >&2
+  say "the report tool (cargo build -p widget-model --example report) did not build"
+  exit 1
+elif [ "$native_status" != 0 ]; then
+  cat "$NATIVE_LOG" >&2
+  MCP_NOTE="scripts/preview.sh could not build mage-mcp-server"
+fi
+say "set-up ${SETUP_SECONDS} s, widget build ${BUILD_SECONDS} s, native builds beside it; ready $(seconds_since "$START") s after start"
+
 SERVER_LOG=$RUN_DIR/mcp-server.log
-SERVER_BIN=target/release/mage-mcp-server
+SERVER_BIN=target/debug/mage-mcp-server
 # shellcheck disable=SC2206 # SERVER_ARGS is split on purpose
 EXTRA_ARGS=(${SERVER_ARGS:-})
+# The server serves the widget just built, not the one its binary carries (the kept file).
+WIDGET_ARGS=(--widget dist/resource-widget.html)
 BACKEND="the demo project"
 for i in "${!EXTRA_ARGS[@]}"; do
   case "${EXTRA_ARGS[$i]}" in
+    --widget | --widget=*) WIDGET_ARGS=() ;;
     --mage-url | --mage-url=*)
       url=${EXTRA_ARGS[$i]#--mage-url}
       url=${url#=}
@@ -73,7 +100,7 @@ export MCP_AUTH_TOKEN
 # Starts the server on $1 and waits (at most 20 s) for the log line that names its URL.
 start_server() {
   : >"$SERVER_LOG"
-  "$SERVER_BIN" --http "$1" "${EXTRA_ARGS[@]}" 2>>"$SERVER_LOG" </dev/null &
+  "$SERVER_BIN" --http "$1" "${WIDGET_ARGS[@]}" "${EXTRA_ARGS[@]}" 2>>"$SERVER_LOG" </dev/null &
   server_pid=$!
   for _ in $(seq 200); do
     MCP_URL=$(sed -n 's/.*serving MCP over Streamable HTTP at \(http:[^ ]*\/mcp\).*/\1/p' "$SERVER_LOG" | head -n1)

@@ -1,15 +1,31 @@
 #!/usr/bin/env bash
-# Installs everything the project needs on a Debian machine with Rust (rustup), skipping what is
-# already present, so a second run takes seconds. Called by scripts/preview.sh and scripts/test.sh.
+# Installs what the project needs on a Debian machine with Rust (rustup), skipping what is already
+# present, so a second run takes seconds. Prints each step with its time; a step that fails says
+# what to do.
+#
+#   scripts/setup.sh             everything: what ./scripts/test.sh needs (it runs this)
+#   scripts/setup.sh --preview   what ./scripts/preview.sh needs to build the widget and serve it:
+#                                the Rust toolchains, wasm-bindgen and Trunk, the npm packages, the
+#                                crates. No browser, driver or Xvfb: the test command installs them.
+#   scripts/setup.sh --chromium  Debian's Chromium alone: scripts/build.sh asks for it when it records
+#                                a start order (a wasm whose order is not kept in the repository)
 #
 # Every later step builds offline (Trunk passes --offline to cargo), so set-up fetches every crate a
 # build can ask for: the workspace's, and std's own, which the widget's release build rebuilds
-# (-Z build-std). It prints each step with its time; a step that fails says what to do.
+# (-Z build-std).
 #
 # Cargo tools are installed into CARGO_HOME's bin (cargo's default). With CARGO_HOME pointed at an
 # empty folder (as .ci/run does, to start from an empty registry), tools already on PATH are reused.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+SET=test
+case "${1:-}" in
+  "") ;;
+  --preview) SET=preview ;;
+  --chromium) SET=chromium ;;
+  *) echo "usage: $0 [--preview | --chromium]" >&2; exit 64 ;;
+esac
 
 TRUNK_VERSION=0.21.14       # 0.22 needs rustc >= 1.96.1
 GECKODRIVER_VERSION=0.37.1
@@ -36,17 +52,21 @@ run_step() {
   printf 'setup: %-44s %6s s\n' "$name" "$(seconds_since "$start")"
 }
 
-# Debian packages: browsers and their drivers. WebKit (Safari's engine) is WebKitGTK's WebDriver,
-# which has no headless mode: it runs on a virtual X display (xvfb-run, which needs xauth).
+# Debian packages. The test command's: browsers and their drivers; WebKit (Safari's engine) is
+# WebKitGTK's WebDriver, which has no headless mode: it runs on a virtual X display (xvfb-run, which
+# needs xauth); python3 with venv for the packages' check and the real Mage server. The preview
+# needs none of them; a build that records a start order needs Chromium (--chromium).
 debian_packages() {
   local missing=()
   command -v chromium >/dev/null || missing+=(chromium)
-  command -v chromedriver >/dev/null || missing+=(chromium-driver)
-  command -v firefox-esr >/dev/null || missing+=(firefox-esr)
-  command -v WebKitWebDriver >/dev/null || missing+=(webkit2gtk-driver)
-  command -v xvfb-run >/dev/null || missing+=(xvfb)
-  command -v xauth >/dev/null || missing+=(xauth)
-  command -v python3 >/dev/null || missing+=(python3 python3-venv)
+  if [ "$SET" = test ]; then
+    command -v chromedriver >/dev/null || missing+=(chromium-driver)
+    command -v firefox-esr >/dev/null || missing+=(firefox-esr)
+    command -v WebKitWebDriver >/dev/null || missing+=(webkit2gtk-driver)
+    command -v xvfb-run >/dev/null || missing+=(xvfb)
+    command -v xauth >/dev/null || missing+=(xauth)
+    command -v python3 >/dev/null || missing+=(python3 python3-venv)
+  fi
   [ ${#missing[@]} -gt 0 ] || return 0
   say "installing Debian packages: ${missing[*]}"
   # apt's own progress is long; it is kept in a log and shown when a step fails.
@@ -61,10 +81,11 @@ debian_packages() {
   rm -f "$log"
 }
 
-# The wasm target (stable: the browser tests) and the pinned nightly with rust-src (the release
-# build rebuilds std for the wasm MVP: scripts/wasm-release-env.sh).
+# The pinned nightly with rust-src (the release build rebuilds std for the wasm MVP:
+# scripts/wasm-release-env.sh), and for the test command the wasm target of stable (the browser
+# tests).
 rust_toolchains() {
-  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  if [ "$SET" = test ] && ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
     say "adding the wasm32-unknown-unknown target"
     rustup target add wasm32-unknown-unknown
   fi
@@ -74,22 +95,34 @@ rust_toolchains() {
   fi
 }
 
-# Cargo tools at pinned versions. `cargo install` builds from crates.io (no prebuilt downloads).
+# Cargo tools at pinned versions, built from crates.io (no prebuilt downloads) the fastest way that
+# still does: into one target folder the three share (a dependency they have in common, with the
+# same features, is built once, and a later install reuses it), with a cheaper profile than their
+# own (Trunk's is fat LTO in one codegen unit): no optimisation, no LTO, 16 codegen units, no debug
+# info; debug assertions and overflow checks stay off, as in release. They are tools: they build
+# the same widget either way. Measured on wasm-bindgen-cli (docs/performance.md, "The first
+# hour"): 89 CPU-seconds to build at opt-level 0 against 208 at 1, and 0.65 s against 0.17 s to
+# run on the widget's wasm.
+TOOLS_TARGET="${XDG_CACHE_HOME:-$HOME/.cache}/resource-widget/cargo-tools-target"
 cargo_tool() { # binary version crate [cargo install flags...]
-  local bin=$1 version=$2 crate=$3 installed
+  local bin=$1 version=$2 crate=$3 installed start=$EPOCHREALTIME
   shift 3
   # Read the whole output first: `grep -q` closes the pipe at its first match, and under pipefail a
   # tool that prints more after that line (geckodriver does) would count as missing.
   installed=$("$bin" --version 2>/dev/null || true)
   if grep -qF " $version" <<<"$installed"; then return 0; fi
-  say "installing $crate $version into $CARGO_BIN (a first install takes minutes)"
-  cargo install --quiet "$crate" --version "$version" --force "$@"
+  say "installing $crate $version into $CARGO_BIN (built from source: minutes)"
+  CARGO_TARGET_DIR="$TOOLS_TARGET" \
+    CARGO_PROFILE_RELEASE_OPT_LEVEL=0 CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+    CARGO_PROFILE_RELEASE_DEBUG=false CARGO_PROFILE_RELEASE_INCREMENTAL=false \
+    cargo install --quiet "$crate" --version "$version" --force "$@"
+  say "installed $crate $version in $(seconds_since "$start") s"
 }
 cargo_tools() {
   # wasm-bindgen-cli without --locked: its lockfile pins a crate the registry no longer has.
   cargo_tool wasm-bindgen "$WASM_BINDGEN_VERSION" wasm-bindgen-cli
   cargo_tool trunk "$TRUNK_VERSION" trunk --locked
-  cargo_tool geckodriver "$GECKODRIVER_VERSION" geckodriver
+  if [ "$SET" = test ]; then cargo_tool geckodriver "$GECKODRIVER_VERSION" geckodriver; fi
   if ! grep -q "wasm_bindgen = \"$WASM_BINDGEN_VERSION\"" Trunk.toml; then
     echo "setup: Trunk.toml [tools] wasm_bindgen must be $WASM_BINDGEN_VERSION, as in Cargo.lock" >&2
     return 1
@@ -104,7 +137,7 @@ npm_packages() {
   lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
   [ "$(cat node_modules/.installed-lock-hash 2>/dev/null)" != "$lock_hash" ] || return 0
   say "installing npm packages"
-  PUPPETEER_SKIP_DOWNLOAD=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+  PUPPETEER_SKIP_DOWNLOAD=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --no-update-notifier --loglevel=error
   echo "$lock_hash" >node_modules/.installed-lock-hash
 }
 
@@ -118,25 +151,28 @@ crates_for_offline_builds() {
   cargo "+$NIGHTLY" fetch --quiet --manifest-path "$library"
 }
 
-run_step "Debian packages (browsers, drivers, Xvfb)" \
-  "run 'apt-get install chromium chromium-driver firefox-esr webkit2gtk-driver xvfb xauth' as root and check that Debian's mirror is reachable" \
-  debian_packages
-run_step "Rust: wasm target, $NIGHTLY + rust-src" \
+if [ "$SET" = chromium ]; then
+  run_step "Debian's Chromium (to record a start order)" \
+    "run 'apt-get install chromium' as root and check that Debian's mirror is reachable" \
+    debian_packages
+  exit 0
+fi
+if [ "$SET" = test ]; then
+  run_step "Debian packages (browsers, drivers, Xvfb)" \
+    "run 'apt-get install chromium chromium-driver firefox-esr webkit2gtk-driver xvfb xauth python3-venv' as root and check that Debian's mirror is reachable" \
+    debian_packages
+fi
+run_step "Rust: $NIGHTLY + rust-src$([ "$SET" = test ] && echo ", wasm target")" \
   "check that rustup's distribution server is reachable, then 'rustup toolchain install $NIGHTLY --profile minimal --component rust-src'" \
   rust_toolchains
-run_step "cargo tools (wasm-bindgen, trunk, geckodriver)" \
-  "check that crates.io is reachable; a tool that does not build: 'cargo install <crate> --version <version>' by hand shows why" \
-  cargo_tools
 run_step "npm packages" \
   "check that the npm registry is reachable; 'rm -rf node_modules' and run set-up again" \
   npm_packages
-# The official Python MCP SDK for examples/python-widget-server, in a venv outside the repository.
-python_sdk() { ./scripts/sdk-examples-setup.sh >/dev/null; }
-
 run_step "crates for offline builds (workspace, std)" \
   "check that crates.io is reachable; a lock that names a yanked crate needs 'cargo update -p <crate>'" \
   crates_for_offline_builds
-run_step "Python MCP SDK (examples/)" \
-  "check that PyPI is reachable and that python3 >= 3.10 has venv (Debian: python3-venv)" \
-  python_sdk
-say "done in $(seconds_since "$SETUP_START") s"
+if [ "$SET" = test ]; then tools="wasm-bindgen, trunk, geckodriver"; else tools="wasm-bindgen, trunk"; fi
+run_step "cargo tools ($tools)" \
+  "check that crates.io is reachable; a tool that does not build: 'cargo install <crate> --version <version>' by hand shows why" \
+  cargo_tools
+say "done ($SET) in $(seconds_since "$SETUP_START") s"

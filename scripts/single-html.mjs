@@ -20,13 +20,13 @@
 // ASCII without the characters HTML, JSON or a JavaScript string would escape.
 
 import { readFileSync, writeFileSync, readdirSync, mkdirSync, existsSync } from "node:fs";
-import { createHash } from "node:crypto";
 import { join, dirname, relative } from "node:path";
 import { gzipSync, constants } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { transformSync } from "esbuild";
 import { gzipAsync } from "@gfx/zopfli";
 import { splitData, memoryImage } from "./wasm-data.mjs";
+import { stagedWasm } from "./staged-wasm.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 // --recording folds dist/trunk/recording.html instead: the JavaScript build translating one
@@ -113,7 +113,8 @@ const wasmFile = files.find((f) => f.endsWith("_bg.wasm"));
 if (!glueFile || !wasmFile) fail(`no wasm-bindgen glue or wasm in ${STAGING} (found: ${files.join(", ")})`);
 let html = readFileSync(join(STAGING, "index.html"), "utf8");
 const glue = readFileSync(join(STAGING, glueFile), "utf8");
-const wasm = readFileSync(join(STAGING, wasmFile));
+// With its split marker fixed (scripts/staged-wasm.mjs): the same bytes whatever CARGO_HOME is.
+const { bytes: wasm, sha256: wasmHash } = stagedWasm(STAGING);
 
 // The JavaScript build's memory grows past its room into a new ArrayBuffer without detaching the
 // old one, so wasm-bindgen's "is my view detached?" checks would keep stale views after growth:
@@ -149,15 +150,15 @@ const buildTranslation = wasmToJs(new Uint8Array(wasmWithoutData), { names: Bool
 let jsModuleLength = buildTranslation.prelude.length;
 for (let index = buildTranslation.importCount; index < buildTranslation.functionCount; index++) jsModuleLength += buildTranslation.batch(index, 0).length;
 // The order in which the widget first calls its functions as it starts, takes tool-input and draws
-// a small result (scripts/start-order.mjs records it from this same wasm, in Chromium): the page
+// a small result (recorded from this same wasm in Chromium by scripts/start-order.mjs, or the one
+// kept in the repository for it, scripts/start-order.json; scripts/build.sh chooses): the page
 // translates what start-up calls in one script before starting (a batch per call translated
 // twice as much, the callees it brought along, in 150 scripts), and the rest of it first when idle.
-const wasmHash = createHash("sha256").update(wasm).digest("hex");
 const startOrder = RECORDING ? { order: [], started: 0 } : readStartOrder();
 function readStartOrder() {
   const file = join(STAGING, "start-order.json");
   const recorded = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null;
-  if (!recorded || recorded.wasm !== wasmHash) fail(`${relative(ROOT, file)} is missing or was recorded from another wasm: run scripts/build.sh (or scripts/start-order.mjs)`);
+  if (!recorded || recorded.wasm !== wasmHash) fail(`${relative(ROOT, file)} is missing or was recorded from another wasm: run scripts/build.sh`);
   // Checked here, so that a bad order fails the build rather than the page.
   buildTranslation.listed(recorded.order);
   return recorded;

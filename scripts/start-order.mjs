@@ -11,18 +11,59 @@
 // (fixtures/pipeline_runs/list-ok.json). Output: dist/trunk/start-order.json
 // ({ wasm: the wasm's sha256, started: how many calls start-up makes, order: the functions }).
 // PROFILE_DIR or BUILD_DIR reads and writes under that folder instead, as single-html.mjs does.
-import { readFileSync, writeFileSync, readdirSync } from "node:fs";
-import { createHash } from "node:crypto";
+//
+// A recording can differ from the next by a function (what a task races with), and the order is
+// part of the file, so the shipped build does not record: it takes the order kept in the
+// repository for its wasm (docs/decisions/0014-reproducible-widget-file.md):
+//   node scripts/start-order.mjs --kept   copies scripts/start-order.json to dist/trunk/ when it was
+//                                         recorded from the staged wasm; exits 3 when it was not
+//   node scripts/start-order.mjs --keep   keeps dist/trunk/start-order.json (the staged wasm's) in
+//                                         scripts/start-order.json (./scripts/widget-refresh.sh)
+//   node scripts/start-order.mjs --check  exits 1 unless scripts/start-order.json is the staged wasm's
+import { readFileSync, writeFileSync, existsSync } from "node:fs";
 import { join, dirname, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { launchChromium, load, widgetFrameOf } from "../bench/host-page.mjs";
-import { startServers } from "../host/server.mjs";
+import { stagedWasm } from "./staged-wasm.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_DIR = process.env.PROFILE_DIR ?? process.env.BUILD_DIR;
 const STAGING = join(BUILD_DIR ?? join(ROOT, "dist"), "trunk");
-const wasmFile = readdirSync(STAGING).find((f) => f.endsWith("_bg.wasm"));
-const wasm = createHash("sha256").update(readFileSync(join(STAGING, wasmFile))).digest("hex");
+const KEPT = join(ROOT, "scripts/start-order.json");
+const REFRESH = "./scripts/widget-refresh.sh";
+const mode = process.argv[2] ?? "";
+if (!["", "--kept", "--keep", "--check"].includes(mode)) {
+  console.error("usage: node scripts/start-order.mjs [--kept | --keep | --check]");
+  process.exit(64);
+}
+const { sha256: wasm } = stagedWasm(STAGING);
+const kept = existsSync(KEPT) ? JSON.parse(readFileSync(KEPT, "utf8")) : null;
+const keptIsCurrent = kept?.wasm === wasm;
+if (mode === "--keep") {
+  const staged = JSON.parse(readFileSync(join(STAGING, "start-order.json"), "utf8"));
+  if (staged.wasm !== wasm) {
+    console.error(`start-order: ${relative(ROOT, STAGING)}/start-order.json was recorded from another wasm: run ./scripts/build.sh`);
+    process.exit(1);
+  }
+  // One number a line after the two fields: a new recording's diff shows what moved.
+  writeFileSync(KEPT, `{"wasm": ${JSON.stringify(wasm)}, "started": ${staged.started}, "order": [\n${staged.order.join(",\n")}\n]}\n`);
+  console.log(`start-order: kept in ${relative(ROOT, KEPT)} (${staged.started} functions called by start-up, ${staged.order.length} in all)`);
+  process.exit(0);
+}
+if (mode === "--kept" || mode === "--check") {
+  if (!keptIsCurrent) {
+    console.error(
+      `start-order: ${relative(ROOT, KEPT)} was recorded from another wasm than ${relative(ROOT, STAGING)}'s (${wasm.slice(0, 12)}…)` +
+        (mode === "--check" ? `: run ${REFRESH} and commit what it changes` : "; recording it from this one"),
+    );
+    process.exit(mode === "--check" ? 1 : 3);
+  }
+  if (mode === "--kept") writeFileSync(join(STAGING, "start-order.json"), JSON.stringify(kept));
+  console.log(`start-order: ${relative(ROOT, KEPT)} is this wasm's (${kept.started} functions called by start-up, ${kept.order.length} in all)`);
+  process.exit(0);
+}
+
+const { launchChromium, load, widgetFrameOf } = await import("../bench/host-page.mjs");
+const { startServers } = await import("../host/server.mjs");
 const html = readFileSync(join(STAGING, "recording.html"), "utf8");
 const result = JSON.parse(readFileSync(join(ROOT, "fixtures/pipeline_runs/list-ok.json"), "utf8"));
 
@@ -56,6 +97,7 @@ try {
   const out = join(STAGING, "start-order.json");
   writeFileSync(out, JSON.stringify({ wasm, started, order }));
   console.log(`start-order: ${relative(ROOT, out)}: ${started} functions called by start-up, ${order.length} through tool-input and a small result`);
+
 } finally {
   await browser.close();
   await servers.close();

@@ -47,7 +47,7 @@ lane "e2e firefox (webdriver)" 8 "test-hooks build" node tests/e2e/webdriver.mjs
 lane "browser firefox" 8 "browser build" ./scripts/browser-tests.sh firefox
 lane "browser webkit" 8 "browser build" ./scripts/browser-tests.sh webkit
 lane "browser chromium" 8 "browser build" ./scripts/browser-tests.sh chromium
-lane "sdk examples" 6 "release build" ./scripts/sdk-examples-check.sh
+lane "packages" 6 "release build" ./scripts/packages-check.sh
 lane "inspector" 5 "release build" ./scripts/inspector-check.sh
 lane "mage widget" 8 "mage,release build" env MAGE_TEST_RESULTS="$PWD/$LOGS/mage-results" \
   npx playwright test tests/e2e/mage-live.spec.mjs --output target/playwright-mage --workers 1

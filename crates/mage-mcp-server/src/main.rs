@@ -1,11 +1,13 @@
 //! `mage-mcp-server`: an MCP server for Mage pipelines. It serves the pipeline tools over a Mage
 //! server's HTTP API (`--mage`, `--mage-url`) or over its built-in demo project (the default), and
-//! the resource widget (`dist/resource-widget.html`) as an MCP Apps resource, on stdio (the
-//! default) or Streamable HTTP. Logs go to stderr only: stdout is the stdio transport.
+//! the resource widget (built into the binary by `pipeline-resource-widget`, or the file
+//! `--widget` names) as an MCP Apps resource, on stdio (the default) or Streamable HTTP. Logs go
+//! to stderr only: stdout is the stdio transport.
 //!
 //! Depends on: `secret-redaction` (everything is redacted before it enters a result or a log),
-//! rmcp, tokio, axum, reqwest; of the widget, only its built file. No other workspace crate (its
-//! tests also use `widget-model`, to run the widget's path beside the server's).
+//! `pipeline-resource-widget` (the widget's file, URI and `_meta`), rmcp, tokio, axum, reqwest. No
+//! other workspace crate (its tests also use `widget-model`, to run the widget's path beside the
+//! server's).
 
 mod backend;
 mod config;
@@ -97,8 +99,8 @@ struct Cli {
     #[arg(long, value_name = "SECONDS", default_value_t = server::DEFAULT_CALL_DEADLINE.as_secs(), value_parser = clap::value_parser!(u64).range(1..=86_400))]
     call_timeout: u64,
 
-    /// The widget HTML to serve [default: dist/resource-widget.html above the current directory or
-    /// the binary]. Any HTML file will do for a try-out without a build.
+    /// The widget HTML to serve instead of the one built into the binary (a development build:
+    /// dist/resource-widget.html). It is served under its own content-hashed URI.
     #[arg(long, value_name = "FILE")]
     widget: Option<PathBuf>,
 
@@ -276,9 +278,9 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     let chosen = choose_backend(&cli)?;
     tracing::info!(
         "widget {} ({} bytes) as {}; {}",
-        widget.path.display(),
-        widget.html.len(),
-        widget.uri,
+        widget.describe(),
+        widget.served.html().len(),
+        widget.uri(),
         chosen.described,
     );
     let server = MageMcpServer::new(

@@ -11,24 +11,25 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use pipeline_resource_widget::ResourceWidget;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, CustomRequest, CustomResult,
-    ErrorCode as RpcErrorCode, ExtensionCapabilities, Implementation, ListResourcesResult,
-    MetaObject, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
-    ReadResourceResult, Resource, ResourceContents, ServerCapabilities, ServerConfig,
+    ErrorCode as RpcErrorCode, Implementation, ListResourcesResult, PaginatedRequestParams,
+    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ServerCapabilities,
+    ServerConfig,
 };
 use rmcp::service::RequestContext;
 use rmcp::{tool_handler, ErrorData as McpError, RoleServer, ServerHandler};
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use crate::backend::{Backend, Call};
 use crate::config::{CredentialSource, Session};
 use crate::ids::IdArguments;
 use crate::redact::Redactor;
 use crate::secrets::{CallSecrets, SessionSecrets};
-use crate::widget::{self, WidgetResource};
+use crate::widget::WidgetResource;
 use crate::widget_result::{ErrorCode, ToolError, WidgetResult};
 
 /// The prefix rmcp gives the text of a tool result when it cannot deserialise the arguments.
@@ -97,7 +98,7 @@ impl MageMcpServer {
     /// descriptor is pointed at the widget here: its URI carries the file's hash, known only at run
     /// time).
     pub fn new(options: ServerOptions, mut tool_router: ToolRouter<MageMcpServer>) -> Self {
-        let meta = widget_tool_meta(&options.widget);
+        let meta = options.widget.served.tool_meta();
         for route in tool_router.map.values_mut() {
             route.attr.meta = Some(meta.clone());
         }
@@ -238,30 +239,6 @@ impl MageMcpServer {
     fn error_result(&self, error: ToolError) -> CallToolResult {
         error.into_call_tool_result(&self.known_secrets())
     }
-
-    fn resource(&self) -> Resource {
-        let widget = &self.state.widget;
-        Resource::new(widget.uri.clone(), widget::RESOURCE_NAME)
-            .with_title("Pipeline resource widget")
-            .with_description(widget::RESOURCE_DESCRIPTION)
-            .with_mime_type(widget::MIME_TYPE)
-            .with_size(widget.html.len() as u64)
-            .with_meta(MetaObject(widget.resource_meta()))
-    }
-}
-
-fn widget_tool_meta(widget: &WidgetResource) -> MetaObject {
-    MetaObject(widget.tool_meta())
-}
-
-/// The MCP Apps extension as a server advertises it: the extension's id with the MIME types of
-/// the UI resources it serves (the settings object the ext-apps spec defines for hosts).
-fn extensions() -> ExtensionCapabilities {
-    let mut settings = Map::new();
-    settings.insert("mimeTypes".to_owned(), json!([widget::MIME_TYPE]));
-    let mut extensions = ExtensionCapabilities::new();
-    extensions.insert(widget::EXTENSION_ID.to_owned(), settings);
-    extensions
 }
 
 #[tool_handler(router = self.tool_router)]
@@ -269,7 +246,8 @@ impl ServerHandler for MageMcpServer {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(
             ServerCapabilities::builder()
-                .enable_extensions_with(extensions())
+                // MCP Apps, with the MIME type of the UI resources served.
+                .enable_extensions_with(ResourceWidget::extensions())
                 .enable_resources()
                 .enable_tools()
                 .build(),
@@ -328,7 +306,8 @@ impl ServerHandler for MageMcpServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, McpError> {
-        Ok(ListResourcesResult::with_all_items(vec![self.resource()]))
+        let widget = self.state.widget.served.resource();
+        Ok(ListResourcesResult::with_all_items(vec![widget]))
     }
 
     async fn read_resource(
@@ -341,14 +320,13 @@ impl ServerHandler for MageMcpServer {
             return Err(McpError::resource_not_found(
                 format!(
                     "No resource '{}'. This server serves {}.",
-                    request.uri, widget.uri
+                    request.uri,
+                    widget.uri()
                 ),
                 Some(json!({ "uri": request.uri })),
             ));
         }
-        let contents = ResourceContents::text(widget.html.clone(), request.uri)
-            .with_mime_type(widget::MIME_TYPE)
-            .with_meta(MetaObject(widget.resource_meta()));
+        let contents = widget.served.contents(request.uri);
         Ok(ReadResourceResult::new(vec![contents]).into())
     }
 }

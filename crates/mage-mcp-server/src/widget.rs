@@ -1,134 +1,70 @@
-//! The MCP Apps resource: `dist/resource-widget.html`, served byte for byte as
-//! `text/html;profile=mcp-app` under a `ui://` URI that carries a hash of its content, because
-//! hosts cache templates by URI (ChatGPT does): a rebuilt widget gets a new URI.
+//! The MCP Apps resource: the widget built into the binary (the `pipeline-resource-widget`
+//! crate), or the file `--widget` names, served byte for byte as `text/html;profile=mcp-app`
+//! under a `ui://` URI that carries a hash of its content, because hosts cache templates by URI
+//! (ChatGPT does): a rebuilt widget gets a new URI.
 
 use std::path::{Path, PathBuf};
 
-use serde_json::{json, Map, Value};
-use sha2::{Digest, Sha256};
+use pipeline_resource_widget::ResourceWidget;
 
-/// The MIME type MCP Apps requires for HTML resources.
-pub const MIME_TYPE: &str = "text/html;profile=mcp-app";
-/// The MCP Apps extension a server advertises in its capabilities.
-pub const EXTENSION_ID: &str = "io.modelcontextprotocol/ui";
 /// The URI of the README's registration snippet. Readable as an alias of the hashed URI, for hosts
 /// configured with it; tools and `resources/list` name the hashed one.
 pub const STABLE_URI: &str = "ui://pipeline-service/resource-widget.html";
-/// The widget file relative to the repository root.
-pub const DEFAULT_RELATIVE_PATH: &str = "dist/resource-widget.html";
-pub const RESOURCE_NAME: &str = "pipeline_resource_widget";
-pub const RESOURCE_DESCRIPTION: &str =
-    "Renders pipeline-service tool results: list and detail tables, mutation banners, block graphs.";
 
-/// The widget file, loaded once at start-up.
+/// The widget the server serves, chosen once at start-up.
 #[derive(Debug, Clone)]
 pub struct WidgetResource {
-    pub path: PathBuf,
-    pub html: String,
-    pub uri: String,
+    /// Where it came from: the file, or `None` for the built-in one.
+    pub path: Option<PathBuf>,
+    pub served: ResourceWidget,
 }
 
 impl WidgetResource {
-    /// Loads `explicit` (from `--widget`) or finds `dist/resource-widget.html` above the current
-    /// directory or the binary. The error says how to build the file.
+    /// The file `explicit` names (from `--widget`), else the widget built into the binary.
     pub fn load(explicit: Option<&Path>) -> Result<Self, String> {
-        let path = match explicit {
-            Some(path) => path.to_path_buf(),
-            None => find_default()?,
+        let Some(path) = explicit else {
+            return Ok(Self {
+                path: None,
+                served: ResourceWidget::embedded(),
+            });
         };
-        let bytes = std::fs::read(&path).map_err(|error| {
+        let bytes = std::fs::read(path).map_err(|error| {
             format!(
-                "cannot read the widget file {}: {error}. Build it with ./scripts/build.sh, or pass --widget FILE.",
+                "cannot read the widget file {}: {error}. Without --widget the server serves the \
+                 widget built into it.",
                 path.display()
             )
         })?;
-        Self::from_bytes(path, bytes)
+        Self::from_bytes(path.to_path_buf(), bytes)
     }
 
     pub(crate) fn from_bytes(path: PathBuf, bytes: Vec<u8>) -> Result<Self, String> {
-        let uri = hashed_uri(&bytes);
         // A text resource carries a string; the file is served as that string, every byte kept.
         let html = String::from_utf8(bytes)
             .map_err(|_| format!("the widget file {} is not UTF-8 text", path.display()))?;
-        Ok(Self { path, html, uri })
+        Ok(Self {
+            path: Some(path),
+            served: ResourceWidget::from_html(html),
+        })
+    }
+
+    /// The hashed URI tools and `resources/list` name.
+    pub fn uri(&self) -> &str {
+        self.served.uri()
     }
 
     /// Whether `uri` names this resource (the hashed URI or the stable alias).
     pub fn answers_to(&self, uri: &str) -> bool {
-        uri == self.uri || uri == STABLE_URI
+        uri == self.uri() || uri == STABLE_URI
     }
 
-    /// `_meta` of the resource and of its contents: the registration snippet of the README.
-    pub fn resource_meta(&self) -> Map<String, Value> {
-        let meta = json!({
-            "ui": {
-                "csp": { "connectDomains": [], "resourceDomains": [], "wasmUnsafeEval": true },
-                "prefersBorder": true
-            },
-            "openai/widgetCSP": { "connect_domains": [], "resource_domains": [] },
-            "openai/widgetPrefersBorder": true,
-            "openai/widgetDescription": "Tables, banners and block graphs for pipeline-service results."
-        });
-        match meta {
-            Value::Object(map) => map,
-            _ => Map::new(),
+    /// Where the widget came from, for the start-up log.
+    pub fn describe(&self) -> String {
+        match &self.path {
+            Some(path) => path.display().to_string(),
+            None => format!("the built-in widget {}", pipeline_resource_widget::VERSION),
         }
     }
-
-    /// `_meta` of every widget-enabled tool: the three keys hosts read, one URI.
-    pub fn tool_meta(&self) -> Map<String, Value> {
-        let meta = json!({
-            "ui": { "resourceUri": self.uri },
-            "host/outputTemplate": self.uri,
-            "openai/outputTemplate": self.uri
-        });
-        match meta {
-            Value::Object(map) => map,
-            _ => Map::new(),
-        }
-    }
-}
-
-/// `ui://pipeline-service/resource-widget-<first 8 hex of sha256>.html`.
-pub fn hashed_uri(bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
-    let short: String = digest.iter().take(4).map(|b| format!("{b:02x}")).collect();
-    format!("ui://pipeline-service/resource-widget-{short}.html")
-}
-
-/// `dist/resource-widget.html` in the current directory or one above it, else next to the
-/// binary or above it (`target/debug/..`).
-fn find_default() -> Result<PathBuf, String> {
-    let mut starts = Vec::new();
-    if let Ok(cwd) = std::env::current_dir() {
-        starts.push(cwd);
-    }
-    if let Some(dir) = std::env::current_exe()
-        .ok()
-        .and_then(|exe| exe.parent().map(Path::to_path_buf))
-    {
-        starts.push(dir);
-    }
-    let mut looked = Vec::new();
-    for start in &starts {
-        for dir in start.ancestors() {
-            let candidate = dir.join(DEFAULT_RELATIVE_PATH);
-            if candidate.is_file() {
-                return Ok(candidate);
-            }
-            looked.push(candidate.display().to_string());
-        }
-    }
-    Err(format!(
-        "the widget file {DEFAULT_RELATIVE_PATH} was not found (looked for {}). Build it with \
-         ./scripts/build.sh in the repository, or pass --widget FILE (any HTML file will do for a \
-         try-out without a build).",
-        if looked.is_empty() {
-            "it nowhere".to_owned()
-        } else {
-            looked.join(", ")
-        }
-    ))
 }
 
 #[cfg(test)]
@@ -136,33 +72,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_uri_carries_eight_hex_digits_of_the_content_hash() {
-        let a = hashed_uri(b"<html>a</html>");
-        let b = hashed_uri(b"<html>b</html>");
-        assert_ne!(a, b);
-        let hash = a
-            .strip_prefix("ui://pipeline-service/resource-widget-")
-            .and_then(|rest| rest.strip_suffix(".html"))
-            .expect("shape");
-        assert_eq!(hash.len(), 8);
-        assert!(hash.chars().all(|c| c.is_ascii_hexdigit()));
+    fn without_a_file_the_built_in_widget_is_served() {
+        let widget = WidgetResource::load(None).expect("built in");
+        assert_eq!(widget.uri(), pipeline_resource_widget::URI);
+        assert_eq!(widget.served.html(), pipeline_resource_widget::HTML);
+        assert!(widget.answers_to(STABLE_URI) && widget.answers_to(pipeline_resource_widget::URI));
     }
 
     #[test]
-    fn a_missing_file_names_the_build_command() {
-        let error = WidgetResource::load(Some(Path::new("/nonexistent/resource-widget.html")))
-            .expect_err("missing");
-        assert!(error.contains("./scripts/build.sh"), "{error}");
-    }
-
-    #[test]
-    fn tool_meta_points_all_three_keys_at_the_hashed_uri() {
+    fn a_file_is_served_under_its_own_hash() {
         let widget = WidgetResource::from_bytes(PathBuf::from("w.html"), b"<html></html>".to_vec())
             .expect("utf-8");
-        let meta = Value::Object(widget.tool_meta());
-        assert_eq!(meta["ui"]["resourceUri"], widget.uri);
-        assert_eq!(meta["host/outputTemplate"], widget.uri);
-        assert_eq!(meta["openai/outputTemplate"], widget.uri);
-        assert!(widget.answers_to(STABLE_URI) && widget.answers_to(&widget.uri));
+        assert_eq!(
+            widget.uri(),
+            pipeline_resource_widget::uri_of("<html></html>")
+        );
+        assert_ne!(widget.uri(), pipeline_resource_widget::URI);
+    }
+
+    #[test]
+    fn a_missing_file_says_what_happens_without_it() {
+        let error = WidgetResource::load(Some(Path::new("/nonexistent/resource-widget.html")))
+            .expect_err("missing");
+        assert!(error.contains("Without --widget"), "{error}");
     }
 }

@@ -131,6 +131,7 @@ fn no_unwrap_or_expect_outside_tests() {
             "crates/graph-layout/src",
             "crates/widget-sort/src",
             "crates/mage-mcp-server/src",
+            "crates/pipeline-resource-widget/src",
         ]),
         &[
             ".unwrap()",
@@ -229,6 +230,7 @@ const CHECKED_FOR_IMPORT_CYCLES: &[&str] = &[
     "src",
     "crates/graph-layout/src",
     "crates/mage-mcp-server/src",
+    "crates/pipeline-resource-widget/src",
     "crates/secret-redaction/src",
     "crates/source-rules/src",
     "crates/widget-app/src",
@@ -261,6 +263,11 @@ fn no_import_cycles_in_graph_layout() {
 #[test]
 fn no_import_cycles_in_the_server() {
     assert_no_import_cycles("crates/mage-mcp-server/src");
+}
+
+#[test]
+fn no_import_cycles_in_the_widget_package() {
+    assert_no_import_cycles("crates/pipeline-resource-widget/src");
 }
 
 #[test]

@@ -197,6 +197,41 @@ async fn the_widget_is_listed_and_read_byte_for_byte_under_its_hashed_uri() {
     .await;
 }
 
+/// `cargo install` gives a binary and nothing else: copied alone into an empty folder and started
+/// from `/`, it serves the widget built into it (the file `crates/pipeline-resource-widget` keeps).
+#[tokio::test]
+async fn the_binary_alone_serves_its_built_in_widget() {
+    bounded(async {
+        let kept =
+            std::fs::read(repo_root().join("crates/pipeline-resource-widget/resource-widget.html"))
+                .expect("the kept widget file");
+        let alone = tempfile::tempdir().expect("temp dir");
+        let binary = alone.path().join("mage-mcp-server");
+        std::fs::copy(BINARY, &binary).expect("copy the binary");
+        let transport =
+            TokioChildProcess::builder(tokio::process::Command::new(&binary).configure(|cmd| {
+                cmd.current_dir("/").arg("--stdio");
+            }))
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn the copied server")
+            .0;
+        let client = ().serve(transport).await.expect("MCP handshake over stdio");
+        let uri = expected_uri(&kept);
+        let tools = client.list_all_tools().await.expect("tools/list");
+        let meta = serde_json::to_value(&tools[0].meta).expect("tool _meta JSON");
+        assert_eq!(meta["ui"]["resourceUri"], uri);
+        let read = read_widget(&client, &uri).await;
+        let contents = serde_json::to_value(&read.contents[0]).expect("contents JSON");
+        assert!(
+            contents["text"].as_str().expect("text").as_bytes() == kept.as_slice(),
+            "the built-in widget is the kept file, byte for byte"
+        );
+        client.cancel().await.expect("close");
+    })
+    .await;
+}
+
 #[tokio::test]
 async fn every_tool_result_follows_the_contract_and_carries_no_planted_secret() {
     bounded(async {

@@ -1,15 +1,18 @@
-// The SDK examples (examples/*-widget-server) read back through the official MCP Inspector's CLI,
-// as a host would see them: the tool points at the widget under the three keys hosts read, the
-// resource is listed and read as text/html;profile=mcp-app with the _meta of the registration
-// snippet (preview/registration.json, the README's), the HTML comes back byte for byte, and the
-// tool's result is a widget result (schema/widget-result.schema.json) with its JSON text. And the
-// README's snippets of the examples are parts of the files as they are.
+// The servers scripts/packages-check.sh set up, read back through the official MCP Inspector's
+// CLI as a host would see them, each started from `/`: the examples (examples/*-widget-server) in
+// clean projects with the packages installed, and mage-mcp-server's binary alone. The tool points
+// at the widget under the three keys hosts read, the resource is listed and read as
+// text/html;profile=mcp-app with the _meta of the registration snippet
+// (preview/registration.json, the README's), the HTML comes back byte for byte (the file kept in
+// crates/pipeline-resource-widget), and the tool's result is a widget result
+// (schema/widget-result.schema.json) with its JSON text. And the README's snippets, and the
+// packages' READMEs', are parts of the examples as they are.
 //
-//   node scripts/sdk-examples-check.mjs WIDGET_HTML
+//   node scripts/packages-check.mjs WIDGET_HTML
 //
-// Run by scripts/sdk-examples-check.sh, which builds the servers first; it names them in
-// SDK_EXAMPLE_RUST (the rmcp binary), SDK_EXAMPLE_TYPESCRIPT (the compiled server.ts) and
-// SDK_EXAMPLE_PYTHON (the venv's python).
+// The servers: PACKAGES_CHECK_RUST (the rmcp example's binary), PACKAGES_CHECK_TYPESCRIPT (the
+// compiled server.ts), PACKAGES_CHECK_PYTHON with PACKAGES_CHECK_PYTHON_SERVER (the venv's python,
+// server.py) and PACKAGES_CHECK_SERVER (mage-mcp-server, alone).
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -27,7 +30,7 @@ const INSPECTOR_TIMEOUT_MS = 120_000;
 const root = resolve(new URL("..", import.meta.url).pathname);
 const widgetPath = process.argv[2];
 if (!widgetPath) {
-  console.error("usage: node scripts/sdk-examples-check.mjs WIDGET_HTML");
+  console.error("usage: node scripts/packages-check.mjs WIDGET_HTML");
   process.exit(64);
 }
 const widget = readFileSync(widgetPath);
@@ -38,19 +41,20 @@ const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }
 const validateResult = ajv.compile(readJson("schema/widget-result.schema.json"));
 
 const servers = [
-  { label: "rust (rmcp)", command: [env("SDK_EXAMPLE_RUST"), widgetPath] },
-  { label: "typescript (@modelcontextprotocol/server + ext-apps)", command: ["node", env("SDK_EXAMPLE_TYPESCRIPT"), widgetPath] },
-  { label: "python (mcp)", command: [env("SDK_EXAMPLE_PYTHON"), join(root, "examples/python-widget-server/server.py"), widgetPath] },
+  { label: "rust (the .crate, rmcp example)", command: [env("PACKAGES_CHECK_RUST")] },
+  { label: "typescript (the npm tarball, @modelcontextprotocol/server + ext-apps example)", command: ["node", env("PACKAGES_CHECK_TYPESCRIPT")] },
+  { label: "python (the wheel, mcp example)", command: [env("PACKAGES_CHECK_PYTHON"), env("PACKAGES_CHECK_PYTHON_SERVER")] },
+  { label: "mage-mcp-server (the binary alone)", command: [env("PACKAGES_CHECK_SERVER")] },
 ];
 
 function env(name) {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set (scripts/sdk-examples-check.sh sets it)`);
+  if (!value) throw new Error(`${name} is not set (scripts/packages-check.sh sets it)`);
   return value;
 }
 
 // The Inspector keeps a catalog and secrets under HOME: a HOME of its own, secrets in memory.
-const home = mkdtempSync(join(tmpdir(), "sdk-examples-"));
+const home = mkdtempSync(join(tmpdir(), "packages-check-"));
 process.on("exit", () => rmSync(home, { recursive: true, force: true }));
 
 /** One Inspector CLI call against a stdio server; its JSON output (one object per line). */
@@ -62,7 +66,8 @@ function inspect(command, args) {
       // A server's start is bounded by the Inspector's --connect-timeout, set well above its 15 s
       // default: an interpreter that loads its SDK on a loaded 2-core machine took longer.
       ["--cli", "--format", "json", "--connect-timeout", String(CONNECT_TIMEOUT_MS), ...args, "--", ...command],
-      { env: { ...process.env, HOME: home, MCP_INSPECTOR_SECRET_STORE: "memory" }, timeout: INSPECTOR_TIMEOUT_MS, maxBuffer: 64 << 20 },
+      // From `/`: no server may find its widget through the working directory.
+      { cwd: "/", env: { ...process.env, HOME: home, MCP_INSPECTOR_SECRET_STORE: "memory" }, timeout: INSPECTOR_TIMEOUT_MS, maxBuffer: 64 << 20 },
       (error, stdout, stderr) => {
         if (error) return fail(new Error(`inspector --cli ${args.join(" ")} failed: ${error.message}\n${stderr}`));
         try {
@@ -123,24 +128,31 @@ async function checkServer({ label, command }) {
   return `${label}: ${TOOL} points at ${uri}; resources/list and resources/read → ${MIME_TYPE} with the registration _meta, ${served.length} bytes identical to ${widgetPath}; tools/call → a valid widget result with its JSON text`;
 }
 
-/** The README's snippets marked `<!-- excerpt: PATH -->`: each must be a part of PATH as it is. */
+/** Snippets marked `<!-- excerpt: PATH -->` in the READMEs: each must be a part of PATH as it is. */
+const READMES = ["README.md", "packages/npm/README.md", "packages/python/README.md", "crates/pipeline-resource-widget/README.md"];
+const EXAMPLES = ["examples/rmcp-widget-server/src/main.rs", "examples/typescript-widget-server/server.ts", "examples/python-widget-server/server.py"];
 function checkReadmeExcerpts() {
-  const readme = readFileSync(join(root, "README.md"), "utf8");
-  const excerpts = [...readme.matchAll(/<!-- excerpt: (\S+) -->\s*```\w*\n([\s\S]*?)```/g)];
-  const stale = excerpts.filter(([, path, code]) => !readFileSync(join(root, path), "utf8").includes(code)).map(([, path]) => path);
-  if (excerpts.length < servers.length) throw new Error(`README.md has ${excerpts.length} marked excerpts, not one per example`);
-  if (stale.length) throw new Error(`README.md's excerpt of ${stale.join(", ")} is not in the file as it is`);
-  return `README.md's ${excerpts.length} excerpts are parts of their example files`;
+  const found = [];
+  for (const file of READMES) {
+    const readme = readFileSync(join(root, file), "utf8");
+    const excerpts = [...readme.matchAll(/<!-- excerpt: (\S+) -->\s*```\w*\n([\s\S]*?)```/g)];
+    const stale = excerpts.filter(([, path, code]) => !readFileSync(join(root, path), "utf8").includes(code)).map(([, path]) => path);
+    if (stale.length) throw new Error(`${file}'s excerpt of ${stale.join(", ")} is not in the file as it is`);
+    found.push(...excerpts.map(([, path]) => path));
+  }
+  const missing = EXAMPLES.filter((example) => !found.includes(example));
+  if (missing.length) throw new Error(`no README excerpts ${missing.join(", ")}`);
+  return `the READMEs' ${found.length} excerpts are parts of their example files`;
 }
 
 const outcomes = await Promise.allSettled([...servers.map(checkServer), Promise.resolve().then(checkReadmeExcerpts)]);
 let failed = false;
 for (const outcome of outcomes) {
   if (outcome.status === "fulfilled") {
-    console.log(`sdk-examples-check: ${outcome.value}`);
+    console.log(`packages-check: ${outcome.value}`);
   } else {
     failed = true;
-    console.error(`sdk-examples-check: ${outcome.reason.message}`);
+    console.error(`packages-check: ${outcome.reason.message}`);
   }
 }
 process.exit(failed ? 1 : 0);

@@ -1,0 +1,102 @@
+"""The pipeline service's resource widget for MCP servers in Python: the one self-contained HTML
+file an MCP Apps host shows, its content-hashed ui:// URI, the resource and tool _meta hosts read,
+and `register_resource_widget`, which serves it through the official `mcp` SDK's Apps extension
+(`mcp.server.apps.Apps`).
+
+    apps = Apps()
+    register_resource_widget(apps)
+
+    @resource_widget_tool(apps, name="pipeline_list", description="Lists the pipelines.")
+    def pipeline_list() -> CallToolResult: ...
+
+    MCPServer("my-server", extensions=[apps]).run()
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from importlib.metadata import version as _installed_version
+from importlib.resources import files
+from typing import Any, TypeVar
+
+from mcp.server.apps import APP_MIME_TYPE, EXTENSION_ID, Apps
+from mcp.server.mcpserver.resources import TextResource
+
+__all__ = [
+    "EXTENSION_ID",
+    "HTML",
+    "MIME_TYPE",
+    "RESOURCE_DESCRIPTION",
+    "RESOURCE_META",
+    "RESOURCE_NAME",
+    "RESOURCE_TITLE",
+    "TOOL_META",
+    "URI",
+    "VERSION",
+    "register_resource_widget",
+    "resource_widget_tool",
+]
+
+# Bytes decoded as they are: read_text() would translate line endings, and hosts must get the file
+# byte for byte.
+HTML: str = (files(__name__) / "resource-widget.html").read_bytes().decode("utf-8")
+"""The widget file's text, served unchanged."""
+
+URI: str = f"ui://pipeline-service/resource-widget-{hashlib.sha256(HTML.encode('utf-8')).hexdigest()[:8]}.html"
+"""The file's ui:// URI: the first 8 hex digits of its SHA-256 (hosts cache a widget by its URI)."""
+
+VERSION: str = _installed_version("pipeline-resource-widget")
+"""The widget's version, the same in its npm, Python and Rust packages."""
+__version__ = VERSION
+
+MIME_TYPE: str = APP_MIME_TYPE
+"""The MIME type MCP Apps hosts render."""
+
+RESOURCE_NAME = "pipeline_resource_widget"
+RESOURCE_TITLE = "Pipeline resource widget"
+RESOURCE_DESCRIPTION = "Renders pipeline-service tool results: list and detail tables, mutation banners, block graphs."
+
+RESOURCE_META: dict[str, Any] = {
+    "ui": {
+        "csp": {"connectDomains": [], "resourceDomains": [], "wasmUnsafeEval": True},
+        "prefersBorder": True,
+    },
+    "openai/widgetCSP": {"connect_domains": [], "resource_domains": []},
+    "openai/widgetPrefersBorder": True,
+    "openai/widgetDescription": "Tables, banners and block graphs for pipeline-service results.",
+}
+"""The resource's _meta: no domains (the widget fetches and loads nothing and opens links through
+the host), wasm where the host allows it (without it the page runs its JavaScript build), and
+ChatGPT's own keys. (Apps.add_html_resource writes _meta.ui from typed arguments; its csp has no
+wasmUnsafeEval and it writes no openai/* keys, hence a TextResource with the whole _meta.)"""
+
+TOOL_META: dict[str, Any] = {"ui": {"resourceUri": URI}, "host/outputTemplate": URI, "openai/outputTemplate": URI}
+"""The _meta of a tool whose results the widget draws: its URI under the three keys hosts read."""
+
+_Tool = TypeVar("_Tool", bound=Callable[..., Any])
+
+
+def register_resource_widget(apps: Apps) -> None:
+    """Registers the widget on `apps` (pass it to `MCPServer(..., extensions=[apps])`): the
+    resource, listed and read as `MIME_TYPE` with `RESOURCE_META`; the extension advertises MCP
+    Apps in the server's capabilities."""
+    apps.add_resource(
+        TextResource(
+            uri=URI,
+            name=RESOURCE_NAME,
+            title=RESOURCE_TITLE,
+            description=RESOURCE_DESCRIPTION,
+            mime_type=MIME_TYPE,
+            meta=RESOURCE_META,
+            text=HTML,
+        )
+    )
+
+
+def resource_widget_tool(apps: Apps, **tool_kwargs: Any) -> Callable[[_Tool], _Tool]:
+    """`apps.tool` for a tool whose results the widget draws: `_meta` as `TOOL_META` (Apps.tool
+    writes `ui.resourceUri`; the other two keys name the URI for other hosts). `tool_kwargs` go to
+    `MCPServer.add_tool` (name, description, ...)."""
+    others = {key: value for key, value in TOOL_META.items() if key != "ui"}
+    return apps.tool(resource_uri=URI, meta=others, **tool_kwargs)
