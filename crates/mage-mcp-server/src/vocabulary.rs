@@ -24,43 +24,8 @@ impl PipelineType {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum BlockType {
-    DataLoader,
-    Transformer,
-    DataExporter,
-    Sensor,
-    Callback,
-    Chart,
-    Conditional,
-    Custom,
-    Dbt,
-    Extension,
-    GlobalDataProduct,
-    Markdown,
-    Scratchpad,
-}
-
-impl BlockType {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            BlockType::DataLoader => "data_loader",
-            BlockType::Transformer => "transformer",
-            BlockType::DataExporter => "data_exporter",
-            BlockType::Sensor => "sensor",
-            BlockType::Callback => "callback",
-            BlockType::Chart => "chart",
-            BlockType::Conditional => "conditional",
-            BlockType::Custom => "custom",
-            BlockType::Dbt => "dbt",
-            BlockType::Extension => "extension",
-            BlockType::GlobalDataProduct => "global_data_product",
-            BlockType::Markdown => "markdown",
-            BlockType::Scratchpad => "scratchpad",
-        }
-    }
-}
+/// A block's type, as block_create takes it (the result's vocabulary, defined once).
+pub use ::widget_result::BlockType;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]

@@ -9,35 +9,10 @@ use serde_json::{json, Map, Value};
 
 use crate::redact::Redactor;
 
-pub const KIND: &str = "svc_resource_widget";
-pub const SCHEMA_VERSION: u64 = 1;
-/// Graphs larger than this are sent truncated (and the widget shows the table): the renderer's
-/// default limit.
-pub const MAX_GRAPH_NODES: usize = 500;
-
-/// The error codes of the tool interface.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ErrorCode {
-    ConfigInvalid,
-    AuthRequired,
-    AuthExpired,
-    ApiError,
-    ToolNotFound,
-    InternalError,
-}
-
-impl ErrorCode {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ErrorCode::ConfigInvalid => "CONFIG_INVALID",
-            ErrorCode::AuthRequired => "AUTH_REQUIRED",
-            ErrorCode::AuthExpired => "AUTH_EXPIRED",
-            ErrorCode::ApiError => "API_ERROR",
-            ErrorCode::ToolNotFound => "TOOL_NOT_FOUND",
-            ErrorCode::InternalError => "INTERNAL_ERROR",
-        }
-    }
-}
+// The result's vocabulary, defined once for this server and the widget's model.
+pub use ::widget_result::{
+    ColumnType, ErrorCode, DEFAULT_MAX_GRAPH_NODES as MAX_GRAPH_NODES, KIND, SCHEMA_VERSION,
+};
 
 /// The longest error message, in characters: messages quote arguments (an id that names no record,
 /// an unknown tool), and an argument can be megabytes long; the answer, and rmcp's copy of it kept
@@ -115,21 +90,6 @@ fn cut_message(mut message: String) -> String {
         message.push_str(&format!("… ({cut} more characters)"));
     }
     message
-}
-
-#[derive(Debug, Clone, Copy, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ColumnType {
-    Text,
-    Id,
-    Status,
-    Datetime,
-    Number,
-    Boolean,
-    Duration,
-    Code,
-    Json,
-    Tags,
 }
 
 /// A column of a list: `{key, label?, type?}`.

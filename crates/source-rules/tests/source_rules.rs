@@ -34,6 +34,7 @@ fn sources() -> Vec<(PathBuf, String)> {
         "crates/secret-redaction/src",
         "crates/graph-layout/src",
         "crates/widget-sort/src",
+        "crates/widget-result/src",
     ])
 }
 
@@ -130,6 +131,7 @@ fn no_unwrap_or_expect_outside_tests() {
             "crates/secret-redaction/src",
             "crates/graph-layout/src",
             "crates/widget-sort/src",
+            "crates/widget-result/src",
             "crates/mage-mcp-server/src",
             "crates/pipeline-resource-widget/src",
         ]),
@@ -235,6 +237,7 @@ const CHECKED_FOR_IMPORT_CYCLES: &[&str] = &[
     "crates/source-rules/src",
     "crates/widget-app/src",
     "crates/widget-model/src",
+    "crates/widget-result/src",
     "crates/widget-sort/src",
 ];
 
@@ -295,6 +298,11 @@ fn no_import_cycles_in_widget_sort() {
     assert_no_import_cycles("crates/widget-sort/src");
 }
 
+#[test]
+fn no_import_cycles_in_widget_result() {
+    assert_no_import_cycles("crates/widget-result/src");
+}
+
 /// Every component's stylesheet (one beside each component) is inlined by index.html, and the
 /// browser tests load the same list, so a new component cannot ship or be tested unstyled.
 #[test]
@@ -331,52 +339,148 @@ fn every_stylesheet_is_inlined_and_tested() {
     }
 }
 
-/// The repository paths `docs/architecture.md` names in backticks, outside its fenced pictures:
-/// spans with a `/` or a source file's extension (a command's first word; placeholders such as
-/// `<name>` and URLs are not paths).
-fn paths_named_in(markdown: &str) -> Vec<String> {
+/// The repository paths `ARCHITECTURE.md` names in backticks (spans with a `/` or a source file's
+/// extension), outside its fenced pictures, each with the code map's row it is named in: there a
+/// path may also be relative to the row's folder, and a bare file name a file anywhere under it.
+/// A command's first word counts; placeholders such as `<name>` and URLs are not paths.
+fn paths_named_in(markdown: &str) -> Vec<(String, Option<String>)> {
     const EXTENSIONS: [&str; 6] = [".rs", ".css", ".mjs", ".sh", ".md", ".json"];
-    let mut prose = String::new();
+    let mut found = Vec::new();
     let mut fenced = false;
     for line in markdown.lines() {
         if line.trim_start().starts_with("```") {
             fenced = !fenced;
-        } else if !fenced {
-            prose.push_str(line);
-            prose.push('\n');
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        let spans: Vec<&str> = line
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter_map(|span| span.split_whitespace().next())
+            .filter(|word| !word.contains('<') && !word.contains("://"))
+            .collect();
+        let row = line
+            .starts_with("| `")
+            .then(|| spans.first().map(|s| (*s).to_owned()))
+            .flatten();
+        for word in spans {
+            // A folder (`x/`) or a file (`x/y.rs`, `y.rs`); not a URL path (`/mcp`), a method
+            // (`resources/read`) or a build's output (`target/…`).
+            let file = EXTENSIONS.iter().any(|e| word.ends_with(e));
+            let folder = word.ends_with('/');
+            if (file || folder) && !word.starts_with('/') && !word.starts_with("target/") {
+                found.push((word.to_owned(), row.clone()));
+            }
         }
     }
-    prose
-        .split('`')
-        .skip(1)
-        .step_by(2)
-        .filter_map(|span| span.split_whitespace().next())
-        .filter(|word| !word.contains('<') && !word.contains("://"))
-        .filter(|word| word.contains('/') || EXTENSIONS.iter().any(|e| word.ends_with(e)))
-        .map(str::to_owned)
-        .collect()
+    found
+}
+
+/// Whether a file named `name` lies anywhere under `dir`.
+fn file_under(dir: &std::path::Path, name: &str) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return false;
+    };
+    entries.flatten().any(|entry| {
+        let path = entry.path();
+        let skip = path
+            .file_name()
+            .is_some_and(|n| n == "target" || n == "node_modules");
+        !skip
+            && (path.file_name().is_some_and(|n| n == name)
+                || (path.is_dir() && file_under(&path, name)))
+    })
 }
 
 #[test]
 fn the_path_reader_takes_paths_and_leaves_the_rest() {
     let markdown = "`src/lib.rs` and `Cargo.toml`, `a.css`, `scripts/build.sh --flag`,\n\
-                    `src/views/<name>/`, `https://x.y/z`, `Tone`\n```\n`not/read.rs`\n```\n";
+                    `src/views/<name>/`, `https://x.y/z`, `Tone`, `/mcp`, `resources/read`,\n\
+                    `target/x/`\n```\n`not/read.rs`\n```\n\
+                    | `crates/x/` | `y.rs` and `z/w.rs` |\n";
+    let named = |p: &str, row: Option<&str>| (p.to_owned(), row.map(str::to_owned));
     assert_eq!(
         paths_named_in(markdown),
-        ["src/lib.rs", "a.css", "scripts/build.sh"]
+        [
+            named("src/lib.rs", None),
+            named("a.css", None),
+            named("scripts/build.sh", None),
+            named("crates/x/", Some("crates/x/")),
+            named("y.rs", Some("crates/x/")),
+            named("z/w.rs", Some("crates/x/")),
+        ]
     );
 }
 
 #[test]
 fn every_path_the_architecture_page_names_exists() {
     let root = workspace_root();
-    let page =
-        std::fs::read_to_string(root.join("docs/architecture.md")).expect("docs/architecture.md");
+    let page = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
     let paths = paths_named_in(&page);
     assert!(paths.len() > 20, "read the page's paths: {paths:?}");
-    let missing: Vec<_> = paths.iter().filter(|p| !root.join(p).exists()).collect();
+    let missing: Vec<_> = paths
+        .iter()
+        .filter(|(path, row)| {
+            let under_row = row.as_ref().is_some_and(|folder| {
+                let folder = root.join(folder);
+                folder.join(path).exists()
+                    || folder.join("src").join(path).exists()
+                    || file_under(&folder, path)
+            });
+            !root.join(path).exists() && !under_row
+        })
+        .collect();
     assert!(
         missing.is_empty(),
-        "docs/architecture.md names paths that do not exist: {missing:?}"
+        "ARCHITECTURE.md names paths that do not exist: {missing:?}"
+    );
+}
+
+#[test]
+fn the_code_map_names_every_crate_and_top_folder() {
+    let root = workspace_root();
+    let page = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let mut folders: Vec<String> = std::fs::read_dir(root.join("crates"))
+        .expect("crates")
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .map(|e| format!("crates/{}", e.file_name().to_string_lossy()))
+        .collect();
+    // Build outputs and tool state are no part of the code; of the hidden folders only `.ci` is.
+    let built = [
+        "target",
+        "node_modules",
+        "dist",
+        "crates",
+        "test-results",
+        "playwright-report",
+    ];
+    folders.extend(
+        std::fs::read_dir(&root)
+            .expect("root")
+            .flatten()
+            .filter(|e| e.path().is_dir())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|name| !built.contains(&name.as_str()))
+            .filter(|name| !name.starts_with('.') || name == ".ci")
+            .map(|name| match name.as_str() {
+                // The widget crate's source is mapped by its layers.
+                "src" => "src/bridge".to_owned(),
+                _ => format!("{name}/"),
+            }),
+    );
+    let missing: Vec<_> = folders
+        .iter()
+        .filter(|folder| {
+            let bare = folder.trim_end_matches('/');
+            !page.contains(&format!("| `{folder}`")) && !page.contains(&format!("| `{bare}`"))
+        })
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md's code map lacks {missing:?}"
     );
 }

@@ -8,11 +8,10 @@ use widget_model::Density;
 
 /// Lists longer than this are windowed.
 pub const WINDOW_AFTER: usize = 200;
-/// Rows rendered above and below the visible ones. Five, not ten: the browser lays out every drawn
+/// Rows rendered above and below the visible ones: few, because the browser lays out every drawn
 /// row again as rows enter (an auto-layout table), so the window's size is most of a scroll
-/// frame's layout and paint; five rows (150 px) still cover a wheel's 120 px a frame. Measured by
-/// `bench/widget.mjs`: scrolling 10,000 rows at 600 px a frame went from 9 tasks over 50 ms to
-/// none (wasm) and from 71 to 13 (JS build).
+/// frame's layout and paint; five rows (150 px) still cover a wheel's 120 px a frame (the
+/// scrolling figures are in docs/performance.md).
 pub const OVERSCAN: usize = 5;
 
 /// The next sort after a click on column `column`: ascending, descending, then the producer's order.

@@ -40,20 +40,20 @@ pub enum ColumnKind {
 impl ColumnKind {
     /// The contract's `columns[].type` value, if it is one.
     pub fn from_declared(name: &str, key: &str) -> Option<ColumnKind> {
-        Some(match name {
-            "text" => ColumnKind::Text,
-            "id" => ColumnKind::Id,
-            "status" => ColumnKind::Status,
-            "datetime" => ColumnKind::Datetime,
-            "number" => ColumnKind::Number,
-            "boolean" => ColumnKind::Boolean,
-            "duration" => ColumnKind::Duration {
+        use widget_result::ColumnType;
+        Some(match ColumnType::parse(name)? {
+            ColumnType::Text => ColumnKind::Text,
+            ColumnType::Id => ColumnKind::Id,
+            ColumnType::Status => ColumnKind::Status,
+            ColumnType::Datetime => ColumnKind::Datetime,
+            ColumnType::Number => ColumnKind::Number,
+            ColumnType::Boolean => ColumnKind::Boolean,
+            ColumnType::Duration => ColumnKind::Duration {
                 millis: key.ends_with("_ms"),
             },
-            "code" => ColumnKind::Code,
-            "json" => ColumnKind::Json,
-            "tags" => ColumnKind::Tags,
-            _ => return None,
+            ColumnType::Code => ColumnKind::Code,
+            ColumnType::Json => ColumnKind::Json,
+            ColumnType::Tags => ColumnKind::Tags,
         })
     }
 

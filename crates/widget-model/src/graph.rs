@@ -16,63 +16,26 @@ use crate::status::Status;
 use crate::text::{bounded_text, short_line, truncate_chars};
 use crate::words::{EdgeEnd, GraphProblem};
 
-/// The block types of the tool interface; anything else is `Other`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BlockType {
-    DataLoader,
-    Transformer,
-    DataExporter,
-    Sensor,
-    Callback,
-    Chart,
-    Conditional,
-    Custom,
-    Dbt,
-    Extension,
-    GlobalDataProduct,
-    Markdown,
-    Scratchpad,
-    Other,
-}
+pub use widget_result::BlockType;
 
-impl BlockType {
-    pub fn parse(s: &str) -> BlockType {
-        match s {
-            "data_loader" => BlockType::DataLoader,
-            "transformer" => BlockType::Transformer,
-            "data_exporter" => BlockType::DataExporter,
-            "sensor" => BlockType::Sensor,
-            "callback" => BlockType::Callback,
-            "chart" => BlockType::Chart,
-            "conditional" => BlockType::Conditional,
-            "custom" => BlockType::Custom,
-            "dbt" => BlockType::Dbt,
-            "extension" => BlockType::Extension,
-            "global_data_product" => BlockType::GlobalDataProduct,
-            "markdown" => BlockType::Markdown,
-            "scratchpad" => BlockType::Scratchpad,
-            _ => BlockType::Other,
-        }
-    }
-
-    /// The CSS modifier (`node--data-loader`).
-    pub fn css_name(self) -> &'static str {
-        match self {
-            BlockType::DataLoader => "data-loader",
-            BlockType::Transformer => "transformer",
-            BlockType::DataExporter => "data-exporter",
-            BlockType::Sensor => "sensor",
-            BlockType::Callback => "callback",
-            BlockType::Chart => "chart",
-            BlockType::Conditional => "conditional",
-            BlockType::Custom => "custom",
-            BlockType::Dbt => "dbt",
-            BlockType::Extension => "extension",
-            BlockType::GlobalDataProduct => "global-data-product",
-            BlockType::Markdown => "markdown",
-            BlockType::Scratchpad => "scratchpad",
-            BlockType::Other => "other",
-        }
+/// The CSS modifier of a node's block type (`node--data-loader`), `other` for a type outside the
+/// tool interface's list.
+pub fn block_css_name(block_type: Option<BlockType>) -> &'static str {
+    match block_type {
+        Some(BlockType::DataLoader) => "data-loader",
+        Some(BlockType::Transformer) => "transformer",
+        Some(BlockType::DataExporter) => "data-exporter",
+        Some(BlockType::Sensor) => "sensor",
+        Some(BlockType::Callback) => "callback",
+        Some(BlockType::Chart) => "chart",
+        Some(BlockType::Conditional) => "conditional",
+        Some(BlockType::Custom) => "custom",
+        Some(BlockType::Dbt) => "dbt",
+        Some(BlockType::Extension) => "extension",
+        Some(BlockType::GlobalDataProduct) => "global-data-product",
+        Some(BlockType::Markdown) => "markdown",
+        Some(BlockType::Scratchpad) => "scratchpad",
+        None => "other",
     }
 }
 
@@ -81,9 +44,10 @@ impl BlockType {
 pub struct GraphNode {
     pub id: String,
     pub label: String,
-    /// The type as written, for the accessible name; `block_type` is its family.
+    /// The type as written, for the accessible name; `block_type` is its family, when it is one of
+    /// the tool interface's.
     pub type_name: String,
-    pub block_type: BlockType,
+    pub block_type: Option<BlockType>,
     pub status: Option<Status>,
     pub selected: bool,
 }
@@ -641,7 +605,7 @@ mod tests {
         };
         assert_eq!(g.nodes.len(), 3);
         assert_eq!(g.edges, [(0, 1), (1, 2)], "duplicate edge dropped");
-        assert_eq!(g.nodes[0].block_type, BlockType::DataLoader);
+        assert_eq!(g.nodes[0].block_type, Some(BlockType::DataLoader));
         assert!(g.nodes[0].selected);
         assert_eq!(g.nodes[1].label, "clean", "label defaults to the id");
     }

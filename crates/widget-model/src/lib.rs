@@ -40,7 +40,7 @@ pub mod timeline;
 pub mod words;
 
 pub use cell::{Cell, ColumnKind, Datum, Field, SortKey};
-pub use graph::{BlockType, Graph, GraphNode, GraphOutcome};
+pub use graph::{block_css_name, BlockType, Graph, GraphNode, GraphOutcome};
 pub use hints::Density;
 pub use input::{model_from_json_text, model_from_structured_text, redacted_json, too_large};
 pub use model::*;

@@ -1,8 +1,8 @@
 //! Bounds on what one tool result may cost. Input from a host is hostile until parsed: every loop in
 //! this crate is bounded by the payload's size and by these constants.
 
-/// Largest tool result accepted, in bytes of JSON text. A list endpoint's 10,000 pipeline runs weigh
-/// about 3 MB; past 8 MiB the widget shows an error state instead of freezing the frame.
+/// Largest tool result accepted, in bytes of JSON text: room for a list endpoint's 10,000 pipeline
+/// runs; past it the widget shows an error state instead of freezing the frame.
 pub const MAX_PAYLOAD_BYTES: usize = 8 * 1024 * 1024;
 
 /// Deepest nesting serde_json accepts (its recursion limit). Deeper input is an error state.
@@ -23,8 +23,9 @@ pub const MAX_COLUMNS: usize = 64;
 /// Records rendered; past this the model says how many were left out.
 pub const MAX_RECORDS: usize = 100_000;
 
-/// Default node limit for drawing a graph; `host/widgetData.maxGraphNodes` may lower it.
-pub const DEFAULT_MAX_GRAPH_NODES: usize = 500;
+/// Default node limit for drawing a graph (the result's vocabulary, which producers truncate
+/// by); `host/widgetData.maxGraphNodes` may lower it.
+pub const DEFAULT_MAX_GRAPH_NODES: usize = widget_result::DEFAULT_MAX_GRAPH_NODES;
 
 /// Most edges of a drawable graph: five per node at the node limit. Real pipelines have one to two
 /// per block; past this the picture is a hairball and the table says more.
@@ -32,7 +33,8 @@ pub const MAX_GRAPH_EDGES: usize = 2_500;
 
 /// Most edge segments (an edge crossing k layers is k segments; see
 /// `graph_layout::segment_count`) a drawable graph may need. The layout's time follows this
-/// count: at the bound, 500 nodes take about … ms in Chromium (bench/layout.mjs prints it).
+/// count, so the bound keeps the largest drawable graph's layout within a frame's budget
+/// (`bench/layout.mjs` prints the time at the bound).
 pub const MAX_LAYOUT_SEGMENTS: u64 = 10_000;
 
 /// Characters of an id quoted inside a one-line message (fallback reasons, notices).

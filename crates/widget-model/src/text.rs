@@ -140,7 +140,7 @@ pub fn number_text_with(value: f64, max_fraction: u8) -> String {
 
 /// The number a decimal text writes (`42`, `-3.5`, `+1e3`, `.5`, `007`), or `None`. Read by
 /// serde_json's number parser, as every number of the result is: `f64::from_str` would bring
-/// core's 10 KB table of powers of five into the widget for these few texts.
+/// core's table of powers of five into the widget's wasm for these few texts.
 pub fn decimal_value(text: &str) -> Option<f64> {
     let text = text.trim();
     let (sign, digits) = match text.as_bytes().first()? {

@@ -1,7 +1,7 @@
 //! One stable sort for the whole widget.
 //!
 //! `slice::sort_by` is generic over the element and the comparison, so each call site with its own
-//! element type puts a whole driftsort (about 4 KB of wasm) into the widget; nine of them did.
+//! element type would put a whole driftsort into the widget's wasm.
 //! Every stable sort in the pure crates goes through [`sorted_positions`] instead: it sorts
 //! positions (`usize`) with a `dyn` comparison, so the wasm holds that sort once, and
 //! [`sort_by`] moves the elements into the order found (a few hundred bytes per element type).

@@ -153,7 +153,7 @@ pub fn FindBox(
         }
     };
     view! {
-        // Class names as before the box served logs too: tests and benchmarks select them.
+        // The class names tests and benchmarks select the box by.
         // data-ready: every item's text is built, so a search filters only (benchmarks wait on it).
         <div class="table-find" data-ready=move || index.ready.get().then_some("")>
             <label class="table-find__label">

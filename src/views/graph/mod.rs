@@ -436,7 +436,7 @@ fn GraphNodeView(
     let i = index;
     let class = format!(
         "node node--{} status--{}",
-        node.block_type.css_name(),
+        widget_model::block_css_name(node.block_type),
         node.status
             .as_ref()
             .map_or("unknown", |s| s.tone.css_name())

@@ -46,7 +46,7 @@ pub fn TableRows(
 }
 
 /// The rows. A short list draws one row element per record, keyed by the record: sorting moves
-/// them (in the JavaScript build, moving 200 rows was faster than rewriting them). A windowed
+/// them, which costs less than rewriting their cells. A windowed
 /// table draws its window in a fixed set of row elements (slots, as many as the window holds)
 /// that are recycled: a row that leaves the window hands its slot to the row that enters, whose
 /// cells are written into the same elements (`widget_app::table_window::slot_of`); sorting and

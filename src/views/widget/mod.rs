@@ -147,11 +147,8 @@ fn root_style(host: &HostContext) -> String {
 /// A small list and a small graph drawn once, hidden, while the host's tool runs (see
 /// [`warm_up_while_the_tool_runs`]). Browsers compile wasm functions on their first call; drawing
 /// these first moves that cost out of the real result's way (the JavaScript build's translated
-/// functions too). It pays: the first real result of 10 runs took 15–23 ms of the widget's own
-/// time with it against 87–113 without (wasm build), 67–86 against 179–228 (JavaScript build), the
-/// cold start the same within the noise, in two rounds of
-/// `HTML=with.html,without.html ONLY="10 runs" RUNS=7 node bench/widget.mjs` (`RUNS=5`, the files
-/// in the other order), `without.html` built with the warm-up removed (docs/performance.md).
+/// functions too), and leaves the cold start as it was (what it buys is in docs/performance.md,
+/// "Start-up").
 const WARM_UP_LIST: &str = r#"{"structuredContent":{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline_runs","action":"list","state":"ok","summary":{"title":"Runs","counts":{"running":1}},"columns":[{"key":"id","type":"id"},{"key":"status","type":"status"},{"key":"execution_date","type":"datetime"},"passed_sla","metrics","tags","duration"],"filters":{"status":["running"]},"pagination":{"page":1,"per_page":20,"total":40},"records":[{"id":1,"status":"running","execution_date":"2026-11-20 06:00:00.000000+00:00","passed_sla":true,"metrics":{"rows":1},"tags":["a"],"duration":1.5,"url":"https://example.com/a"},{"id":2,"status":"failed","execution_date":"2026-11-20T05:00:00Z","passed_sla":false,"metrics":null,"tags":[],"duration":65,"url":null}]}}"#;
 const WARM_UP_GRAPH: &str = r#"{"structuredContent":{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline","action":"get","state":"ok","records":[{"uuid":"p","name":"P","content":"x = 1","language":"python"}],"graph":{"nodes":[{"id":"a","label":"a","type":"data_loader","status":"completed","selected":true},{"id":"b","label":"b","type":"transformer","status":"running"},{"id":"c","label":"c","type":"data_exporter"}],"edges":[{"source":"a","target":"b"},{"source":"a","target":"c"}],"totalNodes":3,"truncated":false}}}"#;
 

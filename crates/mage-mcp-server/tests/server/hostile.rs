@@ -19,8 +19,8 @@ const SESSION_HEADER: &str = "mcp-session-id";
 /// The server's default request body limit (`--max-request-bytes`).
 const BODY_LIMIT: usize = 4 * 1024 * 1024;
 const MIB: usize = 1024 * 1024;
-/// Resident memory the server may reach after the megabyte payloads (a debug build: about 27 MiB
-/// idle, about 60 MiB after them when measured; a 3 MiB body costs a few copies while answered).
+/// Resident memory the server may reach after the megabyte payloads: twice what a debug build
+/// holds after them, for a 3 MiB body costs a few copies while it is answered.
 const RSS_BOUND_KIB: u64 = 128 * 1024;
 /// How much more it may hold after the last round of them than after the first.
 const RSS_GROWTH_BOUND_KIB: u64 = 16 * 1024;

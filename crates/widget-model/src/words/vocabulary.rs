@@ -146,29 +146,7 @@ pub enum Operation {
 }
 
 /// A tool error code of the tool interface.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ErrorCode {
-    ConfigInvalid,
-    AuthRequired,
-    AuthExpired,
-    ApiError,
-    ToolNotFound,
-    InternalError,
-}
-
-impl ErrorCode {
-    pub fn parse(code: &str) -> Option<ErrorCode> {
-        Some(match code {
-            "CONFIG_INVALID" => ErrorCode::ConfigInvalid,
-            "AUTH_REQUIRED" => ErrorCode::AuthRequired,
-            "AUTH_EXPIRED" => ErrorCode::AuthExpired,
-            "API_ERROR" => ErrorCode::ApiError,
-            "TOOL_NOT_FOUND" => ErrorCode::ToolNotFound,
-            "INTERNAL_ERROR" => ErrorCode::InternalError,
-            _ => return None,
-        })
-    }
-}
+pub use widget_result::ErrorCode;
 
 /// Which end of an edge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
