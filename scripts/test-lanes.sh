@@ -6,11 +6,12 @@
 # lanes' within the machine's cores; a lane whose need failed is not run and is reported as such.
 # A lane that fits nowhere (a share past the cores) runs when nothing else does.
 #
-# Each share is a lane's CPU time over its wall time when it runs alone (`TEST_CORES=0
-# ./scripts/test.sh` runs every lane alone and prints both; docs/performance.md, "The test
-# command", has the figures these were set from). Browsers answer their drivers only when they get
-# a core: lanes admitted past the cores there are stretch every browser's answers until a driver
-# gives up (a renderer silent for 30 s, a lost session), so the shares are what keeps the run green.
+# Each share is the cores the machine kept busy while the lane ran alone on a quiet machine
+# (`TEST_CORES=0 ./scripts/test.sh` runs every lane alone; its report's "machine cores" column;
+# docs/performance.md, "The test command", has the run these were set from). Browsers answer
+# their drivers only when they get a core: lanes admitted past the cores there are stretch every
+# browser's answers until a driver gives up (a renderer silent for 30 s, a lost session), so the
+# shares are what keeps the run green.
 #
 # Expects from scripts/test.sh: LOGS (the log folder), TIMES (the times file), now_ms and
 # cpu_of_children.
@@ -37,22 +38,22 @@ lane_log_name() { printf 'lane-%s.log' "${1// /-}"; }
 # Playwright's Chromium suite: playwright.config.mjs (two workers: two browsers).
 # Longest chains first, so that they start early; a lane that does not fit waits, and a lighter
 # one behind it may start meanwhile.
-lane "release build" 13 - ./scripts/build.sh
-lane "mage" 6 - ./scripts/mage-test.sh --no-widget --keep-results "$PWD/$LOGS/mage-results"
-lane "browser build" 13 - ./scripts/browser-tests.sh --build
-lane "test-hooks build" 13 "release build" ./scripts/build.sh --test-hooks
-lane "e2e chromium (playwright)" 16 "test-hooks build" npx playwright test
-lane "e2e webkit (webdriver)" 8 "test-hooks build" node tests/e2e/webdriver.mjs --engines webkit
-lane "e2e firefox (webdriver)" 8 "test-hooks build" node tests/e2e/webdriver.mjs --engines firefox
-lane "browser firefox" 8 "browser build" ./scripts/browser-tests.sh firefox
-lane "browser webkit" 8 "browser build" ./scripts/browser-tests.sh webkit
-lane "browser chromium" 8 "browser build" ./scripts/browser-tests.sh chromium
-lane "packages" 6 "release build" ./scripts/packages-check.sh
-lane "inspector" 5 "release build" ./scripts/inspector-check.sh
-lane "mage widget" 8 "mage,release build" env MAGE_TEST_RESULTS="$PWD/$LOGS/mage-results" \
+lane "release build" 16 - ./scripts/build.sh
+lane "mage" 5 - ./scripts/mage-test.sh --no-widget --keep-results "$PWD/$LOGS/mage-results"
+lane "browser build" 18 - ./scripts/browser-tests.sh --build
+lane "test-hooks build" 10 "release build" ./scripts/build.sh --test-hooks
+lane "e2e chromium (playwright)" 14 "test-hooks build" npx playwright test
+lane "e2e webkit (webdriver)" 16 "test-hooks build" node tests/e2e/webdriver.mjs --engines webkit
+lane "e2e firefox (webdriver)" 7 "test-hooks build" node tests/e2e/webdriver.mjs --engines firefox
+lane "browser firefox" 12 "browser build" ./scripts/browser-tests.sh firefox
+lane "browser webkit" 14 "browser build" ./scripts/browser-tests.sh webkit
+lane "browser chromium" 12 "browser build" ./scripts/browser-tests.sh chromium
+lane "packages" 16 "release build" ./scripts/packages-check.sh
+lane "inspector" 11 "release build" ./scripts/inspector-check.sh
+lane "mage widget" 17 "mage,release build" env MAGE_TEST_RESULTS="$PWD/$LOGS/mage-results" \
   npx playwright test tests/e2e/mage-live.spec.mjs --output target/playwright-mage --workers 1
 lane "built file" 3 "release build" node --test tests/built-file.test.mjs
-lane "translator" 3 "release build" node --test tests/wasm-to-js.test.mjs
+lane "translator" 13 "release build" node --test tests/wasm-to-js.test.mjs
 
 # The cores scheduled for, in tenths: TEST_CORES, else the machine's.
 LANE_CORES=$((${TEST_CORES:-$(nproc)} * 10))

@@ -53,8 +53,16 @@ function within(ms, what, promise) {
 const quit = (driver) => within(10_000, "quit", driver.quit()).catch(() => {});
 
 /** A new session within E2E_SESSION_START_MS; one that does not start is tried once more, said in the log. */
+/** How long each driver server and each session took to start, for tests/timeouts.mjs's limits. */
+const startTimes = { driverServer: {}, sessions: [] };
+
 async function startSession(engine, url) {
-  const attempt = () => within(TIMEOUTS.E2E_SESSION_START_MS, `${engine}: new WebDriver session`, newSession(engine, url));
+  const attempt = async () => {
+    const t0 = Date.now();
+    const driver = await within(TIMEOUTS.E2E_SESSION_START_MS, `${engine}: new WebDriver session`, newSession(engine, url));
+    startTimes.sessions.push({ engine, ms: Date.now() - t0 });
+    return driver;
+  };
   try {
     return await attempt();
   } catch (error) {
@@ -141,6 +149,7 @@ try {
       let server;
       try {
         server = await startDriverServer(engine, { logDir: OUT });
+        startTimes.driverServer[engine] = Date.now() - t0;
       } catch (error) {
         for (const check of checks) {
           const r = { engine, name: check.name, notes: [], status: "not run", error: String(error?.message ?? error) };
@@ -160,8 +169,10 @@ try {
   await stopAll();
 }
 
-writeFileSync(`${OUT}/results-${engines.join("-")}.json`, JSON.stringify({ started: new Date(started).toISOString(), timing, results }, null, 2));
+writeFileSync(`${OUT}/results-${engines.join("-")}.json`, JSON.stringify({ started: new Date(started).toISOString(), timing, startTimes, results }, null, 2));
 const failed = results.filter((r) => r.status !== "passed");
+const slowest = (list) => (list.length ? `${seconds(Math.max(...list))}` : "—");
+console.log(`\nstart-up: driver server ${Object.entries(startTimes.driverServer).map(([e, ms]) => `${e} ${seconds(ms)}`).join(", ") || "—"}; sessions ${startTimes.sessions.length}, the slowest ${slowest(startTimes.sessions.map((x) => x.ms))}; the slowest check ${slowest(results.filter((r) => r.ms !== undefined).map((r) => r.ms))}`);
 console.log("");
 for (const engine of engines) {
   const mine = results.filter((r) => r.engine === engine);
