@@ -10,38 +10,37 @@
 //! reason stands in its place.
 //!
 //! Parts, sharing one `GraphState` (`state.rs`): the layout data (`layout.rs`), the toolbar
-//! (`toolbar.rs`), the caption line (`caption.rs`), the drawing (`canvas.rs`) with its edges
-//! (`edges.rs`) and nodes (`nodes.rs`), the table of a graph too large to read (`blocks.rs`), and
-//! the selected block's panel (`panel.rs`); the geometry is in `widget_app::graph_geometry`.
+//! (`toolbar.rs`), the caption line (`caption.rs`), the edges (`edges.rs`), the table of a graph
+//! too large to read (`blocks.rs`), the selected block's panel (`panel.rs`); here, `GraphView`
+//! joining them, and the drawing (`GraphCanvas`) with its nodes (`GraphNodeView`), which stay in
+//! `GraphView`'s module: in one of their own, the compiler inlines the drawing into `GraphView`
+//! less tightly and the widget's wasm grows. The geometry is in `widget_app::graph_geometry`.
 
 mod blocks;
-mod canvas;
 mod caption;
 mod edges;
 mod layout;
-mod nodes;
 mod panel;
 mod state;
 mod toolbar;
 
 use std::sync::Arc;
 
-use leptos::html::Section;
+use graph_layout::{Flow, NodeBox, Placement};
+use leptos::html::{Div, Section};
 use leptos::prelude::*;
-use widget_app::graph_geometry::{node_width, NodeText};
+use widget_app::graph_geometry::{neighbour, node_width, NodeText};
 use widget_model::words::Msg;
-use widget_model::{Graph, GraphOutcome, NodeDetail, WidgetModel};
+use widget_model::{Graph, GraphNode, GraphOutcome, NodeDetail, WidgetModel};
 
 use crate::app::assistant::selected_block;
 use crate::views::context::services;
 use crate::views::locale::{locale, t};
 use crate::views::navigation::capabilities;
 use blocks::BlocksTable;
-use canvas::GraphCanvas;
 use caption::NodeCaption;
-use layout::{
-    layouts_for_frame, measure_frame, node_text, opening_view, Layouts, ASSUMED_FRAME_WIDTH,
-};
+use edges::edge_paths;
+use layout::{layouts_for_frame, measure_frame, node_text, opening_view, ASSUMED_FRAME_WIDTH};
 use panel::NodePanel;
 use state::{GraphState, Zoom};
 use toolbar::GraphToolbar;
@@ -104,9 +103,24 @@ fn GraphView(graph: Graph, details: Vec<NodeDetail>, pipeline: Option<String>) -
     }
     let locale = locale();
     let blocks = graph.nodes.len();
+    // Nothing until the frame is measured; then the table of the blocks when the graph is too
+    // large to read (and not drawn anyway), else the caption line and the drawing.
     let drawing = {
         let graph = Arc::clone(&graph);
-        move || drawing_or_table(&graph, &texts, layouts, measured, state)
+        move || {
+            if !measured.get() {
+                return ().into_any();
+            }
+            if !state.opening.get().readable && !state.drawn_anyway.get() {
+                return view! { <BlocksTable graph=Arc::clone(&graph) state/> }.into_any();
+            }
+            let placed = layouts.with(|l| l.get(state.opening.get().flow));
+            view! {
+                <NodeCaption graph=Arc::clone(&graph) state/>
+                <GraphCanvas graph=Arc::clone(&graph) placed texts=texts.clone() state/>
+            }
+            .into_any()
+        }
     };
     view! {
         <section class="graph" aria-label=locale.t(&Msg::Graph) node_ref=section>
@@ -115,30 +129,6 @@ fn GraphView(graph: Graph, details: Vec<NodeDetail>, pipeline: Option<String>) -
             <NodePanel graph details=Arc::new(details) state pipeline/>
         </section>
     }
-}
-
-/// What stands between the toolbar and the panel: nothing until the frame is `measured`; then the
-/// table of the blocks when the graph is too large to read (and not drawn anyway), else the
-/// caption line and the drawing, laid out the way it opens.
-fn drawing_or_table(
-    graph: &Arc<Graph>,
-    texts: &[NodeText],
-    layouts: Memo<Arc<Layouts>>,
-    measured: RwSignal<bool>,
-    state: GraphState,
-) -> AnyView {
-    if !measured.get() {
-        return ().into_any();
-    }
-    if !state.opening.get().readable && !state.drawn_anyway.get() {
-        return view! { <BlocksTable graph=Arc::clone(graph) state/> }.into_any();
-    }
-    let placed = layouts.with(|l| l.get(state.opening.get().flow));
-    view! {
-        <NodeCaption graph=Arc::clone(graph) state/>
-        <GraphCanvas graph=Arc::clone(graph) placed texts=texts.to_vec() state/>
-    }
-    .into_any()
 }
 
 /// A block the user selects is what they are looking at: the assistant of `pipeline` may know
@@ -157,4 +147,181 @@ fn tell_the_assistant(pipeline: String, graph: &Graph, state: GraphState) {
         }
         selected
     });
+}
+
+/// The drawing: edges, then one focusable node per block, in a box that scrolls both ways and
+/// pans when dragged.
+#[component]
+fn GraphCanvas(
+    graph: Arc<Graph>,
+    placed: Arc<Placement>,
+    texts: Vec<NodeText>,
+    state: GraphState,
+) -> impl IntoView {
+    let (w, h) = (placed.width.max(1.0), placed.height.max(1.0));
+    let svg_style = move || match state.scale() {
+        None => format!("width: 100%; max-width: {w:.0}px"),
+        // Rounded up: a label never ends below the size the scale promises.
+        Some(k) => format!("width: {:.0}px", (w * k).ceil()),
+    };
+    let flow = placed.flow;
+    let edges = edge_paths(&placed, state);
+    let nodes = graph
+        .nodes
+        .iter()
+        .zip(&placed.nodes)
+        .zip(texts)
+        .enumerate()
+        .map(|(i, ((node, b), text))| view! { <GraphNodeView node=node.clone() index=i place=*b text placed=Arc::clone(&placed) state/> })
+        .collect_view();
+    let blocks = graph.nodes.len() as u64;
+    let label = t(&match flow {
+        Flow::Down => Msg::GraphLayers { blocks },
+        Flow::Right => Msg::GraphLayersAcross { blocks },
+    });
+    let viewport = NodeRef::<Div>::new();
+    let pan = Pan::default();
+    view! {
+        <div
+            class="graph__viewport"
+            node_ref=viewport
+            data-flow=match flow { Flow::Down => "down", Flow::Right => "right" }
+            data-opening-scale=move || format!("{:.3}", state.opening.get().scale)
+            on:mousedown=move |e| pan.start(&e, viewport)
+            on:mousemove=move |e| pan.follow(&e, viewport)
+            on:mouseup=move |_| pan.stop()
+            on:mouseleave=move |_| pan.stop()
+        >
+            <svg class="graph__svg" viewBox=format!("0 0 {w:.0} {h:.0}") style=svg_style role="group" aria-label=label>
+                <defs>
+                    <marker id="graph-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                        <path d="M0 0 L10 5 L0 10 z" class="edge__arrow"/>
+                    </marker>
+                </defs>
+                <g class="graph__edges" aria-hidden="true">{edges}</g>
+                <g class="graph__nodes">{nodes}</g>
+            </svg>
+        </div>
+    }
+}
+
+/// Dragging the drawing's background scrolls it: where the drag started, and the scroll then.
+#[derive(Clone, Copy, Default)]
+struct Pan {
+    from: StoredValue<Option<(i32, i32, i32, i32)>>,
+}
+
+impl Pan {
+    /// A primary-button press on the background (not on a node) starts a drag.
+    fn start(self, event: &leptos::ev::MouseEvent, viewport: NodeRef<Div>) {
+        use wasm_bindgen::JsCast;
+        let on_node = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|t| t.closest(".node").ok().flatten().is_some());
+        if event.button() != 0 || on_node {
+            return;
+        }
+        if let Some(el) = viewport.get_untracked() {
+            self.from.set_value(Some((
+                event.client_x(),
+                event.client_y(),
+                el.scroll_left(),
+                el.scroll_top(),
+            )));
+        }
+    }
+
+    fn follow(self, event: &leptos::ev::MouseEvent, viewport: NodeRef<Div>) {
+        let (Some((x, y, left, top)), Some(el)) = (self.from.get_value(), viewport.get_untracked())
+        else {
+            return;
+        };
+        event.prevent_default();
+        el.set_scroll_left(left - (event.client_x() - x));
+        el.set_scroll_top(top - (event.client_y() - y));
+    }
+
+    fn stop(self) {
+        self.from.set_value(None);
+    }
+}
+
+/// One block: a box coloured by type, its status dot, its label and type; a button that selects.
+#[component]
+fn GraphNodeView(
+    node: GraphNode,
+    index: usize,
+    place: NodeBox,
+    text: NodeText,
+    placed: Arc<Placement>,
+    state: GraphState,
+) -> impl IntoView {
+    let i = index;
+    let class = format!(
+        "node node--{} status--{}",
+        widget_model::block_css_name(node.block_type),
+        node.status
+            .as_ref()
+            .map_or("unknown", |s| s.tone.css_name())
+    );
+    let on_key = move |event: leptos::ev::KeyboardEvent| {
+        let key = event.key();
+        match key.as_str() {
+            "Enter" | " " => {
+                event.prevent_default();
+                state.toggle(i);
+            }
+            _ => {
+                if let Some(next) = neighbour(&placed, i, &key) {
+                    event.prevent_default();
+                    state.focused.set(Some(next));
+                    focus_node(&event, next);
+                }
+            }
+        }
+    };
+    view! {
+        <g
+            class=class
+            class:is-selected=move || state.selected.get() == Some(i)
+            data-node-id=node.id
+            data-index=i.to_string()
+            transform=format!("translate({:.1} {:.1})", place.x, place.y)
+            role="button"
+            tabindex=move || if state.tab_stop() == i { "0" } else { "-1" }
+            aria-pressed=move || if state.selected.get() == Some(i) { "true" } else { "false" }
+            on:click=move |_| state.toggle(i)
+            on:focus=move |_| state.focused.set(Some(i))
+            on:mouseenter=move |_| state.hovered.set(Some(i))
+            on:mouseleave=move |_| state.hovered.set(None)
+            on:keydown=on_key
+        >
+            <rect class="node__box" width=format!("{:.1}", place.width) height=format!("{:.1}", place.height) rx="6"/>
+            <rect class="node__stripe" width="5" height=format!("{:.1}", place.height) rx="2"/>
+            <circle class="node__status" cx=format!("{:.1}", place.width - 10.0) cy="11" r="4"/>
+            <text class="node__label" x="12" y="17">{text.label}</text>
+            <text class="node__meta" x="12" y="32">{text.meta}</text>
+        </g>
+    }
+}
+
+/// Moves keyboard focus to node `index`, found next to the node that received `event`.
+fn focus_node(event: &leptos::ev::KeyboardEvent, index: usize) {
+    use wasm_bindgen::JsCast;
+    let target = event
+        .current_target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+    let node = target
+        .and_then(|t| t.parent_element())
+        .and_then(|group| {
+            group
+                .query_selector(&format!("[data-index=\"{index}\"]"))
+                .ok()
+                .flatten()
+        })
+        .and_then(|n| n.dyn_into::<web_sys::SvgElement>().ok());
+    if let Some(node) = node {
+        let _ = node.focus();
+    }
 }
