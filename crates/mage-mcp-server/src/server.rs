@@ -1,7 +1,7 @@
 //! The MCP server: one struct, one method per tool (in the `tools` modules), the widget resource,
 //! and the few places where this server's contract needs more than rmcp's defaults (the error
 //! envelope for unknown tools and unreadable arguments, the MCP Apps capability). Every tool call
-//! runs through [`MageMcpServer::answer`]: its ids checked, the session authenticated, then the
+//! runs through `MageMcpServer::answer`: its ids checked, the session authenticated, then the
 //! tool against the backend, then the widget result, redacted with what the call's MCP session
 //! knows. Every call has a deadline, and a client's cancellation stops it (and its requests to
 //! the cluster) at once.
