@@ -181,7 +181,7 @@ pub async fn serve(server: MageMcpServer, options: HttpOptions) -> anyhow::Resul
     Ok(())
 }
 
-/// `/mcp`: rmcp's service behind [`guard`]. Each MCP session gets its own server
+/// `/mcp`: rmcp's service behind `guard`. Each MCP session gets its own server
 /// ([`MageMcpServer::for_new_session`]): what one session's calls learn stays with it.
 pub fn router(
     server: MageMcpServer,

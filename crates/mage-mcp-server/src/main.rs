@@ -4,25 +4,8 @@
 //! `--widget` names) as an MCP Apps resource, on stdio (the default) or Streamable HTTP. Logs go
 //! to stderr only: stdout is the stdio transport.
 //!
-//! Depends on: `secret-redaction` (everything is redacted before it enters a result or a log),
-//! `pipeline-resource-widget` (the widget's file, URI and `_meta`), rmcp, tokio, axum, reqwest. No
-//! other workspace crate (its tests also use `widget-model`, to run the widget's path beside the
-//! server's).
-
-mod backend;
-mod config;
-mod demo;
-mod http;
-mod ids;
-mod mage;
-mod records;
-mod redact;
-mod secrets;
-mod server;
-mod tools;
-mod vocabulary;
-mod widget;
-mod widget_result;
+//! This file is the command line: the options, the logging, the backend they choose; the server
+//! itself is the library (`src/lib.rs`).
 
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
@@ -35,14 +18,15 @@ use anyhow::Context;
 use clap::{Parser, ValueEnum};
 use rmcp::ServiceExt;
 
-use crate::backend::Backend;
-use crate::config::CredentialSource;
-use crate::demo::{DemoBackend, Project};
-use crate::http::{HttpAuth, HttpOptions};
-use crate::mage::{MageBackend, MageSettings};
-use crate::redact::Redactor;
-use crate::server::{MageMcpServer, ServerOptions};
-use crate::widget::WidgetResource;
+use mage_mcp_server::backend::Backend;
+use mage_mcp_server::config::{self, CredentialSource};
+use mage_mcp_server::demo::{DemoBackend, Project};
+use mage_mcp_server::http::{self, HttpAuth, HttpOptions};
+use mage_mcp_server::mage::{self, MageBackend, MageSettings};
+use mage_mcp_server::redact::Redactor;
+use mage_mcp_server::server::{self, MageMcpServer, ServerOptions};
+use mage_mcp_server::tools;
+use mage_mcp_server::widget::WidgetResource;
 
 /// The address `--http` uses when given without one.
 const DEFAULT_HTTP_ADDRESS: &str = "127.0.0.1:3001";

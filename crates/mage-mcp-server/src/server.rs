@@ -1,7 +1,7 @@
 //! The MCP server: one struct, one method per tool (in the `tools` modules), the widget resource,
 //! and the few places where this server's contract needs more than rmcp's defaults (the error
 //! envelope for unknown tools and unreadable arguments, the MCP Apps capability). Every tool call
-//! runs through [`MageMcpServer::answer`]: its ids checked, the session authenticated, then the
+//! runs through `MageMcpServer::answer`: its ids checked, the session authenticated, then the
 //! tool against the backend, then the widget result, redacted with what the call's MCP session
 //! knows. Every call has a deadline, and a client's cancellation stops it (and its requests to
 //! the cluster) at once.
@@ -400,9 +400,9 @@ fn unanswerable_request(method: &str) -> McpError {
 }
 
 /// Tool argument schemas: an optional argument may be absent, and that is all. schemars writes an
-/// `Option` as nullable (`"type": ["string", "null"]`, `anyOf [.., {"type": "null"}]`,
-/// `"default": null`), which clients mapping schemas onto single-type dialects reject (the MCP
-/// Inspector flags it). Applied with `#[schemars(transform = ...)]` to every arguments struct
+/// `Option` as nullable (`"type": ["string", "null"]`, `anyOf [.., {"type": "null"}]`, and
+/// `"default": null` when the field also has `#[serde(default)]`, which an `Option` needs not),
+/// which clients mapping schemas onto single-type dialects reject (the MCP Inspector flags it). Applied with `#[schemars(transform = ...)]` to every arguments struct
 /// that has optional fields.
 pub fn optional_means_absent(schema: &mut rmcp::schemars::Schema) {
     let Some(properties) = schema.get_mut("properties").and_then(Value::as_object_mut) else {

@@ -33,7 +33,7 @@ const TELLING_TIMES: [&str; 5] = [
 
 /// What a person asks of one resource's records: the keys that lead, in order, and the keys
 /// that go last. Keys a record lacks are skipped. `duration` and `progress` are the columns the
-/// widget adds to runs (in the `assemble` module), placed by [`Profile::place_of`].
+/// widget adds to runs (in `assemble::columns`), placed by [`Profile::place_of`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Profile {
     pub lead: &'static [&'static str],

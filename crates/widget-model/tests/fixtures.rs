@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 use widget_model::outputs::OutputBody;
 use widget_model::words::{english, Msg};
 use widget_model::{model_from_json_text, Arrangement, Content, GraphOutcome, State, WidgetModel};
@@ -246,7 +246,8 @@ fn check_text(expect: &Value, dump: &str, fail: &mut impl FnMut(String)) {
 }
 
 /// `content` (records, outputs, logs), `outputs` (each output's name and grid shape or text),
-/// `firstError` (the headline of the run's first error), `timeline` (bars drawn).
+/// `firstError` (the headline of the run's first error), `timeline` (bars drawn), `diff` (the
+/// change of code's hunks and lines), and log lines read into their fields.
 fn check_content(expect: &Value, model: &WidgetModel, fail: &mut impl FnMut(String)) {
     let kind = match &model.content {
         Content::Records => "records",
@@ -258,6 +259,22 @@ fn check_content(expect: &Value, model: &WidgetModel, fail: &mut impl FnMut(Stri
             fail(format!("content {kind} != {expected}"));
         }
     }
+    check_outputs(expect, model, fail);
+    check_first_error(expect, model, fail);
+    if let Some(bars) = expect["timeline"].as_u64() {
+        let actual = model.timeline.as_ref().map(|t| t.bars.len() as u64);
+        if actual != Some(bars) {
+            fail(format!("timeline bars {actual:?} != {bars}"));
+        }
+    }
+    if let Some(want) = expect["diff"].as_object() {
+        check_diff(want, model, fail);
+    }
+    check_log_lines_read(model, fail);
+}
+
+/// `outputs`: each output's name and grid shape (rows, columns), or that it is text or empty.
+fn check_outputs(expect: &Value, model: &WidgetModel, fail: &mut impl FnMut(String)) {
     if let (Some(expected), Content::Outputs(outputs)) =
         (expect["outputs"].as_array(), &model.content)
     {
@@ -275,6 +292,10 @@ fn check_content(expect: &Value, model: &WidgetModel, fail: &mut impl FnMut(Stri
             fail(format!("outputs {actual:?} != {expected:?}"));
         }
     }
+}
+
+/// `firstError`: the headline of the first error line the logs hold contains it.
+fn check_first_error(expect: &Value, model: &WidgetModel, fail: &mut impl FnMut(String)) {
     if let Some(expected) = expect["firstError"].as_str() {
         let headline = match &model.content {
             Content::Logs(files) => files
@@ -286,44 +307,44 @@ fn check_content(expect: &Value, model: &WidgetModel, fail: &mut impl FnMut(Stri
             fail(format!("first error {headline:?} lacks {expected:?}"));
         }
     }
-    if let Some(bars) = expect["timeline"].as_u64() {
-        let actual = model.timeline.as_ref().map(|t| t.bars.len() as u64);
-        if actual != Some(bars) {
-            fail(format!("timeline bars {actual:?} != {bars}"));
-        }
-    }
-    if let Some(want) = expect["diff"].as_object() {
-        let diffs: Vec<_> = model
-            .mutation
-            .iter()
-            .flat_map(|m| &m.changes)
-            .filter_map(|c| c.diff.as_ref())
-            .collect();
-        match diffs.as_slice() {
-            [diff] => {
-                let number = |key: &str| want.get(key).and_then(Value::as_u64);
-                let got = [
-                    ("hunks", diff.hunks.len() as u64),
-                    ("total", diff.total_hunks),
-                    ("added", diff.added),
-                    ("removed", diff.removed),
-                ];
-                for (key, actual) in got {
-                    if number(key).is_some_and(|n| n != actual) {
-                        fail(format!("diff {key} {actual} != {:?}", number(key)));
-                    }
-                }
-                if let Some(cut) = want.get("cut").and_then(Value::as_bool) {
-                    if cut != diff.cut {
-                        fail(format!("diff cut {} != {cut}", diff.cut));
-                    }
+}
+
+/// `diff`: the mutation's one change of code, its hunks (shown and in all), lines added and
+/// removed, and whether it was cut.
+fn check_diff(want: &Map<String, Value>, model: &WidgetModel, fail: &mut impl FnMut(String)) {
+    let diffs: Vec<_> = model
+        .mutation
+        .iter()
+        .flat_map(|m| &m.changes)
+        .filter_map(|c| c.diff.as_ref())
+        .collect();
+    match diffs.as_slice() {
+        [diff] => {
+            let number = |key: &str| want.get(key).and_then(Value::as_u64);
+            let got = [
+                ("hunks", diff.hunks.len() as u64),
+                ("total", diff.total_hunks),
+                ("added", diff.added),
+                ("removed", diff.removed),
+            ];
+            for (key, actual) in got {
+                if number(key).is_some_and(|n| n != actual) {
+                    fail(format!("diff {key} {actual} != {:?}", number(key)));
                 }
             }
-            other => fail(format!("{} diffs, one expected", other.len())),
+            if let Some(cut) = want.get("cut").and_then(Value::as_bool) {
+                if cut != diff.cut {
+                    fail(format!("diff cut {} != {cut}", diff.cut));
+                }
+            }
         }
+        other => fail(format!("{} diffs, one expected", other.len())),
     }
-    // Every log line written as `<time> {json}` is read into its fields: a redaction that broke
-    // the JSON would show it raw.
+}
+
+/// Every log line written as `<time> {json}` is read into its fields: a redaction that broke the
+/// JSON would show it raw.
+fn check_log_lines_read(model: &WidgetModel, fail: &mut impl FnMut(String)) {
     if let Content::Logs(files) = &model.content {
         for file in files {
             for i in 0..file.line_count() {

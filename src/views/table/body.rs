@@ -9,8 +9,9 @@ use widget_model::words::Msg;
 use widget_model::{Cell, Table, TimeShown};
 
 use super::state::TableState;
+use crate::app::ToolRequest;
 use crate::views::cell::{CellView, Room};
-use crate::views::locale::{locale, t};
+use crate::views::locale::{locale, t, Locale};
 use crate::views::navigation::{OpenButton, RowOpener};
 use widget_app::table_window::{slot_of, slot_position, window_capacity};
 
@@ -154,7 +155,33 @@ fn TableRow(
         .and_then(|&i| cells.get(i))
         .map(|c| c.plain_text())
         .unwrap_or_default();
-    let drawn = shown
+    let drawn = row_cells(&locale, &table, cells, &shown, state);
+    let detail_id = (!detail.is_empty()).then(|| format!("row-detail-{}", next_detail_number()));
+    let expanded = move || state.open_rows.with(|o| o.contains(&index));
+    let actions = has_actions.then(|| row_actions(open, name, detail_id.clone(), index, state));
+    let fields = detail_fields(&locale, &table, cells, &detail);
+    let span = shown.len() + usize::from(has_actions);
+    let detail_row = move || {
+        let id = detail_id.clone()?;
+        expanded().then(|| detail_row(&fields, id, span))
+    };
+    // A windowed table says where the row is in the current order (the header row is 1).
+    let position = position.map(|p| (p + 2).to_string());
+    view! {
+        <tr aria-rowindex=position node_ref=element class:row--open=expanded>{drawn}{actions}</tr>
+        {detail_row}
+    }
+}
+
+/// A row's cells in the columns `shown`, each labelled by its column (a narrow frame's card).
+fn row_cells(
+    locale: &Locale,
+    table: &Table,
+    cells: &[Cell],
+    shown: &[usize],
+    state: TableState,
+) -> impl IntoView {
+    shown
         .iter()
         .filter_map(|&i| Some((cells.get(i)?, table.columns.get(i)?, state.time_shown(i))))
         .map(|(cell, column, time)| {
@@ -164,35 +191,52 @@ fn TableRow(
                 </td>
             }
         })
-        .collect_view();
-    let detail_id = (!detail.is_empty()).then(|| format!("row-detail-{}", next_detail_number()));
+        .collect_view()
+}
+
+/// A row's controls, in the column of controls: Open (`open`, when the row opens a record named
+/// `name`) and, when the row has a detail (`detail_id`), the toggle that shows it.
+fn row_actions(
+    open: Option<ToolRequest>,
+    name: String,
+    detail_id: Option<String>,
+    index: usize,
+    state: TableState,
+) -> impl IntoView {
     let expanded = move || state.open_rows.with(|o| o.contains(&index));
-    let actions = has_actions.then(|| {
-        let open = open.map(|request| view! { <OpenButton request name=name.clone()/> });
-        let toggle = detail_id.clone().map(|id| {
-            let label = t(&Msg::RowDetailsOf { name: name.clone() });
-            view! {
-                <button
-                    type="button"
-                    class="row-details"
-                    aria-expanded=move || if expanded() { "true" } else { "false" }
-                    aria-controls=id
-                    aria-label=label
-                    on:click=move |_| state.open_rows.update(|o| {
-                        match o.iter().position(|r| *r == index) {
-                            Some(at) => { o.remove(at); }
-                            None => o.push(index),
-                        }
-                    })
-                >
-                    <span class="row-details__mark" aria-hidden="true">"▸"</span>
-                    {t(&Msg::RowDetails)}
-                </button>
-            }
-        });
-        view! { <td class="row-actions">{open}{toggle}</td> }
+    let open = open.map(|request| view! { <OpenButton request name=name.clone()/> });
+    let toggle = detail_id.map(|id| {
+        let label = t(&Msg::RowDetailsOf { name: name.clone() });
+        view! {
+            <button
+                type="button"
+                class="row-details"
+                aria-expanded=move || if expanded() { "true" } else { "false" }
+                aria-controls=id
+                aria-label=label
+                on:click=move |_| state.open_rows.update(|o| {
+                    match o.iter().position(|r| *r == index) {
+                        Some(at) => { o.remove(at); }
+                        None => o.push(index),
+                    }
+                })
+            >
+                <span class="row-details__mark" aria-hidden="true">"▸"</span>
+                {t(&Msg::RowDetails)}
+            </button>
+        }
     });
-    let fields: Vec<(String, Cell)> = detail
+    view! { <td class="row-actions">{open}{toggle}</td> }
+}
+
+/// The fields of a row's detail: the `detail` columns' labels and cells, those with a value.
+fn detail_fields(
+    locale: &Locale,
+    table: &Table,
+    cells: &[Cell],
+    detail: &[usize],
+) -> Vec<(String, Cell)> {
+    detail
         .iter()
         .filter_map(|&i| {
             Some((
@@ -201,33 +245,25 @@ fn TableRow(
             ))
         })
         .filter(|(_, cell)| !matches!(cell, Cell::Missing))
-        .collect();
-    let span = shown.len() + usize::from(has_actions);
-    let detail_row = move || {
-        let id = detail_id.clone()?;
-        expanded().then(|| {
-            let fields = fields
-                .iter()
-                .map(|(label, cell)| {
-                    view! {
-                        <div class="row-detail__field">
-                            <dt>{label.clone()}</dt>
-                            <dd dir="auto"><CellView cell=cell.clone() room=Room::Detail time=TimeShown::DateTime/></dd>
-                        </div>
-                    }
-                })
-                .collect_view();
+        .collect()
+}
+
+/// The row under a row, once opened: its detail's `fields`, across the `span` columns.
+fn detail_row(fields: &[(String, Cell)], id: String, span: usize) -> impl IntoView {
+    let fields = fields
+        .iter()
+        .map(|(label, cell)| {
             view! {
-                <tr class="row-detail" id=id>
-                    <td colspan=span><dl class="row-detail__fields">{fields}</dl></td>
-                </tr>
+                <div class="row-detail__field">
+                    <dt>{label.clone()}</dt>
+                    <dd dir="auto"><CellView cell=cell.clone() room=Room::Detail time=TimeShown::DateTime/></dd>
+                </div>
             }
         })
-    };
-    // A windowed table says where the row is in the current order (the header row is 1).
-    let position = position.map(|p| (p + 2).to_string());
+        .collect_view();
     view! {
-        <tr aria-rowindex=position node_ref=element class:row--open=expanded>{drawn}{actions}</tr>
-        {detail_row}
+        <tr class="row-detail" id=id>
+            <td colspan=span><dl class="row-detail__fields">{fields}</dl></td>
+        </tr>
     }
 }

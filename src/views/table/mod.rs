@@ -137,39 +137,14 @@ pub fn DataTable(
     #[prop(default = None)] opener: Option<Arc<RowOpener>>,
 ) -> impl IntoView {
     // What the user did to it is kept under its columns' keys (its title changes with the locale).
-    let memory_key = table
-        .columns
-        .iter()
-        .map(|c| c.key.as_str())
-        .collect::<Vec<_>>()
-        .join("\u{1f}");
+    let memory_key = memory_key(&table);
     let state = TableState::new(&table, density, &memory_key);
     // An id for the toggle's aria-controls, unique per table in the page.
     let table_id = format!("table-{}", next_table_number());
     let table_id_for_toggle = table_id.clone();
     let scroller = NodeRef::<Div>::new();
-    let memory = crate::views::context::screen_memory();
-    let on_scroll = move |_| {
-        if let Some(el) = scroller.get_untracked() {
-            let (top, left) = (f64::from(el.scroll_top()), f64::from(el.scroll_left()));
-            state.scroll_top.set(top);
-            state.viewport.set(f64::from(el.client_height()));
-            if let Some(memory) = memory {
-                memory.keep(&memory_key, |m| (m.scroll_top, m.scroll_left) = (top, left));
-            }
-        }
-    };
-    // Drawn again on the same screen (a followed run's update): where the user had scrolled to.
-    let (kept_top, kept_left) = state.scroll_kept;
-    if kept_top > 0.0 || kept_left > 0.0 {
-        Effect::new(move |_| {
-            if let Some(el) = scroller.get() {
-                el.set_scroll_top(kept_top as i32);
-                el.set_scroll_left(kept_left as i32);
-                state.scroll_top.set(kept_top);
-            }
-        });
-    }
+    let on_scroll = follow_scroll(scroller, state, memory_key);
+    restore_scroll(scroller, state);
     let caption = title.clone();
     let windowed = state.windowed;
     let actions = opener.is_some() || !state.detail_columns().is_empty();
@@ -212,5 +187,50 @@ pub fn DataTable(
         >
             {table}
         </div>
+    }
+}
+
+/// The key a table's state is kept under in the screen's memory: its columns' keys.
+fn memory_key(table: &Table) -> String {
+    table
+        .columns
+        .iter()
+        .map(|c| c.key.as_str())
+        .collect::<Vec<_>>()
+        .join("\u{1f}")
+}
+
+/// What a scroll of the table's region does: the window follows it, and the screen's memory keeps
+/// where the user scrolled to (under `memory_key`).
+fn follow_scroll(
+    scroller: NodeRef<Div>,
+    state: TableState,
+    memory_key: String,
+) -> impl Fn(leptos::ev::Event) + 'static {
+    let memory = crate::views::context::screen_memory();
+    move |_| {
+        if let Some(el) = scroller.get_untracked() {
+            let (top, left) = (f64::from(el.scroll_top()), f64::from(el.scroll_left()));
+            state.scroll_top.set(top);
+            state.viewport.set(f64::from(el.client_height()));
+            if let Some(memory) = memory {
+                memory.keep(&memory_key, |m| (m.scroll_top, m.scroll_left) = (top, left));
+            }
+        }
+    }
+}
+
+/// Drawn again on the same screen (a followed run's update): the table scrolls to where the user
+/// had scrolled to.
+fn restore_scroll(scroller: NodeRef<Div>, state: TableState) {
+    let (kept_top, kept_left) = state.scroll_kept;
+    if kept_top > 0.0 || kept_left > 0.0 {
+        Effect::new(move |_| {
+            if let Some(el) = scroller.get() {
+                el.set_scroll_top(kept_top as i32);
+                el.set_scroll_left(kept_left as i32);
+                state.scroll_top.set(kept_top);
+            }
+        });
     }
 }

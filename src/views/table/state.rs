@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use widget_model::sort::{sorted_order, Direction};
 use widget_model::{times_shown, Density, Table, TimeShown};
 
-use crate::views::context::{screen_memory, Clock};
+use crate::views::context::{screen_memory, Clock, ScreenMemory};
 use crate::views::find::{found_order, FindIndex};
 
 use widget_app::table_window::{row_height, visible_range, WINDOW_AFTER};
@@ -60,19 +60,8 @@ impl TableState {
         let columns = table.columns.len();
         let sort = RwSignal::new(kept.sort.filter(|(c, _)| *c < columns));
         let query = RwSignal::new(kept.query);
-        let sorted = {
-            let table = Arc::clone(table);
-            Memo::new(move |_| {
-                Arc::new(match sort.get() {
-                    None => (0..table.rows.len()).collect::<Vec<_>>(),
-                    Some((column, direction)) => sorted_order(&table.rows, column, direction),
-                })
-            })
-        };
-        let find = FindIndex::new(count, {
-            let table = Arc::clone(table);
-            move |i| widget_app::find::searchable(&table.rows.find_text(i).unwrap_or_default())
-        });
+        let sorted = sorted_rows(table, sort);
+        let find = find_index(table);
         let order = found_order(sorted, query, find);
         // Only a windowed table has a Find box, and only lazy rows make its first search costly.
         if windowed && table.rows.is_lazy() {
@@ -80,69 +69,18 @@ impl TableState {
         }
         let scroll_top = RwSignal::new(0.0f64);
         let viewport = RwSignal::new(440.0f64);
-        let range = Memo::new(move |_| {
-            let n = order.with(|o| o.len());
-            if windowed {
-                visible_range(n, scroll_top.get(), viewport.get(), row_px)
-            } else {
-                0..n
-            }
-        });
-        // A scanned list's other fields go into each row's detail; a windowed table (fixed row
-        // heights) keeps them as columns.
-        let detail: Vec<usize> = if windowed {
-            Vec::new()
-        } else {
-            (0..table.columns.len())
-                .filter(|&i| table.columns[i].detail)
-                .collect()
-        };
-        let secondary_flags: Vec<bool> = table
-            .columns
-            .iter()
-            .enumerate()
-            .map(|(i, c)| c.secondary && !detail.contains(&i))
-            .collect();
+        let range = drawn_range(order, windowed, scroll_top, viewport, row_px);
+        let detail = detail_columns(table, windowed);
+        let secondary_flags = secondary_flags(table, &detail);
         let secondary = secondary_flags.iter().filter(|s| **s).count();
-        let in_detail = detail.clone();
         let all_columns = RwSignal::new(kept.all_columns);
         let open_rows = RwSignal::new(kept.open_rows);
         if let Some(memory) = memory {
-            let key = key.to_owned();
-            Effect::new(move |_| {
-                let (s, q, a, o) = (sort.get(), query.get(), all_columns.get(), open_rows.get());
-                memory.keep(&key, |m| {
-                    m.sort = s;
-                    m.query = q;
-                    m.all_columns = a;
-                    m.open_rows = o;
-                });
-            });
+            keep_in_memory(memory, key, sort, query, all_columns, open_rows);
         }
-        let shown_columns = Memo::new(move |_| {
-            let all = all_columns.get();
-            Arc::new(
-                secondary_flags
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, s)| (all || !**s) && !in_detail.contains(i))
-                    .map(|(i, _)| i)
-                    .collect::<Vec<_>>(),
-            )
-        });
-        let now = use_context::<Clock>().map_or(0.0, |c| c.now_ms.get_untracked());
-        let mut shown = times_shown(table, now as i64);
-        // The times a person scans a list of runs or triggers by read as they are said: "3 h ago".
-        for (i, column) in table.columns.iter().enumerate() {
-            if column.relative {
-                if let Some(t) = shown.get_mut(i) {
-                    *t = TimeShown::Relative;
-                }
-            }
-        }
-        let times = StoredValue::new(Arc::new(shown));
+        let shown_columns = shown_columns(secondary_flags, detail.clone(), all_columns);
         TableState {
-            times,
+            times: StoredValue::new(Arc::new(times(table))),
             detail: StoredValue::new(Arc::new(detail)),
             open_rows,
             scroll_kept: (kept.scroll_top, kept.scroll_left),
@@ -177,4 +115,125 @@ impl TableState {
     pub fn shown(&self) -> usize {
         self.order.with(|o| o.len())
     }
+}
+
+/// The rows' indices in the order of `sort` (the table's own order when unsorted), sorted again
+/// only when the sort changes.
+fn sorted_rows(
+    table: &Arc<Table>,
+    sort: RwSignal<Option<(usize, Direction)>>,
+) -> Memo<Arc<Vec<usize>>> {
+    let table = Arc::clone(table);
+    Memo::new(move |_| {
+        Arc::new(match sort.get() {
+            None => (0..table.rows.len()).collect::<Vec<_>>(),
+            Some((column, direction)) => sorted_order(&table.rows, column, direction),
+        })
+    })
+}
+
+/// Every row's text for Find.
+fn find_index(table: &Arc<Table>) -> FindIndex {
+    FindIndex::new(table.rows.len(), {
+        let table = Arc::clone(table);
+        move |i| widget_app::find::searchable(&table.rows.find_text(i).unwrap_or_default())
+    })
+}
+
+/// The slice of `order` that is drawn: every row, or in a `windowed` table the rows in view.
+fn drawn_range(
+    order: Memo<Arc<Vec<usize>>>,
+    windowed: bool,
+    scroll_top: RwSignal<f64>,
+    viewport: RwSignal<f64>,
+    row_px: f64,
+) -> Memo<std::ops::Range<usize>> {
+    Memo::new(move |_| {
+        let n = order.with(|o| o.len());
+        if windowed {
+            visible_range(n, scroll_top.get(), viewport.get(), row_px)
+        } else {
+            0..n
+        }
+    })
+}
+
+/// The columns drawn in each row's detail: a scanned list's other fields; a windowed table (fixed
+/// row heights) keeps them as columns.
+fn detail_columns(table: &Table, windowed: bool) -> Vec<usize> {
+    if windowed {
+        Vec::new()
+    } else {
+        (0..table.columns.len())
+            .filter(|&i| table.columns[i].detail)
+            .collect()
+    }
+}
+
+/// For each column, whether it is secondary (ranked last, behind "more columns"); a column of the
+/// rows' detail is not.
+fn secondary_flags(table: &Table, detail: &[usize]) -> Vec<bool> {
+    table
+        .columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| c.secondary && !detail.contains(&i))
+        .collect()
+}
+
+/// Keeps what the user does to table `key` (its sort, Find query, columns shown, rows opened) in
+/// the screen's memory, for when the screen is drawn again.
+fn keep_in_memory(
+    memory: ScreenMemory,
+    key: &str,
+    sort: RwSignal<Option<(usize, Direction)>>,
+    query: RwSignal<String>,
+    all_columns: RwSignal<bool>,
+    open_rows: RwSignal<Vec<usize>>,
+) {
+    let key = key.to_owned();
+    Effect::new(move |_| {
+        let (s, q, a, o) = (sort.get(), query.get(), all_columns.get(), open_rows.get());
+        memory.keep(&key, |m| {
+            m.sort = s;
+            m.query = q;
+            m.all_columns = a;
+            m.open_rows = o;
+        });
+    });
+}
+
+/// The indices of the columns drawn, in order: all but those in the rows' detail, and the
+/// secondary ones only when `all_columns` are asked for.
+fn shown_columns(
+    secondary_flags: Vec<bool>,
+    in_detail: Vec<usize>,
+    all_columns: RwSignal<bool>,
+) -> Memo<Arc<Vec<usize>>> {
+    Memo::new(move |_| {
+        let all = all_columns.get();
+        Arc::new(
+            secondary_flags
+                .iter()
+                .enumerate()
+                .filter(|(i, s)| (all || !**s) && !in_detail.contains(i))
+                .map(|(i, _)| i)
+                .collect::<Vec<_>>(),
+        )
+    })
+}
+
+/// How each column's times are shown, decided now: relative where a person scans a list of runs
+/// or triggers by them ("3 h ago"), else as [`times_shown`] decides for the rows.
+fn times(table: &Table) -> Vec<TimeShown> {
+    let now = use_context::<Clock>().map_or(0.0, |c| c.now_ms.get_untracked());
+    let mut shown = times_shown(table, now as i64);
+    for (i, column) in table.columns.iter().enumerate() {
+        if column.relative {
+            if let Some(t) = shown.get_mut(i) {
+                *t = TimeShown::Relative;
+            }
+        }
+    }
+    shown
 }

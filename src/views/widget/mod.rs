@@ -41,20 +41,7 @@ pub fn Widget(state: RwSignal<AppState>, services: HostServices) -> impl IntoVie
         _ => Density::Compact,
     };
     let class = move || root_class(&host.get(), density());
-    // The host's locale, else the browser's; the host's zone, else the producer's hint, else the
-    // browser's. A change draws the result again in the new language.
-    let locale_key = Memo::new(move |_| {
-        state.with(|s| {
-            let hint = match &s.phase {
-                Phase::Ready { model, .. } => model.time_zone.clone(),
-                _ => None,
-            };
-            (
-                s.context.effective_locale().map(str::to_owned),
-                s.context.time_zone.clone().or(hint),
-            )
-        })
-    });
+    let locale_key = locale_key(state);
     let locale_store = expect_context::<LocaleStore>();
     let locale_built_for = StoredValue::new(None::<(Option<String>, Option<String>)>);
     let lang = move || {
@@ -109,6 +96,24 @@ pub fn Widget(state: RwSignal<AppState>, services: HostServices) -> impl IntoVie
             })}
         </main>
     }
+}
+
+/// The language and time zone the widget writes in: the host's locale, else the browser's; the
+/// host's zone, else the producer's hint, else the browser's. A change draws the result again in
+/// the new language.
+fn locale_key(state: RwSignal<AppState>) -> Memo<(Option<String>, Option<String>)> {
+    Memo::new(move |_| {
+        state.with(|s| {
+            let hint = match &s.phase {
+                Phase::Ready { model, .. } => model.time_zone.clone(),
+                _ => None,
+            };
+            (
+                s.context.effective_locale().map(str::to_owned),
+                s.context.time_zone.clone().or(hint),
+            )
+        })
+    })
 }
 
 fn root_class(host: &HostContext, density: Density) -> String {

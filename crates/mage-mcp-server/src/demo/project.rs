@@ -53,11 +53,9 @@ pub struct Pipeline {
     pub name: String,
     #[serde(rename = "type")]
     pub pipeline_type: String,
-    #[serde(default)]
     pub description: Option<String>,
     #[serde(default)]
     pub tags: Vec<String>,
-    #[serde(default)]
     pub executor_type: Option<String>,
     /// Global variables; some are secrets (redacted on the way out).
     #[serde(default)]
@@ -76,7 +74,6 @@ pub struct Block {
     pub block_type: String,
     pub language: String,
     pub status: String,
-    #[serde(default)]
     pub executor_type: Option<String>,
     #[serde(default)]
     pub executor_config: Value,
@@ -105,29 +102,21 @@ pub struct PipelineSchedule {
     pub name: String,
     pub pipeline_uuid: String,
     pub schedule_type: String,
-    #[serde(default)]
     pub schedule_interval: Option<String>,
-    #[serde(default)]
     pub start_time: Option<String>,
     pub status: String,
     #[serde(default)]
     pub variables: Map<String, Value>,
-    #[serde(default)]
     pub sla: Option<i64>,
     /// 32 lowercase hex characters; authorises the trigger endpoint. Never leaves the server.
-    #[serde(default)]
     pub token: Option<String>,
     #[serde(default)]
     pub settings: Value,
     #[serde(default)]
     pub event_matchers: Vec<Value>,
-    #[serde(default)]
     pub next_pipeline_run_date: Option<String>,
-    #[serde(default)]
     pub last_pipeline_run_status: Option<String>,
-    #[serde(default)]
     pub created_at: Option<String>,
-    #[serde(default)]
     pub updated_at: Option<String>,
 }
 
@@ -137,14 +126,10 @@ pub struct PipelineTrigger {
     pub name: String,
     pub pipeline_uuid: String,
     pub schedule_type: String,
-    #[serde(default)]
     pub schedule_interval: Option<String>,
-    #[serde(default)]
     pub start_time: Option<String>,
     pub status: String,
-    #[serde(default)]
     pub description: Option<String>,
-    #[serde(default)]
     pub sla: Option<i64>,
     #[serde(default)]
     pub settings: Value,
@@ -152,7 +137,6 @@ pub struct PipelineTrigger {
     pub variables: Map<String, Value>,
     #[serde(default)]
     pub envs: Vec<String>,
-    #[serde(default)]
     pub last_enabled_at: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token: Option<String>,
@@ -164,18 +148,13 @@ pub struct PipelineTrigger {
 pub struct PipelineRun {
     pub id: i64,
     pub pipeline_uuid: String,
-    #[serde(default)]
     pub pipeline_schedule_id: Option<i64>,
-    #[serde(default)]
     pub pipeline_schedule_name: Option<String>,
     /// The service copies the schedule's token into every run it lists; redacted on the way out.
-    #[serde(default)]
     pub pipeline_schedule_token: Option<String>,
     pub execution_date: String,
     pub status: String,
-    #[serde(default)]
     pub started_at: Option<String>,
-    #[serde(default)]
     pub completed_at: Option<String>,
     #[serde(default)]
     pub variables: Value,
@@ -185,9 +164,7 @@ pub struct PipelineRun {
     pub passed_sla: bool,
     #[serde(default)]
     pub metrics: Value,
-    #[serde(default)]
     pub backfill_id: Option<i64>,
-    #[serde(default)]
     pub executor_type: Option<String>,
     pub created_at: String,
     pub updated_at: String,
@@ -199,9 +176,7 @@ pub struct BlockRun {
     pub pipeline_run_id: i64,
     pub block_uuid: String,
     pub status: String,
-    #[serde(default)]
     pub started_at: Option<String>,
-    #[serde(default)]
     pub completed_at: Option<String>,
     #[serde(default)]
     pub metrics: Value,
@@ -232,19 +207,12 @@ pub struct Backfill {
     pub id: i64,
     pub name: String,
     pub pipeline_uuid: String,
-    #[serde(default)]
     pub pipeline_schedule_id: Option<i64>,
-    #[serde(default)]
     pub block_uuid: Option<String>,
-    #[serde(default)]
     pub start_datetime: Option<String>,
-    #[serde(default)]
     pub end_datetime: Option<String>,
-    #[serde(default)]
     pub interval_type: Option<String>,
-    #[serde(default)]
     pub interval_units: Option<i64>,
-    #[serde(default)]
     pub status: Option<String>,
     #[serde(default)]
     pub variables: Value,
@@ -252,11 +220,8 @@ pub struct Backfill {
     pub metrics: Value,
     pub created_at: String,
     pub updated_at: String,
-    #[serde(default)]
     pub started_at: Option<String>,
-    #[serde(default)]
     pub completed_at: Option<String>,
-    #[serde(default)]
     pub failed_at: Option<String>,
 }
 
@@ -273,13 +238,10 @@ pub struct RunLogs {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct LogFile {
     pub name: String,
-    #[serde(default)]
     pub path: Option<String>,
     pub content: String,
-    #[serde(default)]
     pub size: Option<u64>,
     /// Epoch seconds with a fraction, as the service sends it.
-    #[serde(default)]
     pub modified_timestamp: Option<f64>,
 }
 
@@ -289,7 +251,6 @@ pub struct BlockTemplate {
     pub block_type: String,
     pub language: String,
     pub path: String,
-    #[serde(default)]
     pub description: Option<String>,
     #[serde(default)]
     pub configuration: Value,

@@ -232,7 +232,7 @@ async fn bounded_body(mut response: reqwest::Response, limit: u64) -> Result<Vec
 }
 
 /// One path segment: the id checked (no `.`, `..`, empty or control characters) and
-/// percent-encoded, so it cannot name another route ([`path_segment`]).
+/// percent-encoded, so it cannot name another route (`path_segment`).
 pub fn seg(text: &str) -> Result<String, ToolError> {
     path_segment(text)
 }

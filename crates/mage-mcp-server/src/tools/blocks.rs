@@ -61,16 +61,12 @@ pub struct BlockCreateArgs {
     #[serde(rename = "type")]
     pub block_type: BlockType,
     /// Language; `python` when omitted.
-    #[serde(default)]
     pub language: Option<BlockLanguage>,
     /// Initial source code; the matching template's when omitted.
-    #[serde(default)]
     pub content: Option<String>,
     /// UUIDs of the blocks this block depends on.
-    #[serde(default)]
     pub upstream_blocks: Option<Vec<String>>,
     /// Block configuration; without it a matching block template is applied.
-    #[serde(default)]
     pub config: Option<Map<String, Value>>,
 }
 
@@ -90,13 +86,10 @@ pub struct BlockUpdateArgs {
     /// The block's uuid.
     pub uuid: String,
     /// New source code.
-    #[serde(default)]
     pub content: Option<String>,
     /// New name.
-    #[serde(default)]
     pub name: Option<String>,
     /// New list of upstream block UUIDs (replaces the old one).
-    #[serde(default)]
     pub upstream_blocks: Option<Vec<String>>,
 }
 
@@ -129,7 +122,6 @@ pub struct BlockDeleteArgs {
     /// The block's uuid.
     pub uuid: String,
     /// Delete even when other blocks depend on this one (they lose it as an upstream block).
-    #[serde(default)]
     pub force: Option<bool>,
 }
 
@@ -146,7 +138,6 @@ impl IdArguments for BlockDeleteArgs {
 #[schemars(transform = crate::server::optional_means_absent)]
 pub struct BlockTemplatesArgs {
     /// True bypasses the 24-hour template cache and fetches the templates from the cluster again.
-    #[serde(default)]
     pub force_refresh: Option<bool>,
 }
 

@@ -23,13 +23,10 @@ pub const MAX_LOG_BYTES: usize = 256 * 1024;
 #[schemars(transform = crate::server::optional_means_absent)]
 pub struct BlockOutputsArgs {
     /// The block run whose outputs to show (as block_runs lists it).
-    #[serde(default)]
     pub block_run_id: Option<RunId>,
     /// With `block_uuid`, instead of `block_run_id`: the newest outputs of that block.
-    #[serde(default)]
     pub pipeline_uuid: Option<String>,
     /// With `pipeline_uuid`: the block whose newest outputs to show.
-    #[serde(default)]
     pub block_uuid: Option<String>,
 }
 

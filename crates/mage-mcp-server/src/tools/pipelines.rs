@@ -62,10 +62,8 @@ pub struct PipelineUpdateArgs {
     /// The pipeline's uuid.
     pub uuid: String,
     /// New name.
-    #[serde(default)]
     pub name: Option<String>,
     /// New description.
-    #[serde(default)]
     pub description: Option<String>,
 }
 

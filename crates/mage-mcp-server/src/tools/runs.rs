@@ -27,7 +27,6 @@ pub struct RunPipelineArgs {
     pub pipeline_uuid: String,
     /// Run variables and similar: stored on the run as `event_variables`; a `variables` object
     /// inside it overrides the pipeline's variables for this run.
-    #[serde(default)]
     pub payload: Option<Map<String, Value>>,
 }
 
@@ -41,16 +40,12 @@ impl IdArguments for RunPipelineArgs {
 #[schemars(transform = crate::server::optional_means_absent)]
 pub struct PipelineRunsArgs {
     /// Only runs of this pipeline.
-    #[serde(default)]
     pub pipeline_uuid: Option<String>,
     /// Only runs in this status.
-    #[serde(default)]
     pub status: Option<RunStatus>,
     /// Page number, from 1 (default 1). Newest runs first.
-    #[serde(default)]
     pub page: Option<u64>,
     /// Runs per page, 1 to 100 (default 20).
-    #[serde(default)]
     pub per_page: Option<u64>,
 }
 
@@ -96,10 +91,8 @@ impl IdArguments for PipelineRunGetArgs {
 #[schemars(transform = crate::server::optional_means_absent)]
 pub struct BackfillListArgs {
     /// Only backfills of this pipeline.
-    #[serde(default)]
     pub pipeline_uuid: Option<String>,
     /// Only backfills in this status.
-    #[serde(default)]
     pub status: Option<RunStatus>,
 }
 

@@ -21,13 +21,10 @@ use crate::widget_result::{
 #[schemars(transform = crate::server::optional_means_absent)]
 pub struct PipelineSchedulesArgs {
     /// Only triggers of this pipeline (default: every pipeline).
-    #[serde(default)]
     pub pipeline_uuid: Option<String>,
     /// Only active or only inactive triggers.
-    #[serde(default)]
     pub status: Option<ScheduleStatus>,
     /// Only time (schedules, including run-once `@once`), event or api (webhook) triggers.
-    #[serde(default)]
     pub schedule_type: Option<ScheduleType>,
 }
 

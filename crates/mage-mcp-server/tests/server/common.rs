@@ -413,8 +413,19 @@ pub async fn bounded<F: std::future::Future<Output = ()>>(body: F) {
 
 /// A call of every tool that puts an id into a request path, with that id (and only it) set to
 /// `bad`, naming the argument the refusal must name. Real ids fill the other arguments.
-/// One list on purpose: a table of calls, one entry per tool and id argument.
+/// One table on purpose, one entry per tool and id argument, in three parts by what the tools
+/// read.
 pub fn calls_with_bad_id(bad: &str) -> Vec<(&'static str, Value, &'static str)> {
+    [
+        pipeline_calls_with_bad_id(bad),
+        block_calls_with_bad_id(bad),
+        run_and_schedule_calls_with_bad_id(bad),
+    ]
+    .concat()
+}
+
+/// The pipeline tools' part of [`calls_with_bad_id`].
+fn pipeline_calls_with_bad_id(bad: &str) -> Vec<(&'static str, Value, &'static str)> {
     vec![
         ("pipeline_get", json!({"uuid": bad}), "uuid"),
         (
@@ -423,6 +434,12 @@ pub fn calls_with_bad_id(bad: &str) -> Vec<(&'static str, Value, &'static str)> 
             "uuid",
         ),
         ("pipeline_delete", json!({"uuid": bad}), "uuid"),
+    ]
+}
+
+/// The block tools' part of [`calls_with_bad_id`].
+fn block_calls_with_bad_id(bad: &str) -> Vec<(&'static str, Value, &'static str)> {
+    vec![
         ("block_list", json!({"pipeline_uuid": bad}), "pipeline_uuid"),
         (
             "block_get",
@@ -464,6 +481,12 @@ pub fn calls_with_bad_id(bad: &str) -> Vec<(&'static str, Value, &'static str)> 
             json!({"pipeline_uuid": "etl_daily", "uuid": bad, "force": true}),
             "uuid",
         ),
+    ]
+}
+
+/// The run, output, log and schedule tools' part of [`calls_with_bad_id`].
+fn run_and_schedule_calls_with_bad_id(bad: &str) -> Vec<(&'static str, Value, &'static str)> {
+    vec![
         (
             "run_pipeline",
             json!({"pipeline_uuid": bad}),

@@ -1,9 +1,13 @@
-//! Hostile input on the Streamable HTTP transport, sent with a plain HTTP client: malformed
-//! JSON-RPC, wrong content types, bodies over the limit, deep nesting, megabyte strings, huge and
-//! negative paging values, unknown tools, methods and sessions, foreign Origin and Host, NUL and
-//! lone surrogates. Each answer is checked (status, JSON-RPC error code, tool error code), and after
-//! each the server is still running and still answers a normal tool call; megabyte payloads leave
-//! its resident memory under a bound.
+//! Hostile input on the Streamable HTTP transport, sent as raw HTTP requests: malformed JSON-RPC,
+//! wrong content types, bodies over the limit, deep nesting, megabyte strings, huge and negative
+//! paging values, unknown tools, methods and sessions, foreign Origin and Host, NUL and lone
+//! surrogates. Each answer is checked (status, JSON-RPC error code, tool error code), and after
+//! each the server still answers a normal tool call.
+//!
+//! The requests go to the HTTP router in process (`in_process`: `oneshot`, or the router served
+//! on a loopback port for a body streamed over a socket). Two tests drive the binary over HTTP:
+//! megabyte payloads leave the server process's resident memory under a bound, and the body limit
+//! is a flag (`--max-request-bytes`); after each of their requests the process still runs.
 
 use std::time::Duration;
 
@@ -12,6 +16,7 @@ use reqwest::Method;
 use serde_json::{json, Value};
 
 use crate::common::*;
+use crate::in_process::{default_options, demo_router, oneshot, ServedRouter};
 
 const ACCEPT_BOTH: &str = "application/json, text/event-stream";
 const PROTOCOL_VERSION: &str = "2025-06-18";
@@ -35,16 +40,14 @@ struct Answer {
     session: Option<String>,
 }
 
-/// Reads the answer whole; an event stream's `data:` lines are the messages.
-async fn answer(response: reqwest::Response) -> Answer {
-    let status = response.status().as_u16();
-    let session = response
-        .headers()
+/// The answer of `status`, `headers` and the whole body; an event stream's `data:` lines are the
+/// messages.
+fn answer(status: u16, headers: &HeaderMap, bytes: &[u8]) -> Answer {
+    let session = headers
         .get(SESSION_HEADER)
         .and_then(|v| v.to_str().ok())
         .map(str::to_owned);
-    let bytes = response.bytes().await.unwrap_or_default();
-    let text = String::from_utf8_lossy(&bytes);
+    let text = String::from_utf8_lossy(bytes);
     let message = serde_json::from_str(&text).unwrap_or_else(|_| {
         text.lines()
             .rev()
@@ -83,40 +86,76 @@ fn raw_tool_call(tool: &str, arguments: &[u8]) -> Vec<u8> {
     .concat()
 }
 
-/// An initialised MCP session over raw HTTP.
-struct Session {
-    http: reqwest::Client,
-    url: String,
-    id: String,
+/// Where a session's requests go.
+enum Via {
+    /// The HTTP router, called in process.
+    Router(axum::Router),
+    /// A server at a URL (the binary, or the router served on a loopback port), over a plain HTTP
+    /// client.
+    Url { http: reqwest::Client, url: String },
 }
 
-impl Session {
-    async fn open(url: &str) -> Session {
+impl Via {
+    fn url(url: &str) -> Via {
+        install_tls_provider();
         let http = reqwest::Client::builder()
             .timeout(Duration::from_secs(30))
             .build()
             .expect("HTTP client");
+        Via::Url {
+            http,
+            url: url.to_owned(),
+        }
+    }
+
+    /// The answer to one request; `what` names it when there is none.
+    async fn request(
+        &self,
+        method: Method,
+        headers: HeaderMap,
+        body: Vec<u8>,
+        what: &str,
+    ) -> Answer {
+        match self {
+            Via::Router(router) => {
+                let (status, headers, bytes) = oneshot(router, method, headers, body).await;
+                answer(status.as_u16(), &headers, &bytes)
+            }
+            Via::Url { http, url } => {
+                let sent = http.request(method, url).headers(headers).body(body).send();
+                match sent.await {
+                    Ok(response) => {
+                        let status = response.status().as_u16();
+                        let headers = response.headers().clone();
+                        let bytes = response.bytes().await.unwrap_or_default();
+                        answer(status, &headers, &bytes)
+                    }
+                    Err(error) => panic!("{what}: no HTTP answer: {error}"),
+                }
+            }
+        }
+    }
+}
+
+/// An initialised MCP session over raw HTTP.
+struct Session {
+    via: Via,
+    id: String,
+}
+
+impl Session {
+    async fn open(via: Via) -> Session {
         let init = rpc(
             1,
             "initialize",
             json!({"protocolVersion": PROTOCOL_VERSION, "capabilities": {}, "clientInfo": {"name": "hostile-input", "version": "0"}}),
         );
-        let opened = answer(
-            http.post(url)
-                .headers(json_headers())
-                .body(init)
-                .send()
-                .await
-                .expect("initialize"),
-        )
-        .await;
+        let opened = via
+            .request(Method::POST, json_headers(), init, "initialize")
+            .await;
         assert_eq!(opened.status, 200, "{opened:?}");
         let id = opened.session.expect("a session id");
-        let session = Session {
-            http,
-            url: url.to_owned(),
-            id,
-        };
+        let session = Session { via, id };
         let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
         let notified = session
             .send(&Hostile::new(
@@ -129,32 +168,29 @@ impl Session {
     }
 
     async fn send(&self, hostile: &Hostile) -> Answer {
-        let mut request = self
-            .http
-            .request(hostile.method.clone(), &self.url)
-            .header(AUTHORIZATION, bearer())
-            .header(ACCEPT, hostile.accept);
+        let value = |text: &str| HeaderValue::from_str(text).expect("a header value");
+        let mut headers = HeaderMap::new();
+        headers.insert(AUTHORIZATION, value(&bearer()));
+        headers.insert(ACCEPT, value(hostile.accept));
         if let Some(content_type) = hostile.content_type {
-            request = request.header(CONTENT_TYPE, content_type);
+            headers.insert(CONTENT_TYPE, value(content_type));
         }
         match &hostile.session {
-            SessionHeader::Own => request = request.header(SESSION_HEADER, &self.id),
+            SessionHeader::Own => _ = headers.insert(SESSION_HEADER, value(&self.id)),
             SessionHeader::Absent => {}
-            SessionHeader::Other(id) => request = request.header(SESSION_HEADER, id),
+            SessionHeader::Other(id) => _ = headers.insert(SESSION_HEADER, value(id)),
         }
         if hostile.session != SessionHeader::Absent {
-            request = request.header("mcp-protocol-version", PROTOCOL_VERSION);
+            headers.insert("mcp-protocol-version", value(PROTOCOL_VERSION));
         }
         if let Some(origin) = hostile.origin {
-            request = request.header(ORIGIN, origin);
+            headers.insert(ORIGIN, value(origin));
         }
         if let Some(host) = hostile.host {
-            request = request.header(HOST, host);
+            headers.insert(HOST, value(host));
         }
-        match request.body(hostile.body.clone()).send().await {
-            Ok(response) => answer(response).await,
-            Err(error) => panic!("{}: no HTTP answer: {error}", hostile.what),
-        }
+        let (method, body) = (hostile.method.clone(), hostile.body.clone());
+        self.via.request(method, headers, body, hostile.what).await
     }
 
     /// A normal tool call still answers with a widget result.
@@ -300,16 +336,9 @@ fn malformed() -> Vec<Hostile> {
     ]
 }
 
-/// One list on purpose: a table of requests with wrong headers, each with its refusal.
-fn wrong_headers() -> Vec<Hostile> {
-    let initialize = || {
-        rpc(
-            1,
-            "initialize",
-            json!({"protocolVersion": PROTOCOL_VERSION, "capabilities": {}, "clientInfo": {"name": "h", "version": "0"}}),
-        )
-    };
-    let mut cases = vec![
+/// Requests with a wrong Content-Type, Accept, method or session, each with its refusal (a table).
+fn wrong_content_methods_and_sessions() -> Vec<Hostile> {
+    vec![
         Hostile {
             content_type: Some("text/plain"),
             ..Hostile::new(
@@ -371,7 +400,19 @@ fn wrong_headers() -> Vec<Hostile> {
             )
         }
         .refused(400, TRANSPORT_REFUSAL),
-    ];
+    ]
+}
+
+/// `initialize` from a foreign browser Origin or to a foreign Host (DNS rebinding), each refused.
+fn foreign_origins_and_hosts() -> Vec<Hostile> {
+    let initialize = || {
+        rpc(
+            1,
+            "initialize",
+            json!({"protocolVersion": PROTOCOL_VERSION, "capabilities": {}, "clientInfo": {"name": "h", "version": "0"}}),
+        )
+    };
+    let mut cases = Vec::new();
     for (what, origin) in [
         ("a foreign Origin", "https://evil.example"),
         (
@@ -600,19 +641,15 @@ fn check(hostile: &Hostile, got: &Answer) {
     }
 }
 
-/// Sends every case in turn in one session; after each, the server still runs and still serves.
+/// Sends every case in turn in one session with the router in process; after each, it still
+/// serves.
 async fn each_answered_and_served(cases: Vec<Hostile>) {
     let widget = test_widget();
-    let mut server = http_server(&widget, &[]).await;
-    let session = Session::open(&server.url).await;
+    let router = demo_router(&widget, &default_options());
+    let session = Session::open(Via::Router(router)).await;
     for hostile in &cases {
         let got = session.send(hostile).await;
         check(hostile, &got);
-        assert!(
-            server.is_running(),
-            "the server died after {}",
-            hostile.what
-        );
         session.still_serves(hostile.what).await;
     }
 }
@@ -624,7 +661,9 @@ async fn malformed_json_rpc_is_answered_with_json_rpc_errors() {
 
 #[tokio::test]
 async fn wrong_content_types_sessions_origins_and_hosts_are_refused() {
-    bounded(each_answered_and_served(wrong_headers())).await;
+    let mut cases = wrong_content_methods_and_sessions();
+    cases.extend(foreign_origins_and_hosts());
+    bounded(each_answered_and_served(cases)).await;
 }
 
 #[tokio::test]
@@ -647,7 +686,7 @@ async fn megabyte_strings_are_answered_and_memory_stays_bounded() {
     bounded(async {
         let widget = test_widget();
         let mut server = http_server(&widget, &[]).await;
-        let session = Session::open(&server.url).await;
+        let session = Session::open(Via::url(&server.url)).await;
         session.still_serves("start").await;
         let idle = server.rss_kib().expect("the server's VmRSS");
         // Four rounds of every megabyte case; after each, VmRSS. Memory kept per request would
@@ -684,16 +723,16 @@ async fn megabyte_strings_are_answered_and_memory_stays_bounded() {
 async fn a_streamed_body_over_the_limit_is_refused_while_it_arrives() {
     bounded(async {
         let widget = test_widget();
-        let mut server = http_server(&widget, &[]).await;
-        let session = Session::open(&server.url).await;
+        let served = ServedRouter::start(demo_router(&widget, &default_options())).await;
+        let session = Session::open(Via::url(&served.url)).await;
         let over = Hostile::new(
             "a streamed body over the limit, no Content-Length",
             Vec::new(),
         )
         .refused(413, INVALID_REQUEST);
-        let got = post_chunked(&server.url, &session.id, &vec![b' '; BODY_LIMIT + 1]).await;
+        let got = post_chunked(&served.url, &session.id, &vec![b' '; BODY_LIMIT + 1]).await;
         check(&over, &got);
-        assert!(server.is_running());
+        assert!(served.is_running());
         session.still_serves(over.what).await;
     })
     .await;
@@ -704,7 +743,7 @@ async fn the_body_limit_is_a_flag() {
     bounded(async {
         let widget = test_widget();
         let mut server = http_server(&widget, &["--max-request-bytes", "2048"]).await;
-        let session = Session::open(&server.url).await;
+        let session = Session::open(Via::url(&server.url)).await;
         let padded = |len: usize| {
             let mut body = tool_call("pipeline_list", json!({}));
             let pad = len - body.len();

@@ -1,9 +1,14 @@
-//! The server over Streamable HTTP on a free loopback port: rmcp's client lists the tools, reads
-//! the widget and calls tools; sessions share one project; requests from a foreign browser
-//! Origin are refused (DNS rebinding), loopback and `--allow-origin` origins pass.
+//! The server over Streamable HTTP: the binary on a free loopback port, where rmcp's client lists
+//! the tools, reads the widget and calls tools, and sessions share one project; requests from a
+//! foreign browser Origin are refused (DNS rebinding) by the HTTP router in process, loopback
+//! origins pass, and an origin `--allow-origin` names passes through the binary.
+
+use axum::http::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, ORIGIN};
+use axum::http::{HeaderMap, HeaderValue, Method};
+use serde_json::{json, Value};
 
 use crate::common::*;
-use serde_json::{json, Value};
+use crate::in_process::{default_options, demo_router, oneshot};
 
 #[tokio::test]
 async fn streamable_http_serves_the_tools_and_the_widget() {
@@ -76,22 +81,39 @@ async fn a_change_made_in_one_session_shows_in_another() {
     .await;
 }
 
-/// A raw `initialize` POST with the given Origin header (or none); returns the HTTP status.
-async fn initialize_with_origin(url: &str, origin: Option<&str>) -> u16 {
+/// A raw `initialize` request: its headers, with the given Origin header (or none), and its body.
+fn initialize_request(origin: Option<&str>) -> (HeaderMap, Vec<u8>) {
     let body = json!({
         "jsonrpc": "2.0", "id": 1, "method": "initialize",
         "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "origin-test", "version": "0"}}
     });
-    let mut request = reqwest::Client::new()
-        .post(url)
-        .header("Authorization", bearer())
-        .header("Accept", "application/json, text/event-stream")
-        .header("Content-Type", "application/json")
-        .body(body.to_string());
+    let value = |text: &str| HeaderValue::from_str(text).expect("a header value");
+    let mut headers = HeaderMap::new();
+    headers.insert(AUTHORIZATION, value(&bearer()));
+    headers.insert(ACCEPT, value("application/json, text/event-stream"));
+    headers.insert(CONTENT_TYPE, value("application/json"));
     if let Some(origin) = origin {
-        request = request.header("Origin", origin);
+        headers.insert(ORIGIN, value(origin));
     }
-    request
+    (headers, body.to_string().into_bytes())
+}
+
+/// The HTTP status of a raw `initialize` POST with the given Origin (or none) to the router in
+/// process.
+async fn initialize_in_process(router: &axum::Router, origin: Option<&str>) -> u16 {
+    let (headers, body) = initialize_request(origin);
+    let (status, _, _) = oneshot(router, Method::POST, headers, body).await;
+    status.as_u16()
+}
+
+/// The HTTP status of a raw `initialize` POST with the given Origin (or none) to the server at
+/// `url`.
+async fn initialize_with_origin(url: &str, origin: Option<&str>) -> u16 {
+    let (headers, body) = initialize_request(origin);
+    reqwest::Client::new()
+        .post(url)
+        .headers(headers)
+        .body(body)
         .send()
         .await
         .expect("HTTP request")
@@ -103,29 +125,37 @@ async fn initialize_with_origin(url: &str, origin: Option<&str>) -> u16 {
 async fn a_foreign_origin_is_rejected_and_loopback_origins_pass() {
     bounded(async {
         let widget = test_widget();
-        let server = http_server(&widget, &[]).await;
+        let router = demo_router(&widget, &default_options());
         assert_eq!(
-            initialize_with_origin(&server.url, Some("https://evil.example")).await,
+            initialize_in_process(&router, Some("https://evil.example")).await,
             403
         );
         assert_eq!(
-            initialize_with_origin(&server.url, Some("http://attacker.test:3001")).await,
+            initialize_in_process(&router, Some("http://attacker.test:3001")).await,
             403
         );
         assert_eq!(
-            initialize_with_origin(&server.url, Some("http://localhost:6274")).await,
+            initialize_in_process(&router, Some("http://localhost:6274")).await,
             200
         );
         assert_eq!(
-            initialize_with_origin(&server.url, Some("http://127.0.0.1:5173")).await,
+            initialize_in_process(&router, Some("http://127.0.0.1:5173")).await,
             200
         );
         assert_eq!(
-            initialize_with_origin(&server.url, None).await,
+            initialize_in_process(&router, None).await,
             200,
             "non-browser clients send no Origin"
         );
+    })
+    .await;
+}
 
+/// `--allow-origin` admits that origin besides the loopback ones, through the binary.
+#[tokio::test]
+async fn an_origin_allowed_by_the_flag_passes_and_others_do_not() {
+    bounded(async {
+        let widget = test_widget();
         let allowing = http_server(&widget, &["--allow-origin", "https://app.example:443"]).await;
         assert_eq!(
             initialize_with_origin(&allowing.url, Some("https://app.example")).await,

@@ -738,80 +738,101 @@ async fn the_server_adds_little_to_mages_own_latency() {
     bounded_mage(async {
         install_tls_provider();
         let http = reqwest::Client::new();
-        let claims = t.jwt.split('.').nth(1).expect("a JWT");
-        let claims: Value = serde_json::from_slice(
-            &base64::engine::general_purpose::URL_SAFE_NO_PAD
-                .decode(claims.trim_end_matches('='))
-                .expect("base64"),
-        )
-        .expect("claims");
-        let token = claims["token"].as_str().expect("token claim").to_owned();
-        let get = |path: &'static str| {
-            http.get(format!("{}{path}", t.url))
-                .header("X-API-KEY", &t.api_key)
-                .header("OAUTH-TOKEN", &token)
-                .header("Accept", "application/json")
-                .send()
-        };
-        let direct = |requests: &'static [&'static str]| {
-            let get = &get;
-            async move {
-                let started = Instant::now();
-                // The tools send at most two requests, at once.
-                let answers = match requests {
-                    [one] => vec![get(one).await],
-                    [a, b] => {
-                        let (a, b) = tokio::join!(get(a), get(b));
-                        vec![a, b]
-                    }
-                    _ => panic!("one or two requests"),
-                };
-                for answer in answers {
-                    let body = answer.expect("Mage answers").bytes().await.expect("a body");
-                    assert!(!body.is_empty());
-                }
-                started.elapsed()
-            }
-        };
+        let token = session_token(&t.jwt);
         let widget = test_widget();
         let config = t.config.to_str().expect("path").to_owned();
         let (client, _log) = spawn_with_env(&widget, &["--mage", "--config", &config], &[]).await;
-        let cases: [(&str, Value, &'static [&'static str]); 3] = [
-            (
-                "pipeline_list",
-                json!({}),
-                &["/api/pipelines?include_schedules=1", "/api/pipeline_runs?_limit=100&_offset=0"],
-            ),
-            (
-                "pipeline_get",
-                json!({"uuid": "basic_etl_from_s3"}),
-                &["/api/pipelines/basic_etl_from_s3", "/api/pipeline_runs?_limit=1&_offset=0&pipeline_uuid=basic_etl_from_s3"],
-            ),
-            (
-                "pipeline_runs",
-                json!({"pipeline_uuid": "basic_etl_from_s3"}),
-                &["/api/pipeline_runs?_limit=20&_offset=0&pipeline_uuid=basic_etl_from_s3"],
-            ),
-        ];
-        let median = |mut v: Vec<Duration>| {
-            v.sort();
-            v[v.len() / 2].as_secs_f64() * 1000.0
-        };
         eprintln!("| tool | Mage direct, median ms | through the server, median ms | the server adds, ms |");
         eprintln!("|---|---:|---:|---:|");
-        for (tool, args, requests) in cases {
+        for (tool, args, requests) in latency_cases() {
             let (mut mage, mut server) = (Vec::new(), Vec::new());
             for _ in 0..15 {
-                mage.push(direct(requests).await);
+                mage.push(mage_direct(&http, &t, &token, requests).await);
                 let started = Instant::now();
                 let result = call(&client, tool, args.clone()).await;
                 server.push(started.elapsed());
                 assert_ne!(result.is_error, Some(true), "{tool}: {}", text(&result));
             }
-            let (m, s) = (median(mage), median(server));
+            let (m, s) = (median_ms(mage), median_ms(server));
             eprintln!("| {tool} | {m:.1} | {s:.1} | {:.1} |", s - m);
         }
         client.cancel().await.expect("close");
     })
     .await;
+}
+
+/// The token Mage's API takes as `OAUTH-TOKEN`: the `token` claim of the session's JWT.
+fn session_token(jwt: &str) -> String {
+    let claims = jwt.split('.').nth(1).expect("a JWT");
+    let claims: Value = serde_json::from_slice(
+        &base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(claims.trim_end_matches('='))
+            .expect("base64"),
+    )
+    .expect("claims");
+    claims["token"].as_str().expect("token claim").to_owned()
+}
+
+/// The tools timed: each with its arguments and the requests it sends Mage.
+fn latency_cases() -> [(&'static str, Value, &'static [&'static str]); 3] {
+    [
+        (
+            "pipeline_list",
+            json!({}),
+            &[
+                "/api/pipelines?include_schedules=1",
+                "/api/pipeline_runs?_limit=100&_offset=0",
+            ],
+        ),
+        (
+            "pipeline_get",
+            json!({"uuid": "basic_etl_from_s3"}),
+            &[
+                "/api/pipelines/basic_etl_from_s3",
+                "/api/pipeline_runs?_limit=1&_offset=0&pipeline_uuid=basic_etl_from_s3",
+            ],
+        ),
+        (
+            "pipeline_runs",
+            json!({"pipeline_uuid": "basic_etl_from_s3"}),
+            &["/api/pipeline_runs?_limit=20&_offset=0&pipeline_uuid=basic_etl_from_s3"],
+        ),
+    ]
+}
+
+/// How long Mage takes to answer `requests` from a plain HTTP client, sent at once (the tools
+/// send at most two, at once), every answer read whole.
+async fn mage_direct(
+    http: &reqwest::Client,
+    t: &Target,
+    token: &str,
+    requests: &[&str],
+) -> Duration {
+    let get = |path: &str| {
+        http.get(format!("{}{path}", t.url))
+            .header("X-API-KEY", &t.api_key)
+            .header("OAUTH-TOKEN", token)
+            .header("Accept", "application/json")
+            .send()
+    };
+    let started = Instant::now();
+    let answers = match requests {
+        [one] => vec![get(one).await],
+        [a, b] => {
+            let (a, b) = tokio::join!(get(a), get(b));
+            vec![a, b]
+        }
+        _ => panic!("one or two requests"),
+    };
+    for answer in answers {
+        let body = answer.expect("Mage answers").bytes().await.expect("a body");
+        assert!(!body.is_empty());
+    }
+    started.elapsed()
+}
+
+/// The median of `durations`, in milliseconds.
+fn median_ms(mut durations: Vec<Duration>) -> f64 {
+    durations.sort();
+    durations[durations.len() / 2].as_secs_f64() * 1000.0
 }

@@ -1,6 +1,7 @@
 //! The server's integration tests, one test binary (one link of rmcp, tokio and reqwest): the
 //! built server driven by rmcp's own client over stdio (`stdio`) and Streamable HTTP (`http`);
-//! hostile input over HTTP, sent with a plain HTTP client (`hostile`); the suite of tool behaviour
+//! hostile input over HTTP, sent as raw requests, mostly to the HTTP router built in this process
+//! (`hostile`, with `in_process`); the suite of tool behaviour
 //! every backend passes (`suite`), run against the demo project here and against a real Mage
 //! server in `mage` (run by `scripts/mage-test.sh`; without `MAGE_TEST_URL` its tests return at
 //! once); ids refused before any request (`ids`, with `recorder`); deadlines and cancellation
@@ -11,6 +12,7 @@ mod deadline;
 mod hostile;
 mod http;
 mod ids;
+mod in_process;
 mod mage;
 mod recorder;
 mod stdio;
