@@ -161,6 +161,18 @@ impl Next {
 
     /// What the word after `part` is, `part` having come after the word that set `self`.
     fn after(self, part: &str, scope: Scope) -> Next {
+        // Most words are plain (letters, digits, `_`, `-`): no quotes to trim, no label to read.
+        if part
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+        {
+            return match (auth_scheme(part), scope) {
+                (Some(_), _) if self == Next::Hide => Next::Hide,
+                (Some(scheme), _) => Next::HideIfCredential(scheme),
+                (None, Scope::Text) if is_sensitive_key(part) => Next::HideIfSecretLike,
+                (None, _) => Next::Keep,
+            };
+        }
         if let Some(scheme) = auth_scheme(part) {
             // A scheme after a label passes the label on: "Authorization: Bearer <secret>".
             return if self == Next::Hide {
@@ -302,17 +314,30 @@ fn label_kind(word: &str) -> Next {
 }
 
 /// Splits into alternating runs of non-whitespace and whitespace, so joining them gives `s` back.
+/// Whitespace is `char::is_whitespace`; ASCII bytes are judged without decoding a character (a
+/// megabyte log is mostly ASCII), the others by their character.
 fn split_keep_whitespace(s: &str) -> Vec<&str> {
+    let bytes = s.as_bytes();
     let mut parts = Vec::new();
     let mut start = 0;
     let mut in_space = None;
-    for (i, c) in s.char_indices() {
-        let space = c.is_whitespace();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let (space, width) = if b.is_ascii() {
+            (matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'), 1)
+        } else {
+            match s[i..].chars().next() {
+                Some(c) => (c.is_whitespace(), c.len_utf8()),
+                None => break,
+            }
+        };
         if in_space.is_some_and(|prev| prev != space) {
             parts.push(&s[start..i]);
             start = i;
         }
         in_space = Some(space);
+        i += width;
     }
     if start < s.len() {
         parts.push(&s[start..]);
@@ -323,25 +348,37 @@ fn split_keep_whitespace(s: &str) -> Vec<&str> {
 /// Scrubs one whitespace-free word: URLs, a path, inline `name=value` pairs (a connection string's
 /// `;`-separated ones too) before a query, the query's sensitive parameters, or a bare token.
 fn scrub_word(word: &str) -> Option<String> {
+    // A word with no URL, path, query or pair in it can only be a credential by its shape: most
+    // words of a text are turned away here without a copy.
+    if !word.bytes().any(|b| matches!(b, b':' | b'=' | b'?' | b'/')) {
+        return hide_embedded_credentials(word);
+    }
     let mut out = word.to_owned();
     let mut changed = hide_url_credentials(&mut out);
     changed |= hide_trigger_token(&mut out);
-    let query = out.find('?');
-    let mut head = out[..query.unwrap_or(out.len())].to_owned();
-    if hide_inline_pairs(&mut head) {
-        let tail = out[query.unwrap_or(out.len())..].to_owned();
-        out = head + &tail;
+    let head_end = out.find('?').unwrap_or(out.len());
+    if let Some(head) = hide_inline_pairs(&out[..head_end]) {
+        out.replace_range(..head_end, &head);
         changed = true;
     }
     if let Some(q) = out.find('?') {
         changed |= hide_query_values(&mut out, q);
     }
     // A JSON Web Token or a key format anywhere in the word (after `Bearer`, in a URL).
-    if let Some(clean) = hide_credential_runs(&out, is_embedded_credential) {
+    if let Some(clean) = hide_embedded_credentials(&out) {
         out = clean;
         changed = true;
     }
     changed.then_some(out)
+}
+
+/// `s` with its JSON Web Tokens and key formats hidden, or `None`; text that holds neither a JSON
+/// header (`eyJ`) nor a run as long as the shortest key format is turned away at once.
+fn hide_embedded_credentials(s: &str) -> Option<String> {
+    if !has_key_run(s) && !s.as_bytes().windows(3).any(|w| w == b"eyJ") {
+        return None;
+    }
+    hide_credential_runs(s, is_embedded_credential)
 }
 
 /// `https://user:password@host/…` → `https://[redacted]@host/…`, for every URL in the word
@@ -416,30 +453,35 @@ fn hide_query_values(word: &mut String, q: usize) -> bool {
 /// `[` `]`) whose name is sensitive: `token=abc`, `{"a":1,"token":"x"}` written inline, a
 /// connection string's `AccountKey=…;` or `SharedAccessSignature=…;`. A value that is an auth
 /// scheme is kept: its credential is the next word (`Authorization:Bearer <secret>`).
-fn hide_inline_pairs(word: &mut String) -> bool {
+fn hide_inline_pairs(word: &str) -> Option<String> {
     if !word.contains(['=', ':']) {
-        return false;
+        return None;
     }
-    let mut out = String::with_capacity(word.len());
-    let mut changed = false;
-    let mut rest = word.as_str();
-    while !rest.is_empty() {
-        let end = rest
-            .find([',', ';', '{', '}', '[', ']'])
-            .unwrap_or(rest.len());
-        let (segment, tail) = rest.split_at(end);
-        let hidden = segment.find(['=', ':']).filter(|&pos| {
+    let hides = |segment: &str| {
+        segment.find(['=', ':']).filter(|&pos| {
             let value = trim_quotes(&segment[pos + 1..]);
             !value.is_empty()
                 && value != REDACTED
                 && !is_auth_scheme(value)
                 && is_sensitive_parameter(trim_quotes(&segment[..pos]))
-        });
-        match hidden {
+        })
+    };
+    let segments = || word.split([',', ';', '{', '}', '[', ']']);
+    // Most pairs in a text are harmless (`level:`, times): no copy unless one is hidden.
+    if !segments().any(|segment| hides(segment).is_some()) {
+        return None;
+    }
+    let mut out = String::with_capacity(word.len());
+    let mut rest = word;
+    while !rest.is_empty() {
+        let end = rest
+            .find([',', ';', '{', '}', '[', ']'])
+            .unwrap_or(rest.len());
+        let (segment, tail) = rest.split_at(end);
+        match hides(segment) {
             Some(pos) => {
                 out.push_str(&segment[..=pos]);
                 out.push_str(REDACTED);
-                changed = true;
             }
             None => out.push_str(segment),
         }
@@ -450,10 +492,7 @@ fn hide_inline_pairs(word: &mut String) -> bool {
         }
         rest = chars.as_str();
     }
-    if changed {
-        *word = out;
-    }
-    changed
+    Some(out)
 }
 
 #[cfg(test)]
