@@ -140,9 +140,10 @@ const dataGzip = await zopfli(image.subarray(dataOffset));
 const startCall = "    wasm.__wbindgen_start();\n";
 if (patchedGlue.split(startCall).length !== 2) fail("the glue does not call __wbindgen_start once");
 patchedGlue = patchedGlue.replace(startCall, () => `    __resourceWidgetData(wasm.memory.buffer);\n${startCall}`);
-// The translator (scripts/page/wasm-to-js.mjs and its parts) goes into the page as one classic
-// script that declares `wasmToJs` (scripts/translator-script.mjs); that same script translates the
-// widget's own wasm here, so that a wasm it cannot translate fails the build rather than the page.
+// The translator (scripts/page/wasm-to-js.mjs and its parts) goes into the page's boot code as one
+// script, without imports or exports, that declares `wasmToJs` (scripts/translator-script.mjs; a
+// bundle that does not hold fails the build); that same script translates the widget's own wasm
+// here, so that a wasm it cannot translate fails the build rather than the page.
 let translator;
 try {
   translator = translatorScript();

@@ -28,14 +28,15 @@
 //   calls.mjs      call and call_indirect
 //   variables.mjs  locals, globals, constants, drop, select
 //   memory.mjs     loads, stores, memory.size, memory.grow
-//   numeric.mjs    i32, f32 and f64 arithmetic, comparisons, conversions
 //   numeric64.mjs  i64, as word pairs
+//   numeric.mjs    i32, f32 and f64 arithmetic, comparisons, conversions (i64's from numeric64.mjs)
 //   function.mjs   one function: its instructions, each given to its handler
 //   program.mjs    the prelude, and the batches that replace stubs with translated functions
-// The page runs them as one classic script: scripts/translator-script.mjs bundles this file and
-// its parts, in the order the imports give, for scripts/single-html.mjs to put in the page, and
-// tests/wasm-to-js.test.mjs runs that same script. One translation reads at a time (the cursor
-// and the function being translated are the parts' own state); several may be alive at once.
+// The page runs them as one script, without imports or exports: scripts/translator-script.mjs
+// bundles this file and its parts in the order the imports give, scripts/single-html.mjs puts that
+// text in the page's boot code, and tests/wasm-to-js.test.mjs runs the same text. The cursor and
+// the function being translated are the parts' own state, so one translation reads at a time
+// (each call runs to its end); several translations may be alive at once.
 import { readSections } from "./wasm-to-js/sections.mjs";
 import { startProgram, batch, listed, install } from "./wasm-to-js/program.mjs";
 

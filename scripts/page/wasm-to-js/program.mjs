@@ -101,7 +101,7 @@ export function listed(program, indices) {
   const out = ['"use strict";'];
   for (const g of indices) {
     if (!(g >= wasm.importCount && g < wasm.importCount + wasm.bodies.length)) {
-      readAt(wasm, program.at);
+      readAt(wasm, program.at); // the error names the byte this translation last read, as others do
       fail(`function ${g} listed is not one of the module's own`);
     }
     if (!translated[g]) translateInto(program, out, g);
