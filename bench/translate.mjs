@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // What the page's translator (scripts/page/wasm-to-js.mjs, the JavaScript build) costs, printed
-// as the README quotes it. Run after ./scripts/build.sh:
+// as the README quotes it; in node, the one script the page runs (scripts/translator-script.mjs).
+// Run after ./scripts/build.sh:
 //
 //   node bench/translate.mjs      (also the last step of ./scripts/bench.sh)
 //
@@ -15,7 +16,7 @@ import { readFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execFileSync } from "node:child_process";
-import { wasmToJs } from "../scripts/page/wasm-to-js.mjs";
+import { translatorScript, wasmToJsOf } from "../scripts/translator-script.mjs";
 import { splitData } from "../scripts/wasm-data.mjs";
 import { launchChromium, load, widgetFrameOf } from "./host-page.mjs";
 import { startServers } from "../host/server.mjs";
@@ -23,6 +24,7 @@ import { median } from "./graphs.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const wasm = new Uint8Array(splitData(readFileSync(join(ROOT, "dist/trunk/resource-widget_bg.wasm"))).withoutData);
+const wasmToJs = wasmToJsOf(translatorScript());
 
 /** Translates every function once; returns [ms, characters made]. */
 function translateAll() {

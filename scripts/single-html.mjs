@@ -27,6 +27,7 @@ import { transformSync } from "esbuild";
 import { gzipAsync } from "@gfx/zopfli";
 import { splitData, memoryImage } from "./wasm-data.mjs";
 import { stagedWasm } from "./staged-wasm.mjs";
+import { translatorScript, wasmToJsOf } from "./translator-script.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 // --recording folds dist/trunk/recording.html instead: the JavaScript build translating one
@@ -139,13 +140,17 @@ const dataGzip = await zopfli(image.subarray(dataOffset));
 const startCall = "    wasm.__wbindgen_start();\n";
 if (patchedGlue.split(startCall).length !== 2) fail("the glue does not call __wbindgen_start once");
 patchedGlue = patchedGlue.replace(startCall, () => `    __resourceWidgetData(wasm.memory.buffer);\n${startCall}`);
-// The translator (scripts/page/wasm-to-js.mjs) goes into the page as it is, less its `export`;
-// checked here on the widget's own wasm, so that a wasm it cannot translate fails the build rather
-// than the page.
-const translatorSource = readFileSync(join(ROOT, "scripts/page/wasm-to-js.mjs"), "utf8");
-if (translatorSource.split("\nexport function wasmToJs(").length !== 2) fail("scripts/page/wasm-to-js.mjs does not export wasmToJs once");
-const translator = translatorSource.replace("\nexport function wasmToJs(", "\nfunction wasmToJs(");
-const { wasmToJs } = await import(join(ROOT, "scripts/page/wasm-to-js.mjs"));
+// The translator (scripts/page/wasm-to-js.mjs and its parts) goes into the page's boot code as one
+// script, without imports or exports, that declares `wasmToJs` (scripts/translator-script.mjs; a
+// bundle that does not hold fails the build); that same script translates the widget's own wasm
+// here, so that a wasm it cannot translate fails the build rather than the page.
+let translator;
+try {
+  translator = translatorScript();
+} catch (error) {
+  fail(error.message);
+}
+const wasmToJs = wasmToJsOf(translator);
 const buildTranslation = wasmToJs(new Uint8Array(wasmWithoutData), { names: Boolean(PROFILE_DIR) });
 let jsModuleLength = buildTranslation.prelude.length;
 for (let index = buildTranslation.importCount; index < buildTranslation.functionCount; index++) jsModuleLength += buildTranslation.batch(index, 0).length;

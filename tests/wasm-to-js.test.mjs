@@ -1,13 +1,21 @@
-// The page's wasm-to-JavaScript translator (scripts/page/wasm-to-js.mjs) against the engine's own
-// WebAssembly: every numeric instruction on edge and random operands, memory access at every
-// alignment, control flow with values, calls with i64, and the widget's own wasm translated whole.
+// The page's wasm-to-JavaScript translator (scripts/page/wasm-to-js.mjs and its parts) against the
+// engine's own WebAssembly: every numeric instruction on edge and random operands, memory access
+// at every alignment, control flow with values, calls with i64, and the widget's own wasm
+// translated whole. The translator runs as the page runs it: the one script
+// scripts/translator-script.mjs bundles from the modules, which must make the same text.
 // Run: node --test tests/wasm-to-js.test.mjs
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, existsSync } from "node:fs";
+import { readFileSync, existsSync, mkdtempSync, mkdirSync, writeFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import vm from "node:vm";
-import { wasmToJs } from "../scripts/page/wasm-to-js.mjs";
+import { wasmToJs as moduleWasmToJs } from "../scripts/page/wasm-to-js.mjs";
+import { translatorScript, wasmToJsOf } from "../scripts/translator-script.mjs";
 import { splitData } from "../scripts/wasm-data.mjs";
+
+/** The translator the page runs (scripts/single-html.mjs puts this script in the page). */
+const wasmToJs = wasmToJsOf(translatorScript());
 
 const I32 = 0x7f, I64 = 0x7e, F32 = 0x7d, F64 = 0x7c;
 
@@ -410,8 +418,54 @@ test("the widget's own wasm translates whole, every function into a script that 
   const { exports, translation } = run(new Uint8Array(withoutData), imports);
   const native = new WebAssembly.Module(wasm);
   assert.deepEqual(Object.keys(exports).sort(), WebAssembly.Module.exports(native).map((e) => e.name).sort());
+  // The modules' translation alive beside the script's: the same text for every function.
+  const modules = moduleWasmToJs(new Uint8Array(withoutData));
+  assert.equal(modules.prelude, translation.prelude);
   for (let index = translation.importCount; index < translation.functionCount; index++) {
+    const text = translation.batch(index, 0);
+    assert.equal(modules.batch(index, 0), text, `function ${index}`);
     // Compiled, not run: new vm.Script parses the whole text.
-    new vm.Script(translation.batch(index, 0));
+    new vm.Script(text);
+  }
+});
+
+test("the modules make the same text as the page's script, with two translations alive at once", () => {
+  // The control-flow module above, with a name section: names: true takes it.
+  const functions = [
+    { params: [I32], results: [I32], locals: [I32], body: [0x03, 0x40, 0x20, 1, 0x20, 0, 0x6a, 0x21, 1, 0x20, 0, 0x41, 1, 0x6b, 0x22, 0, 0x0d, 0, 0x0b, 0x20, 1] },
+    { params: [I64, I64], results: [I64], body: [0x20, 0, 0x20, 1, 0x7e, 0x20, 0, 0x10, 2, 0x7c] },
+    { params: [I64], results: [I64], body: [0x20, 0, 0x42, 3, 0x86] },
+  ];
+  const names = vec([[0, ...name("core::fmt::<impl Display>::fmt")], [2, ...name("shift$by-3")]]);
+  const bytes = new Uint8Array([...encode(functions), ...section(0, [...name("name"), 1, ...uleb(names.length), ...names])]);
+  for (const options of [{}, { names: true }, { reservedPages: 2 }]) {
+    const page = wasmToJs(bytes, options), modules = moduleWasmToJs(bytes, options);
+    assert.equal(modules.prelude, page.prelude);
+    for (const index of [2, 0, 1]) assert.equal(modules.batch(index, 0), page.batch(index, 0), `function ${index}, ${JSON.stringify(options)}`);
+  }
+  assert.match(wasmToJs(bytes, { names: true }).batch(0, 0), /^"use strict";\n\$f\[0\]=_core_fmt_impl_Display_fmt\$0=function _core_fmt_impl_Display_fmt\$0\(/);
+  assert.match(wasmToJs(bytes, { names: true }).batch(1, 0), /=f1=function f1\(/, "an unnamed function keeps f{index}");
+});
+
+test("the page's script is bundled from every part and exports wasmToJs alone, or the build fails", () => {
+  const script = translatorScript();
+  assert.match(script, /^const wasmToJs = \(\(\) => \{\n"use strict";\n/);
+  assert.doesNotMatch(script, /^\s*(import|export)\b/m);
+  const root = mkdtempSync(join(tmpdir(), "translator-script-"));
+  try {
+    mkdirSync(join(root, "parts"));
+    const bundle = (files) => {
+      for (const [path, text] of Object.entries(files)) writeFileSync(join(root, path), text);
+      return () => translatorScript({ root, entry: "entry.mjs", parts: "parts" });
+    };
+    const part = 'export const one = 1;\n';
+    const entry = 'import { one } from "./parts/one.mjs";\nexport function wasmToJs() {\n  return one;\n}\n';
+    assert.equal(wasmToJsOf(bundle({ "parts/one.mjs": part, "entry.mjs": entry })())(), 1);
+    assert.throws(bundle({ "parts/unused.mjs": part }), /not entry\.mjs and every file of parts\//, "a part the entry does not reach");
+    rmSync(join(root, "parts/unused.mjs"));
+    assert.throws(bundle({ "entry.mjs": `${entry}export const two = 2;\n` }), /exporting wasmToJs alone/);
+    assert.throws(bundle({ "entry.mjs": `import { readFileSync } from "node:fs";\n${entry}` }), /node:fs/, "an import from outside the parts");
+  } finally {
+    rmSync(root, { recursive: true, force: true });
   }
 });
