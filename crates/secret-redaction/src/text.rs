@@ -47,18 +47,17 @@ fn scrub_words(s: &str, scope: Scope) -> Option<String> {
         Scope::Identifier => None,
     };
     let s = without_keys.as_deref().unwrap_or(s);
-    let mut out = String::with_capacity(s.len());
-    let mut changed = false;
+    // The text is copied only from its first change on: a megabyte log with one label in it is
+    // read, not rebuilt.
+    let mut out = Copy::new(s);
     let mut next = Next::Keep;
-    for part in split_keep_whitespace(s) {
-        if part.trim().is_empty() {
-            out.push_str(part);
+    for (start, part, space) in split_keep_whitespace(s) {
+        if space {
             continue;
         }
         if next.hides(part) && trim_quotes(part) != REDACTED {
             if let Some(hidden) = hide_value(part) {
-                out.push_str(&hidden);
-                changed = true;
+                out.replace(start, part.len(), &hidden);
                 next = Next::Keep;
                 continue;
             }
@@ -68,18 +67,46 @@ fn scrub_words(s: &str, scope: Scope) -> Option<String> {
             Scope::Text => scrub_word(part),
             Scope::Identifier => hide_credential_runs(part, is_embedded_credential),
         };
-        match clean {
-            Some(clean) => {
-                out.push_str(&clean);
-                changed = true;
-            }
-            None => out.push_str(part),
+        if let Some(clean) = clean {
+            out.replace(start, part.len(), &clean);
         }
     }
-    if changed {
+    out.finish().or(without_keys)
+}
+
+/// A text being rewritten in place of `original`: nothing is copied until the first replacement.
+struct Copy<'a> {
+    original: &'a str,
+    out: Option<String>,
+    /// Where in `original` the part not yet copied starts.
+    copied_to: usize,
+}
+
+impl<'a> Copy<'a> {
+    fn new(original: &'a str) -> Self {
+        Self {
+            original,
+            out: None,
+            copied_to: 0,
+        }
+    }
+
+    /// Puts `with` in place of the `len` bytes of `original` at `start` (at or after the last
+    /// replacement's end).
+    fn replace(&mut self, start: usize, len: usize, with: &str) {
+        let out = self
+            .out
+            .get_or_insert_with(|| String::with_capacity(self.original.len()));
+        out.push_str(&self.original[self.copied_to..start]);
+        out.push_str(with);
+        self.copied_to = start + len;
+    }
+
+    /// The rewritten text, or `None` when nothing was replaced.
+    fn finish(self) -> Option<String> {
+        let mut out = self.out?;
+        out.push_str(&self.original[self.copied_to..]);
         Some(out)
-    } else {
-        without_keys
     }
 }
 
@@ -313,36 +340,36 @@ fn label_kind(word: &str) -> Next {
     }
 }
 
-/// Splits into alternating runs of non-whitespace and whitespace, so joining them gives `s` back.
-/// Whitespace is `char::is_whitespace`; ASCII bytes are judged without decoding a character (a
-/// megabyte log is mostly ASCII), the others by their character.
-fn split_keep_whitespace(s: &str) -> Vec<&str> {
+/// Splits into alternating runs of non-whitespace and whitespace, each with where it starts and
+/// whether it is whitespace, so joining them gives `s` back. Whitespace is `char::is_whitespace`;
+/// ASCII bytes are judged without decoding a character (a megabyte log is mostly ASCII), the
+/// others by their character.
+fn split_keep_whitespace(s: &str) -> impl Iterator<Item = (usize, &str, bool)> {
     let bytes = s.as_bytes();
-    let mut parts = Vec::new();
     let mut start = 0;
-    let mut in_space = None;
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        let (space, width) = if b.is_ascii() {
-            (matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'), 1)
-        } else {
-            match s[i..].chars().next() {
-                Some(c) => (c.is_whitespace(), c.len_utf8()),
-                None => break,
+    std::iter::from_fn(move || {
+        let first = start;
+        let mut i = start;
+        let mut in_space = None;
+        while i < bytes.len() {
+            let b = bytes[i];
+            let (space, width) = if b.is_ascii() {
+                (matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'), 1)
+            } else {
+                match s[i..].chars().next() {
+                    Some(c) => (c.is_whitespace(), c.len_utf8()),
+                    None => break,
+                }
+            };
+            if in_space.is_some_and(|prev| prev != space) {
+                break;
             }
-        };
-        if in_space.is_some_and(|prev| prev != space) {
-            parts.push(&s[start..i]);
-            start = i;
+            in_space = Some(space);
+            i += width;
         }
-        in_space = Some(space);
-        i += width;
-    }
-    if start < s.len() {
-        parts.push(&s[start..]);
-    }
-    parts
+        start = i;
+        in_space.map(|space| (first, &s[first..i], space))
+    })
 }
 
 /// Scrubs one whitespace-free word: URLs, a path, inline `name=value` pairs (a connection string's
@@ -352,6 +379,12 @@ fn scrub_word(word: &str) -> Option<String> {
     // words of a text are turned away here without a copy.
     if !word.bytes().any(|b| matches!(b, b':' | b'=' | b'?' | b'/')) {
         return hide_embedded_credentials(word);
+    }
+    // Without a URL, a trigger path or a query, only pairs and shapes are left (`"level":`,
+    // `2026-11-23T16:33:49`, `token=…`): read without a copy.
+    if !word.contains("://") && !word.contains('?') && !word.contains("/pipeline_runs/") {
+        let paired = hide_inline_pairs(word);
+        return hide_embedded_credentials(paired.as_deref().unwrap_or(word)).or(paired);
     }
     let mut out = word.to_owned();
     let mut changed = hide_url_credentials(&mut out);
