@@ -62,6 +62,18 @@ fn scrub_words(s: &str, scope: Scope) -> Option<String> {
                 continue;
             }
         }
+        if is_plain_word(part) {
+            // No label, pair, scheme, URL or query: only a credential's shape is left to look for.
+            next = Next::Keep;
+            let clean = match scope {
+                Scope::Text => hide_embedded_credentials(part),
+                Scope::Identifier => hide_credential_runs(part, is_embedded_credential),
+            };
+            if let Some(clean) = clean {
+                out.replace(start, part.len(), &clean);
+            }
+            continue;
+        }
         next = next.after(part, scope);
         let clean = match scope {
             Scope::Text => scrub_word(part),
@@ -257,6 +269,13 @@ fn might_hold_secret(s: &str, scope: Scope) -> bool {
                 || has_key_run(s)
         }
     }
+}
+
+/// Whether `word` holds none of the words a sensitive name or an auth scheme holds, no `/` (so no
+/// URL or trigger path) and no `?` (no query): most words of a log.
+fn is_plain_word(word: &str) -> bool {
+    !word.bytes().any(|b| b == b'/' || b == b'?')
+        && !contains_any_ignore_case(word.as_bytes(), &SECRET_WORDS)
 }
 
 /// The auth schemes' names.
