@@ -321,9 +321,9 @@ fn layout_right(widths: &[f32], edges: &[(usize, usize)], spacing: &Spacing) -> 
 
     let layers = graph.layer_count();
     let mut column_width = vec![0.0f32; layers];
-    for v in 0..n {
+    for (v, width) in widths.iter().enumerate().take(n) {
         let l = graph.layer[v];
-        column_width[l] = column_width[l].max(widths[v].max(1.0));
+        column_width[l] = column_width[l].max(width.max(1.0));
     }
     let mut column_left = Vec::with_capacity(layers);
     let mut left = spacing.margin;

@@ -44,7 +44,7 @@ mod tests {
     #[test]
     fn block_runs_are_drawn_in_time_in_a_list_and_in_a_runs_detail() {
         let run = json!({ "block_uuid": "load", "status": "completed", "started_at": "2026-11-20 05:00:00", "completed_at": "2026-11-20 05:01:00" });
-        let runs = objects(&[run.clone()]);
+        let runs = objects(std::slice::from_ref(&run));
         let records: Vec<&Map<String, Value>> = runs.iter().collect();
         assert!(timeline(Arrangement::List, None, "block_runs", &records).is_some());
         assert!(timeline(Arrangement::List, None, "pipeline_runs", &records).is_none());

@@ -57,15 +57,15 @@ pub(super) fn received_records<'t>(records_in: RecordsIn<'t>, report: &mut Repor
     }
 }
 
+/// A JSON object of the result.
+type Object<'v> = &'v Map<String, Value>;
+
 /// `mutation` when it is an object, and its `record` when that is one; another type is reported
 /// and ignored.
 pub(super) fn mutation_object<'v>(
     value: Option<&'v Value>,
     report: &mut Report,
-) -> (
-    Option<&'v Map<String, Value>>,
-    Option<&'v Map<String, Value>>,
-) {
+) -> (Option<Object<'v>>, Option<Object<'v>>) {
     let mutation = match value {
         Some(Value::Object(m)) => Some(m),
         None | Some(Value::Null) => None,

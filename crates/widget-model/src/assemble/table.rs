@@ -16,13 +16,17 @@ use crate::table::{Column, Table};
 use crate::text::{humanize_key, quoted};
 use crate::words::{Msg, Text};
 
+/// A long list's kept text and each record's span in it (byte ranges): its rows are read from
+/// the text when drawn.
+type KeptText<'t> = (&'t str, Vec<(usize, usize)>);
+
 /// The table of the `shown` records in their columns (declared, else inferred and ranked), and
 /// how many sensitive values were blanked in a long list's kept text. A list past [`MAX_RECORDS`]
 /// says how many it left out. Refused when the kept text nests deeper than [`MAX_JSON_DEPTH`].
 pub(super) fn records_table(
     sc: &Map<String, Value>,
     shown: &[&Map<String, Value>],
-    (lazy, total): (Option<(&str, Vec<(usize, usize)>)>, usize),
+    (lazy, total): (Option<KeptText<'_>>, usize),
     arrangement: Arrangement,
     about: &About,
     report: &mut Report,
@@ -71,7 +75,7 @@ pub(super) fn records_table(
 fn table(
     specs: Vec<ColumnSpec>,
     records: &[&Map<String, Value>],
-    lazy: Option<(&str, Vec<(usize, usize)>)>,
+    lazy: Option<KeptText<'_>>,
     report: &mut Report,
 ) -> (Table, Blanked) {
     let cell_specs: Vec<CellSpec> = specs
