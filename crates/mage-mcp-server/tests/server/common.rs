@@ -565,28 +565,39 @@ pub const BAD_IDS: &[&str] = &[
 pub async fn every_bad_id_is_refused_by_name(client: &Client, schemas: &Schemas) -> usize {
     let mut calls = 0;
     for bad in BAD_IDS {
-        for (tool, args, field) in calls_with_bad_id(bad) {
-            let result = call(client, tool, args.clone()).await;
-            assert_eq!(
-                error_code(&result),
-                "API_ERROR",
-                "{tool} {args}: {}",
-                text(&result)
-            );
-            assert!(
-                schemas.violations(tool, &result).is_empty(),
-                "{tool} {args}"
-            );
-            let message = structured(&result)["error"]["message"]
-                .as_str()
-                .unwrap_or_default()
-                .to_owned();
-            assert!(
-                message.starts_with(&format!("{field} ")),
-                "{tool} {args}: {message}"
-            );
-            calls += 1;
-        }
+        calls += the_bad_id_is_refused_by_name(client, schemas, bad).await;
     }
     calls
+}
+
+/// Every call of [`calls_with_bad_id`] with `bad` as its id: each a schema-valid `API_ERROR`
+/// whose message starts with the argument's name and says nothing was sent. Returns how many.
+pub async fn the_bad_id_is_refused_by_name(client: &Client, schemas: &Schemas, bad: &str) -> usize {
+    let calls = calls_with_bad_id(bad);
+    for (tool, args, field) in &calls {
+        let result = call(client, tool, args.clone()).await;
+        assert_eq!(
+            error_code(&result),
+            "API_ERROR",
+            "{tool} {args}: {}",
+            text(&result)
+        );
+        assert!(
+            schemas.violations(tool, &result).is_empty(),
+            "{tool} {args}"
+        );
+        let message = structured(&result)["error"]["message"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        assert!(
+            message.starts_with(&format!("{field} ")),
+            "{tool} {args}: {message}"
+        );
+        assert!(
+            message.contains("nothing was sent"),
+            "{tool} {args}: {message}"
+        );
+    }
+    calls.len()
 }

@@ -531,6 +531,22 @@ async fn mage_url_takes_the_credentials_from_the_environment() {
     .await;
 }
 
+/// The server on the test's Mage credentials, with a recording proxy between it and Mage (what
+/// reached Mage is `proxy.seen()`), and the folder of its config file.
+async fn spawn_behind_recorder(
+    widget: &TestWidget,
+    t: &Target,
+) -> (Client, crate::recorder::Recorder, tempfile::TempDir) {
+    let proxy = crate::recorder::start(Some(&t.url)).await;
+    let dir = tempfile::tempdir().expect("dir");
+    let config = dir.path().join("config.json");
+    let values = json!({"cluster_url": proxy.url, "oauth_token": t.jwt, "api_key": t.api_key});
+    std::fs::write(&config, values.to_string()).expect("write");
+    let config = config.to_str().expect("path").to_owned();
+    let (client, _log) = spawn_with_env(widget, &["--mage", "--config", &config], &[]).await;
+    (client, proxy, dir)
+}
+
 /// An id of `..` would turn `/api/pipelines/../blocks/x` into `/api/blocks/x`, another route of
 /// Mage, called with the user's credentials. The server runs behind a recording proxy: every tool
 /// that builds a path refuses each such id by name, and the proxy sees no request until a valid
@@ -540,13 +556,7 @@ async fn an_id_that_would_climb_out_of_its_path_never_reaches_mage() {
     let Some(t) = target("dot_ids") else { return };
     bounded_mage(async {
         let widget = test_widget();
-        let proxy = crate::recorder::start(Some(&t.url)).await;
-        let dir = tempfile::tempdir().expect("dir");
-        let config = dir.path().join("config.json");
-        let values = json!({"cluster_url": proxy.url, "oauth_token": t.jwt, "api_key": t.api_key});
-        std::fs::write(&config, values.to_string()).expect("write");
-        let config = config.to_str().expect("path").to_owned();
-        let (client, _log) = spawn_with_env(&widget, &["--mage", "--config", &config], &[]).await;
+        let (client, proxy, _config) = spawn_behind_recorder(&widget, &t).await;
         let calls = every_bad_id_is_refused_by_name(&client, &schemas()).await;
         assert_eq!(proxy.seen(), Vec::<String>::new(), "requests reached Mage");
         let basic = call(
@@ -622,26 +632,9 @@ async fn an_absolute_path_id_is_refused_and_a_folder_outside_the_project_stays()
         std::fs::create_dir_all(&victim).expect("mkdir");
         let metadata = "blocks: []\nname: victim\ntype: python\nuuid: victim\n";
         std::fs::write(victim.join("metadata.yaml"), metadata).expect("write");
-        let proxy = crate::recorder::start(Some(&t.url)).await;
-        let dir = tempfile::tempdir().expect("dir");
-        let config = dir.path().join("config.json");
-        let values = json!({"cluster_url": proxy.url, "oauth_token": t.jwt, "api_key": t.api_key});
-        std::fs::write(&config, values.to_string()).expect("write");
-        let config = config.to_str().expect("path").to_owned();
-        let (client, _log) = spawn_with_env(&widget, &["--mage", "--config", &config], &[]).await;
+        let (client, proxy, _config) = spawn_behind_recorder(&widget, &t).await;
         let absolute = victim.to_str().expect("path").to_owned();
-        let mut refused = 0;
-        for (tool, args, field) in calls_with_bad_id(&absolute) {
-            let result = call(&client, tool, args.clone()).await;
-            let message = structured(&result)["error"]["message"]
-                .as_str()
-                .unwrap_or_default()
-                .to_owned();
-            assert_eq!(error_code(&result), "API_ERROR", "{tool} {args}: {message}");
-            assert!(message.starts_with(&format!("{field} ")), "{tool}: {message}");
-            assert!(message.contains("nothing was sent"), "{tool}: {message}");
-            refused += 1;
-        }
+        let refused = the_bad_id_is_refused_by_name(&client, &schemas(), &absolute).await;
         assert_eq!(proxy.seen(), Vec::<String>::new(), "requests reached Mage");
         assert_eq!(
             std::fs::read_to_string(victim.join("metadata.yaml")).expect("the folder is still there"),
