@@ -202,26 +202,12 @@ pub(super) fn scan_layout(table: &mut Table, profile: Profile) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::assemble::testing::{about_resource, objects};
+    use crate::assemble::testing::{about_resource, list_table_out_of, objects};
     use serde_json::json;
 
     #[test]
     fn a_list_past_the_record_limit_says_how_many_it_left_out() {
-        let owned = objects(&[json!({ "id": 1 })]);
-        let shown: Vec<&Map<String, Value>> = owned.iter().collect();
-        let about = about_resource("pipeline_runs", "list");
-        let mut report = Report::default();
-        let received = (None, MAX_RECORDS + 5);
-        let sc = Map::new();
-        let (table, _) = records_table(
-            &sc,
-            &shown,
-            received,
-            Arrangement::List,
-            &about,
-            &mut report,
-        )
-        .expect("a table");
+        let (table, report) = list_table_out_of(&objects(&[json!({ "id": 1 })]), MAX_RECORDS + 5);
         assert_eq!(table.omitted_rows, 5);
         assert_eq!(
             report.notices,

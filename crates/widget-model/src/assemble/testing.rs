@@ -24,19 +24,23 @@ pub(super) fn about_resource(resource: &str, action: &str) -> About {
 
 /// A list's table of `records`, its columns inferred.
 pub(super) fn list_table(records: &[Map<String, Value>]) -> Table {
+    list_table_out_of(records, records.len()).0
+}
+
+/// A list's table of `records`, shown out of `total` received, and what the assembler reported.
+pub(super) fn list_table_out_of(records: &[Map<String, Value>], total: usize) -> (Table, Report) {
     let shown: Vec<&Map<String, Value>> = records.iter().collect();
     let about = about_resource("pipeline_runs", "list");
     let sc = Map::new();
-    let received = (None, records.len());
     let mut report = Report::default();
-    records_table(
+    let (table, _) = records_table(
         &sc,
         &shown,
-        received,
+        (None, total),
         Arrangement::List,
         &about,
         &mut report,
     )
-    .expect("a table")
-    .0
+    .expect("a table");
+    (table, report)
 }
