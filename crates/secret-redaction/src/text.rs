@@ -62,20 +62,16 @@ fn scrub_words(s: &str, scope: Scope) -> Option<String> {
                 continue;
             }
         }
-        if is_plain_word(part) {
-            // No label, pair, scheme, URL or query: only a credential's shape is left to look for.
-            next = Next::Keep;
-            let clean = match scope {
-                Scope::Text => hide_embedded_credentials(part),
-                Scope::Identifier => hide_credential_runs(part, is_embedded_credential),
-            };
-            if let Some(clean) = clean {
-                out.replace(start, part.len(), &clean);
-            }
-            continue;
-        }
-        next = next.after(part, scope);
+        // A plain word (no label, pair, scheme, URL or query) can hold a credential only by its
+        // shape, and says nothing of the next word.
+        let plain = is_plain_word(part);
+        next = if plain {
+            Next::Keep
+        } else {
+            next.after(part, scope)
+        };
         let clean = match scope {
+            Scope::Text if plain => hide_embedded_credentials(part),
             Scope::Text => scrub_word(part),
             Scope::Identifier => hide_credential_runs(part, is_embedded_credential),
         };
@@ -200,18 +196,6 @@ impl Next {
 
     /// What the word after `part` is, `part` having come after the word that set `self`.
     fn after(self, part: &str, scope: Scope) -> Next {
-        // Most words are plain (letters, digits, `_`, `-`): no quotes to trim, no label to read.
-        if part
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
-        {
-            return match (auth_scheme(part), scope) {
-                (Some(_), _) if self == Next::Hide => Next::Hide,
-                (Some(scheme), _) => Next::HideIfCredential(scheme),
-                (None, Scope::Text) if is_sensitive_key(part) => Next::HideIfSecretLike,
-                (None, _) => Next::Keep,
-            };
-        }
         if let Some(scheme) = auth_scheme(part) {
             // A scheme after a label passes the label on: "Authorization: Bearer <secret>".
             return if self == Next::Hide {
@@ -394,13 +378,8 @@ fn split_keep_whitespace(s: &str) -> impl Iterator<Item = (usize, &str, bool)> {
 /// Scrubs one whitespace-free word: URLs, a path, inline `name=value` pairs (a connection string's
 /// `;`-separated ones too) before a query, the query's sensitive parameters, or a bare token.
 fn scrub_word(word: &str) -> Option<String> {
-    // A word with no URL, path, query or pair in it can only be a credential by its shape: most
-    // words of a text are turned away here without a copy.
-    if !word.bytes().any(|b| matches!(b, b':' | b'=' | b'?' | b'/')) {
-        return hide_embedded_credentials(word);
-    }
-    // Without a URL, a trigger path or a query, only pairs and shapes are left (`"level":`,
-    // `2026-11-23T16:33:49`, `token=…`): read without a copy.
+    // Without a URL, a trigger path or a query, only pairs and shapes are left (`token=…`,
+    // `"password":"…"`, a bare key): read without a copy.
     if !word.contains("://") && !word.contains('?') && !word.contains("/pipeline_runs/") {
         let paired = hide_inline_pairs(word);
         return hide_embedded_credentials(paired.as_deref().unwrap_or(word)).or(paired);
