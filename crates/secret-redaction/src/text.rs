@@ -49,7 +49,7 @@ fn scrub_words(s: &str, scope: Scope) -> Option<String> {
     let s = without_keys.as_deref().unwrap_or(s);
     // The text is copied only from its first change on: a megabyte log with one label in it is
     // read, not rebuilt.
-    let mut out = Copy::new(s);
+    let mut out = Rewrite::new(s);
     let mut next = Next::Keep;
     for (start, part, space) in split_keep_whitespace(s) {
         if space {
@@ -83,14 +83,14 @@ fn scrub_words(s: &str, scope: Scope) -> Option<String> {
 }
 
 /// A text being rewritten in place of `original`: nothing is copied until the first replacement.
-struct Copy<'a> {
+struct Rewrite<'a> {
     original: &'a str,
     out: Option<String>,
     /// Where in `original` the part not yet copied starts.
     copied_to: usize,
 }
 
-impl<'a> Copy<'a> {
+impl<'a> Rewrite<'a> {
     fn new(original: &'a str) -> Self {
         Self {
             original,
@@ -406,7 +406,7 @@ fn scrub_word(word: &str) -> Option<String> {
 /// `s` with its JSON Web Tokens and key formats hidden, or `None`; text that holds neither a JSON
 /// header (`eyJ`) nor a run as long as the shortest key format is turned away at once.
 fn hide_embedded_credentials(s: &str) -> Option<String> {
-    if !has_key_run(s) && !s.as_bytes().windows(3).any(|w| w == b"eyJ") {
+    if !has_key_run(s) && !s.contains("eyJ") {
         return None;
     }
     hide_credential_runs(s, is_embedded_credential)
