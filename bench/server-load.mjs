@@ -28,6 +28,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { isWorse, WORSE_MARK } from "./compare.mjs";
 
 // The server admits only requests with its token (Authorization: Bearer): the load runs with it on.
 const TOKEN = `server-load-${randomBytes(16).toString("hex")}`;
@@ -283,17 +284,15 @@ function medianOf(rounds, key) {
 
 /** Both builds' figures side by side (medians over the rounds), each as a ratio to the baseline. */
 function compare(figures, options) {
-  const WORSE = 1.2;
   console.log(`\n## Against the baseline (${options.baseline}), medians of ${options.rounds} round(s) each\n`);
   console.log("| figure | baseline | current | current ÷ baseline | |\n|---|---:|---:|---:|---|");
   for (const key of Object.keys(figures.current[0] ?? {})) {
     const base = medianOf(figures.baseline, key);
     const now = medianOf(figures.current, key);
     const ratio = now / base;
-    const higherIsBetter = key === "calls/s";
-    const worse = Number.isFinite(ratio) && (higherIsBetter ? 1 / ratio > WORSE : ratio > WORSE);
+    const worse = isWorse(base, now, { higherIsBetter: key === "calls/s" });
     const shown = (v) => (Number.isFinite(v) ? v.toFixed(1) : "n/a");
-    console.log(`| ${key} | ${shown(base)} | ${shown(now)} | ${Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : "n/a"} | ${worse ? `**worse by more than ${WORSE}×**` : ""} |`);
+    console.log(`| ${key} | ${shown(base)} | ${shown(now)} | ${Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : "n/a"} | ${worse ? WORSE_MARK : ""} |`);
   }
 }
 

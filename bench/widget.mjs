@@ -31,6 +31,7 @@ import { fileURLToPath } from "node:url";
 import { launchChromium, load as loadInHost, widgetFrameOf } from "./host-page.mjs";
 import { startServers } from "../host/server.mjs";
 import { randomLayeredDag, median } from "./graphs.mjs";
+import { isWorse, WORSE, WORSE_MARK } from "./compare.mjs";
 import { pipelineRunsResult, pipelineGraphResult } from "./records.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -467,7 +468,6 @@ for (const build of ours) {
 
 // ---- against the baseline: with two or more files (HTML=a,b), the first is the baseline ----
 if (ourFiles.length >= 2) {
-  const WORSE = 1.2;
   const [base, ...others] = ourFiles.map(ourLabel);
   const figures = (n) => {
     const r = results[n];
@@ -493,9 +493,9 @@ if (ourFiles.length >= 2) {
       const a = figures(`${base}${suffix}`);
       const b = figures(`${other}${suffix}`);
       for (const key of Object.keys(b)) {
-        const r = b[key] / a[key];
-        const worse = Number.isFinite(r) && r > WORSE && b[key] - a[key] > 1;
-        console.log(`| ${key} | ${suffix ? "JS" : "wasm"} | ${ms(a[key])} | ${ms(b[key])} | ${ratio(b[key], a[key])} | ${worse ? `**worse by more than ${WORSE}×**` : ""} |`);
+        // A millisecond (or one task) more is within the browser's noise whatever the ratio.
+        const worse = isWorse(a[key], b[key], { floor: 1 });
+        console.log(`| ${key} | ${suffix ? "JS" : "wasm"} | ${ms(a[key])} | ${ms(b[key])} | ${ratio(b[key], a[key])} | ${worse ? WORSE_MARK : ""} |`);
       }
     }
     console.log("");
