@@ -102,8 +102,9 @@ pub fn cells_of(
 
 /// Records kept as text until drawn.
 struct LazyRows {
-    /// The received text with sensitive values blanked.
-    text: Box<str>,
+    /// The received text with sensitive values blanked. Kept as bytes: a span is read as UTF-8
+    /// when its row is built, so the whole text is not validated again before the first paint.
+    text: Box<[u8]>,
     /// Each record's byte range in `text`.
     spans: Vec<(usize, usize)>,
     specs: Vec<CellSpec>,
@@ -122,6 +123,7 @@ impl LazyRows {
         let mut value = self
             .text
             .get(start..end)
+            .and_then(|span| std::str::from_utf8(span).ok())
             .and_then(|span| serde_json::from_str::<Value>(span).ok())
             .unwrap_or(Value::Null);
         redact_in_place(&mut value);
@@ -172,8 +174,15 @@ impl Rows {
     }
 
     /// Rows for the records at `spans` of `text`; sensitive values in those spans are blanked now.
-    /// Returns the rows and what blanking found (values blanked, deepest nesting).
-    pub fn lazy(text: &str, spans: Vec<(usize, usize)>, specs: Vec<CellSpec>) -> (Rows, Blanked) {
+    /// `first` are the rows of the first records, already built (from the sample the columns were
+    /// inferred from): they are kept rather than built again from their spans. Returns the rows and
+    /// what blanking found (values blanked, deepest nesting).
+    pub fn lazy(
+        text: &str,
+        spans: Vec<(usize, usize)>,
+        specs: Vec<CellSpec>,
+        first: Vec<Row>,
+    ) -> (Rows, Blanked) {
         // Keep only the region the records occupy (not, say, the fallback copy of the result).
         let from = spans.iter().map(|s| s.0).min().unwrap_or(0);
         let to = spans.iter().map(|s| s.1).max().unwrap_or(from);
@@ -181,20 +190,28 @@ impl Rows {
             .into_iter()
             .map(|(a, b)| (a - from, b - from))
             .collect();
-        let mut bytes = text.as_bytes().get(from..to).unwrap_or_default().to_vec();
+        let mut text = text
+            .as_bytes()
+            .get(from..to)
+            .unwrap_or_default()
+            .to_vec()
+            .into_boxed_slice();
         let mut blanked = Blanked::default();
         for &(start, end) in &spans {
-            if let Some(span) = bytes.get_mut(start..end) {
+            if let Some(span) = text.get_mut(start..end) {
                 let b = blank_sensitive_values(span);
                 blanked.values += b.values;
                 blanked.max_depth = blanked.max_depth.max(b.max_depth);
             }
         }
-        // Blanking writes ASCII over whole values, so the text stays UTF-8.
-        let text = String::from_utf8(bytes)
-            .unwrap_or_default()
-            .into_boxed_str();
-        let built = spans.iter().map(|_| OnceLock::new()).collect();
+        let mut first = first.into_iter();
+        let built = spans
+            .iter()
+            .map(|_| match first.next() {
+                Some(row) => OnceLock::from(row),
+                None => OnceLock::new(),
+            })
+            .collect();
         (
             Rows {
                 store: Store::Lazy(Arc::new(LazyRows {
@@ -317,7 +334,7 @@ mod tests {
     #[test]
     fn find_text_builds_a_lazy_row_once_and_keeps_it_for_drawing() {
         let text = r#"[{"id":"Run_7","token":"0123456789abcdef0123456789abcdef"}, {"id":2}]"#;
-        let (rows, _) = Rows::lazy(text, spans(text), specs());
+        let (rows, _) = Rows::lazy(text, spans(text), specs(), Vec::new());
         let Store::Lazy(lazy) = &rows.store else {
             panic!("lazy rows expected");
         };
@@ -334,7 +351,7 @@ mod tests {
     #[test]
     fn lazy_rows_build_on_demand_and_match_built_ones() {
         let text = r#"[{"id":1,"token":"0123456789abcdef0123456789abcdef"}, 7, {"id":"b"}]"#;
-        let (rows, blanked) = Rows::lazy(text, spans(text), specs());
+        let (rows, blanked) = Rows::lazy(text, spans(text), specs(), Vec::new());
         assert_eq!(blanked.values, 1);
         assert_eq!(rows.len(), 3);
         assert!(rows.is_lazy());
@@ -352,10 +369,10 @@ mod tests {
     #[test]
     fn no_raw_secret_is_kept_in_the_text() {
         let text = r#"[{"id":1,"password":"hunter2hunter2"}]"#;
-        let (rows, _) = Rows::lazy(text, spans(text), specs());
+        let (rows, _) = Rows::lazy(text, spans(text), specs(), Vec::new());
         let Store::Lazy(lazy) = &rows.store else {
             panic!("lazy")
         };
-        assert!(!lazy.text.contains("hunter2"));
+        assert!(!String::from_utf8_lossy(&lazy.text).contains("hunter2"));
     }
 }

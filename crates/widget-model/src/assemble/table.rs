@@ -11,7 +11,7 @@ use crate::limits::{MAX_JSON_DEPTH, MAX_RECORDS};
 use crate::model::Arrangement;
 use crate::rank::Profile;
 use crate::redact::Blanked;
-use crate::rows::{cells_of, CellSpec, RecordIds, Row, Rows};
+use crate::rows::{cells_of, CellSpec, RecordIds, Row, Rows, LAZY_AFTER};
 use crate::table::{Column, Table};
 use crate::text::{humanize_key, quoted};
 use crate::words::{Msg, Text};
@@ -136,7 +136,14 @@ fn table(
     let (rows, blanked) = match lazy {
         Some((text, mut spans)) => {
             spans.truncate(MAX_RECORDS);
-            Rows::lazy(text, spans, cell_specs)
+            // The sample's rows are the first records' rows when the sample is those records,
+            // each one (a record the sample could not read makes the kept text refused below).
+            let first = if rows.len() == spans.len().min(LAZY_AFTER) {
+                rows
+            } else {
+                Vec::new()
+            };
+            Rows::lazy(text, spans, cell_specs, first)
         }
         None => (Rows::built(rows), Blanked::default()),
     };
