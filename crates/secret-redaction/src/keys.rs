@@ -70,7 +70,7 @@ fn has_sensitive_suffix(key: &[u8]) -> bool {
     // the suffixes share among few endings: the whole tail is read only for the rest.
     let mut ending = [0u8; ENDING];
     let read = normalized_tail(key, &mut ending).len();
-    if read < ENDING || !SUFFIX_ENDINGS.contains(&ending) {
+    if read < ENDING || !SUFFIX_ENDINGS.contains(&u32::from_le_bytes(ending)) {
         return false;
     }
     let mut tail = [0u8; LONGEST_SUFFIX];
@@ -94,6 +94,10 @@ fn has_sensitive_last_word(key: &[u8]) -> bool {
             break;
         }
         start -= 1;
+        if end - start > LONGEST_LAST_WORD {
+            // Longer than any of the words: read no further back.
+            return false;
+        }
         if b.is_ascii_uppercase() && start > 0 && key[start - 1].is_ascii_lowercase() {
             break;
         }
@@ -124,23 +128,34 @@ fn normalized_tail<'a, const N: usize>(key: &[u8], tail: &'a mut [u8; N]) -> &'a
 /// How many of a suffix's last bytes [`SUFFIX_ENDINGS`] holds.
 const ENDING: usize = 4;
 
-/// Each of [`SENSITIVE_SUFFIXES`]' last [`ENDING`] bytes: a key that ends in none of them has none
-/// of the suffixes.
-const SUFFIX_ENDINGS: [[u8; ENDING]; SENSITIVE_SUFFIXES.len()] = {
-    let mut endings = [[0u8; ENDING]; SENSITIVE_SUFFIXES.len()];
+/// Each of [`SENSITIVE_SUFFIXES`]' last [`ENDING`] bytes, as one little-endian number (one
+/// comparison each): a key that ends in none of them has none of the suffixes.
+const SUFFIX_ENDINGS: [u32; SENSITIVE_SUFFIXES.len()] = {
+    let mut endings = [0u32; SENSITIVE_SUFFIXES.len()];
     let mut i = 0;
     while i < SENSITIVE_SUFFIXES.len() {
         let suffix = SENSITIVE_SUFFIXES[i].as_bytes();
         // Every suffix is longer than an ending (checked when compiling).
         assert!(suffix.len() > ENDING);
-        let mut j = 0;
-        while j < ENDING {
-            endings[i][j] = suffix[suffix.len() - ENDING + j];
-            j += 1;
-        }
+        let at = suffix.len() - ENDING;
+        endings[i] =
+            u32::from_le_bytes([suffix[at], suffix[at + 1], suffix[at + 2], suffix[at + 3]]);
         i += 1;
     }
     endings
+};
+
+/// The longest of [`SENSITIVE_LAST_WORDS`].
+const LONGEST_LAST_WORD: usize = {
+    let mut longest = 0;
+    let mut i = 0;
+    while i < SENSITIVE_LAST_WORDS.len() {
+        if SENSITIVE_LAST_WORDS[i].len() > longest {
+            longest = SENSITIVE_LAST_WORDS[i].len();
+        }
+        i += 1;
+    }
+    longest
 };
 
 /// The longest of [`SENSITIVE_SUFFIXES`].

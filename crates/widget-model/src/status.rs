@@ -61,16 +61,34 @@ impl Status {
 
 /// The tone of a status value, case-insensitive.
 pub fn tone_of(value: &str) -> Tone {
-    match value.to_ascii_lowercase().as_str() {
-        "running" | "in_progress" | "executing" => Tone::Running,
-        "completed" | "executed" | "success" | "succeeded" | "updated" => Tone::Success,
-        "failed" | "error" | "errored" => Tone::Danger,
-        "cancelled" | "canceled" => Tone::Cancelled,
-        "initial" | "not_executed" | "pending" | "queued" => Tone::Pending,
-        "active" | "enabled" => Tone::Active,
-        "inactive" | "disabled" => Tone::Inactive,
-        _ => Tone::Neutral,
-    }
+    // Compared in place: called for every status cell, so no lower-cased copy is made.
+    const TONES: &[(&str, Tone)] = &[
+        ("running", Tone::Running),
+        ("in_progress", Tone::Running),
+        ("executing", Tone::Running),
+        ("completed", Tone::Success),
+        ("executed", Tone::Success),
+        ("success", Tone::Success),
+        ("succeeded", Tone::Success),
+        ("updated", Tone::Success),
+        ("failed", Tone::Danger),
+        ("error", Tone::Danger),
+        ("errored", Tone::Danger),
+        ("cancelled", Tone::Cancelled),
+        ("canceled", Tone::Cancelled),
+        ("initial", Tone::Pending),
+        ("not_executed", Tone::Pending),
+        ("pending", Tone::Pending),
+        ("queued", Tone::Pending),
+        ("active", Tone::Active),
+        ("enabled", Tone::Active),
+        ("inactive", Tone::Inactive),
+        ("disabled", Tone::Inactive),
+    ];
+    TONES
+        .iter()
+        .find(|(name, _)| value.eq_ignore_ascii_case(name))
+        .map_or(Tone::Neutral, |&(_, tone)| tone)
 }
 
 #[cfg(test)]

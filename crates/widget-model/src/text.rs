@@ -76,7 +76,9 @@ pub fn humanize_key(key: &str) -> String {
         if ACRONYMS.contains(&word) {
             out.extend(word.chars().map(|c| c.to_ascii_uppercase()));
         } else if first {
-            out.push_str(&capitalize(word));
+            let mut chars = word.chars();
+            out.extend(chars.next().into_iter().flat_map(char::to_uppercase));
+            out.push_str(chars.as_str());
         } else {
             out.push_str(word);
         }
