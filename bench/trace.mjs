@@ -17,6 +17,7 @@
 //                                            (./scripts/build-profile.sh), WHAT one of: `render N`
 //                                            (N pipeline runs delivered to a fresh frame, 5 times),
 //                                            `graph N` (a pipeline with an N-block graph, default 500, the same way),
+//                                            `log` (Mage's 1.5 MB run log, the same way),
 //                                            `scroll` (as above), `cold-start` (iframe created →
 //                                            ui/initialize, 5 times): the functions with the most time,
 //                                            inclusive and self, in ms per run.
@@ -74,6 +75,10 @@ const showRuns = (page, frame, count) => show(page, frame, pipelineRunsResult(co
  *  block) and waits until its blocks are drawn, or listed when the drawing would be unreadable. */
 const showGraph = (page, frame, count) =>
   show(page, frame, pipelineGraphResult(randomLayeredDag(count, 2)), "[data-node-id], .graph tbody tr:not(.table__spacer)");
+
+/** Sends Mage's 1.5 MB run log (fixtures/mage/pipeline-run-logs-large.json) and waits until its lines are drawn. */
+const showLog = (page, frame) =>
+  show(page, frame, JSON.parse(readFileSync(join(ROOT, "fixtures/mage/pipeline-run-logs-large.json"), "utf8")), ".log__line");
 
 /** Waits until Find's texts are built in idle time (builds older than that mark have nothing to wait for). */
 async function findTextsBuilt(frame) {
@@ -181,8 +186,9 @@ if (mode === "scroll") {
 } else if (mode === "profile") {
   const [what, ...rest] = args;
   // Results profiled as they arrive (`render N`, `graph N`) and their default sizes.
-  const delivered = { render: { show: showRuns, count: 10 }, graph: { show: showGraph, count: 500 } }[what];
-  const count = delivered ? Number(rest.shift() ?? delivered.count) : 10000;
+  const delivered = { render: { show: showRuns, count: 10 }, graph: { show: showGraph, count: 500 }, log: { show: showLog, count: null } }[what];
+  // `log` takes no count: the fixture is the size.
+  const count = delivered ? (delivered.count === null ? 1 : Number(rest.shift() ?? delivered.count)) : 10000;
   const csp = rest[0] ?? "spec-default";
   const html = readFileSync(process.env.HTML ?? join(ROOT, "target/profile/resource-widget.html"), "utf8");
   const runs = what === "scroll" ? 1 : 5;
@@ -240,14 +246,14 @@ if (mode === "scroll") {
     });
   }
   const top = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 30));
-  const profiled = { render: `rendering ${count} runs (${runs} fresh frames)`, graph: `opening a ${count}-block graph (${runs} fresh frames)`, scroll: "150 frames scrolling 10,000 runs 600 px a frame", "cold-start": `iframe created → ui/initialize (${runs} fresh frames)` };
+  const profiled = { render: `rendering ${count} runs (${runs} fresh frames)`, graph: `opening a ${count}-block graph (${runs} fresh frames)`, log: `opening the 1.5 MB run log (${runs} fresh frames)`, scroll: "150 frames scrolling 10,000 runs 600 px a frame", "cold-start": `iframe created → ui/initialize (${runs} fresh frames)` };
   console.log(`profile of ${profiled[what]}, ${csp}; ms per run`);
   console.log("inclusive:");
   for (const [name, t] of top(inclusive)) console.log(`${t.toFixed(1).padStart(8)}  ${name.slice(0, 160)}`);
   console.log("self:");
   for (const [name, t] of top(self)) console.log(`${t.toFixed(1).padStart(8)}  ${name.slice(0, 160)}`);
 } else {
-  console.error("usage: node bench/trace.mjs scroll [CSP] | cold-start A.html B.html [CSP] | payloads | sort N [CSP] | profile render N|graph N|scroll|cold-start [CSP]");
+  console.error("usage: node bench/trace.mjs scroll [CSP] | cold-start A.html B.html [CSP] | payloads | sort N [CSP] | profile render N|graph N|log|scroll|cold-start [CSP]");
   process.exitCode = 2;
 }
 await browser.close();

@@ -240,19 +240,38 @@ fn might_hold_secret(s: &str, scope: Scope) -> bool {
     match scope {
         Scope::Identifier => {
             contains_any_ignore_case(s.as_bytes(), &SCHEME_WORDS)
-                || s.contains("eyJ")
+                || holds(s, b"eyJ")
                 || has_key_run(s)
         }
         Scope::Text => {
-            s.contains("://")
+            holds(s, b"://")
                 || s.contains('?')
-                || s.contains("/pipeline_runs/")
-                || s.contains("eyJ")
-                || s.contains("-----BEGIN ")
+                || holds(s, b"/pipeline_runs/")
+                || holds(s, b"eyJ")
+                || holds(s, b"-----BEGIN ")
                 || contains_any_ignore_case(s.as_bytes(), &SECRET_WORDS)
                 || has_key_run(s)
         }
     }
+}
+
+/// Whether `haystack` holds `needle`: each occurrence of its first byte, then the rest compared.
+/// Words of a log are searched several times each, and the standard library's substring search
+/// prepares a searcher on every call, which costs more than reading such a short word.
+fn holds(haystack: &str, needle: &[u8]) -> bool {
+    let bytes = haystack.as_bytes();
+    let Some((&first, rest)) = needle.split_first() else {
+        return true;
+    };
+    let mut from = 0;
+    while let Some(at) = bytes.get(from..).and_then(|b| b.iter().position(|&c| c == first)) {
+        let next = from + at + 1;
+        if bytes.get(next..next + rest.len()) == Some(rest) {
+            return true;
+        }
+        from = next;
+    }
+    false
 }
 
 /// Whether `word` holds none of the words a sensitive name or an auth scheme holds, no `/` (so no
@@ -380,7 +399,7 @@ fn split_keep_whitespace(s: &str) -> impl Iterator<Item = (usize, &str, bool)> {
 fn scrub_word(word: &str) -> Option<String> {
     // Without a URL, a trigger path or a query, only pairs and shapes are left (`token=…`,
     // `"password":"…"`, a bare key): read without a copy.
-    if !word.contains("://") && !word.contains('?') && !word.contains("/pipeline_runs/") {
+    if !holds(word, b"://") && !word.contains('?') && !holds(word, b"/pipeline_runs/") {
         let paired = hide_inline_pairs(word);
         return hide_embedded_credentials(paired.as_deref().unwrap_or(word)).or(paired);
     }
@@ -406,7 +425,7 @@ fn scrub_word(word: &str) -> Option<String> {
 /// `s` with its JSON Web Tokens and key formats hidden, or `None`; text that holds neither a JSON
 /// header (`eyJ`) nor a run as long as the shortest key format is turned away at once.
 fn hide_embedded_credentials(s: &str) -> Option<String> {
-    if !has_key_run(s) && !s.contains("eyJ") {
+    if !has_key_run(s) && !holds(s, b"eyJ") {
         return None;
     }
     hide_credential_runs(s, is_embedded_credential)
@@ -485,7 +504,7 @@ fn hide_query_values(word: &mut String, q: usize) -> bool {
 /// connection string's `AccountKey=…;` or `SharedAccessSignature=…;`. A value that is an auth
 /// scheme is kept: its credential is the next word (`Authorization:Bearer <secret>`).
 fn hide_inline_pairs(word: &str) -> Option<String> {
-    if !word.contains(['=', ':']) {
+    if !word.bytes().any(|b| b == b'=' || b == b':') {
         return None;
     }
     let hides = |segment: &str| {
@@ -529,6 +548,30 @@ fn hide_inline_pairs(word: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn holds_finds_a_needle_as_str_contains_does() {
+        let cases = [
+            ("", "eyJ"),
+            ("ey", "eyJ"),
+            ("eyeyJ", "eyJ"),
+            ("xeyJ", "eyJ"),
+            ("eyj", "eyJ"),
+            ("https://a", "://"),
+            ("a:/b://", "://"),
+            ("/pipeline_runs/7", "/pipeline_runs/"),
+            ("/pipeline_runs", "/pipeline_runs/"),
+            ("é://", "://"),
+            ("abc", ""),
+        ];
+        for (haystack, needle) in cases {
+            assert_eq!(
+                holds(haystack, needle.as_bytes()),
+                haystack.contains(needle),
+                "{haystack:?} / {needle:?}"
+            );
+        }
+    }
 
     #[test]
     fn secrets_inside_urls_and_text_are_scrubbed() {
