@@ -264,7 +264,10 @@ fn holds(haystack: &str, needle: &[u8]) -> bool {
         return true;
     };
     let mut from = 0;
-    while let Some(at) = bytes.get(from..).and_then(|b| b.iter().position(|&c| c == first)) {
+    while let Some(at) = bytes
+        .get(from..)
+        .and_then(|b| b.iter().position(|&c| c == first))
+    {
         let next = from + at + 1;
         if bytes.get(next..next + rest.len()) == Some(rest) {
             return true;

@@ -88,11 +88,8 @@ pub fn Widget(state: RwSignal<AppState>, services: HostServices) -> impl IntoVie
                 }
             }}
             <p class="visually-hidden" aria-live="polite">{move || announcer.message.get()}</p>
-            {move || warming.get().then(|| view! {
-                <div class="warm-up" hidden aria-hidden="true">
-                    <ResultView model=Arc::new(widget_model::model_from_json_text(WARM_UP_LIST)) restored=false/>
-                    <ResultView model=Arc::new(widget_model::model_from_json_text(WARM_UP_GRAPH)) restored=false/>
-                </div>
+            {move || warming.get().map(|part| view! {
+                <div class="warm-up" data-part=part hidden aria-hidden="true">{warm_up_part(part)}</div>
             })}
         </main>
     }
@@ -149,35 +146,80 @@ fn root_style(host: &HostContext) -> String {
     style
 }
 
-/// A small list and a small graph drawn once, hidden, while the host's tool runs (see
-/// [`warm_up_while_the_tool_runs`]). Browsers compile wasm functions on their first call; drawing
-/// these first moves that cost out of the real result's way (the JavaScript build's translated
-/// functions too), and leaves the cold start as it was (what it buys is in docs/performance.md,
-/// "Start-up").
+/// What the warm-up draws, hidden, while the host's tool runs (see
+/// [`warm_up_while_the_tool_runs`]), one part a task: a result's call bar with a small list, a
+/// small graph, and a list long enough to be windowed (its rows built when drawn, with Find).
+/// Browsers compile wasm functions on their first call, and the JavaScript build translates each
+/// function on its first call unless its idle translation came first; drawing these moves that
+/// cost out of the real result's way, and leaves the cold start as it was (what it buys is in
+/// docs/performance.md, "Start-up").
+fn warm_up_part(part: usize) -> Option<AnyView> {
+    let result = |text: &str| {
+        let model = Arc::new(widget_model::model_from_json_text(text));
+        view! { <ResultView model restored=false/> }
+    };
+    Some(match part {
+        0 => view! { <CallBar state=warm_up_state()/>{result(WARM_UP_LIST)} }.into_any(),
+        1 => result(WARM_UP_GRAPH).into_any(),
+        2 => result(&warm_up_long_list()).into_any(),
+        _ => return None,
+    })
+}
+
+/// How many parts [`warm_up_part`] draws.
+pub const WARM_UP_PARTS: usize = 3;
+
 const WARM_UP_LIST: &str = r#"{"structuredContent":{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline_runs","action":"list","state":"ok","summary":{"title":"Runs","counts":{"running":1}},"columns":[{"key":"id","type":"id"},{"key":"status","type":"status"},{"key":"execution_date","type":"datetime"},"passed_sla","metrics","tags","duration"],"filters":{"status":["running"]},"pagination":{"page":1,"per_page":20,"total":40},"records":[{"id":1,"status":"running","execution_date":"2026-11-20 06:00:00.000000+00:00","passed_sla":true,"metrics":{"rows":1},"tags":["a"],"duration":1.5,"url":"https://example.com/a"},{"id":2,"status":"failed","execution_date":"2026-11-20T05:00:00Z","passed_sla":false,"metrics":null,"tags":[],"duration":65,"url":null}]}}"#;
 const WARM_UP_GRAPH: &str = r#"{"structuredContent":{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline","action":"get","state":"ok","records":[{"uuid":"p","name":"P","content":"x = 1","language":"python"}],"graph":{"nodes":[{"id":"a","label":"a","type":"data_loader","status":"completed","selected":true},{"id":"b","label":"b","type":"transformer","status":"running"},{"id":"c","label":"c","type":"data_exporter"}],"edges":[{"source":"a","target":"b"},{"source":"a","target":"c"}],"totalNodes":3,"truncated":false}}}"#;
 
-/// Whether the warm-up is drawn: once, for one task, [`WARM_UP_AFTER`] after the host says its
-/// tool runs (tool-input: `Phase::Loading`) if no result came meanwhile. Not before: the
+/// A list long enough to be windowed, kept as text (its rows built when drawn), with Find.
+fn warm_up_long_list() -> String {
+    let records: Vec<String> = (0..=widget_app::table_window::WINDOW_AFTER)
+        .map(|i| format!(r#"{{"id":{i},"status":"completed","execution_date":"2026-11-20 06:00:00.000000+00:00"}}"#))
+        .collect();
+    format!(
+        r#"{{"structuredContent":{{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline_runs","action":"list","state":"ok","records":[{}]}}}}"#,
+        records.join(",")
+    )
+}
+
+/// A state showing [`WARM_UP_LIST`] as a result that just came, for the warm-up's call bar (the
+/// time of its last update is written as a clock time, whose `Intl` formatter is built then).
+fn warm_up_state() -> RwSignal<AppState> {
+    let mut state = AppState::default();
+    let payload = crate::app::ToolPayload::CallToolResult(WARM_UP_LIST.to_owned());
+    state.apply(
+        crate::app::HostEvent::ToolResult(payload),
+        js_sys::Date::now(),
+    );
+    RwSignal::new(state)
+}
+
+/// Which part of the warm-up is drawn: from [`WARM_UP_AFTER`] after the host says its tool runs
+/// (tool-input: `Phase::Loading`), one part a task, while no result has come. Not before: the
 /// handshake's messages would wait behind it, and a host that sends the result with the input
-/// would have it wait too. Removed in the next task, so that the result does not pay its
-/// teardown either.
-fn warm_up_while_the_tool_runs(phase: Memo<Phase>) -> RwSignal<bool> {
-    let drawn = RwSignal::new(false);
+/// would have it wait too. A result waits for one part at most, and the last part is removed in
+/// the task after it, so that the result does not pay its teardown either.
+fn warm_up_while_the_tool_runs(phase: Memo<Phase>) -> RwSignal<Option<usize>> {
+    let drawn = RwSignal::new(None);
     let loading = move || phase.with_untracked(|p| matches!(p, Phase::Loading));
     let scheduled = StoredValue::new(false);
+    fn draw(
+        part: usize,
+        drawn: RwSignal<Option<usize>>,
+        loading: impl Fn() -> bool + Copy + 'static,
+    ) {
+        if part < WARM_UP_PARTS && loading() {
+            drawn.set(Some(part));
+            set_timeout(move || draw(part + 1, drawn, loading), Duration::ZERO);
+        } else {
+            drawn.set(None);
+        }
+    }
     Effect::new(move |_| {
         if phase.with(|p| matches!(p, Phase::Loading)) && !scheduled.get_value() {
             scheduled.set_value(true);
-            set_timeout(
-                move || {
-                    if loading() {
-                        drawn.set(true);
-                        set_timeout(move || drawn.set(false), Duration::ZERO);
-                    }
-                },
-                WARM_UP_AFTER,
-            );
+            set_timeout(move || draw(0, drawn, loading), WARM_UP_AFTER);
         }
     });
     drawn
