@@ -269,8 +269,8 @@ const BOOT_STAGES = [
   "instantiated and started (mount)",
   "wasm sections read (translator)",
   "prelude run (stubs, memory)",
-  "start-up's functions translated, in one script",
-  "started (mount), translation included",
+  "connecting's functions translated, in one script",
+  "connected, then drawn when idle (mount), translation included",
   "…translating before ui/initialize",
   "…running the batches before ui/initialize",
   "…batches before ui/initialize (count)",
@@ -311,8 +311,8 @@ async function bootBreakdown(page, createdAt, initializeAt) {
   } else {
     stages["wasm sections read (translator)"] = at["translator-ready"] - ready;
     stages["prelude run (stubs, memory)"] = at["prelude-run"] - at["translator-ready"];
-    if (at["start-translated"] !== undefined) stages["start-up's functions translated, in one script"] = at["start-translated"] - at["prelude-run"];
-    stages["started (mount), translation included"] = at.started - (at["start-translated"] ?? at["prelude-run"]);
+    if (at["start-translated"] !== undefined) stages["connecting's functions translated, in one script"] = at["start-translated"] - at["prelude-run"];
+    stages["connected, then drawn when idle (mount), translation included"] = at.started - (at["start-translated"] ?? at["prelude-run"]);
     stages["…translating before ui/initialize"] = sum(beforeInit("translate"));
     stages["…running the batches before ui/initialize"] = sum(beforeInit("script"));
     stages["…batches before ui/initialize (count)"] = beforeInit("script").length;

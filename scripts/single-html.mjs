@@ -9,7 +9,8 @@
 // segments. Where the host's CSP allows WebAssembly, the wasm starts. Where it does not (the MCP
 // Apps spec's default CSP), the page translates that same wasm into JavaScript
 // (scripts/page/wasm-to-js.mjs) as it runs, in inline classic scripts, which 'unsafe-inline'
-// allows: what start-up calls in one script (the order of first calls is recorded at build time,
+// allows: what connecting to the host calls in one script, and what drawing calls in another
+// after `ui/initialize` went out (the order of first calls is recorded at build time,
 // scripts/start-order.mjs), any other function when first called, and the rest while idle; it
 // starts through the same glue. The data segments (strings, tables) travel apart
 // from the wasm and are copied into either build's memory before the widget starts. The page
@@ -159,13 +160,14 @@ for (let index = buildTranslation.importCount; index < buildTranslation.function
 // kept in the repository for it, scripts/start-order.json; scripts/build.sh chooses): the page
 // translates what start-up calls in one script before starting (a batch per call translated
 // twice as much, the callees it brought along, in 150 scripts), and the rest of it first when idle.
-const startOrder = RECORDING ? { order: [], started: 0 } : readStartOrder();
+const startOrder = RECORDING ? { order: [], connected: 0, started: 0 } : readStartOrder();
 function readStartOrder() {
   const file = join(STAGING, "start-order.json");
   const recorded = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null;
   if (!recorded || recorded.wasm !== wasmHash) fail(`${relative(ROOT, file)} is missing or was recorded from another wasm: run scripts/build.sh`);
   // Checked here, so that a bad order fails the build rather than the page.
   buildTranslation.listed(recorded.order);
+  if (!(recorded.connected >= 0 && recorded.connected <= recorded.started)) fail(`${relative(ROOT, file)}: no count of what connecting calls: run scripts/build.sh`);
   return recorded;
 }
 
@@ -285,17 +287,38 @@ async function startJs() {
       : "translation.install(window, __wbg_get_imports(), runScript, undefined, measureSince);"
   }
   mark("prelude-run");
-  // What start-up calls, in one script.
-  const start = performance.now();
-  const text = translation.listed(START_ORDER.slice(0, ${startOrder.started}));
-  measureSince("translate", start);
-  const ran = performance.now();
-  runScript(text);
-  measureSince("script", ran);
+  // What connecting to the host calls, in one script, then the start (main: ui/initialize goes
+  // out); what drawing calls, in one script, then the drawing, in the next task (src/lib.rs).
+  const translateInOne = (from, to) => {
+    const start = performance.now();
+    const text = translation.listed(START_ORDER.slice(from, to));
+    measureSince("translate", start);
+    const ran = performance.now();
+    runScript(text);
+    measureSince("script", ran);
+  };
+  translateInOne(0, ${startOrder.connected});
   mark("start-translated");
   __wbg_finalize_init({ exports: asmExports }, undefined);
+  mark("connected");
+  ${
+    RECORDING
+      ? `// What drawing calls includes what its microtasks call (effects): counted in the task after.
+  window.__resourceWidgetConnectCalls = calls.length;
+  setTimeout(() => {
+    mount();
+    mark("started");
+    setTimeout(() => (window.__resourceWidgetStartCalls = calls.length));
+  });
+  return;`
+      : ""
+  }
+  // Drawing waits until the page is idle (or 50 ms at most): ui/initialize travels through the
+  // host's frames first, which may share this thread.
+  await new Promise((next) => (window.requestIdleCallback ? requestIdleCallback(next, { timeout: 50 }) : setTimeout(next)));
+  translateInOne(${startOrder.connected}, ${startOrder.started});
+  mount();
   mark("started");
-  ${RECORDING ? "// What start-up calls includes what its microtasks call (effects): counted in the next task.\n  setTimeout(() => (window.__resourceWidgetStartCalls = calls.length));\n  return;" : ""}
   // The functions not called yet, translated in idle slices (a few ms each), so that a result
   // arriving later runs translated code instead of translating it in its own time: first those the
   // recorded order calls next (tool-input's, a result's), in its order, then all the others.
@@ -321,6 +344,8 @@ if (wasmRuns()) {
     const module = await WebAssembly.compile(bytes);
     mark("compiled");
     await __wbg_init({ module_or_path: module });
+    mark("connected");
+    mount();
     mark("started");
   } catch {
     // Whatever stopped the wasm build from starting, the JavaScript build needs none of it.

@@ -9,7 +9,8 @@
 // under the MCP Apps spec's default CSP in Chromium, as a host would: the handshake, tool-input
 // (and the warm-up the widget draws while the tool runs), then a small result
 // (fixtures/pipeline_runs/list-ok.json). Output: dist/trunk/start-order.json
-// ({ wasm: the wasm's sha256, started: how many calls start-up makes, order: the functions }).
+// ({ wasm: the wasm's sha256, connected: how many of them connecting to the host makes (main),
+// started: how many start-up makes (connecting, then drawing: src/lib.rs), order: the functions }).
 // PROFILE_DIR or BUILD_DIR reads and writes under that folder instead, as single-html.mjs does.
 //
 // A recording can differ from the next by a function (what a task races with), and the order is
@@ -45,8 +46,8 @@ if (mode === "--keep") {
     process.exit(1);
   }
   // One number a line after the two fields: a new recording's diff shows what moved.
-  writeFileSync(KEPT, `{"wasm": ${JSON.stringify(wasm)}, "started": ${staged.started}, "order": [\n${staged.order.join(",\n")}\n]}\n`);
-  console.log(`start-order: kept in ${relative(ROOT, KEPT)} (${staged.started} functions called by start-up, ${staged.order.length} in all)`);
+  writeFileSync(KEPT, `{"wasm": ${JSON.stringify(wasm)}, "connected": ${staged.connected}, "started": ${staged.started}, "order": [\n${staged.order.join(",\n")}\n]}\n`);
+  console.log(`start-order: kept in ${relative(ROOT, KEPT)} (${staged.connected} functions called by connecting, ${staged.started} by start-up, ${staged.order.length} in all)`);
   process.exit(0);
 }
 if (mode === "--kept" || mode === "--check") {
@@ -58,7 +59,7 @@ if (mode === "--kept" || mode === "--check") {
     process.exit(mode === "--check" ? 1 : 3);
   }
   if (mode === "--kept") writeFileSync(join(STAGING, "start-order.json"), JSON.stringify(kept));
-  console.log(`start-order: ${relative(ROOT, KEPT)} is this wasm's (${kept.started} functions called by start-up, ${kept.order.length} in all)`);
+  console.log(`start-order: ${relative(ROOT, KEPT)} is this wasm's (${kept.connected} functions called by connecting, ${kept.started} by start-up, ${kept.order.length} in all)`);
   process.exit(0);
 }
 
@@ -86,8 +87,9 @@ try {
       count = now;
     }
   };
-  const started = await frame.evaluate(() => window.__resourceWidgetStartCalls);
   await settled();
+  const connected = await frame.evaluate(() => window.__resourceWidgetConnectCalls);
+  const started = await frame.evaluate(() => window.__resourceWidgetStartCalls);
   await page.evaluate(() => window.testHost.toolInput({}));
   await settled();
   await page.evaluate((text) => window.testHost.toolResult(JSON.parse(text)), JSON.stringify(result));
@@ -95,8 +97,8 @@ try {
   await settled();
   const order = await frame.evaluate(() => window.__resourceWidgetCalls);
   const out = join(STAGING, "start-order.json");
-  writeFileSync(out, JSON.stringify({ wasm, started, order }));
-  console.log(`start-order: ${relative(ROOT, out)}: ${started} functions called by start-up, ${order.length} through tool-input and a small result`);
+  writeFileSync(out, JSON.stringify({ wasm, connected, started, order }));
+  console.log(`start-order: ${relative(ROOT, out)}: ${connected} functions called by connecting, ${started} by start-up, ${order.length} through tool-input and a small result`);
 
 } finally {
   await browser.close();

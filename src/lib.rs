@@ -16,7 +16,11 @@ pub mod views;
 
 use leptos::prelude::*;
 
-/// Mounts the widget on `<body>` and connects it to its host.
+/// Connects the widget to its host (`ui/initialize` goes out now) and readies its views, which
+/// [`mount`] draws on `<body>`. Two steps, because the JavaScript build translates a function
+/// before its first call: the page translates what connecting runs, calls this, and translates
+/// what drawing runs only then, before calling [`mount`] in the next task; the host hears from
+/// the widget that much sooner. The wasm build calls both at once (scripts/single-html.mjs).
 pub fn start() {
     #[cfg(feature = "test-hooks")]
     if let Some(window) = web_sys::window() {
@@ -26,7 +30,22 @@ pub fn start() {
     let (connection, services) = bridge::connect(apply_in_the_next_task(state));
     // The connection lives as long as the page.
     std::mem::forget(connection);
-    leptos::mount::mount_to_body(move || view! { <views::Widget state services/> });
+    let draw: Box<dyn FnOnce()> = Box::new(move || {
+        leptos::mount::mount_to_body(move || view! { <views::Widget state services/> });
+    });
+    READY_TO_MOUNT.with(|ready| *ready.borrow_mut() = Some(draw));
+}
+
+/// Draws the widget [`start`] connected, on `<body>`; once (a second call draws nothing).
+pub fn mount() {
+    if let Some(draw) = READY_TO_MOUNT.with(|ready| ready.borrow_mut().take()) {
+        draw();
+    }
+}
+
+thread_local! {
+    /// What [`mount`] draws, from [`start`].
+    static READY_TO_MOUNT: std::cell::RefCell<Option<Box<dyn FnOnce()>>> = const { std::cell::RefCell::new(None) };
 }
 
 /// The host's events for `state`: each made ready ([`app::ReadyEvent::of`]: a result becomes its

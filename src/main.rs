@@ -1,6 +1,15 @@
 //! The wasm entry point (Trunk builds this binary). Depends on the widget's library (`src/lib.rs`)
 //! only: everything else is there.
 
+use wasm_bindgen::prelude::wasm_bindgen;
+
+/// Run when the module starts: connects the widget to its host.
 fn main() {
     resource_widget::start();
+}
+
+/// Called by the page after `main` (scripts/single-html.mjs): draws the widget.
+#[wasm_bindgen]
+pub fn mount() {
+    resource_widget::mount();
 }
