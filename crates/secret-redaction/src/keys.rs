@@ -146,30 +146,23 @@ const SUFFIX_ENDINGS: [u32; SENSITIVE_SUFFIXES.len()] = {
 };
 
 /// The longest of [`SENSITIVE_LAST_WORDS`].
-const LONGEST_LAST_WORD: usize = {
-    let mut longest = 0;
-    let mut i = 0;
-    while i < SENSITIVE_LAST_WORDS.len() {
-        if SENSITIVE_LAST_WORDS[i].len() > longest {
-            longest = SENSITIVE_LAST_WORDS[i].len();
-        }
-        i += 1;
-    }
-    longest
-};
+const LONGEST_LAST_WORD: usize = longest(SENSITIVE_LAST_WORDS);
 
 /// The longest of [`SENSITIVE_SUFFIXES`].
-const LONGEST_SUFFIX: usize = {
+const LONGEST_SUFFIX: usize = longest(SENSITIVE_SUFFIXES);
+
+/// The length of the longest of `words`, when compiling.
+const fn longest(words: &[&str]) -> usize {
     let mut longest = 0;
     let mut i = 0;
-    while i < SENSITIVE_SUFFIXES.len() {
-        if SENSITIVE_SUFFIXES[i].len() > longest {
-            longest = SENSITIVE_SUFFIXES[i].len();
+    while i < words.len() {
+        if words[i].len() > longest {
+            longest = words[i].len();
         }
         i += 1;
     }
     longest
-};
+}
 
 /// Whether a URL's query parameter carries a credential: a sensitive name, or a request
 /// signature (`X-Amz-Signature`, a shared access signature's `sig`), which grants access as a
