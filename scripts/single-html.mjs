@@ -158,8 +158,9 @@ for (let index = buildTranslation.importCount; index < buildTranslation.function
 // The order in which the widget first calls its functions as it starts, takes tool-input and draws
 // a small result (recorded from this same wasm in Chromium by scripts/start-order.mjs, or the one
 // kept in the repository for it, scripts/start-order.json; scripts/build.sh chooses): the page
-// translates what start-up calls in one script before starting (a batch per call translated
-// twice as much, the callees it brought along, in 150 scripts), and the rest of it first when idle.
+// translates what connecting calls in one script before starting, what drawing calls in another
+// before drawing (a batch per call translated twice as much, the callees it brought along, in 150
+// scripts), and the rest of it first when idle.
 const startOrder = RECORDING ? { order: [], connected: 0, started: 0 } : readStartOrder();
 function readStartOrder() {
   const file = join(STAGING, "start-order.json");
@@ -288,7 +289,7 @@ async function startJs() {
   }
   mark("prelude-run");
   // What connecting to the host calls, in one script, then the start (main: ui/initialize goes
-  // out); what drawing calls, in one script, then the drawing, in the next task (src/lib.rs).
+  // out); what drawing calls, in one script, then the drawing, once the page is idle (src/lib.rs).
   const translateInOne = (from, to) => {
     const start = performance.now();
     const text = translation.listed(START_ORDER.slice(from, to));

@@ -19,8 +19,8 @@ use leptos::prelude::*;
 /// Connects the widget to its host (`ui/initialize` goes out now) and readies its views, which
 /// [`mount`] draws on `<body>`. Two steps, because the JavaScript build translates a function
 /// before its first call: the page translates what connecting runs, calls this, and translates
-/// what drawing runs only then, before calling [`mount`] in the next task; the host hears from
-/// the widget that much sooner. The wasm build calls both at once (scripts/single-html.mjs).
+/// what drawing runs only once the page is idle, then calls [`mount`]; the host hears from the
+/// widget that much sooner. The wasm build calls both at once (scripts/single-html.mjs).
 pub fn start() {
     #[cfg(feature = "test-hooks")]
     if let Some(window) = web_sys::window() {
