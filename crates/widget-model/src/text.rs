@@ -76,9 +76,7 @@ pub fn humanize_key(key: &str) -> String {
         if ACRONYMS.contains(&word) {
             out.extend(word.chars().map(|c| c.to_ascii_uppercase()));
         } else if first {
-            let mut chars = word.chars();
-            out.extend(chars.next().into_iter().flat_map(char::to_uppercase));
-            out.push_str(chars.as_str());
+            push_capitalized(&mut out, word);
         } else {
             out.push_str(word);
         }
@@ -88,10 +86,16 @@ pub fn humanize_key(key: &str) -> String {
 
 /// The first character upper-cased: "pipeline" → "Pipeline".
 pub fn capitalize(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    push_capitalized(&mut out, s);
+    out
+}
+
+/// Appends `s` to `out` with its first character upper-cased.
+fn push_capitalized(out: &mut String, s: &str) {
     let mut chars = s.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+    out.extend(chars.next().into_iter().flat_map(char::to_uppercase));
+    out.push_str(chars.as_str());
 }
 
 /// "1 run" / "3 runs": English plural of a countable noun.
