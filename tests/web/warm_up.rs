@@ -27,12 +27,18 @@ fn count_warm_ups_then(
     let counter = Rc::clone(&added);
     let on_change = wasm_bindgen::closure::Closure::<dyn Fn(js_sys::Array)>::new(
         move |records: js_sys::Array| {
+            let part_drawn = || {
+                let count = {
+                    let mut counter = counter.borrow_mut();
+                    *counter += 1;
+                    *counter
+                };
+                then(count);
+            };
             for record in records.iter() {
                 let record: web_sys::MutationRecord = record.unchecked_into();
                 if record.attribute_name().as_deref() == Some("data-part") {
-                    *counter.borrow_mut() += 1;
-                    let count = *counter.borrow();
-                    then(count);
+                    part_drawn();
                     continue;
                 }
                 let nodes = record.added_nodes();
@@ -42,9 +48,7 @@ fn count_warm_ups_then(
                         .and_then(|n| n.dyn_into::<Element>().ok())
                         .is_some_and(|e| e.class_list().contains("warm-up"));
                     if is_warm_up {
-                        *counter.borrow_mut() += 1;
-                        let count = *counter.borrow();
-                        then(count);
+                        part_drawn();
                     }
                 }
             }

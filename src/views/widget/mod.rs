@@ -154,20 +154,24 @@ fn root_style(host: &HostContext) -> String {
 /// cost out of the real result's way, and leaves the cold start as it was (what it buys is in
 /// docs/performance.md, "Start-up").
 fn warm_up_part(part: usize) -> Option<AnyView> {
-    let result = |text: &str| {
-        let model = Arc::new(widget_model::model_from_json_text(text));
-        view! { <ResultView model restored=false/> }
-    };
-    Some(match part {
-        0 => view! { <CallBar state=warm_up_state()/>{result(WARM_UP_LIST)} }.into_any(),
-        1 => result(WARM_UP_GRAPH).into_any(),
-        2 => result(&warm_up_long_list()).into_any(),
-        _ => return None,
-    })
+    WARM_UP.get(part).map(|draw| draw())
 }
 
-/// How many parts [`warm_up_part`] draws.
-pub const WARM_UP_PARTS: usize = 3;
+/// The warm-up's parts, in the order they are drawn.
+const WARM_UP: [fn() -> AnyView; 3] = [
+    || view! { <CallBar state=warm_up_state()/>{warm_up_result(WARM_UP_LIST)} }.into_any(),
+    || warm_up_result(WARM_UP_GRAPH).into_any(),
+    || warm_up_result(&warm_up_long_list()).into_any(),
+];
+
+/// How many parts the warm-up draws.
+pub const WARM_UP_PARTS: usize = WARM_UP.len();
+
+/// A result of the warm-up, given as JSON text.
+fn warm_up_result(text: &str) -> impl IntoView {
+    let model = Arc::new(widget_model::model_from_json_text(text));
+    view! { <ResultView model restored=false/> }
+}
 
 const WARM_UP_LIST: &str = r#"{"structuredContent":{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline_runs","action":"list","state":"ok","summary":{"title":"Runs","counts":{"running":1}},"columns":[{"key":"id","type":"id"},{"key":"status","type":"status"},{"key":"execution_date","type":"datetime"},"passed_sla","metrics","tags","duration"],"filters":{"status":["running"]},"pagination":{"page":1,"per_page":20,"total":40},"records":[{"id":1,"status":"running","execution_date":"2026-11-20 06:00:00.000000+00:00","passed_sla":true,"metrics":{"rows":1},"tags":["a"],"duration":1.5,"url":"https://example.com/a"},{"id":2,"status":"failed","execution_date":"2026-11-20T05:00:00Z","passed_sla":false,"metrics":null,"tags":[],"duration":65,"url":null}]}}"#;
 const WARM_UP_GRAPH: &str = r#"{"structuredContent":{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline","action":"get","state":"ok","records":[{"uuid":"p","name":"P","content":"x = 1","language":"python"}],"graph":{"nodes":[{"id":"a","label":"a","type":"data_loader","status":"completed","selected":true},{"id":"b","label":"b","type":"transformer","status":"running"},{"id":"c","label":"c","type":"data_exporter"}],"edges":[{"source":"a","target":"b"},{"source":"a","target":"c"}],"totalNodes":3,"truncated":false}}}"#;
