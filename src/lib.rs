@@ -14,6 +14,9 @@ pub use widget_app as app;
 pub mod bridge;
 pub mod views;
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use leptos::prelude::*;
 
 /// Connects the widget to its host (`ui/initialize` goes out now) and readies its views, which
@@ -45,35 +48,92 @@ pub fn mount() {
 
 thread_local! {
     /// What [`mount`] draws, from [`start`].
-    static READY_TO_MOUNT: std::cell::RefCell<Option<Box<dyn FnOnce()>>> = const { std::cell::RefCell::new(None) };
+    static READY_TO_MOUNT: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
 }
 
 /// The host's events for `state`: each made ready ([`app::ReadyEvent::of`]: a result becomes its
 /// model) in the task its message arrives in, and applied, in order with those that came with it,
 /// in the next task, where the views draw them. A large result is then two tasks, not one
-/// (docs/performance.md); the state and what is drawn change together.
+/// (docs/performance.md); the state and what is drawn change together. A result whose model takes
+/// more steps (long texts redacted a slice at a time) takes one task a step, and the events behind
+/// it wait for it.
 fn apply_in_the_next_task(state: RwSignal<app::AppState>) -> impl Fn(app::HostEvent) + 'static {
-    use std::cell::RefCell;
-    use std::rc::Rc;
-    let waiting: Rc<RefCell<Vec<(app::ReadyEvent, f64)>>> = Rc::default();
+    let waiting: Rc<RefCell<Waiting>> = Rc::default();
     move |event| {
         let ready = (app::ReadyEvent::of(event), js_sys::Date::now());
-        let first = {
+        let start = {
             let mut waiting = waiting.borrow_mut();
-            waiting.push(ready);
-            waiting.len() == 1
+            waiting.events.push_back(ready);
+            !std::mem::replace(&mut waiting.scheduled, true)
         };
-        if first {
-            let waiting = Rc::clone(&waiting);
-            gloo_timers::callback::Timeout::new(0, move || {
-                let events = std::mem::take(&mut *waiting.borrow_mut());
-                state.update(|s| {
-                    for (event, at) in events {
-                        s.apply_ready(event, at);
-                    }
-                });
-            })
-            .forget();
+        if start {
+            next_task(state, Rc::clone(&waiting));
         }
     }
+}
+
+/// Events waiting to be applied, each with when it arrived, and whether a task for them is
+/// scheduled.
+#[derive(Default)]
+struct Waiting {
+    events: std::collections::VecDeque<(app::ReadyEvent, f64)>,
+    scheduled: bool,
+}
+
+/// How long the steps of a result's model may run in one task, in milliseconds: the next step is
+/// left to the next task when the longest one so far would pass this. Steps are bounded work
+/// (`widget_model::ModelBuild`), a few milliseconds each in the wasm build and about four times
+/// that in the JavaScript build, so a task stays under the 50 ms of a long task.
+const STEPS_BUDGET_MS: f64 = 35.0;
+
+/// In the next task: the first event's next steps when it is not ready (as many as
+/// [`STEPS_BUDGET_MS`] allows), else every ready event at the front applied together; then another
+/// task while events wait.
+fn next_task(state: RwSignal<app::AppState>, waiting: Rc<RefCell<Waiting>>) {
+    gloo_timers::callback::Timeout::new(0, move || {
+        let ready = {
+            let mut waiting = waiting.borrow_mut();
+            match waiting.events.pop_front() {
+                Some((mut event, at)) if !event.is_ready() => {
+                    let started = js_sys::Date::now();
+                    let mut longest = 0.0f64;
+                    loop {
+                        let before = js_sys::Date::now();
+                        event = event.step();
+                        let now = js_sys::Date::now();
+                        longest = longest.max(now - before);
+                        if event.is_ready() || now - started + longest > STEPS_BUDGET_MS {
+                            break;
+                        }
+                    }
+                    waiting.events.push_front((event, at));
+                    Vec::new()
+                }
+                Some(first) => {
+                    let mut ready = vec![first];
+                    while waiting.events.front().is_some_and(|(e, _)| e.is_ready()) {
+                        ready.extend(waiting.events.pop_front());
+                    }
+                    ready
+                }
+                None => Vec::new(),
+            }
+        };
+        if !ready.is_empty() {
+            state.update(|s| {
+                for (event, at) in ready {
+                    s.apply_ready(event, at);
+                }
+            });
+        }
+        let more = {
+            let mut waiting = waiting.borrow_mut();
+            waiting.scheduled = !waiting.events.is_empty();
+            waiting.scheduled
+        };
+        if more {
+            next_task(state, waiting);
+        }
+    })
+    .forget();
 }

@@ -1,14 +1,13 @@
 // Chromium only (its tracing): the widget never holds the page long while a person scrolls a
-// 10,000-run list or types in Find over it, or when a pipeline of 500 blocks arrives, in either
-// build. Each task of the renderer's main thread is read from Chromium's trace with the CPU time
+// 10,000-run list or types in Find over it, or when a pipeline of 500 blocks or a run's 1.5 MB of
+// logs arrives, in either build. Each task of the renderer's main thread is read from Chromium's trace with the CPU time
 // the thread spent in it: a task that waits for the CPU while other lanes of the test command run
 // beside this one is not made longer by that wait, so the limit can stay near what the widget
 // itself does. LIMIT_MS is three times the Long Tasks API's 50 ms: on a quiet machine none of
 // these makes a task over 50 ms of CPU in either build (docs/performance.md). What each run saw
-// is printed. Opening the 1.5 MB run log is not held to it yet: the JavaScript build's model of it
-// is one task of about 160 ms (docs/performance.md).
+// is printed.
 import { test, expect, driverFor, widgetFrame } from "./support.mjs";
-import { CSP, expectRows, expectState } from "./checks/lib.mjs";
+import { CSP, expectRows, expectState, fixtureText } from "./checks/lib.mjs";
 // The benchmarks' generators: the same 10,000 runs and 500-block graph as bench/widget.mjs.
 import { pipelineGraphResult, pipelineRunsResult } from "../../bench/records.mjs";
 import { randomLayeredDag } from "../../bench/graphs.mjs";
@@ -17,6 +16,12 @@ const LIMIT_MS = 150;
 const RUNS = 10_000;
 const QUERY = "failed 48";
 const BLOCKS = 500;
+// Mage's run log of 1.5 MB (3,700 lines), as bench/widget.mjs sends it. Its model is built a
+// slice at a time, no task of it much over 30 ms of CPU in either build, even the first time (when
+// the JavaScript build translates its code as it runs); built in one task, it was one of 107–116
+// ms of CPU in the JavaScript build, under LIMIT_MS: the log is held to this tighter limit.
+const LARGE_LOG = "mage/pipeline-run-logs-large.json";
+const LOG_LIMIT_MS = 100;
 
 /**
  * Runs `act` under Chromium's tracing and resolves to the durations (ms) of the renderers' main
@@ -124,5 +129,33 @@ for (const [build, csp] of [
     const again = await open();
     console.log(`long tasks (${build} build): opening ${BLOCKS} blocks ${listed(first)} the first time, ${listed(again)} again`);
     expect(longestCpu(again), `the longest task opening the pipeline again: ${listed(again)}`).toBeLessThanOrEqual(LIMIT_MS);
+  });
+}
+
+for (const [build, csp] of [
+  ["wasm", CSP.wasm],
+  ["JavaScript", CSP.spec],
+]) {
+  test(`long tasks, ${build} build: none over ${LOG_LIMIT_MS} ms when a run's 1.5 MB of logs arrives`, async ({ hostPage: page, servers }) => {
+    const d = driverFor(page, servers);
+    await d.loadWidget({ csp });
+    await d.toolInput({});
+    const lines = widgetFrame(page).locator(".log__line");
+    // The host reads the result before the trace starts: parsing 1.5 MB of JSON is the host's
+    // work (and, here, the test's), in a task of its own on this same thread.
+    await page.evaluate((text) => void (window.stagedResult = JSON.parse(text)), fixtureText(LARGE_LOG));
+    const open = () =>
+      longTasksDuring(page, async () => {
+        await page.evaluate(async () => void (await window.testHost.toolResult(window.stagedResult)));
+        await expectState(d, "ok");
+        await expect(lines.first()).toBeVisible();
+      });
+    const first = await open();
+    await d.toolInput({});
+    await expectState(d, "loading");
+    const again = await open();
+    console.log(`long tasks (${build} build): opening the 1.5 MB log ${listed(first)} the first time, ${listed(again)} again`);
+    expect(longestCpu(first), `the longest task opening the log the first time: ${listed(first)}`).toBeLessThanOrEqual(LOG_LIMIT_MS);
+    expect(longestCpu(again), `the longest task opening the log again: ${listed(again)}`).toBeLessThanOrEqual(LOG_LIMIT_MS);
   });
 }

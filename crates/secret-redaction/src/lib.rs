@@ -39,5 +39,7 @@ pub use learned::{
     is_credential_like, Redactor, MAX_LEARNED_BYTES, MAX_LEARNED_SECRETS, MIN_LEARNED_SECRET_LEN,
 };
 pub use marker::REDACTED;
-pub use text::scrub_string;
-pub use tree::{redact_graph_edge, redact_in_place, redact_text};
+pub use text::{scrub_string, SlicedScrub};
+pub use tree::{
+    redact_graph_edge, redact_in_place, redact_records_deferring, redact_text, LongText,
+};

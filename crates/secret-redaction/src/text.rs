@@ -47,28 +47,68 @@ fn scrub_words(s: &str, scope: Scope) -> Option<String> {
         Scope::Identifier => None,
     };
     let s = without_keys.as_deref().unwrap_or(s);
-    // The text is copied only from its first change on: a megabyte log with one label in it is
-    // read, not rebuilt.
-    let mut out = Rewrite::new(s);
-    let mut next = Next::Keep;
-    for (start, part, space) in split_keep_whitespace(s) {
-        if space {
-            continue;
-        }
-        if next.hides(part) && trim_quotes(part) != REDACTED {
-            if let Some(hidden) = hide_value(part) {
-                out.replace(start, part.len(), &hidden);
-                next = Next::Keep;
+    WordScrub::default().finish(s, scope).or(without_keys)
+}
+
+/// A text scrubbed word by word, from its start to where [`WordScrub::read`] stopped: what the
+/// last word said of the next, and the rewritten text so far. Reading a text in several calls
+/// gives what one call gives: a call stops only between two runs of the text's words and
+/// spaces, which is where the next call starts.
+#[derive(Clone, Default)]
+struct WordScrub {
+    /// Where in the text the next run starts.
+    at: usize,
+    next: Next,
+    /// The rewritten text, copied only from its first change on: a megabyte log with one label in
+    /// it is read, not rebuilt.
+    out: Option<String>,
+    /// Where in the text the part not yet copied into `out` starts.
+    copied_to: usize,
+}
+
+impl WordScrub {
+    /// Reads the words of `s` from where the last call stopped until a run that starts at or past
+    /// `until` (or the end).
+    fn read(&mut self, s: &str, scope: Scope, until: usize) {
+        let Some(rest) = s.get(self.at..) else {
+            return;
+        };
+        let base = self.at;
+        for (offset, part, space) in split_keep_whitespace(rest) {
+            let start = base + offset;
+            if start >= until {
+                self.at = start;
+                return;
+            }
+            if space {
                 continue;
+            }
+            self.word(s, start, part, scope);
+        }
+        self.at = s.len();
+    }
+
+    /// Whether every word of `s` was read.
+    fn is_done(&self, s: &str) -> bool {
+        self.at >= s.len()
+    }
+
+    /// One word, `part`, at `start` in `s`.
+    fn word(&mut self, s: &str, start: usize, part: &str, scope: Scope) {
+        if self.next.hides(part) && trim_quotes(part) != REDACTED {
+            if let Some(hidden) = hide_value(part) {
+                self.replace(s, start, part.len(), &hidden);
+                self.next = Next::Keep;
+                return;
             }
         }
         // A plain word (no label, pair, scheme, URL or query) can hold a credential only by its
         // shape, and says nothing of the next word.
         let plain = is_plain_word(part);
-        next = if plain {
+        self.next = if plain {
             Next::Keep
         } else {
-            next.after(part, scope)
+            self.next.after(part, scope)
         };
         let clean = match scope {
             Scope::Text if plain => hide_embedded_credentials(part),
@@ -76,45 +116,136 @@ fn scrub_words(s: &str, scope: Scope) -> Option<String> {
             Scope::Identifier => hide_credential_runs(part, is_embedded_credential),
         };
         if let Some(clean) = clean {
-            out.replace(start, part.len(), &clean);
-        }
-    }
-    out.finish().or(without_keys)
-}
-
-/// A text being rewritten in place of `original`: nothing is copied until the first replacement.
-struct Rewrite<'a> {
-    original: &'a str,
-    out: Option<String>,
-    /// Where in `original` the part not yet copied starts.
-    copied_to: usize,
-}
-
-impl<'a> Rewrite<'a> {
-    fn new(original: &'a str) -> Self {
-        Self {
-            original,
-            out: None,
-            copied_to: 0,
+            self.replace(s, start, part.len(), &clean);
         }
     }
 
-    /// Puts `with` in place of the `len` bytes of `original` at `start` (at or after the last
+    /// Puts `with` in place of the `len` bytes of `s` at `start` (at or after the last
     /// replacement's end).
-    fn replace(&mut self, start: usize, len: usize, with: &str) {
+    fn replace(&mut self, s: &str, start: usize, len: usize, with: &str) {
         let out = self
             .out
-            .get_or_insert_with(|| String::with_capacity(self.original.len()));
-        out.push_str(&self.original[self.copied_to..start]);
+            .get_or_insert_with(|| String::with_capacity(s.len()));
+        out.push_str(&s[self.copied_to..start]);
         out.push_str(with);
         self.copied_to = start + len;
     }
 
-    /// The rewritten text, or `None` when nothing was replaced.
-    fn finish(self) -> Option<String> {
+    /// The rewritten `s`, or `None` when nothing was replaced. Reads what is left first.
+    fn finish(mut self, s: &str, scope: Scope) -> Option<String> {
+        self.read(s, scope, s.len());
         let mut out = self.out?;
-        out.push_str(&self.original[self.copied_to..]);
+        out.push_str(&s[self.copied_to..]);
         Some(out)
+    }
+}
+
+/// A long text scrubbed a slice at a time, with the verdicts [`scrub_string`] gives the whole of
+/// it: its first step reads the whole text for whether it may hold a secret at all and hides its
+/// private keys' blocks; each step after it reads a slice of its words, and what one word says of
+/// the next carries from one slice to the next. The text stays private until it is scrubbed: the
+/// only way to it is [`SlicedScrub::finish`].
+#[derive(Clone)]
+pub struct SlicedScrub {
+    /// The text (its private keys' blocks hidden, once read).
+    text: String,
+    /// Whether hiding those blocks changed it.
+    keys_hidden: bool,
+    read: Read,
+}
+
+/// How far a [`SlicedScrub`] has gone.
+#[derive(Clone)]
+enum Read {
+    /// Not at all.
+    Unread,
+    /// Its words, this far.
+    Words(WordScrub),
+    /// Nothing in the text is hidden by [`scrub_string`], or nothing but private keys' blocks.
+    Clean,
+}
+
+impl SlicedScrub {
+    /// A scrub of `text`, not started: nothing reads the text yet.
+    pub fn new(text: String) -> Self {
+        Self {
+            text,
+            keys_hidden: false,
+            read: Read::Unread,
+        }
+    }
+
+    /// The next step: the first one reads the whole text once (for whether it may hold a secret,
+    /// and for private keys' blocks); each one after it scrubs about `bytes` more of its words (to
+    /// the end of the word that passes them).
+    pub fn step(&mut self, bytes: usize) {
+        match &mut self.read {
+            Read::Unread => {
+                if !might_hold_secret(&self.text, Scope::Text) {
+                    self.read = Read::Clean;
+                    return;
+                }
+                if let Some(hidden) = hide_private_key_blocks(&self.text) {
+                    self.text = hidden;
+                    self.keys_hidden = true;
+                }
+                self.read = Read::Words(WordScrub::default());
+            }
+            Read::Words(words) => {
+                let until = words.at.saturating_add(bytes.max(1));
+                words.read(&self.text, Scope::Text, until);
+            }
+            Read::Clean => {}
+        }
+    }
+
+    /// Whether the whole text is scrubbed.
+    pub fn is_done(&self) -> bool {
+        match &self.read {
+            Read::Unread => false,
+            Read::Words(words) => words.is_done(&self.text),
+            Read::Clean => true,
+        }
+    }
+
+    /// The scrubbed text (what is left is scrubbed first), and whether anything in it was hidden.
+    pub fn finish(mut self) -> (String, bool) {
+        if matches!(self.read, Read::Unread) {
+            self.step(0);
+        }
+        let words = match self.read {
+            Read::Words(words) => words.finish(&self.text, Scope::Text),
+            Read::Unread | Read::Clean => None,
+        };
+        match words {
+            Some(out) => (out, true),
+            None => (self.text, self.keys_hidden),
+        }
+    }
+
+    /// How many bytes the text has.
+    pub fn len(&self) -> usize {
+        self.text.len()
+    }
+
+    /// Whether the text is empty.
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+}
+
+/// Never the text: only how far the scrub has gone.
+impl std::fmt::Debug for SlicedScrub {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let read = match &self.read {
+            Read::Unread => None,
+            Read::Words(words) => Some(words.at),
+            Read::Clean => Some(self.text.len()),
+        };
+        f.debug_struct("SlicedScrub")
+            .field("bytes", &self.text.len())
+            .field("read", &read)
+            .finish()
     }
 }
 
@@ -171,8 +302,9 @@ fn hide_value(part: &str) -> Option<String> {
 }
 
 /// What a word says of the word after it.
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy, PartialEq, Default)]
 enum Next {
+    #[default]
     Keep,
     /// A label that names a secret (`token:`, `"api_key":`, `password=`): the next word is its value.
     Hide,

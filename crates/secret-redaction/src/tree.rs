@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 use crate::keys::{is_identifier_key, is_sensitive_key};
 use crate::learned::{LearnedSecrets, NoneLearned, Redactor};
 use crate::marker::REDACTED;
-use crate::text::{scrub_identifier, scrub_string};
+use crate::text::{scrub_identifier, scrub_string, SlicedScrub};
 
 /// [`Redactor::redact`] with nothing learned: the rules alone. Returns how many values changed.
 pub fn redact_in_place(root: &mut Value) -> usize {
@@ -25,6 +25,74 @@ pub fn redact_text(s: &str) -> String {
     Walk(&NoneLearned)
         .redact_string(s, 0)
         .map_or_else(|| s.to_owned(), |(clean, _)| clean)
+}
+
+/// [`redact_in_place`] over `records`, except that, when `records` is a list, each text field of
+/// its records longer than `long` bytes is taken out (its place left empty while the rest is
+/// redacted) and returned, to be scrubbed a slice at a time ([`LongText::step`]) and put back
+/// ([`LongText::put_back`]): what is put back is what [`redact_in_place`] would have left there.
+/// A field under a sensitive key, an identifier, a key that is itself a credential, and JSON held
+/// in a string are redacted at once, as [`redact_in_place`] redacts them. Returns how many values
+/// changed so far, and the texts taken out.
+pub fn redact_records_deferring(records: &mut Value, long: usize) -> (usize, Vec<LongText>) {
+    let walk = Walk(&NoneLearned);
+    let mut long_texts = Vec::new();
+    if let Value::Array(items) = records {
+        for (record, item) in items.iter_mut().enumerate() {
+            let Value::Object(map) = item else { continue };
+            for (key, value) in map.iter_mut() {
+                let Value::String(text) = value else { continue };
+                let deferred = text.len() > long
+                    && !is_sensitive_key(key)
+                    && !Place::Anywhere.is_identifier(key)
+                    && walk.redact_identifier(key).is_none()
+                    && !is_bracketed(text);
+                if deferred {
+                    long_texts.push(LongText {
+                        record,
+                        key: key.clone(),
+                        scrub: SlicedScrub::new(std::mem::take(text)),
+                    });
+                }
+            }
+        }
+    }
+    (walk.redact(records, Place::Anywhere, 0), long_texts)
+}
+
+/// A record's text taken out by [`redact_records_deferring`]: its place, and its scrub.
+#[derive(Clone, Debug)]
+pub struct LongText {
+    /// The record's position in the list.
+    record: usize,
+    key: String,
+    scrub: SlicedScrub,
+}
+
+impl LongText {
+    /// Scrubs about `bytes` more of the text ([`SlicedScrub::step`]).
+    pub fn step(&mut self, bytes: usize) {
+        self.scrub.step(bytes);
+    }
+
+    /// Whether the whole text is scrubbed.
+    pub fn is_done(&self) -> bool {
+        self.scrub.is_done()
+    }
+
+    /// Puts the text, scrubbed (what is left first), back in its place in `records`, the list it
+    /// was taken from; whether anything in it was hidden.
+    pub fn put_back(self, records: &mut Value) -> bool {
+        let (text, changed) = self.scrub.finish();
+        if let Some(place) = records
+            .get_mut(self.record)
+            .and_then(Value::as_object_mut)
+            .and_then(|map| map.get_mut(&self.key))
+        {
+            *place = Value::String(text);
+        }
+        changed
+    }
 }
 
 /// Where a value sits, for the few places whose keys mean more than their names: a graph's edges
@@ -181,18 +249,22 @@ impl<L: LearnedSecrets> Walk<'_, L> {
     /// `None` when `s` is not a JSON object or array (or lies too deep); otherwise `s` redacted as
     /// JSON with the count of values changed, or `Some(None)` when it had nothing to redact.
     fn redact_embedded_json(&self, s: &str, embedded: usize) -> Option<Option<(String, usize)>> {
-        let t = s.trim();
-        let bracketed =
-            (t.starts_with('{') && t.ends_with('}')) || (t.starts_with('[') && t.ends_with(']'));
-        if embedded >= MAX_EMBEDDED_JSON || !bracketed {
+        if embedded >= MAX_EMBEDDED_JSON || !is_bracketed(s) {
             return None;
         }
-        let mut inner: Value = serde_json::from_str(t).ok()?;
+        let mut inner: Value = serde_json::from_str(s.trim()).ok()?;
         match self.redact(&mut inner, Place::Anywhere, embedded + 1) {
             0 => Some(None),
             n => Some(Some((serde_json::to_string(&inner).ok()?, n))),
         }
     }
+}
+
+/// Whether `s` is bracketed as a JSON object or array is (`{…}`, `[…]`, spaces around allowed): a
+/// string that may hold JSON, which is redacted as JSON.
+fn is_bracketed(s: &str) -> bool {
+    let t = s.trim();
+    (t.starts_with('{') && t.ends_with('}')) || (t.starts_with('[') && t.ends_with(']'))
 }
 
 /// Replaces a value under a sensitive key with [`REDACTED`] (`null` stays `null`); whether that

@@ -6,7 +6,9 @@ use std::sync::LazyLock;
 
 use proptest::prelude::*;
 use secret_redaction::corpus::Corpus;
-use secret_redaction::{redact_in_place, Redactor, REDACTED};
+use secret_redaction::{
+    redact_in_place, redact_records_deferring, scrub_string, Redactor, SlicedScrub, REDACTED,
+};
 use serde_json::{json, Map, Value};
 
 /// The workspace's corpus of planted secrets (fixtures/secrets/corpus.json).
@@ -65,6 +67,66 @@ fn tree(strings: &'static [&'static str]) -> impl Strategy<Value = Value> {
     })
 }
 
+/// Words of a log: labels, auth schemes, key-block markers and plain words, so that what one word
+/// says of the next falls on every side of a slice's end.
+const LOG_WORDS: &[&str] = &[
+    "token:",
+    "token",
+    "\"api_key\":",
+    "password=",
+    "Authorization:",
+    "Authorization:Bearer",
+    "Bearer",
+    "Basic",
+    "-----BEGIN",
+    "RSA",
+    "PRIVATE",
+    "KEY-----",
+    "-----END",
+    "MIIEpAIBAAKCAQEA",
+    "https://user:hunter2@db.example/x?sig=abc&x=1",
+    "/api/pipeline_schedules/3/pipeline_runs/0123456789abcdef0123456789abcdef",
+    "2024-05-01T10:00:00Z",
+    "{\"level\":",
+    "\"INFO\",",
+    "ETL",
+    "done.",
+    "é",
+];
+
+/// A text of [`LOG_WORDS`], corpus strings and anything, between runs of spaces and line breaks.
+fn log_text() -> impl Strategy<Value = String> {
+    let word = prop_oneof![
+        4 => prop::sample::select(LOG_WORDS).prop_map(str::to_owned),
+        2 => prop::sample::select(SHAPED.clone()).prop_map(str::to_owned),
+        1 => prop::sample::select(LOOK_ALIKES.clone()).prop_map(str::to_owned),
+        1 => any::<String>(),
+    ];
+    let space = prop::sample::select(&[" ", "\n", "  ", "\r\n", "\t", "\u{2003}"][..]);
+    prop::collection::vec((word, space), 0..40).prop_map(|parts| {
+        parts
+            .into_iter()
+            .map(|(word, space)| word + space)
+            .collect()
+    })
+}
+
+/// `text` scrubbed by a [`SlicedScrub`] in slices of `slice` bytes, as [`scrub_string`] answers.
+fn scrubbed_in_slices(text: &str, slice: usize) -> Option<String> {
+    let mut scrub = SlicedScrub::new(text.to_owned());
+    let mut steps = 0;
+    while !scrub.is_done() {
+        scrub.step(slice);
+        steps += 1;
+        assert!(steps <= text.len() + 2, "a step reads at least one run");
+    }
+    let (out, changed) = scrub.finish();
+    if !changed {
+        assert_eq!(out, text, "unchanged means the same text");
+    }
+    changed.then_some(out)
+}
+
 fn leaks(value: &Value) -> Option<&'static str> {
     let text = value.to_string();
     MARKERS.iter().copied().find(|m| text.contains(m))
@@ -115,5 +177,45 @@ proptest! {
         prop_assert_eq!(redactor.redact(&mut twice), 0);
         prop_assert_eq!(&twice, &once);
         prop_assert!(!twice.to_string().contains(learned) || learned == REDACTED);
+    }
+
+    #[test]
+    fn a_text_scrubbed_in_slices_is_the_text_scrubbed_whole(text in log_text(), slice in 1usize..64) {
+        prop_assert_eq!(scrubbed_in_slices(&text, slice), scrub_string(&text));
+    }
+
+    #[test]
+    fn records_whose_long_texts_are_scrubbed_apart_are_the_records_redacted_whole(
+        texts in prop::collection::vec((prop::sample::select(&["content", "name", "token", "id", "sk_live_4eC39HqLyjWDarjtT1zdp7dc", "notes"][..]), log_text()), 1..6),
+        long in 0usize..40,
+        slice in 1usize..64,
+    ) {
+        let records = Value::Array(
+            texts
+                .chunks(2)
+                .map(|fields| {
+                    let mut record: Map<String, Value> = fields
+                        .iter()
+                        .map(|(key, text)| ((*key).to_owned(), json!(text)))
+                        .collect();
+                    record.insert("json".to_owned(), json!(format!("{{\"token\":{:?}}}", fields[0].1)));
+                    Value::Object(record)
+                })
+                .collect(),
+        );
+        let mut whole = records.clone();
+        let changed_whole = redact_in_place(&mut whole);
+        let mut apart = records;
+        let (mut changed, mut long_texts) = redact_records_deferring(&mut apart, long);
+        for text in &mut long_texts {
+            while !text.is_done() {
+                text.step(slice);
+            }
+        }
+        for text in long_texts {
+            changed += usize::from(text.put_back(&mut apart));
+        }
+        prop_assert_eq!(changed, changed_whole);
+        prop_assert_eq!(apart, whole);
     }
 }

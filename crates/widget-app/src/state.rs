@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use widget_model::{model_from_json_text, model_from_structured_text, WidgetModel};
+use widget_model::{build_from_json_text, build_from_structured_text, ModelBuild, WidgetModel};
 
 use crate::assistant::{run_ended, ModelContext};
 use crate::calls::{CallFailure, CallOutcome, CallPurpose, Calls};
@@ -45,9 +45,11 @@ impl Default for AppState {
     }
 }
 
-/// A host event ready to apply: a tool result already turned into its model, the costly half of
-/// [`AppState::apply`]. The widget builds it in the task the host's message arrives in and applies
-/// it, and so draws, in the next one (`src/lib.rs`): a large result is then two tasks, not one.
+/// A host event made ready to apply: a tool result turned into its model, the costly half of
+/// [`AppState::apply`]. The widget makes it ready in the task the host's message arrives in and
+/// applies it, and so draws, in the next one (`src/lib.rs`): a large result is then two tasks, not
+/// one. A result whose records hold long texts (megabytes of logs) is made ready in more steps,
+/// one a task ([`ReadyEvent::step`]), each bounded ([`widget_model::ModelBuild`]).
 #[derive(Clone, Debug)]
 pub struct ReadyEvent(Ready);
 
@@ -57,24 +59,45 @@ enum Ready {
         model: Arc<WidgetModel>,
         restored: bool,
     },
+    /// A result whose model is still being built.
+    Building { build: ModelBuild, restored: bool },
     /// Any event but a result.
     Other(HostEvent),
 }
 
 impl ReadyEvent {
-    /// `event`, its result (if it is one) turned into a model.
+    /// `event`, its result (if it is one) turned into a model, or as far as the model's first step
+    /// goes ([`ReadyEvent::is_ready`] says which).
     pub fn of(event: HostEvent) -> ReadyEvent {
-        ReadyEvent(match event {
-            HostEvent::ToolResult(payload) => Ready::Result {
-                model: Arc::new(model_of(&payload)),
-                restored: false,
+        match event {
+            HostEvent::ToolResult(payload) => Self::building(build_of(&payload), false),
+            HostEvent::RestoredResult(payload) => Self::building(build_of(&payload), true),
+            other => ReadyEvent(Ready::Other(other)),
+        }
+    }
+
+    fn building(build: ModelBuild, restored: bool) -> ReadyEvent {
+        ReadyEvent(match build {
+            ModelBuild::Done(model) => Ready::Result {
+                model: Arc::new(*model),
+                restored,
             },
-            HostEvent::RestoredResult(payload) => Ready::Result {
-                model: Arc::new(model_of(&payload)),
-                restored: true,
-            },
-            other => Ready::Other(other),
+            build => Ready::Building { build, restored },
         })
+    }
+
+    /// Whether the event is ready to apply; one that is not is applied all the same, its model's
+    /// steps left run first.
+    pub fn is_ready(&self) -> bool {
+        !matches!(self.0, Ready::Building { .. })
+    }
+
+    /// The next step of the event's model ([`ModelBuild::step`]).
+    pub fn step(self) -> ReadyEvent {
+        match self.0 {
+            Ready::Building { build, restored } => Self::building(build.step(), restored),
+            ready => ReadyEvent(ready),
+        }
     }
 }
 
@@ -88,6 +111,9 @@ impl AppState {
     pub fn apply_ready(&mut self, event: ReadyEvent, now_ms: f64) {
         let event = match event.0 {
             Ready::Result { model, restored } => return self.show(model, restored, now_ms),
+            Ready::Building { build, restored } => {
+                return self.show(Arc::new(build.finish()), restored, now_ms)
+            }
             Ready::Other(event) => event,
         };
         match event {
@@ -231,7 +257,7 @@ impl AppState {
                 return None;
             }
         };
-        let mut model = model_from_json_text(&text);
+        let mut model = widget_model::model_from_json_text(&text);
         if model.state == widget_model::State::Error {
             let model = Arc::new(model);
             self.follow
@@ -278,10 +304,15 @@ impl AppState {
 
 /// The model of a payload as the host delivered it.
 pub fn model_of(payload: &ToolPayload) -> WidgetModel {
+    build_of(payload).finish()
+}
+
+/// [`model_of`] in steps: the first one taken.
+fn build_of(payload: &ToolPayload) -> ModelBuild {
     match payload {
-        ToolPayload::CallToolResult(text) => model_from_json_text(text),
+        ToolPayload::CallToolResult(text) => build_from_json_text(text),
         ToolPayload::Parts { structured, hints } => {
-            model_from_structured_text(structured, hints.as_deref())
+            build_from_structured_text(structured, hints.as_deref())
         }
     }
 }
@@ -326,6 +357,36 @@ mod tests {
             // Phases compare their models by identity: the two were built apart.
             assert_eq!(format!("{direct:?}"), format!("{ready:?}"));
         }
+    }
+
+    #[test]
+    fn a_result_with_a_long_log_is_made_ready_in_steps_and_ends_as_if_at_once() {
+        let line = "2026-11-23T16:33:49 {\"level\": \"INFO\", \"message\": \"token: abc\"}\n";
+        let content = line.repeat(widget_model::limits::TEXT_SLICE_BYTES / line.len() * 3);
+        let logs = serde_json::json!({ "structuredContent": {
+            "kind": "svc_resource_widget", "schema_version": 1, "resource": "pipeline_run",
+            "action": "logs", "state": "ok",
+            "records": [{ "name": "run.log", "content": content }],
+        }})
+        .to_string();
+        let mut event = ReadyEvent::of(result(&logs));
+        let mut steps = 0;
+        while !event.is_ready() {
+            event = event.step();
+            steps += 1;
+            assert!(steps < 20, "bounded");
+        }
+        assert!(steps > 3, "one step a slice: {steps}");
+        let mut stepped = AppState::default();
+        stepped.apply_ready(event, 1.0);
+        // Applied before it is ready, its steps left run first.
+        let mut unready = AppState::default();
+        unready.apply_ready(ReadyEvent::of(result(&logs)), 1.0);
+        let mut direct = AppState::default();
+        direct.apply(result(&logs), 1.0);
+        assert_eq!(format!("{direct:?}"), format!("{stepped:?}"));
+        assert_eq!(format!("{direct:?}"), format!("{unready:?}"));
+        assert!(!format!("{direct:?}").contains("token: abc"));
     }
 
     #[test]

@@ -6,6 +6,7 @@
 use serde_json::{Map, Value};
 
 use crate::assemble::{assemble_records, RecordsIn};
+use crate::build::{ModelBuild, PendingModel};
 use crate::error;
 use crate::limits::{MAX_JSON_DEPTH, MAX_PAYLOAD_BYTES};
 use crate::model::{ErrorInfo, WidgetModel};
@@ -17,28 +18,41 @@ use crate::words::{Msg, Text};
 
 /// The model of a tool result given as JSON text: a CallToolResult, a bare structuredContent, or
 /// an error envelope. Oversized or unparsable text is an error state. Long lists stay as text and
-/// their rows are built when drawn ([`crate::rows`]).
+/// their rows are built when drawn ([`crate::rows`]). All of [`build_from_json_text`]'s steps at
+/// once.
 pub fn model_from_json_text(text: &str) -> WidgetModel {
+    build_from_json_text(text).finish()
+}
+
+/// [`model_from_json_text`] in steps ([`ModelBuild`]): this call's first, which is all of them
+/// unless the records hold long texts.
+pub fn build_from_json_text(text: &str) -> ModelBuild {
     if text.len() > MAX_PAYLOAD_BYTES {
-        return too_large(text.len());
+        return too_large(text.len()).into();
     }
     match parse(text, true) {
         Ok(parsed) => model_from_parsed(parsed, text),
-        Err(e) => WidgetModel::error(parse_error(&e)),
+        Err(e) => WidgetModel::error(parse_error(&e)).into(),
     }
 }
 
 /// The model of a structuredContent given as JSON text, with its `host/widgetData` hints as JSON
-/// text (`window.openai` gives them apart). Hints that are not JSON are ignored.
+/// text (`window.openai` gives them apart). Hints that are not JSON are ignored. All of
+/// [`build_from_structured_text`]'s steps at once.
 pub fn model_from_structured_text(text: &str, hints: Option<&str>) -> WidgetModel {
+    build_from_structured_text(text, hints).finish()
+}
+
+/// [`model_from_structured_text`] in steps ([`ModelBuild`]).
+pub fn build_from_structured_text(text: &str, hints: Option<&str>) -> ModelBuild {
     if text.len() + hints.map_or(0, str::len) > MAX_PAYLOAD_BYTES {
-        return too_large(text.len());
+        return too_large(text.len()).into();
     }
     let mut hints = hints.and_then(|h| serde_json::from_str::<Value>(h).ok());
     let redacted = hints.as_mut().map_or(0, redact_in_place);
     match parse(text, false) {
         Ok(parsed) => widget_from_parsed(parsed, text, hints, redacted),
-        Err(e) => WidgetModel::error(parse_error(&e)),
+        Err(e) => WidgetModel::error(parse_error(&e)).into(),
     }
 }
 
@@ -48,7 +62,7 @@ fn is_call_result(fields: &Map<String, Value>, structured: bool, content: bool) 
         && (structured || content || fields.contains_key("isError") || fields.contains_key("_meta"))
 }
 
-fn model_from_parsed(parsed: Parsed<'_>, text: &str) -> WidgetModel {
+fn model_from_parsed(parsed: Parsed<'_>, text: &str) -> ModelBuild {
     let Parsed::Object {
         mut fields,
         structured,
@@ -57,7 +71,7 @@ fn model_from_parsed(parsed: Parsed<'_>, text: &str) -> WidgetModel {
         content,
     } = parsed
     else {
-        return not_a_widget(Msg::NotJsonObject, None);
+        return not_a_widget(Msg::NotJsonObject, None).into();
     };
     if !is_call_result(&fields, structured.is_some(), content.is_some()) {
         // A bare structuredContent or error envelope (or something else, turned away below).
@@ -83,7 +97,7 @@ fn model_from_parsed(parsed: Parsed<'_>, text: &str) -> WidgetModel {
         let mut value = structured.into_value();
         if let Some(info) = error::from_envelope(&value) {
             let redacted = redacted + redact_in_place(&mut value);
-            return error_model(info, redacted);
+            return error_model(info, redacted).into();
         }
     }
     // Some hosts drop structuredContent: the JSON fallback text is then all there is. It is read
@@ -118,9 +132,9 @@ fn model_from_parsed(parsed: Parsed<'_>, text: &str) -> WidgetModel {
             detail,
             ..error::info(None, None)
         };
-        return error_model(info, redacted);
+        return error_model(info, redacted).into();
     }
-    not_a_widget(Msg::NoWidgetData, detail)
+    not_a_widget(Msg::NoWidgetData, detail).into()
 }
 
 /// A structuredContent (bare or taken from a result), with hints already redacted.
@@ -129,7 +143,7 @@ fn widget_from_parsed(
     text: &str,
     hints: Option<Value>,
     redacted: usize,
-) -> WidgetModel {
+) -> ModelBuild {
     let Parsed::Object {
         fields,
         structured,
@@ -138,16 +152,20 @@ fn widget_from_parsed(
         content,
     } = parsed
     else {
-        return not_a_widget(Msg::StructuredNotObject, None);
+        return not_a_widget(Msg::StructuredNotObject, None).into();
     };
     let (fields, fields_redacted) = redacted_fields(fields, structured, content);
-    let mut redacted = redacted + fields_redacted;
+    let redacted = redacted + fields_redacted;
     if !fields.contains_key("kind") {
-        return without_kind(&fields, redacted);
+        return without_kind(&fields, redacted).into();
     }
-    match records_in(records, text, &mut redacted) {
-        Ok(records) => assemble_records(fields, records, graph, hints, redacted),
-        Err(e) => WidgetModel::error(parse_error(&e)),
+    match records_in(records, text) {
+        // Redacted as the build starts, its long texts a slice at a time.
+        Ok(RecordsIn::Values(records)) => {
+            PendingModel::start(fields, records, graph, hints, redacted)
+        }
+        Ok(lazy) => assemble_records(fields, lazy, graph, hints, redacted).into(),
+        Err(e) => WidgetModel::error(parse_error(&e)).into(),
     }
 }
 
@@ -184,15 +202,14 @@ fn without_kind(fields: &Map<String, Value>, redacted: usize) -> WidgetModel {
     }
 }
 
-/// The records as the assembler takes them, redacted: a short list parsed whole, a long one kept
-/// as spans of `text` ([`lazy_records`]), anything else as it is. Counts the values redacted into
-/// `redacted`.
+/// The records as the assembler takes them: a short list parsed whole (not redacted yet), a long
+/// one kept as spans of `text` ([`lazy_records`]: what is read of it is redacted), anything else
+/// as it is.
 fn records_in<'t>(
     records: Option<RawRecords<'_>>,
     text: &'t str,
-    redacted: &mut usize,
 ) -> Result<RecordsIn<'t>, serde_json::Error> {
-    let mut value = match records {
+    let value = match records {
         None => return Ok(RecordsIn::Values(None)),
         Some(RawRecords::Array(items)) if items.len() > LAZY_AFTER => {
             return Ok(lazy_records(&items, text))
@@ -206,7 +223,6 @@ fn records_in<'t>(
                 .collect::<Result<_, _>>()?,
         ),
     };
-    *redacted += redact_in_place(&mut value);
     Ok(RecordsIn::Values(Some(value)))
 }
 
@@ -315,16 +331,19 @@ mod tests {
     }
 
     #[test]
-    fn a_short_list_is_parsed_and_redacted_whole() {
+    fn a_short_list_is_parsed_whole_and_redacted_as_the_build_starts() {
         let text = r#"{"records":[{"id":1,"password":"hunter2"},{"id":2}]}"#;
-        let mut redacted = 0;
-        let records = records_in(raw_records(text), text, &mut redacted).expect("records");
+        let records = records_in(raw_records(text), text).expect("records");
         let RecordsIn::Values(Some(Value::Array(items))) = records else {
             panic!("parsed values")
         };
         assert_eq!(items.len(), 2);
-        assert_eq!(items[0]["password"], crate::redact::REDACTED);
-        assert_eq!(redacted, 1);
+        let result = r#"{"kind":"svc_resource_widget","schema_version":1,"resource":"pipelines","action":"list","state":"ok","records":[{"id":1,"password":"hunter2"},{"id":2}]}"#;
+        let ModelBuild::Done(model) = build_from_json_text(result) else {
+            panic!("built in one step")
+        };
+        assert_eq!(model.redacted, 1);
+        assert!(!format!("{model:?}").contains("hunter2"));
     }
 
     #[test]
@@ -334,7 +353,7 @@ mod tests {
             .chain(["7".to_owned()])
             .collect();
         let text = format!(r#"{{"records":[{}]}}"#, records.join(","));
-        let records_in = records_in(raw_records(&text), &text, &mut 0).expect("records");
+        let records_in = records_in(raw_records(&text), &text).expect("records");
         let RecordsIn::Lazy {
             spans,
             skipped,
@@ -356,15 +375,12 @@ mod tests {
     #[test]
     fn records_deeper_than_the_parser_allows_are_refused_and_others_kept_as_sent() {
         let deep = format!(r#"{{"records":[{}{}]}}"#, "[".repeat(200), "]".repeat(200));
-        let refused = records_in(raw_records(&deep), &deep, &mut 0).map(|_| ());
+        let refused = records_in(raw_records(&deep), &deep).map(|_| ());
         assert!(refused.is_err_and(|e| e.to_string().contains("recursion limit")));
         let text = r#"{"records":"none today"}"#;
-        let kept = records_in(raw_records(text), text, &mut 0).expect("records");
+        let kept = records_in(raw_records(text), text).expect("records");
         assert!(matches!(kept, RecordsIn::Values(Some(Value::String(s))) if s == "none today"));
-        assert!(matches!(
-            records_in(None, "", &mut 0),
-            Ok(RecordsIn::Values(None))
-        ));
+        assert!(matches!(records_in(None, ""), Ok(RecordsIn::Values(None))));
     }
 
     #[test]

@@ -6,13 +6,14 @@
 //! the wrong type is ignored and reported, a value of the wrong type degrades its cell. Sensitive
 //! values are redacted first ([`redact`]), so their raw text never reaches the model.
 //!
-//! Layers: [`input`] finds the widget result in what the host sent; [`assemble`] builds the
-//! [`WidgetModel`]; the other modules are its parts (cells, timestamps, statuses, graph checks…).
+//! Layers: [`input`] finds the widget result in what the host sent; [`build`] runs the build in
+//! steps when records hold long texts; [`assemble`] builds the [`WidgetModel`]; the other modules are its parts (cells, timestamps, statuses, graph checks…).
 //!
 //! Depends on: `secret-redaction` (the one redaction engine), `graph-layout`, `widget-sort`, serde;
 //! never on `web-sys`, `js-sys`, Leptos or `widget-app`.
 
 pub mod assemble;
+pub mod build;
 pub mod cell;
 pub mod diff;
 pub mod error;
@@ -39,10 +40,14 @@ pub mod time;
 pub mod timeline;
 pub mod words;
 
+pub use build::ModelBuild;
 pub use cell::{Cell, ColumnKind, Datum, Field, SortKey};
 pub use graph::{block_css_name, BlockType, Graph, GraphNode, GraphOutcome};
 pub use hints::Density;
-pub use input::{model_from_json_text, model_from_structured_text, redacted_json, too_large};
+pub use input::{
+    build_from_json_text, build_from_structured_text, model_from_json_text,
+    model_from_structured_text, redacted_json, too_large,
+};
 pub use model::*;
 pub use rows::{RecordIds, Row};
 pub use status::{Status, StatusCount, Tone};

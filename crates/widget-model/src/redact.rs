@@ -6,7 +6,8 @@
 
 pub use secret_redaction::{
     blank_sensitive_values, is_identifier_key, is_sensitive_key, redact_graph_edge,
-    redact_in_place, redact_text, scrub_string, Blanked, REDACTED,
+    redact_in_place, redact_records_deferring, redact_text, scrub_string, Blanked, LongText,
+    REDACTED,
 };
 
 #[cfg(test)]
