@@ -84,7 +84,7 @@ struct Waiting {
 /// left to the next task when the longest one so far would pass this. Steps are bounded work
 /// (`widget_model::ModelBuild`), a few milliseconds each in the wasm build and about four times
 /// that in the JavaScript build, so a task stays under the 50 ms of a long task.
-const STEPS_BUDGET_MS: f64 = 35.0;
+const STEPS_BUDGET_MS: f64 = 25.0;
 
 /// In the next task: the first event's next steps when it is not ready (as many as
 /// [`STEPS_BUDGET_MS`] allows), else every ready event at the front applied together; then another
