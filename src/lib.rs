@@ -12,6 +12,7 @@
 /// The pure core (`crates/widget-app`): host events, the state machine, the services views may ask for.
 pub use widget_app as app;
 pub mod bridge;
+pub mod steps;
 pub mod views;
 
 use std::cell::RefCell;
@@ -80,32 +81,20 @@ struct Waiting {
     scheduled: bool,
 }
 
-/// How long the steps of a result's model may run in one task, in milliseconds: the next step is
-/// left to the next task when the longest one so far would pass this. Steps are bounded work
-/// (`widget_model::ModelBuild`), a few milliseconds each in the wasm build and about four times
-/// that in the JavaScript build, so a task stays under the 50 ms of a long task.
-const STEPS_BUDGET_MS: f64 = 25.0;
-
 /// In the next task: the first event's next steps when it is not ready (as many as
-/// [`STEPS_BUDGET_MS`] allows), else every ready event at the front applied together; then another
+/// [`steps::for_a_task`] runs), else every ready event at the front applied together; then another
 /// task while events wait.
 fn next_task(state: RwSignal<app::AppState>, waiting: Rc<RefCell<Waiting>>) {
     gloo_timers::callback::Timeout::new(0, move || {
         let ready = {
             let mut waiting = waiting.borrow_mut();
             match waiting.events.pop_front() {
-                Some((mut event, at)) if !event.is_ready() => {
-                    let started = js_sys::Date::now();
-                    let mut longest = 0.0f64;
-                    loop {
-                        let before = js_sys::Date::now();
-                        event = event.step();
-                        let now = js_sys::Date::now();
-                        longest = longest.max(now - before);
-                        if event.is_ready() || now - started + longest > STEPS_BUDGET_MS {
-                            break;
-                        }
-                    }
+                Some((event, at)) if !event.is_ready() => {
+                    let event = steps::for_a_task(
+                        event,
+                        app::ReadyEvent::redacts_next,
+                        app::ReadyEvent::step,
+                    );
                     waiting.events.push_front((event, at));
                     Vec::new()
                 }

@@ -28,6 +28,9 @@ pub enum CallPurpose {
 pub enum CallOutcome {
     /// The host answered with a CallToolResult (JSON text), which may itself be a tool error.
     Answered(String),
+    /// The host answered, and the widget has already made the answer its model (in steps, as a
+    /// result with long texts is made: `widget_model::ModelBuild`).
+    Modelled(Arc<WidgetModel>),
     /// The host refused or failed the request (its JSON-RPC error message, bounded).
     Refused(String),
     /// No answer within the bridge's time limit.
@@ -141,8 +144,9 @@ impl Calls {
             return;
         };
         let tool = request.tool();
-        let text = match outcome {
-            CallOutcome::Answered(text) => text,
+        let model = match outcome {
+            CallOutcome::Answered(text) => Arc::new(model_from_json_text(&text)),
+            CallOutcome::Modelled(model) => model,
             CallOutcome::Refused(message) => {
                 self.failure = Some(CallFailure::Refused { tool, message });
                 return;
@@ -152,7 +156,6 @@ impl Calls {
                 return;
             }
         };
-        let model = Arc::new(model_from_json_text(&text));
         if purpose == CallPurpose::Refresh && model.state == widget_model::State::Error {
             self.failure = Some(CallFailure::ToolError { tool, model });
             return;
@@ -252,6 +255,21 @@ mod tests {
         assert!(calls.back(&mut phase));
         assert_eq!(resource_of(&phase), ("pipelines".into(), "list".into()));
         assert!(!calls.back(&mut phase));
+    }
+
+    #[test]
+    fn an_answer_already_modelled_opens_the_same_screen() {
+        let (mut answered, mut modelled) = (Calls::default(), Calls::default());
+        let (mut by_text, mut by_model) = (list_phase(), list_phase());
+        assert!(answered.begin(open_etl(), CallPurpose::Open));
+        assert!(modelled.begin(open_etl(), CallPurpose::Open));
+        answered.finish(&mut by_text, CallOutcome::Answered(DETAIL.into()), 5.0);
+        let model = Arc::new(model_from_json_text(DETAIL));
+        modelled.finish(&mut by_model, CallOutcome::Modelled(model), 5.0);
+        // Phases compare their models by identity: the two were built apart.
+        assert_eq!(format!("{by_text:?}"), format!("{by_model:?}"));
+        assert_eq!(answered.back.len(), modelled.back.len());
+        assert_eq!(answered.source, modelled.source);
     }
 
     #[test]

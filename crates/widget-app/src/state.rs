@@ -92,6 +92,11 @@ impl ReadyEvent {
         !matches!(self.0, Ready::Building { .. })
     }
 
+    /// Whether the next step redacts a slice of a long text ([`ModelBuild::redacts_next`]).
+    pub fn redacts_next(&self) -> bool {
+        matches!(&self.0, Ready::Building { build, .. } if build.redacts_next())
+    }
+
     /// The next step of the event's model ([`ModelBuild::step`]).
     pub fn step(self) -> ReadyEvent {
         match self.0 {
@@ -244,8 +249,9 @@ impl AppState {
             return None;
         }
         let tool = self.calls_tool_of_follow();
-        let text = match outcome {
-            CallOutcome::Answered(text) => text,
+        let mut model = match outcome {
+            CallOutcome::Answered(text) => widget_model::model_from_json_text(&text),
+            CallOutcome::Modelled(model) => Arc::unwrap_or_clone(model),
             CallOutcome::Refused(message) => {
                 self.follow
                     .failed(generation, CallFailure::Refused { tool, message });
@@ -257,7 +263,6 @@ impl AppState {
                 return None;
             }
         };
-        let mut model = widget_model::model_from_json_text(&text);
         if model.state == widget_model::State::Error {
             let model = Arc::new(model);
             self.follow

@@ -42,19 +42,21 @@ pub fn start_call(request: ToolRequest, purpose: CallPurpose) {
     call(
         request,
         Box::new(move |outcome| {
-            state.update(|s| s.finish_call(outcome, now()));
-            // A record the user opened is what they are looking at: the assistant may know.
-            if purpose == CallPurpose::Open {
-                let context = state.with_untracked(|s| match &s.phase {
-                    Phase::Ready { model, .. } if s.context.capabilities.model_context => {
-                        looking_at(model)
+            crate::steps::when_modelled(outcome, move |outcome| {
+                state.update(|s| s.finish_call(outcome, now()));
+                // A record the user opened is what they are looking at: the assistant may know.
+                if purpose == CallPurpose::Open {
+                    let context = state.with_untracked(|s| match &s.phase {
+                        Phase::Ready { model, .. } if s.context.capabilities.model_context => {
+                            looking_at(model)
+                        }
+                        _ => None,
+                    });
+                    if let Some(context) = context {
+                        services.with_value(|s| (s.update_model_context)(&context));
                     }
-                    _ => None,
-                });
-                if let Some(context) = context {
-                    services.with_value(|s| (s.update_model_context)(&context));
                 }
-            }
+            })
         }),
     );
 }
@@ -128,15 +130,17 @@ fn send_follow(
     call(
         request,
         Box::new(move |outcome| {
-            let Some(now) = services.try_with_value(|s| (s.now_ms)()) else {
-                return;
-            };
-            let told = state
-                .try_update(|s| s.finish_follow(generation, outcome, now))
-                .flatten();
-            if let Some(context) = told {
-                services.with_value(|s| (s.update_model_context)(&context));
-            }
+            crate::steps::when_modelled(outcome, move |outcome| {
+                let Some(now) = services.try_with_value(|s| (s.now_ms)()) else {
+                    return;
+                };
+                let told = state
+                    .try_update(|s| s.finish_follow(generation, outcome, now))
+                    .flatten();
+                if let Some(context) = told {
+                    services.with_value(|s| (s.update_model_context)(&context));
+                }
+            })
         }),
     );
 }

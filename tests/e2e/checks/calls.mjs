@@ -74,6 +74,23 @@ export default BUILDS.flatMap((csp) => [
     },
   },
   {
+    name: `calls (${csp}): a run's row opens its logs with run_logs, 1.5 MB of them made ready in steps, and Back returns`,
+    async run(d) {
+      const logs = fixture("mage/pipeline-run-logs-large.json");
+      const calls = { answers: { [call("run_logs", { pipeline_run_id: "4821" })]: logs } };
+      await showHostCall(d, { csp, tool: "pipeline_runs", file: "pipeline_runs/list-ok.json", calls });
+      const runs = await d.count("tbody tr:not(.table__spacer)");
+      await d.click(".row-open", 0);
+      await eventually(async () => assert.ok((await d.count(".log__line")) > 0, "the log's lines"), { timeout: 20_000 });
+      const names = logs.structuredContent.records.map((r) => r.name);
+      const shown = await d.widget((s) => [...document.querySelectorAll(s)].map((e) => e.textContent), ".log-file__name");
+      assert.deepEqual(shown, names, "every file, in order");
+      assert.deepEqual(await d.toolCalls(), [{ name: "run_logs", arguments: { pipeline_run_id: "4821" } }]);
+      await d.click(".call-bar__back");
+      await expectRows(d, runs);
+    },
+  },
+  {
     name: `calls (${csp}): Refresh calls the same tool with the tool-input arguments and says when`,
     async run(d) {
       const args = { pipeline_uuid: "etl_daily" };
