@@ -148,8 +148,7 @@ fn root_style(host: &HostContext) -> String {
 
 /// What the warm-up draws, hidden, while the host's tool runs (see
 /// [`warm_up_while_the_tool_runs`]), one part a task: a result's call bar with a small list, a
-/// small graph, a list long enough to be windowed (its rows built when drawn, with Find), and a
-/// run's log.
+/// small graph, and a list long enough to be windowed (its rows built when drawn, with Find).
 /// Browsers compile wasm functions on their first call, and the JavaScript build translates each
 /// function on its first call unless its idle translation came first; drawing these moves that
 /// cost out of the real result's way, and leaves the cold start as it was (what it buys is in
@@ -159,11 +158,10 @@ fn warm_up_part(part: usize) -> Option<AnyView> {
 }
 
 /// The warm-up's parts, in the order they are drawn.
-const WARM_UP: [fn() -> AnyView; 4] = [
+const WARM_UP: [fn() -> AnyView; 3] = [
     || view! { <CallBar state=warm_up_state()/>{warm_up_result(WARM_UP_LIST)} }.into_any(),
     || warm_up_result(WARM_UP_GRAPH).into_any(),
     || warm_up_result(&warm_up_long_list()).into_any(),
-    || warm_up_result(WARM_UP_LOG).into_any(),
 ];
 
 /// How many parts the warm-up draws.
@@ -177,9 +175,6 @@ fn warm_up_result(text: &str) -> impl IntoView {
 
 const WARM_UP_LIST: &str = r#"{"structuredContent":{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline_runs","action":"list","state":"ok","summary":{"title":"Runs","counts":{"running":1}},"columns":[{"key":"id","type":"id"},{"key":"status","type":"status"},{"key":"execution_date","type":"datetime"},"passed_sla","metrics","tags","duration"],"filters":{"status":["running"]},"pagination":{"page":1,"per_page":20,"total":40},"records":[{"id":1,"status":"running","execution_date":"2026-11-20 06:00:00.000000+00:00","passed_sla":true,"metrics":{"rows":1},"tags":["a"],"duration":1.5,"url":"https://example.com/a"},{"id":2,"status":"failed","execution_date":"2026-11-20T05:00:00Z","passed_sla":false,"metrics":null,"tags":[],"duration":65,"url":null}]}}"#;
 const WARM_UP_GRAPH: &str = r#"{"structuredContent":{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline","action":"get","state":"ok","records":[{"uuid":"p","name":"P","content":"x = 1","language":"python"}],"graph":{"nodes":[{"id":"a","label":"a","type":"data_loader","status":"completed","selected":true},{"id":"b","label":"b","type":"transformer","status":"running"},{"id":"c","label":"c","type":"data_exporter"}],"edges":[{"source":"a","target":"b"},{"source":"a","target":"c"}],"totalNodes":3,"truncated":false}}}"#;
-
-/// A run's log: a line of each level, an error with its traceback, plain text.
-const WARM_UP_LOG: &str = r#"{"structuredContent":{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline_run","action":"logs","state":"ok","records":[{"name":"a.log","size":300,"modified_timestamp":1795451630.2,"content":"2026-11-20T06:00:00 {\"level\": \"INFO\", \"message\": \"started\", \"block_uuid\": \"a\", \"timestamp\": 1795451630.2}\n2026-11-20T06:00:01 {\"level\": \"ERROR\", \"message\": \"failed\", \"block_uuid\": \"a\", \"error\": \"Traceback (most recent call last):\\n  File \\\"a.py\\\", line 1\\nValueError: bad\"}\nTraceback (most recent call last):\nValueError: bad"}]}}"#;
 
 /// A list long enough to be windowed, kept as text (its rows built when drawn), with Find.
 fn warm_up_long_list() -> String {
