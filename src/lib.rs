@@ -56,8 +56,8 @@ thread_local! {
 /// model) in the task its message arrives in, and applied, in order with those that came with it,
 /// in the next task, where the views draw them. A large result is then two tasks, not one
 /// (docs/performance.md); the state and what is drawn change together. A result whose model takes
-/// more steps (long texts redacted a slice at a time) takes one task a step, and the events behind
-/// it wait for it.
+/// more steps (long texts redacted a slice at a time) takes more tasks, as many steps to a task as
+/// [`steps::for_a_task`] runs, and the events behind it wait for it.
 fn apply_in_the_next_task(state: RwSignal<app::AppState>) -> impl Fn(app::HostEvent) + 'static {
     let waiting: Rc<RefCell<Waiting>> = Rc::default();
     move |event| {
