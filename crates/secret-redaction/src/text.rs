@@ -39,15 +39,22 @@ enum Scope {
 }
 
 fn scrub_words(s: &str, scope: Scope) -> Option<String> {
+    let without_keys = first_look(s, scope)?;
+    let s = without_keys.as_deref().unwrap_or(s);
+    WordScrub::default().finish(s, scope).or(without_keys)
+}
+
+/// The first look at a whole text, before its words: `None` when it cannot hold a secret (none of
+/// what [`might_hold_secret`] looks for), else the text with its private keys' blocks hidden
+/// (`Some(None)` when it has none; an identifier never has).
+fn first_look(s: &str, scope: Scope) -> Option<Option<String>> {
     if !might_hold_secret(s, scope) {
         return None;
     }
-    let without_keys = match scope {
+    Some(match scope {
         Scope::Text => hide_private_key_blocks(s),
         Scope::Identifier => None,
-    };
-    let s = without_keys.as_deref().unwrap_or(s);
-    WordScrub::default().finish(s, scope).or(without_keys)
+    })
 }
 
 /// A text scrubbed word by word, from its start to where [`WordScrub::read`] stopped: what the
@@ -180,17 +187,16 @@ impl SlicedScrub {
     /// the end of the word that passes them).
     pub fn step(&mut self, bytes: usize) {
         match &mut self.read {
-            Read::Unread => {
-                if !might_hold_secret(&self.text, Scope::Text) {
-                    self.read = Read::Clean;
-                    return;
+            Read::Unread => match first_look(&self.text, Scope::Text) {
+                None => self.read = Read::Clean,
+                Some(without_keys) => {
+                    if let Some(hidden) = without_keys {
+                        self.text = hidden;
+                        self.keys_hidden = true;
+                    }
+                    self.read = Read::Words(WordScrub::default());
                 }
-                if let Some(hidden) = hide_private_key_blocks(&self.text) {
-                    self.text = hidden;
-                    self.keys_hidden = true;
-                }
-                self.read = Read::Words(WordScrub::default());
-            }
+            },
             Read::Words(words) => {
                 let until = words.at.saturating_add(bytes.max(1));
                 words.read(&self.text, Scope::Text, until);
@@ -221,16 +227,6 @@ impl SlicedScrub {
             Some(out) => (out, true),
             None => (self.text, self.keys_hidden),
         }
-    }
-
-    /// How many bytes the text has.
-    pub fn len(&self) -> usize {
-        self.text.len()
-    }
-
-    /// Whether the text is empty.
-    pub fn is_empty(&self) -> bool {
-        self.text.is_empty()
     }
 }
 

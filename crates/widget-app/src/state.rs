@@ -49,7 +49,7 @@ impl Default for AppState {
 /// [`AppState::apply`]. The widget makes it ready in the task the host's message arrives in and
 /// applies it, and so draws, in the next one (`src/lib.rs`): a large result is then two tasks, not
 /// one. A result whose records hold long texts (megabytes of logs) is made ready in more steps,
-/// one a task ([`ReadyEvent::step`]), each bounded ([`widget_model::ModelBuild`]).
+/// spread over tasks ([`ReadyEvent::step`]), each bounded ([`widget_model::ModelBuild`]).
 #[derive(Clone, Debug)]
 pub struct ReadyEvent(Ready);
 

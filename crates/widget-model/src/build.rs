@@ -1,8 +1,9 @@
 //! A model built in steps. A result whose records hold texts longer than [`TEXT_SLICE_BYTES`] (a
 //! run's log files, megabytes of them) has them redacted a slice at a time: the first step parses
 //! the result and redacts everything else, each next one redacts one slice, and the last one
-//! assembles the model. Each step is bounded work, so the widget runs one a task and the page
-//! answers in between. Nothing reads a text before it is redacted: the texts wait, taken out of
+//! assembles the model. Each step is bounded work, so the widget spreads them over tasks (a few
+//! slices to a task, the assembly in one of its own: `src/steps.rs`) and the page answers in
+//! between. Nothing reads a text before it is redacted: the texts wait, taken out of
 //! their records, inside [`PendingModel`], whose only way out is the finished model.
 
 use serde_json::value::RawValue;
