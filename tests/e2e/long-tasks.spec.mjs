@@ -62,13 +62,16 @@ function fling() {
   });
 }
 
+/** Each build with the CSP that selects it. */
+const BUILDS = [
+  ["wasm", CSP.wasm],
+  ["JavaScript", CSP.spec],
+];
+
 const longestCpu = (tasks) => Math.max(0, ...tasks.map((t) => t.cpu));
 const listed = (tasks) => tasks.map((t) => `${Math.round(t.wall)} ms (CPU ${Math.round(t.cpu)})`).join(", ") || "none";
 
-for (const [build, csp] of [
-  ["wasm", CSP.wasm],
-  ["JavaScript", CSP.spec],
-]) {
+for (const [build, csp] of BUILDS) {
   test(`long tasks, ${build} build: none over ${LIMIT_MS} ms scrolling ${RUNS} runs or typing in Find over them`, async ({ hostPage: page, servers }) => {
     const d = driverFor(page, servers);
     await d.loadWidget({ csp });
@@ -103,10 +106,7 @@ for (const [build, csp] of [
   });
 }
 
-for (const [build, csp] of [
-  ["wasm", CSP.wasm],
-  ["JavaScript", CSP.spec],
-]) {
+for (const [build, csp] of BUILDS) {
   test(`long tasks, ${build} build: none over ${LIMIT_MS} ms when a pipeline of ${BLOCKS} blocks arrives`, async ({ hostPage: page, servers }) => {
     const d = driverFor(page, servers);
     await d.loadWidget({ csp });
@@ -132,10 +132,7 @@ for (const [build, csp] of [
   });
 }
 
-for (const [build, csp] of [
-  ["wasm", CSP.wasm],
-  ["JavaScript", CSP.spec],
-]) {
+for (const [build, csp] of BUILDS) {
   test(`long tasks, ${build} build: none over ${LOG_LIMIT_MS} ms when a run's 1.5 MB of logs arrives`, async ({ hostPage: page, servers }) => {
     const d = driverFor(page, servers);
     await d.loadWidget({ csp });
