@@ -1,7 +1,7 @@
 //! The block graph: nodes and edges, selection, keyboard, labels, a large pipeline, a graph too
 //! large to read, and the fallback with its reason.
 
-use crate::mount::{all, click, container, model, mount, one, text, texts, Recorder};
+use crate::mount::{all, click, container, model, mount, one, text, texts, wait_until, Recorder};
 use leptos::{prelude::*, task::tick};
 use resource_widget::views::graph::GraphSection;
 use wasm_bindgen::JsCast;
@@ -129,7 +129,7 @@ fn label_px(section: &Element) -> f64 {
     font_px * svg.get_bounding_client_rect().width() / view_box_width
 }
 
-/// `GraphSection` on the result `json`, mounted in a fresh 760-px section once drawn and measured.
+/// `GraphSection` on the result `json`, mounted in a fresh 760-px section, once measured and drawn.
 /// Keep the handle.
 async fn graph_on(json: &str) -> (HtmlElement, impl Sized) {
     let section = container(Some(760));
@@ -139,9 +139,11 @@ async fn graph_on(json: &str) -> (HtmlElement, impl Sized) {
         &Recorder::default(),
         move || view! { <GraphSection model=m/> },
     );
-    // Mounted, then drawn once the section's width is measured.
-    tick().await;
-    tick().await;
+    // Mounted, then drawn in the task that measures the section's width.
+    wait_until("the graph drawn, listed or its reason shown", || {
+        !all(&section, "svg.graph__svg, .graph-reason").is_empty()
+    })
+    .await;
     (section, handle)
 }
 

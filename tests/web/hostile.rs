@@ -1,7 +1,7 @@
 //! Hostile and sensitive data through the whole widget: markup stays text, secrets reach neither
 //! the DOM, the title, the clipboard nor the console, and look-alikes of secrets are shown as sent.
 
-use crate::mount::{all, container, deliver, mount_widget, one, text, Recorder};
+use crate::mount::{all, container, deliver, mount_widget, one, text, wait_until, Recorder};
 use leptos::{prelude::*, task::tick};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -131,6 +131,13 @@ async fn planted_secrets_reach_neither_dom_title_clipboard_nor_console() {
             Some("ok"),
             "{result:.200}"
         );
+        // A graph is drawn in a task of its own.
+        wait_until("every graph drawn", || {
+            all(&root, "section.graph")
+                .iter()
+                .all(|g| !all(g, ".graph__viewport, .graph-reason").is_empty())
+        })
+        .await;
         // Open every nested value and the first graph node, and copy every id.
         for details in all(&root, "details") {
             let _ = details.set_attribute("open", "");

@@ -3,6 +3,7 @@
 //! graph opens at.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use graph_layout::{Flow, Placement};
 use leptos::html::Section;
@@ -108,20 +109,31 @@ pub(super) fn opening_view(
     })
 }
 
-/// The frame's width, measured once `section` is in the page; `measured` then.
+/// The frame's width, measured in the task after `section` enters the page; `measured` then. The
+/// drawing (or the table of a graph too large to read) waits for it, so it is a task of its own
+/// rather than more of the task that drew the whole result.
 pub(super) fn measure_frame(
     section: NodeRef<Section>,
     frame_width: RwSignal<f32>,
     measured: RwSignal<bool>,
 ) {
     Effect::new(move |_| {
-        if let Some(el) = section.get() {
-            let width = el.client_width() as f32 - VIEWPORT_CHROME_PX;
-            if width > 0.0 {
-                frame_width.set(width);
-            }
-            // A hidden section has no width: it is drawn at the assumed one.
-            measured.set(true);
+        if section.get().is_some() {
+            set_timeout(
+                move || {
+                    // Gone with its result before the task came: nothing to measure or draw.
+                    let Some(Some(el)) = section.try_get_untracked() else {
+                        return;
+                    };
+                    let width = el.client_width() as f32 - VIEWPORT_CHROME_PX;
+                    if width > 0.0 {
+                        frame_width.try_set(width);
+                    }
+                    // A hidden section has no width: it is drawn at the assumed one.
+                    measured.try_set(true);
+                },
+                Duration::ZERO,
+            );
         }
     });
 }
