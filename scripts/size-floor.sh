@@ -2,12 +2,13 @@
 # The size floor of the widget's stack, built exactly as scripts/build.sh builds the widget (the
 # pinned nightly, std rebuilt, panics that abort at once, opt-level z, LTO, wasm-bindgen, wasm-opt
 # -Oz, wasm2js -Oz): bench/leptos-floor, a Leptos counter and keyed list with nothing of ours, and
-# the same with serde_json parsing a Value. Prints each one's wasm and JavaScript build, raw and
-# gzip (the JavaScript minified as the widget's is), and what both would add to the single file
-# (each gzipped and carried as base-85 text, 5 characters per 4 bytes, as scripts/single-html.mjs
-# embeds them; it gzips with zopfli, a few percent smaller than the gzip -9 here), beside the
-# widget's own (dist/, from scripts/build.sh), which carries only its wasm: the page makes the
-# JavaScript build from it (scripts/page/wasm-to-js.mjs).
+# the same with serde_json parsing a Value. Prints each one's wasm and its wasm2js build, raw and
+# gzip (the JavaScript minified), and what the wasm adds to the single file (gzipped and carried as
+# base-85 text, 5 characters per 4 bytes, as scripts/single-html.mjs embeds it; it gzips with
+# zopfli, a few percent smaller than the gzip -9 here), beside the widget's own (dist/, from
+# scripts/build.sh). Like the widget, a floor carries only its wasm: the page makes the JavaScript
+# build from it (scripts/page/wasm-to-js.mjs), so wasm2js's figures say what that build weighs,
+# not what the file carries.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/wasm-release-env.sh
@@ -32,11 +33,11 @@ const gz = (b) => zlib.gzipSync(b, { level: 9 }).length;
 const b85 = (n) => Math.ceil(n / 4) * 5;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const row = (name, wasm, js) => {
-  const file = b85(gz(wasm)) + (js ? b85(gz(js)) : 0);
+  const file = b85(gz(wasm));
   const jsCells = js ? `${kb(js.length)} | ${kb(gz(js))}` : "made in the page | –";
   console.log(`| ${name} | ${kb(wasm.length)} | ${kb(gz(wasm))} | ${jsCells} | ${kb(file)} |`);
 };
-console.log("| | wasm raw | wasm gzip | JS build raw | JS build gzip | carried, gzip + base-85 |");
+console.log("| | wasm raw | wasm gzip | wasm2js raw | wasm2js gzip | the wasm carried, gzip + base-85 |");
 console.log("|---|---:|---:|---:|---:|---:|");
 for (const v of ["leptos", "leptos+json"]) {
   const d = path.join(process.argv[2], v);
