@@ -30,6 +30,7 @@ mod keys;
 mod learned;
 mod marker;
 mod shapes;
+mod sliced;
 mod text;
 mod tree;
 
@@ -39,7 +40,6 @@ pub use learned::{
     is_credential_like, Redactor, MAX_LEARNED_BYTES, MAX_LEARNED_SECRETS, MIN_LEARNED_SECRET_LEN,
 };
 pub use marker::REDACTED;
+pub use sliced::SlicedRedaction;
 pub use text::{scrub_string, SlicedScrub};
-pub use tree::{
-    redact_graph_edge, redact_in_place, redact_records_deferring, redact_text, LongText,
-};
+pub use tree::{redact_graph_edge, redact_in_place, redact_text};

@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 use crate::keys::{is_identifier_key, is_sensitive_key};
 use crate::learned::{LearnedSecrets, NoneLearned, Redactor};
 use crate::marker::REDACTED;
-use crate::text::{scrub_identifier, scrub_string, SlicedScrub};
+use crate::text::{scrub_identifier, scrub_string};
 
 /// [`Redactor::redact`] with nothing learned: the rules alone. Returns how many values changed.
 pub fn redact_in_place(root: &mut Value) -> usize {
@@ -27,78 +27,10 @@ pub fn redact_text(s: &str) -> String {
         .map_or_else(|| s.to_owned(), |(clean, _)| clean)
 }
 
-/// [`redact_in_place`] over `records`, except that, when `records` is a list, each text field of
-/// its records longer than `long` bytes is taken out (its place left empty while the rest is
-/// redacted) and returned, to be scrubbed a slice at a time ([`LongText::step`]) and put back
-/// ([`LongText::put_back`]): what is put back is what [`redact_in_place`] would have left there.
-/// A field under a sensitive key, an identifier, a key that is itself a credential, and JSON held
-/// in a string are redacted at once, as [`redact_in_place`] redacts them. Returns how many values
-/// changed so far, and the texts taken out.
-pub fn redact_records_deferring(records: &mut Value, long: usize) -> (usize, Vec<LongText>) {
-    let walk = Walk(&NoneLearned);
-    let mut long_texts = Vec::new();
-    if let Value::Array(items) = records {
-        for (record, item) in items.iter_mut().enumerate() {
-            let Value::Object(map) = item else { continue };
-            for (key, value) in map.iter_mut() {
-                let Value::String(text) = value else { continue };
-                let deferred = text.len() > long
-                    && !is_sensitive_key(key)
-                    && !Place::Anywhere.is_identifier(key)
-                    && walk.redact_identifier(key).is_none()
-                    && !is_bracketed(text);
-                if deferred {
-                    long_texts.push(LongText {
-                        record,
-                        key: key.clone(),
-                        scrub: SlicedScrub::new(std::mem::take(text)),
-                    });
-                }
-            }
-        }
-    }
-    (walk.redact(records, Place::Anywhere, 0), long_texts)
-}
-
-/// A record's text taken out by [`redact_records_deferring`]: its place, and its scrub.
-#[derive(Clone, Debug)]
-pub struct LongText {
-    /// The record's position in the list.
-    record: usize,
-    key: String,
-    scrub: SlicedScrub,
-}
-
-impl LongText {
-    /// Scrubs about `bytes` more of the text ([`SlicedScrub::step`]).
-    pub fn step(&mut self, bytes: usize) {
-        self.scrub.step(bytes);
-    }
-
-    /// Whether the whole text is scrubbed.
-    pub fn is_done(&self) -> bool {
-        self.scrub.is_done()
-    }
-
-    /// Puts the text, scrubbed (what is left first), back in its place in `records`, the list it
-    /// was taken from; whether anything in it was hidden.
-    pub fn put_back(self, records: &mut Value) -> bool {
-        let (text, changed) = self.scrub.finish();
-        if let Some(place) = records
-            .get_mut(self.record)
-            .and_then(Value::as_object_mut)
-            .and_then(|map| map.get_mut(&self.key))
-        {
-            *place = Value::String(text);
-        }
-        changed
-    }
-}
-
 /// Where a value sits, for the few places whose keys mean more than their names: a graph's edges
 /// name blocks by id in `source` and `target`.
 #[derive(Clone, Copy, PartialEq)]
-enum Place {
+pub(crate) enum Place {
     Anywhere,
     Graph,
     Edges,
@@ -107,7 +39,7 @@ enum Place {
 
 impl Place {
     /// The place of the value under `key` of an object in `self`.
-    fn child(self, key: &str) -> Place {
+    pub(crate) fn child(self, key: &str) -> Place {
         match (self, key) {
             (_, "graph") => Place::Graph,
             (Place::Graph, "edges") => Place::Edges,
@@ -116,13 +48,22 @@ impl Place {
     }
 
     /// Whether the string under `key` of an object in `self` is an identifier.
-    fn is_identifier(self, key: &str) -> bool {
+    pub(crate) fn is_identifier(self, key: &str) -> bool {
         is_identifier_key(key) || (self == Place::Edge && matches!(key, "source" | "target"))
+    }
+
+    /// The place of an item of a list in `self`.
+    pub(crate) fn item(self) -> Place {
+        if self == Place::Edges {
+            Place::Edge
+        } else {
+            Place::Anywhere
+        }
     }
 }
 
 /// Levels of JSON-in-a-string followed; deeper strings are scrubbed as plain text.
-const MAX_EMBEDDED_JSON: usize = 3;
+pub(crate) const MAX_EMBEDDED_JSON: usize = 3;
 
 impl Redactor {
     /// Replaces, in place and at any depth, every value under a sensitive key with [`REDACTED`]
@@ -148,10 +89,10 @@ impl Redactor {
 
 /// One walk over a tree with the secrets `L` learned. Generic, so that the widget's walk, which
 /// learns none, carries no search for them.
-struct Walk<'a, L: LearnedSecrets>(&'a L);
+pub(crate) struct Walk<'a, L: LearnedSecrets>(pub(crate) &'a L);
 
 impl<L: LearnedSecrets> Walk<'_, L> {
-    fn redact(&self, root: &mut Value, place: Place, embedded: usize) -> usize {
+    pub(crate) fn redact(&self, root: &mut Value, place: Place, embedded: usize) -> usize {
         let mut changed = 0;
         let mut stack: Vec<(&mut Value, Place)> = vec![(root, place)];
         while let Some((value, place)) = stack.pop() {
@@ -175,11 +116,7 @@ impl<L: LearnedSecrets> Walk<'_, L> {
                     }
                 }
                 Value::Array(items) => {
-                    let inner = if place == Place::Edges {
-                        Place::Edge
-                    } else {
-                        Place::Anywhere
-                    };
+                    let inner = place.item();
                     stack.extend(items.iter_mut().map(|item| (item, inner)));
                 }
                 Value::String(s) => {
@@ -240,7 +177,7 @@ impl<L: LearnedSecrets> Walk<'_, L> {
     }
 
     /// An identifier with learned secrets and credential shapes hidden, or `None`.
-    fn redact_identifier(&self, s: &str) -> Option<String> {
+    pub(crate) fn redact_identifier(&self, s: &str) -> Option<String> {
         let known = self.0.hide_learned(s);
         let text = known.as_deref().unwrap_or(s);
         scrub_identifier(text).or(known)
@@ -262,9 +199,27 @@ impl<L: LearnedSecrets> Walk<'_, L> {
 
 /// Whether `s` is bracketed as a JSON object or array is (`{…}`, `[…]`, spaces around allowed): a
 /// string that may hold JSON, which is redacted as JSON.
-fn is_bracketed(s: &str) -> bool {
+pub(crate) fn is_bracketed(s: &str) -> bool {
     let t = s.trim();
     (t.starts_with('{') && t.ends_with('}')) || (t.starts_with('[') && t.ends_with(']'))
+}
+
+/// The positions of a table's columns (`{columns: [names], …}`) whose names are sensitive.
+fn sensitive_columns(map: &Map<String, Value>) -> impl Iterator<Item = usize> + '_ {
+    let columns = match map.get("columns") {
+        Some(Value::Array(columns)) => columns.as_slice(),
+        _ => &[],
+    };
+    columns
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.as_str().is_some_and(is_sensitive_key))
+        .map(|(i, _)| i)
+}
+
+/// Whether `map` is a table with a sensitive column: its rows' cells in that column go whole.
+pub(crate) fn has_sensitive_column(map: &Map<String, Value>) -> bool {
+    sensitive_columns(map).next().is_some()
 }
 
 /// Replaces a value under a sensitive key with [`REDACTED`] (`null` stays `null`); whether that
@@ -280,15 +235,7 @@ fn redact_whole(value: &mut Value) -> bool {
 /// In a table given as `{columns: [names], rows: [[values]]}` (a DataFrame sample), the values of
 /// columns whose names are sensitive: no object key carries them, so the column name decides.
 fn redact_table_columns(map: &mut Map<String, Value>) -> usize {
-    let sensitive: Vec<usize> = match map.get("columns") {
-        Some(Value::Array(columns)) => columns
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| c.as_str().is_some_and(is_sensitive_key))
-            .map(|(i, _)| i)
-            .collect(),
-        _ => return 0,
-    };
+    let sensitive: Vec<usize> = sensitive_columns(map).collect();
     let Some(Value::Array(rows)) = map.get_mut("rows").filter(|_| !sensitive.is_empty()) else {
         return 0;
     };

@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 use crate::assemble::{assemble_records, RecordsIn};
 use crate::limits::TEXT_SLICE_BYTES;
 use crate::model::WidgetModel;
-use crate::redact::LongText;
+use crate::redact::SlicedRedaction;
 
 /// A model, built or being built.
 #[derive(Clone, Debug)]
@@ -58,22 +58,21 @@ impl ModelBuild {
     pub fn redacts_next(&self) -> bool {
         match self {
             ModelBuild::Done(_) => false,
-            ModelBuild::Redacting(pending) => pending.long_texts.iter().any(|t| !t.is_done()),
+            ModelBuild::Redacting(pending) => !pending.records.is_done(),
         }
     }
 }
 
 /// What the model is assembled from once its long texts are redacted: the result's fields, its
-/// records with those texts taken out (everything else in them redacted), its graph as sent (the
-/// assembler checks and redacts it) and its hints.
+/// records being redacted (everything but their long texts at once, those a slice a step), its
+/// graph as sent (the assembler checks and redacts it) and its hints.
 #[derive(Clone)]
 pub struct PendingModel {
     fields: Map<String, Value>,
-    records: Value,
+    records: SlicedRedaction,
     graph: Option<Box<RawValue>>,
     hints: Option<Value>,
     redacted: usize,
-    long_texts: Vec<LongText>,
 }
 
 impl PendingModel {
@@ -82,59 +81,54 @@ impl PendingModel {
     /// redacted so far): done at once unless its records hold long texts.
     pub(crate) fn start(
         fields: Map<String, Value>,
-        mut records: Option<Value>,
+        records: Option<Value>,
         graph: Option<&RawValue>,
         hints: Option<Value>,
-        mut redacted: usize,
+        redacted: usize,
     ) -> ModelBuild {
-        let long_texts = match records.as_mut() {
-            Some(records) => {
-                let (changed, long_texts) =
-                    crate::redact::redact_records_deferring(records, TEXT_SLICE_BYTES);
-                redacted += changed;
-                long_texts
-            }
-            None => Vec::new(),
+        let Some(records) = records else {
+            return assemble_records(fields, RecordsIn::Values(None), graph, hints, redacted)
+                .into();
         };
-        match records {
-            Some(records) if !long_texts.is_empty() => {
-                ModelBuild::Redacting(Box::new(PendingModel {
-                    fields,
-                    records,
-                    graph: graph.map(RawValue::to_owned),
-                    hints,
-                    redacted,
-                    long_texts,
-                }))
-            }
-            records => {
-                assemble_records(fields, RecordsIn::Values(records), graph, hints, redacted).into()
-            }
+        let records = SlicedRedaction::new(records, TEXT_SLICE_BYTES);
+        let pending = PendingModel {
+            fields,
+            records,
+            graph: graph.map(RawValue::to_owned),
+            hints,
+            redacted,
+        };
+        if pending.records.is_done() {
+            pending.assemble()
+        } else {
+            ModelBuild::Redacting(Box::new(pending))
         }
     }
 
     fn step(mut self: Box<Self>) -> ModelBuild {
-        if let Some(text) = self.long_texts.iter_mut().find(|t| !t.is_done()) {
-            text.step(TEXT_SLICE_BYTES);
-            return ModelBuild::Redacting(self);
+        if self.records.is_done() {
+            return self.assemble();
         }
+        self.records.step(TEXT_SLICE_BYTES);
+        ModelBuild::Redacting(self)
+    }
+
+    /// The model, from the records with their long texts put back.
+    fn assemble(self) -> ModelBuild {
         let PendingModel {
             fields,
-            mut records,
+            records,
             graph,
             hints,
-            mut redacted,
-            long_texts,
-        } = *self;
-        for text in long_texts {
-            redacted += usize::from(text.put_back(&mut records));
-        }
+            redacted,
+        } = self;
+        let (records, changed) = records.finish();
         assemble_records(
             fields,
             RecordsIn::Values(Some(records)),
             graph.as_deref(),
             hints,
-            redacted,
+            redacted + changed,
         )
         .into()
     }
@@ -144,7 +138,7 @@ impl PendingModel {
 impl std::fmt::Debug for PendingModel {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("PendingModel")
-            .field("long_texts", &self.long_texts)
+            .field("records", &self.records)
             .finish_non_exhaustive()
     }
 }

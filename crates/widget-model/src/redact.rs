@@ -6,8 +6,7 @@
 
 pub use secret_redaction::{
     blank_sensitive_values, is_identifier_key, is_sensitive_key, redact_graph_edge,
-    redact_in_place, redact_records_deferring, redact_text, scrub_string, Blanked, LongText,
-    REDACTED,
+    redact_in_place, redact_text, scrub_string, Blanked, SlicedRedaction, REDACTED,
 };
 
 #[cfg(test)]
@@ -20,5 +19,39 @@ mod tests {
         assert!(!copy.contains("sk_live_"));
         assert!(copy.contains("\"id\":\"Bearer [redacted]\""));
         assert_eq!(crate::redacted_json("{nope"), None);
+    }
+
+    #[test]
+    fn a_long_log_is_kept_redacted_a_slice_a_step() {
+        use crate::limits::TEXT_SLICE_BYTES;
+        use serde_json::{json, Value};
+        let secret = "sk_live_4eC39HqLyjWDarjtT1zdp7dc";
+        let log = format!("{}token: {secret}\n", "INFO block done\n".repeat(20_000));
+        let result = json!({
+            "kind": "svc_resource_widget", "schema_version": 1, "resource": "pipeline_run",
+            "action": "logs", "state": "ok", "records": [{ "name": "a.log", "content": log }]
+        });
+        // The log twice: in structuredContent, and in the JSON of the fallback text.
+        let payload = json!({
+            "content": [{ "type": "text", "text": result.to_string() }],
+            "structuredContent": result
+        })
+        .to_string();
+        let mut kept = crate::RedactedJson::new(&payload).expect("json");
+        assert!(!format!("{kept:?}").contains(secret));
+        let mut steps = 0;
+        while !kept.is_done() {
+            kept.step();
+            steps += 1;
+        }
+        assert!(
+            steps >= 2 * (log.len() / TEXT_SLICE_BYTES),
+            "each log a slice a step: {steps} steps"
+        );
+        let copy = kept.finish().expect("written");
+        assert!(!copy.contains(secret));
+        let mut whole: Value = serde_json::from_str(&payload).expect("json");
+        super::redact_in_place(&mut whole);
+        assert_eq!(copy, whole.to_string(), "what the whole tree's redaction gives");
     }
 }
