@@ -1,6 +1,7 @@
 //! Keeping the last result across a reload of the frame, where the host allows it: hosts sometimes
 //! rebuild the frame without sending the result again. What is kept is the redacted JSON (never a
-//! raw secret), at most [`MAX_STORED_BYTES`], written after the render so it never delays one.
+//! raw secret), at most [`MAX_STORED_BYTES`], redacted and written in tasks after the render so it
+//! never delays one.
 //!
 //! Results are kept per call key (`widget_app::restore::slot_key`: the host, the tool and the
 //! request id), each with its digest; when a different result is kept under a key that already
@@ -29,15 +30,33 @@ pub fn load(window: &Window, key: &str) -> Option<String> {
     session_storage(window)?.get_item(key).ok().flatten()
 }
 
-/// Keeps the redacted form of `payload` under `key`, after the current task.
+/// Keeps the redacted form of `payload` under `key`, made in the tasks after the current one: a
+/// step of the redaction a task (`widget_model::RedactedJson`: a slice of a long text each), so
+/// that keeping a log of a megabyte never holds the page.
 pub fn save_later(window: &Window, key: String, payload: String) {
     if payload.len() > MAX_STORED_BYTES {
         return;
     }
     let window = window.clone();
     Timeout::new(0, move || {
-        if let Some(redacted) = widget_model::redacted_json(&payload) {
-            save(&window, &key, &redacted);
+        if let Some(redaction) = widget_model::RedactedJson::new(&payload) {
+            drop(payload);
+            redact_then_save(window, key, redaction);
+        }
+    })
+    .forget();
+}
+
+/// The redaction's next step in a task of its own, or, once it is done, the copy saved.
+fn redact_then_save(window: Window, key: String, mut redaction: widget_model::RedactedJson) {
+    Timeout::new(0, move || {
+        if redaction.is_done() {
+            if let Some(redacted) = redaction.finish() {
+                save(&window, &key, &redacted);
+            }
+        } else {
+            redaction.step();
+            redact_then_save(window, key, redaction);
         }
     })
     .forget();

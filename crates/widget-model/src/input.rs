@@ -8,10 +8,10 @@ use serde_json::{Map, Value};
 use crate::assemble::{assemble_records, RecordsIn};
 use crate::build::{ModelBuild, PendingModel};
 use crate::error;
-use crate::limits::{MAX_JSON_DEPTH, MAX_PAYLOAD_BYTES};
+use crate::limits::{MAX_JSON_DEPTH, MAX_PAYLOAD_BYTES, TEXT_SLICE_BYTES};
 use crate::model::{ErrorInfo, WidgetModel};
 use crate::parse::{parse, span_in, Parsed, RawRecords};
-use crate::redact::{redact_in_place, redact_text};
+use crate::redact::{redact_in_place, redact_text, SlicedRedaction};
 use crate::rows::LAZY_AFTER;
 use crate::text::{bounded_text, truncate_chars};
 use crate::words::{Msg, Text};
@@ -254,15 +254,42 @@ fn lazy_records<'t>(items: &[&serde_json::value::RawValue], text: &'t str) -> Re
 
 /// The JSON text with every sensitive value redacted, for keeping a result across reloads: what is
 /// stored is what the model would see, never the raw secret. `None` when the text is over the size
-/// cap or not JSON.
+/// cap or not JSON. All of [`RedactedJson`]'s steps at once.
 pub fn redacted_json(text: &str) -> Option<String> {
-    if text.len() > MAX_PAYLOAD_BYTES {
-        return None;
+    RedactedJson::new(text)?.finish()
+}
+
+/// [`redacted_json`] in steps, so that keeping a large result never holds the page: the first
+/// (`new`) parses the text and redacts all of it but its texts over [`TEXT_SLICE_BYTES`] (JSON
+/// in a string, a fallback text, is redacted as JSON too), each next one redacts a slice of those,
+/// and `finish` writes the copy.
+#[derive(Clone, Debug)]
+pub struct RedactedJson(SlicedRedaction);
+
+impl RedactedJson {
+    /// The first step; `None` when the text is over the size cap or not JSON.
+    pub fn new(text: &str) -> Option<Self> {
+        if text.len() > MAX_PAYLOAD_BYTES {
+            return None;
+        }
+        let value: Value = serde_json::from_str(text).ok()?;
+        Some(Self(SlicedRedaction::new(value, TEXT_SLICE_BYTES)))
     }
-    let mut value: Value = serde_json::from_str(text).ok()?;
-    // JSON-aware: the fallback text, JSON inside a string, is redacted as JSON too.
-    redact_in_place(&mut value);
-    serde_json::to_string(&value).ok()
+
+    /// Whether only the writing is left.
+    pub fn is_done(&self) -> bool {
+        self.0.is_done()
+    }
+
+    /// A slice more redacted.
+    pub fn step(&mut self) {
+        self.0.step(TEXT_SLICE_BYTES);
+    }
+
+    /// The redacted copy (the steps left run first).
+    pub fn finish(self) -> Option<String> {
+        serde_json::to_string(&self.0.finish().0).ok()
+    }
 }
 
 /// The error state for a payload of `bytes` bytes, over the cap.

@@ -46,7 +46,7 @@ pub use graph::{block_css_name, BlockType, Graph, GraphNode, GraphOutcome};
 pub use hints::Density;
 pub use input::{
     build_from_json_text, build_from_structured_text, model_from_json_text,
-    model_from_structured_text, redacted_json, too_large,
+    model_from_structured_text, redacted_json, too_large, RedactedJson,
 };
 pub use model::*;
 pub use rows::{RecordIds, Row};

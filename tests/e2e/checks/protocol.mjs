@@ -126,4 +126,40 @@ export default [
       await eventually(async () => assert.equal(await d.count(".notices"), 0, "no .notices for a live result"));
     },
   },
+  {
+    name: "protocol: a result with a long log is kept redacted, a slice at a time after the render, and restored",
+    async run(d) {
+      const secret = "0123456789abcdef0123456789abcdef";
+      // About 380 KB of log, three slices of the redaction and more, twice in the result (the
+      // structuredContent and the fallback text): a secret near its end, its last line after it.
+      const lines = Array.from({ length: 9000 }, (_, i) => `2026-11-20 06:00:${String(i % 60).padStart(2, "0")} INFO block_${i} done`);
+      const content = [...lines, `ERROR connecting with token=${secret}`, "the log's last line"].join("\n");
+      const result = {
+        kind: "svc_resource_widget", schema_version: 1, resource: "pipeline_run", action: "logs", state: "ok",
+        records: [{ name: "run.log", path: "/logs/run.log", size: content.length, content }],
+      };
+      const hostContext = { theme: "light", toolInfo: { id: 8, tool: { name: "pipeline_run_logs", inputSchema: { type: "object" } } } };
+      const kept = () =>
+        d.widget(() =>
+          Object.keys(sessionStorage)
+            .filter((k) => k.startsWith("resource-widget/v3/") && k.endsWith("/pipeline_run_logs/8"))
+            .map((k) => sessionStorage.getItem(k))
+            .join("\n"),
+        );
+      await d.loadWidget({ hostContext });
+      await d.toolInput({});
+      await d.sendResultValue({ content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result });
+      await expectState(d, "ok");
+      await eventually(async () => assert.ok((await kept()).includes("the log's last line"), "the whole log is kept"), { timeout: 10_000 });
+      const copy = await kept();
+      assert.ok(!copy.includes(secret), "no secret kept");
+      assert.ok(copy.includes("block_8999 done"), "the log kept as it was, but for its secret");
+
+      await d.loadWidget({ hostContext });
+      await expectState(d, "ok");
+      await eventually(async () => assert.ok((await d.text(".notices")).includes("Restored"), ".notices says Restored"));
+      await eventually(async () => assert.ok((await d.text(".log-file__name")).includes("run.log"), "the kept log shown"));
+      assert.ok(!(await d.text("#widget")).includes(secret), "no secret shown");
+    },
+  },
 ];
