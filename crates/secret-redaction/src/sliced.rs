@@ -36,6 +36,13 @@ enum Step {
     Index(usize),
 }
 
+/// A [`Step`] while the tree is walked, its key borrowed from the tree.
+#[derive(Clone, Copy)]
+enum StepIn<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
 /// A long text taken out of the tree, with its place.
 #[derive(Clone)]
 struct LongText {
@@ -176,9 +183,10 @@ fn take_long_texts(
     embedded: usize,
 ) -> Vec<LongText> {
     let mut taken = Vec::new();
-    let mut path: Vec<Step> = Vec::new();
+    // The path walked so far, its keys borrowed: owned only for a text taken out.
+    let mut path: Vec<StepIn<'_>> = Vec::new();
     // Each value with its place, the length of its parent's path, and the step from the parent.
-    let mut stack: Vec<(&mut Value, Place, usize, Option<Step>)> =
+    let mut stack: Vec<(&mut Value, Place, usize, Option<StepIn<'_>>)> =
         vec![(root, Place::Anywhere, 0, None)];
     while let Some((value, place, depth, step)) = stack.pop() {
         path.truncate(depth);
@@ -197,14 +205,14 @@ fn take_long_texts(
                         || key == "columns"
                         || (sensitive_rows && key == "rows");
                     if !left_in_place {
-                        stack.push((child, place.child(key), depth, Some(Step::Key(key.clone()))));
+                        stack.push((child, place.child(key), depth, Some(StepIn::Key(key))));
                     }
                 }
             }
             Value::Array(items) => {
                 let inner = place.item();
                 for (i, item) in items.iter_mut().enumerate() {
-                    stack.push((item, inner, depth, Some(Step::Index(i))));
+                    stack.push((item, inner, depth, Some(StepIn::Index(i))));
                 }
             }
             Value::String(s) if s.len() > long => {
@@ -214,10 +222,14 @@ fn take_long_texts(
                 } else {
                     Work::Scrub(SlicedScrub::new(text))
                 };
-                taken.push(LongText {
-                    path: path.clone(),
-                    work,
-                });
+                let path = path
+                    .iter()
+                    .map(|step| match *step {
+                        StepIn::Key(key) => Step::Key(key.to_owned()),
+                        StepIn::Index(i) => Step::Index(i),
+                    })
+                    .collect();
+                taken.push(LongText { path, work });
             }
             _ => {}
         }

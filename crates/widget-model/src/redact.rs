@@ -52,6 +52,10 @@ mod tests {
         assert!(!copy.contains(secret));
         let mut whole: Value = serde_json::from_str(&payload).expect("json");
         super::redact_in_place(&mut whole);
-        assert_eq!(copy, whole.to_string(), "what the whole tree's redaction gives");
+        assert_eq!(
+            copy,
+            whole.to_string(),
+            "what the whole tree's redaction gives"
+        );
     }
 }
