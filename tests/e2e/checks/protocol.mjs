@@ -9,6 +9,20 @@ const reportsAbove = (d, min, options) =>
     assert.ok(height > min, `last reported height ${height} > ${min}`);
   }, options);
 
+/** A host context that names the call (the tool `name`, the request `id`): its result is kept. */
+const namingTheCall = (name, id) => ({ theme: "light", toolInfo: { id, tool: { name, inputSchema: { type: "object" } } } });
+
+/** What the widget keeps in sessionStorage for the call `name` with request id `id`. */
+const keptFor = (d, name, id) =>
+  d.widget(
+    (suffix) =>
+      Object.keys(sessionStorage)
+        .filter((k) => k.startsWith("resource-widget/v3/") && k.endsWith(suffix))
+        .map((k) => sessionStorage.getItem(k))
+        .join("\n"),
+    `/${name}/${id}`,
+  );
+
 export default [
   {
     name: "protocol: renders a tool result inside the ext-apps host under a wasm-permitting CSP",
@@ -95,14 +109,8 @@ export default [
     name: "protocol: a frame rebuilt for the same tool call shows the kept result, redacted, marked restored",
     async run(d) {
       const secret = "0123456789abcdef0123456789abcdef";
-      const hostContext = { theme: "light", toolInfo: { id: 7, tool: { name: "pipeline_schedules", inputSchema: { type: "object" } } } };
-      const kept = () =>
-        d.widget(() =>
-          Object.keys(sessionStorage)
-            .filter((k) => k.startsWith("resource-widget/v3/") && k.endsWith("/pipeline_schedules/7"))
-            .map((k) => sessionStorage.getItem(k))
-            .join("\n"),
-        );
+      const hostContext = namingTheCall("pipeline_schedules", 7);
+      const kept = () => keptFor(d, "pipeline_schedules", 7);
       await d.loadWidget({ hostContext });
       await d.toolInput({ pipeline_uuid: "etl_daily" });
       await d.sendResult("adversarial/unredacted-tokens.json");
@@ -138,14 +146,8 @@ export default [
         kind: "svc_resource_widget", schema_version: 1, resource: "pipeline_run", action: "logs", state: "ok",
         records: [{ name: "run.log", path: "/logs/run.log", size: content.length, content }],
       };
-      const hostContext = { theme: "light", toolInfo: { id: 8, tool: { name: "pipeline_run_logs", inputSchema: { type: "object" } } } };
-      const kept = () =>
-        d.widget(() =>
-          Object.keys(sessionStorage)
-            .filter((k) => k.startsWith("resource-widget/v3/") && k.endsWith("/pipeline_run_logs/8"))
-            .map((k) => sessionStorage.getItem(k))
-            .join("\n"),
-        );
+      const hostContext = namingTheCall("pipeline_run_logs", 8);
+      const kept = () => keptFor(d, "pipeline_run_logs", 8);
       await d.loadWidget({ hostContext });
       await d.toolInput({});
       await d.sendResultValue({ content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result });
