@@ -138,26 +138,22 @@ impl SlicedRedaction {
 
     /// Keeps a finished text for [`SlicedRedaction::finish`], counting what it changed.
     fn put_aside(&mut self, text: LongText) {
+        // A text scrubbed to its end, with the count of values that changed.
+        let scrubbed = |scrub: SlicedScrub| {
+            let (clean, changed) = scrub.finish();
+            (clean, usize::from(changed))
+        };
         let (clean, changed) = match text.work {
-            Work::Scrub(scrub) => {
-                let (clean, changed) = scrub.finish();
-                (clean, usize::from(changed))
-            }
+            Work::Scrub(scrub) => scrubbed(scrub),
             Work::Json(inner, raw) => match inner.finish() {
                 (_, 0) => (raw, 0),
                 (value, n) => match serde_json::to_string(&value) {
                     Ok(clean) => (clean, n),
                     // As the walk does when it cannot write the JSON back: scrubbed as text.
-                    Err(_) => {
-                        let (clean, changed) = SlicedScrub::new(raw).finish();
-                        (clean, usize::from(changed))
-                    }
+                    Err(_) => scrubbed(SlicedScrub::new(raw)),
                 },
             },
-            Work::Unparsed(raw) => {
-                let (clean, changed) = SlicedScrub::new(raw).finish();
-                (clean, usize::from(changed))
-            }
+            Work::Unparsed(raw) => scrubbed(SlicedScrub::new(raw)),
         };
         self.changed += changed;
         self.redacted.push((text.path, clean));

@@ -7,7 +7,8 @@
 //! values are redacted first ([`redact`]), so their raw text never reaches the model.
 //!
 //! Layers: [`input`] finds the widget result in what the host sent; [`build`] runs the build in
-//! steps when records hold long texts; [`assemble`] builds the [`WidgetModel`]; the other modules are its parts (cells, timestamps, statuses, graph checks…).
+//! steps when records hold long texts; [`assemble`] builds the [`WidgetModel`]; the other modules
+//! are its parts (cells, timestamps, statuses, graph checks…).
 //!
 //! Depends on: `secret-redaction` (the one redaction engine), `graph-layout`, `widget-sort`, serde;
 //! never on `web-sys`, `js-sys`, Leptos or `widget-app`.

@@ -43,7 +43,8 @@ pub const MAX_QUOTED_CHARS: usize = 40;
 /// Notices kept; more would only repeat themselves.
 pub const MAX_NOTICES: usize = 20;
 
-/// Bytes of a record's text redacted in one step of a model's build: a longer text (a log file of
-/// megabytes) is redacted a slice of this size at a time, the steps spread over tasks in the widget
-/// ([`crate::ModelBuild`]), so that no task holds the page long; a shorter one at once.
+/// Bytes of a long text redacted in one step, of a model's build ([`crate::ModelBuild`]) or of a
+/// result's redacted copy ([`crate::RedactedJson`]): a longer text (a log file of megabytes) is
+/// redacted a slice of this size at a time, the steps spread over tasks in the widget, so that no
+/// task holds the page long; a shorter one at once.
 pub const TEXT_SLICE_BYTES: usize = 128 * 1024;
