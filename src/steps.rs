@@ -1,7 +1,8 @@
 //! Work done a step at a time, in the tasks after this one, so that the page answers in between:
 //! a tool result's model whose long texts are redacted a slice a step
-//! (`widget_model::ModelBuild`). Each step is bounded work; a task runs steps while the longest one
-//! so far still fits in [`STEPS_BUDGET_MS`].
+//! (`widget_model::ModelBuild`), and the redacted copy of a result kept across reloads
+//! (`widget_model::RedactedJson`). Each step is bounded work; a task runs steps while the longest
+//! one so far still fits in [`STEPS_BUDGET_MS`].
 
 use std::sync::Arc;
 
@@ -39,20 +40,35 @@ pub fn when_modelled(outcome: CallOutcome, then: impl FnOnce(CallOutcome) + 'sta
     let CallOutcome::Answered(text) = outcome else {
         return then(outcome);
     };
+    let modelled = |build: ModelBuild| CallOutcome::Modelled(Arc::new(build.finish()));
     match widget_model::build_from_json_text(&text) {
-        ModelBuild::Done(model) => then(CallOutcome::Modelled(Arc::new(*model))),
-        build => in_later_tasks(build, then),
+        build if build.is_done() => then(modelled(build)),
+        build => in_later_tasks(
+            build,
+            ModelBuild::is_done,
+            ModelBuild::redacts_next,
+            ModelBuild::step,
+            move |build| then(modelled(build)),
+        ),
     }
 }
 
-/// `build`'s steps in the tasks after this one, then `then` with its model in the next.
-fn in_later_tasks(build: ModelBuild, then: impl FnOnce(CallOutcome) + 'static) {
-    gloo_timers::callback::Timeout::new(0, move || match build {
-        ModelBuild::Done(model) => then(CallOutcome::Modelled(Arc::new(*model))),
-        build => in_later_tasks(
-            for_a_task(build, ModelBuild::is_done, ModelBuild::step),
-            then,
-        ),
+/// `work`'s steps in the tasks after this one, as many to a task as [`for_a_task`] runs (steps
+/// alike while `alike_next` says so), then `then` with it, once `is_done`, in a task of its own.
+pub fn in_later_tasks<T: 'static>(
+    work: T,
+    is_done: fn(&T) -> bool,
+    alike_next: fn(&T) -> bool,
+    step: fn(T) -> T,
+    then: impl FnOnce(T) + 'static,
+) {
+    gloo_timers::callback::Timeout::new(0, move || {
+        if is_done(&work) {
+            then(work);
+        } else {
+            let work = for_a_task(work, alike_next, step);
+            in_later_tasks(work, is_done, alike_next, step, then);
+        }
     })
     .forget();
 }

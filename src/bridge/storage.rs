@@ -13,6 +13,7 @@
 
 use gloo_timers::callback::Timeout;
 use web_sys::{Storage, Window};
+use widget_model::RedactedJson;
 
 /// Larger results are not kept.
 pub const MAX_STORED_BYTES: usize = 1024 * 1024;
@@ -30,8 +31,8 @@ pub fn load(window: &Window, key: &str) -> Option<String> {
     session_storage(window)?.get_item(key).ok().flatten()
 }
 
-/// Keeps the redacted form of `payload` under `key`, made in the tasks after the current one: a
-/// step of the redaction a task (`widget_model::RedactedJson`: a slice of a long text each), so
+/// Keeps the redacted form of `payload` under `key`, made in the tasks after the current one
+/// (`crate::steps::in_later_tasks`: slices of its long texts, `widget_model::RedactedJson`), so
 /// that keeping a log of a megabyte never holds the page.
 pub fn save_later(window: &Window, key: String, payload: String) {
     if payload.len() > MAX_STORED_BYTES {
@@ -39,25 +40,24 @@ pub fn save_later(window: &Window, key: String, payload: String) {
     }
     let window = window.clone();
     Timeout::new(0, move || {
-        if let Some(redaction) = widget_model::RedactedJson::new(&payload) {
-            drop(payload);
-            redact_then_save(window, key, redaction);
-        }
-    })
-    .forget();
-}
-
-/// The redaction's next step in a task of its own, or, once it is done, the copy saved.
-fn redact_then_save(window: Window, key: String, mut redaction: widget_model::RedactedJson) {
-    Timeout::new(0, move || {
-        if redaction.is_done() {
-            if let Some(redacted) = redaction.finish() {
-                save(&window, &key, &redacted);
-            }
-        } else {
-            redaction.step();
-            redact_then_save(window, key, redaction);
-        }
+        let Some(redaction) = RedactedJson::new(&payload) else {
+            return;
+        };
+        drop(payload);
+        crate::steps::in_later_tasks(
+            redaction,
+            RedactedJson::is_done,
+            |r| !r.is_done(),
+            |mut r| {
+                r.step();
+                r
+            },
+            move |redaction| {
+                if let Some(redacted) = redaction.finish() {
+                    save(&window, &key, &redacted);
+                }
+            },
+        );
     })
     .forget();
 }
