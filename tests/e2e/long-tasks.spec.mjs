@@ -1,9 +1,9 @@
 // Chromium only (its tracing): the widget never holds the page long while a person scrolls a
 // 10,000-run list or types in Find over it, or when a pipeline of 500 blocks or a run's 1.5 MB of
-// logs arrives, in either build. Each task of the renderer's main thread is read from Chromium's trace with the CPU time
-// the thread spent in it: a task that waits for the CPU while other lanes of the test command run
-// beside this one is not made longer by that wait, so the limit can stay near what the widget
-// itself does. LIMIT_MS is three times the Long Tasks API's 50 ms: on a quiet machine none of
+// logs arrives, in either build. Each task of the renderer's main thread is read from Chromium's
+// trace with the CPU time the thread spent in it: a task that waits for the CPU while other lanes
+// of the test command run beside this one is not made longer by that wait, so the limit can stay
+// near what the widget itself does. LIMIT_MS is three times the Long Tasks API's 50 ms: on a quiet machine none of
 // these makes a task over 50 ms of CPU in either build (docs/performance.md). What each run saw
 // is printed.
 import { test, expect, driverFor, widgetFrame } from "./support.mjs";
