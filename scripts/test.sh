@@ -11,14 +11,18 @@
 # that waits for a core stops answering its driver, so lanes are never started past the cores
 # there are: on two cores the browsers' lanes run mostly one after another.
 #
-# The end of the output is each layer's and lane's wall time, CPU time, cores used, and the peak
-# load and longest stall while it ran (scripts/lane-report.mjs), so a slow or starved run shows
-# itself. TEST_CORES=N schedules for N cores instead of the machine's count (TEST_CORES=0 runs
+# The end of the output is each layer's and lane's wall time, CPU time, cores used, the cores
+# other processes kept busy, and the peak load and longest stall while it ran
+# (scripts/lane-report.mjs), so a slow or starved run shows itself; then the total against the
+# budget on a new machine (TEST_BUDGET_S, 15 minutes) and whether the machine was busy with other
+# work. TEST_CORES=N schedules for N cores instead of the machine's count (TEST_CORES=0 runs
 # every lane alone, one after another: how each lane's own cost is measured).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
+# What the whole run may take on a new machine (empty cargo home, no cargo tools built).
+export TEST_BUDGET_S=${TEST_BUDGET_S:-900}
 LOGS=target/test-logs
 mkdir -p "$LOGS"
 rm -rf "$LOGS"/*.log "$LOGS"/*.cpu "$LOGS"/times.tsv "$LOGS"/monitor.json "$LOGS"/layer.cpu "$LOGS"/mage-results
@@ -29,7 +33,10 @@ FAILED=()
 trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
 now_ms() { printf '%s' "${EPOCHREALTIME/./}" | cut -c1-13; }
 
-# The machine's load and stalls, sampled through the whole run (read at the end).
+# The machine's load and stalls, and what other processes used, sampled through the whole run (read
+# at the end). Every process of the run carries RESOURCE_WIDGET_TEST_RUN, so the monitor tells the
+# run's own processes from others' even after a browser leaves its driver.
+export RESOURCE_WIDGET_TEST_RUN=$$
 node scripts/load-monitor.mjs "$LOGS/monitor.json" &
 monitor=$!
 
