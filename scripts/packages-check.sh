@@ -9,8 +9,9 @@
 #
 # First, when the widget is built (dist/resource-widget.html), that the packages carry the file
 # this commit builds: the file kept in crates/pipeline-resource-widget, built from the same commit
-# elsewhere, must be the same bytes (docs/decisions/0014-reproducible-widget-file.md), and the kept
-# start order this wasm's. ./scripts/widget-refresh.sh keeps both.
+# elsewhere, must be the same bytes (docs/decisions/0014-reproducible-widget-file.md), the kept
+# start order this wasm's, and the record of its inputs this tree's (scripts/widget-inputs.mjs).
+# ./scripts/widget-refresh.sh keeps all three.
 #
 # The projects: an npm folder (the tarball, the SDK and ext-apps from npm; the example type-checked
 # against their types and compiled), a venv (the wheel and the pinned `mcp` from PyPI), and a cargo
@@ -33,7 +34,9 @@ if [[ -f dist/resource-widget.html ]]; then
   node scripts/start-order.mjs --check >/dev/null || fail "scripts/start-order.json is not this wasm's: run $refresh and commit what it changes"
   cmp -s dist/resource-widget.html "$kept" ||
     fail "$kept is not the file this commit builds (dist/resource-widget.html, $(sha256sum dist/resource-widget.html | cut -c1-8) against $(sha256sum "$kept" | cut -c1-8)): run $refresh and commit what it changes (or, if dist/ is older than the code, ./scripts/build.sh first)"
-  step "the kept widget is this build's, byte for byte"
+  # What the preview trusts to serve the kept file without a build: the record of its inputs.
+  node scripts/widget-inputs.mjs --check || fail "the record of what $kept was built from is not this tree's inputs: run $refresh and commit what it changes"
+  step "the kept widget is this build's, byte for byte, and its inputs' record this tree's"
 else
   echo "packages-check: dist/resource-widget.html is not built; the kept widget is not compared with a build"
 fi
