@@ -31,7 +31,9 @@ pub fn start() {
         bridge::test_hooks::expose(&window);
     }
     let state = RwSignal::new(app::AppState::default());
-    let (connection, services) = bridge::connect(apply_in_the_next_task(state));
+    let clock = bridge::clock::page_clock();
+    let arrived_at = std::rc::Rc::clone(&clock.now_ms);
+    let (connection, services) = bridge::connect(&clock, apply_in_the_next_task(state, arrived_at));
     // The connection lives as long as the page.
     std::mem::forget(connection);
     let draw: Box<dyn FnOnce()> = Box::new(move || {
@@ -52,16 +54,19 @@ thread_local! {
     static READY_TO_MOUNT: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
 }
 
-/// The host's events for `state`: each made ready ([`app::ReadyEvent::of`]: a result becomes its
+/// The host's events for `state`, each noted with when it arrived (`now_ms`, the page's clock): each made ready ([`app::ReadyEvent::of`]: a result becomes its
 /// model) in the task its message arrives in, and applied, in order with those that came with it,
 /// in the next task, where the views draw them. A large result is then two tasks, not one
 /// (docs/performance.md); the state and what is drawn change together. A result whose model takes
 /// more steps (long texts redacted a slice at a time) takes more tasks, as many steps to a task as
 /// [`steps::for_a_task`] runs, and the events behind it wait for it.
-fn apply_in_the_next_task(state: RwSignal<app::AppState>) -> impl Fn(app::HostEvent) + 'static {
+fn apply_in_the_next_task(
+    state: RwSignal<app::AppState>,
+    now_ms: Rc<dyn Fn() -> f64>,
+) -> impl Fn(app::HostEvent) + 'static {
     let waiting: Rc<RefCell<Waiting>> = Rc::default();
     move |event| {
-        let ready = (app::ReadyEvent::of(event), js_sys::Date::now());
+        let ready = (app::ReadyEvent::of(event), now_ms());
         let start = {
             let mut waiting = waiting.borrow_mut();
             waiting.events.push_back(ready);

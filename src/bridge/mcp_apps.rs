@@ -10,7 +10,6 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use gloo_events::EventListener;
-use gloo_timers::callback::Timeout;
 use js_sys::{Object, Reflect, JSON};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{MessageEvent, Window};
@@ -19,6 +18,7 @@ use super::jsonrpc::{self, method, MessageKind, ToolCall};
 use super::services::HostCalls;
 use super::size::SizeReporter;
 use super::storage;
+use crate::app::services::SetTimer;
 use crate::app::{CallOutcome, ContextPatch, DisplayMode, HostEvent, ToolPayload, ToolRequest};
 use widget_app::restore::{self, GateSignal, RestoreGate, RELOAD_WINDOW_MS};
 
@@ -32,10 +32,9 @@ enum Pending {
     DisplayMode,
     /// Requests whose answer changes nothing (download, model context, message).
     Acknowledged,
-    /// One of the widget's own tool calls; its timer ends it if no answer comes.
+    /// One of the widget's own tool calls; a timer on the page's clock ends it if no answer comes.
     ToolCall {
         done: Box<dyn FnOnce(CallOutcome)>,
-        _timer: Timeout,
     },
 }
 
@@ -45,6 +44,8 @@ struct Shared {
     next_id: Cell<u64>,
     pending: RefCell<HashMap<u64, Pending>>,
     dispatch: Box<dyn Fn(HostEvent)>,
+    /// The page's timers (`src/bridge/clock.rs`): a tool call's time limit, the reload window.
+    set_timer: SetTimer,
     can_open_links: Cell<bool>,
     can_call_tools: Cell<bool>,
     can_download: Cell<bool>,
@@ -58,8 +59,6 @@ struct Shared {
     storage_key: RefCell<Option<String>>,
     /// Whether a kept result may still be shown: only to a frame the host says nothing to.
     gate: Cell<RestoreGate>,
-    /// Ends the reload window after `initialized`.
-    window_timer: RefCell<Option<Timeout>>,
 }
 
 /// A live connection to an MCP Apps host. Dropping it stops listening.
@@ -69,10 +68,12 @@ pub struct McpAppsBridge {
 }
 
 impl McpAppsBridge {
-    /// Starts listening to `parent` and sends `ui/initialize`.
+    /// Starts listening to `parent` and sends `ui/initialize`; its calls' time limits run on
+    /// `set_timer`.
     pub fn connect(
         window: Window,
         parent: Window,
+        set_timer: SetTimer,
         dispatch: impl Fn(HostEvent) + 'static,
     ) -> McpAppsBridge {
         let shared = Rc::new(Shared {
@@ -81,6 +82,7 @@ impl McpAppsBridge {
             next_id: Cell::new(1),
             pending: RefCell::new(HashMap::new()),
             dispatch: Box::new(dispatch),
+            set_timer,
             can_open_links: Cell::new(false),
             can_call_tools: Cell::new(false),
             can_download: Cell::new(false),
@@ -90,7 +92,6 @@ impl McpAppsBridge {
             tool_call: RefCell::new(None),
             storage_key: RefCell::new(None),
             gate: Cell::new(RestoreGate::default()),
-            window_timer: RefCell::new(None),
         });
         let listener = {
             let shared = Rc::clone(&shared);
@@ -169,19 +170,19 @@ impl HostCalls for McpAppsBridge {
             ));
             return;
         }
-        let id = self.shared.next_id.get();
+        let id = self.shared.remember(Pending::ToolCall { done });
         let weak = Rc::downgrade(&self.shared);
-        let timer = Timeout::new(CALL_TIMEOUT_MS, move || {
-            let Some(shared) = weak.upgrade() else { return };
-            let pending = shared.pending.borrow_mut().remove(&id);
-            if let Some(Pending::ToolCall { done, .. }) = pending {
-                done(CallOutcome::TimedOut);
-            }
-        });
-        let id = self.shared.remember(Pending::ToolCall {
-            done,
-            _timer: timer,
-        });
+        (self.shared.set_timer)(
+            f64::from(CALL_TIMEOUT_MS),
+            Box::new(move || {
+                let Some(shared) = weak.upgrade() else { return };
+                // An answer that came first took the call out: nothing to end.
+                let pending = shared.pending.borrow_mut().remove(&id);
+                if let Some(Pending::ToolCall { done }) = pending {
+                    done(CallOutcome::TimedOut);
+                }
+            }),
+        );
         self.shared.post(&jsonrpc::tools_call_request(id, &request));
     }
 }
@@ -309,12 +310,15 @@ impl Shared {
     fn open_reload_window(self: &Rc<Self>) {
         self.pass_gate(GateSignal::Initialized);
         let weak = Rc::downgrade(self);
-        let timer = Timeout::new(RELOAD_WINDOW_MS, move || {
-            if let Some(shared) = weak.upgrade() {
-                shared.pass_gate(GateSignal::WindowElapsed);
-            }
-        });
-        *self.window_timer.borrow_mut() = Some(timer);
+        // The end of the window changes nothing once the host has spoken (`RestoreGate::on`).
+        (self.set_timer)(
+            f64::from(RELOAD_WINDOW_MS),
+            Box::new(move || {
+                if let Some(shared) = weak.upgrade() {
+                    shared.pass_gate(GateSignal::WindowElapsed);
+                }
+            }),
+        );
     }
 
     /// Keeps a live result (redacted, later) under this call's key, when the host named the call.

@@ -5,6 +5,7 @@
 //! - [`mcp_apps`]: MCP Apps hosts (Claude, VS Code, the preview, the test host): postMessage JSON-RPC.
 
 pub mod browser;
+pub mod clock;
 pub mod mcp_apps;
 pub mod openai;
 pub mod services;
@@ -28,9 +29,12 @@ pub enum Connection {
     Standalone,
 }
 
-/// Connects to whichever host this frame runs in; whatever the host, the page's
-/// `visibilitychange` is reported too ([`HostEvent::Hidden`]).
-pub fn connect(dispatch: impl Fn(HostEvent) + 'static) -> (Connection, HostServices) {
+/// Connects to whichever host this frame runs in, its timers on `clock`; whatever the host, the
+/// page's `visibilitychange` is reported too ([`HostEvent::Hidden`]).
+pub fn connect(
+    clock: &clock::Clock,
+    dispatch: impl Fn(HostEvent) + 'static,
+) -> (Connection, HostServices) {
     let Some(window) = web_sys::window() else {
         return (Connection::Standalone, HostServices::inert(0.0));
     };
@@ -41,11 +45,16 @@ pub fn connect(dispatch: impl Fn(HostEvent) + 'static) -> (Connection, HostServi
     });
     let dispatch = move |event| dispatch(event);
     if let Some(runtime) = openai::runtime(&window) {
-        let bridge = Rc::new(openai::OpenAiBridge::connect(&window, runtime, dispatch));
+        let bridge = Rc::new(openai::OpenAiBridge::connect(
+            &window,
+            runtime,
+            Rc::clone(&clock.set_timer),
+            dispatch,
+        ));
         let via_host = services::ViaHost::of(&bridge);
         return (
             Connection::OpenAi(bridge),
-            services::window_services(window, Some(via_host)),
+            services::window_services(window, clock, Some(via_host)),
         );
     }
     let parent = window
@@ -58,17 +67,18 @@ pub fn connect(dispatch: impl Fn(HostEvent) + 'static) -> (Connection, HostServi
             let bridge = Rc::new(mcp_apps::McpAppsBridge::connect(
                 window.clone(),
                 parent,
+                Rc::clone(&clock.set_timer),
                 dispatch,
             ));
             let via_host = services::ViaHost::of(&bridge);
             (
                 Connection::McpApps(bridge),
-                services::window_services(window, Some(via_host)),
+                services::window_services(window, clock, Some(via_host)),
             )
         }
         None => (
             Connection::Standalone,
-            services::window_services(window, None),
+            services::window_services(window, clock, None),
         ),
     }
 }

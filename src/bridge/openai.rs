@@ -15,6 +15,7 @@ use web_sys::{CustomEvent, Window};
 use super::context::patch_of_openai_globals;
 use super::services::HostCalls;
 use super::size::SizeReporter;
+use crate::app::services::SetTimer;
 use crate::app::{CallOutcome, DisplayMode, HostEvent, ToolPayload, ToolRequest};
 
 /// The event the host fires when globals change.
@@ -27,6 +28,8 @@ pub const MAX_STATE_BYTES: usize = 16 * 1024;
 
 struct Shared {
     openai: JsValue,
+    /// The page's timers (`src/bridge/clock.rs`): a tool call's time limit.
+    set_timer: SetTimer,
     dispatch: Box<dyn Fn(HostEvent)>,
     /// The `toolOutput` last delivered, by identity, so unrelated global changes do not re-render.
     delivered: RefCell<JsValue>,
@@ -59,13 +62,17 @@ fn method(target: &JsValue, name: &str) -> Option<Function> {
 }
 
 impl OpenAiBridge {
+    /// Reads the runtime's globals now and at every `openai:set_globals`; its calls' time limits
+    /// run on `set_timer`.
     pub fn connect(
         window: &Window,
         openai: JsValue,
+        set_timer: SetTimer,
         dispatch: impl Fn(HostEvent) + 'static,
     ) -> OpenAiBridge {
         let shared = Rc::new(Shared {
             openai,
+            set_timer,
             dispatch: Box::new(dispatch),
             delivered: RefCell::new(JsValue::NULL),
         });
@@ -174,10 +181,10 @@ impl HostCalls for OpenAiBridge {
         if let Some(then) = method(&promise, "then") {
             let _ = then.call2(&promise, &answered, &rejected);
         }
-        gloo_timers::callback::Timeout::new(super::mcp_apps::CALL_TIMEOUT_MS, move || {
-            on_time(CallOutcome::TimedOut)
-        })
-        .forget();
+        (self.shared.set_timer)(
+            f64::from(super::mcp_apps::CALL_TIMEOUT_MS),
+            Box::new(move || on_time(CallOutcome::TimedOut)),
+        );
     }
 
     /// Sends `text` as the user's message (`sendFollowUpMessage({ prompt })`).

@@ -1,10 +1,12 @@
-//! Host services for the views: clipboard, links, clock. They touch `window`, so they live here.
+//! Host services for the views: clipboard, links, the page's clock. They touch `window`, so they
+//! live here.
 
 use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlDocument, HtmlTextAreaElement, Window};
 
+use super::clock::Clock;
 use crate::app::assistant::ModelContext;
 use crate::app::services::{CallTool, DownloadFile};
 use crate::app::{CallOutcome, DisplayMode, HostServices, ToolRequest};
@@ -59,9 +61,9 @@ impl ViaHost {
     }
 }
 
-/// Services backed by this window and, when there is one, the host (tried first for links; tool
-/// calls and display modes need it).
-pub fn window_services(window: Window, via_host: Option<ViaHost>) -> HostServices {
+/// Services backed by this window, the page's clock and, when there is one, the host (tried first
+/// for links; tool calls and display modes need it).
+pub fn window_services(window: Window, clock: &Clock, via_host: Option<ViaHost>) -> HostServices {
     let inert = HostServices::inert(0.0);
     let (
         open_via_host,
@@ -101,13 +103,8 @@ pub fn window_services(window: Window, via_host: Option<ViaHost>) -> HostService
             let _ =
                 window.open_with_url_and_target_and_features(url, "_blank", "noopener,noreferrer");
         }),
-        now_ms: Rc::new(js_sys::Date::now),
-        set_timer: Rc::new(|after_ms, then| {
-            // Never cancelled: what runs checks the state first (a follow that stopped sends
-            // nothing), and a page that goes takes its timers with it.
-            let after = after_ms.clamp(0.0, f64::from(u32::MAX)) as u32;
-            gloo_timers::callback::Timeout::new(after, then).forget();
-        }),
+        now_ms: Rc::clone(&clock.now_ms),
+        set_timer: Rc::clone(&clock.set_timer),
         call_tool: call_via_host
             .unwrap_or_else(|| Rc::new(|_, done| done(CallOutcome::Refused("no host".to_owned())))),
         request_display_mode: display_via_host.unwrap_or_else(|| Rc::new(|_| {})),

@@ -319,7 +319,7 @@ test("the widget's own tools/call reaches the server through the host", async ({
   expect(answer.error).toBeUndefined();
   expect(answer.result.structuredContent.resource).toBe("blocks");
   expect(answer.result.structuredContent.records).toHaveLength(40);
-  await expect.poll(() => callsLogged(chain.demo, "block_list"), { timeout: 5_000 }).toBe(before + 1);
+  await expect.poll(() => callsLogged(chain.demo, "block_list")).toBe(before + 1);
 });
 
 test("a page without the server's token is refused, and says so", async ({ page, chain }) => {
@@ -398,5 +398,44 @@ test("the preview without a server says so and keeps its fixtures", async ({ pag
     await expect(widget(page).locator("#widget")).toHaveAttribute("data-state", "ok");
   } finally {
     await preview.close();
+  }
+});
+
+test("the preview follows scripts/preview.sh's builds: the kept file at once, live mode when the server is up, this tree's widget when built, never a reload", async ({ page }) => {
+  const statusDir = mkdtempSync(join(tmpdir(), "preview-status-"));
+  const kept = "crates/pipeline-resource-widget/resource-widget.html";
+  const built = "dist/test-hooks/resource-widget.html";
+  const sha256 = (file) => createHash("sha256").update(readFileSync(join(ROOT, file))).digest("hex");
+  const status = (name, value) => writeFileSync(join(statusDir, name), JSON.stringify(value));
+  status("widget.json", { file: kept, kind: "kept", sha256: sha256(kept), building: true, note: "This tree's widget is being built." });
+  status("mcp.json", { state: "building", upstream: null, note: "the MCP server is being built", since: Date.now() });
+  const preview = await startPreview({ statusDir });
+  let demo = null;
+  try {
+    await page.goto(`${preview.hostUrl}/?token=${TOKEN}&source=live`);
+    await page.waitForSelector("body[data-ready=true]", { state: "attached", timeout: 20_000 });
+    await page.evaluate(() => (window.notReloaded = true));
+    await expect(page.locator("#widget-source")).toContainText(`the kept file, ${kept}`);
+    await expect(page.locator("#widget-source")).toHaveAttribute("data-building", "true");
+    await expect(page.locator("#live-panel")).toHaveAttribute("data-state", "building");
+
+    // The server comes up: live mode connects by itself.
+    demo = await startDemoServer();
+    status("mcp.json", { state: "up", upstream: demo.url, note: "", since: Date.now() });
+    await expect(page.locator("#live-panel")).toHaveAttribute("data-state", "connected");
+
+    // This tree's widget is built: the fixtures play to it (here the build with the tests' hooks,
+    // which the frame shows it runs), and the page says which file it serves.
+    status("widget.json", { file: built, kind: "built", sha256: sha256(built), building: false, note: "Built from this tree by scripts/preview.sh." });
+    await expect(page.locator("#widget-source")).toContainText(`built from this tree, ${built} (SHA-256 ${sha256(built).slice(0, 16)}`);
+    await page.check("input[name=source][value=fixtures]");
+    await expect(widget(page).locator("#widget")).toHaveAttribute("data-state", "ok");
+    const innerFrame = () => page.frames().find((f) => f.parentFrame()?.parentFrame() === page.mainFrame());
+    await expect.poll(() => innerFrame()?.evaluate(() => typeof window.__resourceWidgetTest)).toBe("object");
+    expect(await page.evaluate(() => window.notReloaded)).toBe(true);
+  } finally {
+    await preview.close();
+    await demo?.stop();
+    rmSync(statusDir, { recursive: true, force: true });
   }
 });

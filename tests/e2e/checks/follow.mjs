@@ -17,18 +17,16 @@ const READ_ONLY = new Set([
   "block_runs", "block_outputs", "backfill_list", "pipeline_schedules", "pipeline_triggers",
 ]);
 
-/** The run_pipeline call's frame: the host names the tool, gives its input, then its result. */
-async function startedRun(d, { csp, calls = null, assistant = false }) {
-  await d.loadWidget({ csp, hostContext: { theme: "light", toolInfo: { id: 9, tool: { name: "run_pipeline" } } }, calls, assistant });
+/**
+ * The run_pipeline call's frame: the host names the tool, gives its input, then its result. With
+ * `holdClock`, the widget's clock stands still until the check moves it (`d.clock.advance`).
+ */
+async function startedRun(d, { csp, calls = null, assistant = false, holdClock = false }) {
+  await d.loadWidget({ csp, hostContext: { theme: "light", toolInfo: { id: 9, tool: { name: "run_pipeline" } } }, calls, assistant, holdClock });
   await d.toolInput({ pipeline_uuid: "etl_daily" });
   await d.sendResult("pipeline_runs/run-started.json");
   await expectState(d, "ok");
-  return Date.now();
 }
-
-/** Waits (bounded) until `ms` past `since`: when a follow call would have fallen due. */
-const pastDue = (since, ms) =>
-  eventually(async () => assert.ok(Date.now() - since >= ms, "the call's due time passed"), { timeout: ms + 5_000, interval: 100 });
 
 /** The tools/call requests the widget posted, whatever the host did with them. */
 const postedCalls = async (d) => (await d.messages()).filter((m) => m.direction === "widget→host" && m.method === "tools/call");
@@ -63,9 +61,10 @@ export default [
   {
     name: `follow (${CSP.wasm}): without serverTools no tools/call is sent, and the view says how to see the end`,
     async run(d) {
-      const sent = await startedRun(d, { csp: CSP.wasm });
+      await startedRun(d, { csp: CSP.wasm, holdClock: true });
       await eventually(async () => assert.match(folded(await d.text(".call-bar__note")), /ask the assistant again/));
-      await pastDue(sent, FIRST_DELAY_MS + 500);
+      await d.clock.advance(FIRST_DELAY_MS * 2);
+      await d.settled();
       assert.deepEqual(await postedCalls(d), [], "no tools/call");
     },
   },
@@ -79,16 +78,24 @@ export default [
           Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
           document.dispatchEvent(new Event("visibilitychange"));
         }, hidden);
-      let sent = await startedRun(d, { csp: CSP.wasm, calls });
+      const live = async (count, what) => eventually(async () => assert.equal(await d.count(".call-bar__live"), count, what));
+      await startedRun(d, { csp: CSP.wasm, calls, holdClock: true });
+      await live(1, "followed");
       await hide(true);
-      await pastDue(sent, FIRST_DELAY_MS + 500);
+      await live(0, "paused while hidden");
+      await d.clock.advance(FIRST_DELAY_MS * 2);
+      await d.settled();
       assert.deepEqual(await postedCalls(d), [], "no call while hidden");
       await hide(false);
-      await eventually(async () => assert.equal((await d.toolCalls()).length, 1, "a call soon after showing again"), { timeout: 5_000 });
+      await live(1, "followed again");
+      await d.clock.advance(FIRST_DELAY_MS);
+      await eventually(async () => assert.equal((await d.toolCalls()).length, 1, "a call once shown again"));
       // Torn down before the first call fell due: nothing.
-      sent = await startedRun(d, { csp: CSP.wasm, calls });
+      await startedRun(d, { csp: CSP.wasm, calls, holdClock: true });
+      await live(1, "followed");
       await d.teardown();
-      await pastDue(sent, FIRST_DELAY_MS + 500);
+      await d.clock.advance(FIRST_DELAY_MS * 2);
+      await d.settled();
       assert.deepEqual(await postedCalls(d), [], "no call after teardown");
     },
   },

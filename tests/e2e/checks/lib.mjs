@@ -112,6 +112,11 @@ const ERROR_OBSERVER =
   "addEventListener('unhandledrejection',function(e){__widgetErrors.push('unhandled rejection: '+String(e.reason&&e.reason.message||e.reason))});" +
   "</script>";
 
+// An inline script put at the top of the widget's <head> when a check holds the widget's clock
+// (`holdClock`): the test-hooks build reads it as it starts (src/bridge/test_hooks.rs) and its clock
+// stands still from the start; its timers wait for `d.clock.advance`.
+const HOLD_CLOCK = "<script>window.__resourceWidgetTestHoldClock=true</script>";
+
 /** The key under which a `share` check's frame may be reused (as widgetFor computes it). */
 export const shareKey = ({ csp = CSP.wasm, hostContext = {} } = {}) => JSON.stringify({ csp, hostContext });
 
@@ -123,6 +128,9 @@ export function afterCheck(page, check, passed) {
   if (passed && check.share && page.shared) page.shared.clean = true;
   else page.shared = null;
 }
+
+/** How many barriers `d.settled` has posted (each marker is new). */
+let barriers = 0;
 
 /** The full driver the checks use, from an engine's page primitives. */
 export function makeDriver(page) {
@@ -139,10 +147,15 @@ export function makeDriver(page) {
      * and, unless `handshake` is false, waits (at most 15 s) for `ui/notifications/initialized`.
      * Messages between host and widget collect in the host page's window.messages. With
      * `testHooks`, the widget is the build with the tests' hooks (`scripts/build.sh --test-hooks`).
+     * With `holdClock` (that build too), the widget's clock stands still from the start: its
+     * timers (a followed run's next call, a tool call's time limit, the reload window) run only
+     * when the check moves the clock on (`d.clock.advance`), so a check about what happens before
+     * one fires does not race it on a busy machine.
      */
-    async loadWidget({ csp = CSP.wasm, hostContext = {}, width, handshake = true, observeErrors = false, calls = null, downloads = false, assistant = false, testHooks = false } = {}) {
+    async loadWidget({ csp = CSP.wasm, hostContext = {}, width, handshake = true, observeErrors = false, calls = null, downloads = false, assistant = false, testHooks = false, holdClock = false } = {}) {
+      const inHead = (observeErrors ? ERROR_OBSERVER : "") + (holdClock ? HOLD_CLOCK : "");
       await page.host(
-        async ({ sandboxUrl, csp, hostContext, width, handshake, observer, calls, downloads, assistant, testHooks }) => {
+        async ({ sandboxUrl, csp, hostContext, width, handshake, inHead, calls, downloads, assistant, testHooks }) => {
           for (const old of document.querySelectorAll(".widget-frame")) old.remove();
           if (width) document.documentElement.style.setProperty("--stage-width", `${width}px`);
           // Each file fetched once per host page (a page reused for several checks keeps it).
@@ -154,7 +167,7 @@ export function makeDriver(page) {
             window.__widgetHtml[file] = await response.text();
           }
           let widgetHtml = window.__widgetHtml[file];
-          if (observer) widgetHtml = widgetHtml.replace(/<head[^>]*>/i, (head) => head + observer);
+          if (inHead) widgetHtml = widgetHtml.replace(/<head[^>]*>/i, (head) => head + inHead);
           window.messages = [];
           window.toolCalls = [];
           window.toolCallTimes = [];
@@ -198,7 +211,7 @@ export function makeDriver(page) {
             clearTimeout(timer);
           }
         },
-        { sandboxUrl: page.sandboxUrl, csp, hostContext, width: width ?? null, handshake, observer: observeErrors ? ERROR_OBSERVER : null, calls, downloads, assistant, testHooks },
+        { sandboxUrl: page.sandboxUrl, csp, hostContext, width: width ?? null, handshake, inHead, calls, downloads, assistant, testHooks: testHooks || holdClock },
       );
     },
 
@@ -222,6 +235,33 @@ export function makeDriver(page) {
       page.shared = null;
       await d.loadWidget({ csp, hostContext });
       page.shared = { key, clean: false };
+    },
+
+    /**
+     * The widget's clock, when loaded with `holdClock`: `advance(ms)` moves it on by `ms` and runs
+     * every timer that fell due (answering how many ran).
+     */
+    clock: {
+      async advance(ms) {
+        const ran = await page.widget((ms) => window.__resourceWidgetTest.clock.advance(ms), ms);
+        if (ran < 0) throw new Error("the widget's clock is not held (loadWidget({ holdClock: true }))");
+        return ran;
+      },
+    },
+
+    /**
+     * Resolves once everything the widget has posted so far has reached the host: a marker posted
+     * from the widget's document travels behind it (messages between two windows arrive in the
+     * order they were posted) and the host's log is read until it holds the marker. A check that
+     * the widget sent nothing asks after this, not after a wait.
+     */
+    async settled() {
+      const marker = `settled-${++barriers}`;
+      await page.widget((marker) => parent.postMessage({ jsonrpc: "2.0", method: "test/barrier", params: { marker } }, "*"), marker);
+      await eventually(async () => {
+        const seen = await page.host((marker) => window.messages.some((m) => m.message.method === "test/barrier" && m.message.params?.marker === marker), marker);
+        assert.ok(seen, "the barrier reached the host");
+      });
     },
 
     /** The tools/call requests the widget sent (loaded with `calls`), as the host received them. */

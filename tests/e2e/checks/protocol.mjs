@@ -102,7 +102,7 @@ export default [
       await d.host(() => document.body.insertAdjacentHTML("afterbegin", '<div style="height: 3000px"></div>'));
       await d.loadWidget();
       await d.sendResult("pipeline_runs/list-ok.json");
-      await reportsAbove(d, 400, { timeout: 5000 });
+      await reportsAbove(d, 400);
     },
   },
   {
