@@ -8,12 +8,14 @@ import { buildForm, callTool, connect, describe, readArguments, readWidget, widg
 const $ = (id) => document.getElementById(id);
 const radio = (name) => document.querySelector(`input[name=${name}]:checked`).value;
 
-const [config, manifest, builtHtml, registration] = await Promise.all([
+const [config, status, manifest, registration] = await Promise.all([
   fetch("/config.json").then((r) => r.json()),
+  fetch("/status.json").then((r) => r.json()),
   fetch("/fixtures/manifest.json").then((r) => r.json()),
-  fetch("/resource-widget.html").then((r) => r.text()),
   fetch("/registration.json").then((r) => r.json()),
 ]);
+/** The widget file the preview serves (the kept one, or a build of this tree), as fetched. */
+let previewHtml = await fetch("/resource-widget.html").then((r) => r.text());
 $("registration").textContent = JSON.stringify(registration, null, 2);
 
 // ---- the fixture picker, grouped by resource; each option names action and state ----
@@ -36,7 +38,7 @@ let host;
  * (tool-result) and, live, the answer to the widget's own tool calls. Fixtures play to the
  * preview's dist/resource-widget.html with no arguments.
  */
-let current = { html: builtHtml, input: {}, payload: undefined, payloadText: undefined, onCallTool: undefined };
+let current = { html: previewHtml, input: {}, payload: undefined, payloadText: undefined, onCallTool: undefined };
 let fixtureCurrent = current;
 let liveCurrent = null;
 
@@ -238,7 +240,11 @@ async function liveConnect() {
   $("live-form").replaceChildren();
   setPlaying();
   await old?.close();
-  const { path, upstream, note } = config.mcp;
+  const { path, upstream, note, state } = config.mcp;
+  if (state === "building") {
+    liveState("building", "The MCP server is being built; live mode starts here when it is up.");
+    return;
+  }
   if (!upstream) {
     liveState("none", "No MCP server behind this preview: fixtures only.");
     liveError(
@@ -327,7 +333,7 @@ function showWidgetInfo(widget) {
     ["mimeType", widget.mimeType ?? "(none)"],
     ["size", `${widget.size.toLocaleString("en-US")} bytes (UTF-8), as read`],
     ["SHA-256", `${widget.sha256.slice(0, 16)}…${hash ? (widget.sha256.startsWith(hash) ? " (matches the hash in the URI)" : ` (does NOT match the URI's ${hash})`) : ""}`],
-    ["vs. this preview's build", widget.html === builtHtml ? "identical to dist/resource-widget.html" : "differs from dist/resource-widget.html (restart the server after a rebuild)"],
+    ["vs. this preview's widget", widget.html === previewHtml ? "identical to the file the fixtures play to" : "differs from the file the fixtures play to (scripts/preview.sh restarts the server with a fresh build)"],
     ["declared CSP", JSON.stringify(widget.meta.ui?.csp ?? null)],
   ];
   const dl = document.createElement("dl");
@@ -422,6 +428,45 @@ $("live-form").addEventListener("submit", (e) => {
 });
 $("live-call").addEventListener("click", () => whilePlaying(liveCall));
 
+// ---- what the preview serves, as scripts/preview.sh's builds end ----
+/** Says which widget file plays and whether this tree's is being built. */
+function showWidgetSource(widget) {
+  const hash = widget.sha256 ? ` (SHA-256 ${widget.sha256.slice(0, 16)}…)` : "";
+  const what =
+    widget.kind === "kept" ? `the kept file, ${widget.file}${hash}` : widget.kind === "built" ? `built from this tree, ${widget.file}${hash}` : widget.file;
+  $("widget-source").textContent = `Widget: ${what}.${widget.note ? ` ${widget.note}` : ""}`;
+  $("widget-source").dataset.kind = widget.kind;
+  $("widget-source").dataset.building = String(Boolean(widget.building));
+}
+
+/** Follows /status.json while something is being built: a fresh widget replaces the one that
+ * plays, a server that comes up turns live mode on; the page is never reloaded. */
+async function followStatus(last) {
+  const pending = (s) => s.widget.building || s.mcp.state === "building";
+  while (pending(last)) {
+    await new Promise((resolve) => setTimeout(resolve, STATUS_POLL_MS));
+    const next = await fetch("/status.json").then((r) => r.json(), () => null);
+    if (!next) continue;
+    showWidgetSource(next.widget);
+    if (next.widget.sha256 !== last.widget.sha256 || next.widget.file !== last.widget.file) {
+      previewHtml = await fetch("/resource-widget.html").then((r) => r.text());
+      fixtureCurrent.html = previewHtml;
+      log({ direction: "note", message: { note: `the preview now serves ${next.widget.file}` } });
+      if (source === "fixtures") await whilePlaying(play);
+    }
+    if (next.mcp.state !== last.mcp.state || next.mcp.upstream !== last.mcp.upstream) {
+      config.mcp = { ...config.mcp, ...next.mcp };
+      log({ direction: "note", message: { note: `the MCP server is ${next.mcp.state}${next.mcp.upstream ? ` at ${next.mcp.upstream}` : ""}` } });
+      if (source === "live") await liveConnect();
+    }
+    last = next;
+  }
+}
+/** How often the page asks what the preview serves while a build runs. */
+const STATUS_POLL_MS = 2000;
+
+showWidgetSource(status.widget);
 await chooseFixture();
 if (new URLSearchParams(location.search).get("source") === "live") setSource("live");
 document.body.dataset.ready = "true";
+followStatus(status);

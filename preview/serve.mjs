@@ -1,17 +1,20 @@
 #!/usr/bin/env node
-// The preview: a small MCP Apps host on 127.0.0.1 that loads the real dist/resource-widget.html in
-// a sandboxed frame and plays fixture JSON (or yours) to it, or, in live mode, calls the tools of a
-// running MCP server (mage-mcp-server --http) and shows the widget that server serves.
+// The preview: a small MCP Apps host on 127.0.0.1 that loads the real widget in a sandboxed frame
+// and plays fixture JSON (or yours) to it, or, in live mode, calls the tools of a running MCP
+// server (mage-mcp-server --http) and shows the widget that server serves.
 // `node preview/serve.mjs` serves it on PREVIEW_PORT (default 8080) and the sandbox on the next
-// port; MCP_SERVER_URL (http://127.0.0.1:PORT/mcp) names the server that /mcp on the preview's
-// origin forwards to (MCP_SERVER_NOTE says why there is none), MCP_SERVER_TOKEN its token (put in
-// the address printed, for the page's live mode). Ctrl-C stops it.
-// scripts/preview.sh starts the MCP server and this together.
+// port. What it serves can change while it runs: PREVIEW_STATUS_DIR names a folder where
+// scripts/preview.sh writes `widget.json` (the file to serve: the kept one, then a fresh build)
+// and `mcp.json` (the MCP server: being built, up at a URL, or failed), read at every request;
+// the page asks `/status.json` and follows without a reload. Without it, MCP_SERVER_URL
+// (http://127.0.0.1:PORT/mcp) names the server that /mcp forwards to, MCP_SERVER_NOTE says why
+// there is none, and dist/resource-widget.html is served. MCP_SERVER_TOKEN is the server's token
+// (put in the address printed, for the page's live mode). Ctrl-C stops it.
 import { spawn } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { join, dirname } from "node:path";
+import { join, dirname, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServers, bundleForBrowser } from "../host/server.mjs";
 
@@ -106,16 +109,53 @@ async function readBody(req) {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** Whether `url` is an MCP endpoint /mcp may forward to: http on loopback. */
+function loopbackHttp(url) {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" && LOOPBACK_NAMES.has(parsed.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What the preview serves now: `widget` ({file, kind, sha256, building, note}: the file relative to
+ * the repository, "kept" or "built" or "dist") and `mcp` ({state, upstream, note, since}: state
+ * "building", "up", "failed" or "none"). Read from `statusDir` when given (a file not written yet
+ * keeps the fixed values), else the fixed values.
+ */
+function statusOf({ statusDir, mcpUrl, mcpNote }) {
+  const fixed = {
+    widget: { file: "dist/resource-widget.html", kind: "dist", sha256: null, building: false, note: null },
+    mcp: { state: mcpUrl ? "up" : "none", upstream: mcpUrl, note: mcpNote, since: null },
+  };
+  const read = async (name) => {
+    if (!statusDir) return null;
+    try {
+      return JSON.parse(await readFile(join(statusDir, name), "utf8"));
+    } catch {
+      return null;
+    }
+  };
+  return async () => {
+    const [widget, mcp] = await Promise.all([read("widget.json"), read("mcp.json")]);
+    const now = { widget: { ...fixed.widget, ...widget }, mcp: { ...fixed.mcp, ...mcp } };
+    // Only a loopback http server is ever forwarded to, whatever a status file says.
+    if (now.mcp.upstream && !loopbackHttp(now.mcp.upstream)) now.mcp = { state: "failed", upstream: null, note: `not a loopback http URL: ${now.mcp.upstream}`, since: null };
+    return now;
+  };
+}
+
 /**
  * Starts the preview; resolves to the servers (hostUrl, sandboxUrl, close). `mcpUrl` is the MCP
  * server's Streamable HTTP endpoint that /mcp forwards to (live mode); without it, `mcpNote` tells
- * the page why there is no server.
+ * the page why there is no server. With `statusDir`, both the widget file and the server are read
+ * from the status files there at every request (see the head of this file).
  */
-export async function startPreview({ port = 0, sandboxPort = 0, mcpUrl = null, mcpNote = null } = {}) {
-  if (mcpUrl) {
-    const url = new URL(mcpUrl);
-    if (url.protocol !== "http:" || !LOOPBACK_NAMES.has(url.hostname)) throw new Error(`MCP server URL must be http on loopback: ${mcpUrl}`);
-  }
+export async function startPreview({ port = 0, sandboxPort = 0, mcpUrl = null, mcpNote = null, statusDir = null } = {}) {
+  if (mcpUrl && !loopbackHttp(mcpUrl)) throw new Error(`MCP server URL must be http on loopback: ${mcpUrl}`);
+  const status = statusOf({ statusDir, mcpUrl, mcpNote });
   const bundle = bundleForBrowser(join(HERE, "preview.mjs"));
   let servers;
   const route = async (url, res, req) => {
@@ -127,11 +167,29 @@ export async function startPreview({ port = 0, sandboxPort = 0, mcpUrl = null, m
         return respond(res, 200, await bundle, "text/javascript; charset=utf-8");
       case "/registration.json":
         return respond(res, 200, await readFile(join(HERE, "registration.json")), "application/json");
-      case "/config.json":
-        return respond(res, 200, JSON.stringify({ sandboxUrl: servers.sandboxUrl, mcp: { path: "/mcp", upstream: mcpUrl, note: mcpNote } }), "application/json");
-      case "/mcp":
-        if (!mcpUrl) return respond(res, 503, JSON.stringify({ error: mcpNote ?? "no MCP server: set MCP_SERVER_URL or run scripts/preview.sh" }), "application/json");
-        return proxyMcp(mcpUrl, req, res);
+      case "/config.json": {
+        const { mcp } = await status();
+        return respond(res, 200, JSON.stringify({ sandboxUrl: servers.sandboxUrl, mcp: { path: "/mcp", ...mcp } }), "application/json");
+      }
+      case "/status.json": {
+        const { widget, mcp } = await status();
+        return respond(res, 200, JSON.stringify({ widget: { kind: widget.kind, file: widget.file, sha256: widget.sha256, building: widget.building, note: widget.note }, mcp: { path: "/mcp", ...mcp } }), "application/json");
+      }
+      case "/resource-widget.html": {
+        const { widget } = await status();
+        if (widget.kind === "dist") return false;
+        const file = join(ROOT, widget.file);
+        const html = relative(ROOT, file).startsWith("..") ? null : await readFile(file).catch(() => null);
+        return html ? respond(res, 200, html, "text/html; charset=utf-8") : respond(res, 404, `${widget.file} is not there`, "text/plain");
+      }
+      case "/mcp": {
+        const { mcp } = await status();
+        if (mcp.state !== "up" || !mcp.upstream) {
+          const why = mcp.state === "building" ? "the MCP server is being built (scripts/preview.sh starts it when it is)" : (mcp.note ?? "no MCP server: set MCP_SERVER_URL or run scripts/preview.sh");
+          return respond(res, 503, JSON.stringify({ error: why }), "application/json");
+        }
+        return proxyMcp(mcp.upstream, req, res);
+      }
       case "/report": {
         if (req.method !== "POST") return respond(res, 405, "POST a tool result", "text/plain");
         const body = await readBody(req);
@@ -149,9 +207,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const port = Number(process.env.PREVIEW_PORT ?? 8080);
   const mcpUrl = process.env.MCP_SERVER_URL || null;
   const mcpNote = process.env.MCP_SERVER_NOTE || null;
+  const statusDir = process.env.PREVIEW_STATUS_DIR || null;
   let servers;
   try {
-    servers = await startPreview({ port, sandboxPort: Number(process.env.PREVIEW_SANDBOX_PORT ?? port + 1), mcpUrl, mcpNote });
+    servers = await startPreview({ port, sandboxPort: Number(process.env.PREVIEW_SANDBOX_PORT ?? port + 1), mcpUrl, mcpNote, statusDir });
   } catch (e) {
     console.error(e.code ? `preview: cannot listen on 127.0.0.1:${port} (${e.code}); set PREVIEW_PORT` : `preview: ${e.message}`);
     process.exit(1);
@@ -161,7 +220,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const token = process.env.MCP_SERVER_TOKEN;
   const address = token ? `${servers.hostUrl}/?token=${encodeURIComponent(token)}` : `${servers.hostUrl}/`;
   console.log(`preview: ${address}  (sandbox ${servers.sandboxUrl}; Ctrl-C stops)`);
-  console.log(mcpUrl ? `preview: live mode calls ${mcpUrl} through ${servers.hostUrl}/mcp` : `preview: no MCP server, fixtures only${mcpNote ? ` (${mcpNote})` : ""}`);
+  if (!statusDir) console.log(mcpUrl ? `preview: live mode calls ${mcpUrl} through ${servers.hostUrl}/mcp` : `preview: no MCP server, fixtures only${mcpNote ? ` (${mcpNote})` : ""}`);
   const stop = async () => {
     await servers.close();
     console.log("\npreview: stopped");

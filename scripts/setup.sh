@@ -4,9 +4,11 @@
 # what to do.
 #
 #   scripts/setup.sh             everything: what ./scripts/test.sh needs (it runs this)
-#   scripts/setup.sh --preview   what ./scripts/preview.sh needs to build the widget and serve it:
-#                                the Rust toolchains, wasm-bindgen and Trunk, the npm packages, the
-#                                crates. No browser, driver or Xvfb: the test command installs them.
+#   scripts/setup.sh --page      what ./scripts/preview.sh needs to serve the page with the kept
+#                                widget file: the npm packages (Node is the machine's)
+#   scripts/setup.sh --preview   what building the widget from source needs: the Rust toolchains,
+#                                wasm-bindgen and Trunk, the npm packages, the crates. No browser,
+#                                driver or Xvfb: the test command installs them.
 #   scripts/setup.sh --chromium  Debian's Chromium alone: scripts/build.sh asks for it when it records
 #                                a start order (a wasm whose order is not kept in the repository)
 #
@@ -22,9 +24,10 @@ cd "$(dirname "$0")/.."
 SET=test
 case "${1:-}" in
   "") ;;
+  --page) SET=page ;;
   --preview) SET=preview ;;
   --chromium) SET=chromium ;;
-  *) echo "usage: $0 [--preview | --chromium]" >&2; exit 64 ;;
+  *) echo "usage: $0 [--page | --preview | --chromium]" >&2; exit 64 ;;
 esac
 
 TRUNK_VERSION=0.21.14       # 0.22 needs rustc >= 1.96.1
@@ -151,6 +154,14 @@ crates_for_offline_builds() {
   cargo "+$NIGHTLY" fetch --quiet --manifest-path "$library"
 }
 
+if [ "$SET" = page ]; then
+  command -v node >/dev/null || { say "FAILED: Node.js is not on PATH; install Debian's nodejs (18 or newer)"; exit 1; }
+  run_step "npm packages" \
+    "check that the npm registry is reachable; 'rm -rf node_modules' and run set-up again" \
+    npm_packages
+  say "done ($SET) in $(seconds_since "$SETUP_START") s"
+  exit 0
+fi
 if [ "$SET" = chromium ]; then
   run_step "Debian's Chromium (to record a start order)" \
     "run 'apt-get install chromium' as root and check that Debian's mirror is reachable" \
