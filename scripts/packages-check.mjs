@@ -1,12 +1,15 @@
 // The servers scripts/packages-check.sh set up, read back through the official MCP Inspector's
 // CLI as a host would see them, each started from `/`: the examples (examples/*-widget-server) in
-// clean projects with the packages installed, and mage-mcp-server's binary alone. The tool points
-// at the widget under the three keys hosts read, the resource is listed and read as
-// text/html;profile=mcp-app with the _meta of the registration snippet
-// (preview/registration.json, the README's), the HTML comes back byte for byte (the file kept in
-// crates/pipeline-resource-widget), and the tool's result is a widget result
-// (schema/widget-result.schema.json) with its JSON text. And the README's snippets, and the
-// packages' READMEs', are parts of the examples as they are.
+// clean projects with the packages installed, and mage-mcp-server's binary alone. The tool's _meta
+// and the resource's, listed and read as text/html;profile=mcp-app, are those of the registration
+// snippet (preview/registration.json, the README's) under the file's hashed URI: every key that
+// names the widget (ui.resourceUri, the flat ui/resourceUri, openai/ and host/outputTemplate), the
+// widget's own tools marked openai/widgetAccessible, the clipboard-write permission. The HTML comes
+// back byte for byte (the file kept in crates/pipeline-resource-widget), and the tool's result is
+// a widget result (schema/widget-result.schema.json) with its JSON text. The installed npm and
+// Python packages, asked directly: the tools the widget calls, each tool's _meta by its name, and
+// a registration given a frame domain names it (ui.domain), listed and read. And the README's
+// snippets, and the packages' READMEs', are parts of the examples as they are.
 //
 //   node scripts/packages-check.mjs WIDGET_HTML
 //
@@ -17,12 +20,16 @@ import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import Ajv2020 from "ajv/dist/2020.js";
 
 const MIME_TYPE = "text/html;profile=mcp-app";
 const TOOL = "pipeline_list";
+/** A tool the widget does not call: its _meta is the registration's without widgetAccessible. */
+const TOOL_THE_WIDGET_DOES_NOT_CALL = "pipeline_delete";
+/** A frame domain given to the packages' registration calls (Claude's form, from the spec). */
+const DOMAIN = "a904794854a047f6.claudemcpcontent.com";
 /** Each Inspector run is bounded. */
 const CONNECT_TIMEOUT_MS = 60_000;
 const INSPECTOR_TIMEOUT_MS = 120_000;
@@ -37,6 +44,11 @@ const widget = readFileSync(widgetPath);
 const uri = `ui://pipeline-service/resource-widget-${createHash("sha256").update(widget).digest("hex").slice(0, 8)}.html`;
 const readJson = (path) => JSON.parse(readFileSync(join(root, path), "utf8"));
 const registration = readJson("preview/registration.json");
+/** `value` with the registration's stable URI replaced by the file's hashed one. */
+const hashed = (value) => JSON.parse(JSON.stringify(value).replaceAll(registration.resource.uri, uri));
+const toolMeta = hashed(registration.tool._meta);
+const { "openai/widgetAccessible": _marked, ...toolMetaNotCalled } = toolMeta;
+const resourceMetaWithDomain = { ...registration.resource._meta, ui: { ...registration.resource._meta.ui, domain: DOMAIN } };
 const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
 const validateResult = ajv.compile(readJson("schema/widget-result.schema.json"));
 
@@ -93,9 +105,7 @@ async function checkServer({ label, command }) {
 
   const tool = tools.result?.tools?.find((t) => t.name === TOOL);
   expect(tool, `tools/list has no ${TOOL}`);
-  for (const [key, value] of [["ui.resourceUri", tool?._meta?.ui?.resourceUri], ["host/outputTemplate", tool?._meta?.["host/outputTemplate"]], ["openai/outputTemplate", tool?._meta?.["openai/outputTemplate"]]]) {
-    expect(value === uri, `the tool's _meta ${key} is ${JSON.stringify(value)}, not ${uri}`);
-  }
+  expect(isDeepStrictEqual(tool?._meta, toolMeta), `the tool's _meta differs from preview/registration.json's: ${JSON.stringify(tool?._meta)}`);
   const app = appInfo.find((line) => line.toolName === TOOL);
   expect(app?.hasApp && app.resourceUri === uri && app.resourceMimeType === MIME_TYPE, `--app-info: ${JSON.stringify(app)}`);
 
@@ -125,8 +135,92 @@ async function checkServer({ label, command }) {
   expect(isDeepStrictEqual(fromText, result.structuredContent), "content[0].text is not the structuredContent as JSON");
 
   if (problems.length) throw new Error(`${label}:\n  ${problems.join("\n  ")}`);
-  return `${label}: ${TOOL} points at ${uri}; resources/list and resources/read → ${MIME_TYPE} with the registration _meta, ${served.length} bytes identical to ${widgetPath}; tools/call → a valid widget result with its JSON text`;
+  return `${label}: ${TOOL}'s _meta and resources/list and resources/read → ${MIME_TYPE} with the registration _meta under ${uri}, ${served.length} bytes identical to ${widgetPath}; tools/call → a valid widget result with its JSON text`;
 }
+
+/** What the installed npm package answers, asked in its project. */
+const NPM_ANSWER = `
+import { McpServer } from "@modelcontextprotocol/server";
+import * as widget from "pipeline-resource-widget";
+const registered = widget.registerResourceWidget(new McpServer({ name: "check", version: "0.0.0" }), { domain: ${JSON.stringify(DOMAIN)} });
+const read = await registered.readCallback(new URL(widget.uri), {});
+const names = [...widget.toolsTheWidgetCalls, ${JSON.stringify(TOOL_THE_WIDGET_DOES_NOT_CALL)}];
+console.log(JSON.stringify({
+  tools: widget.toolsTheWidgetCalls,
+  toolMeta: Object.fromEntries(names.map((name) => [name, widget.toolMeta(name)])),
+  resourceMeta: widget.resourceMeta(),
+  withDomain: { listed: registered.metadata?._meta, read: read.contents[0]?._meta },
+}));
+`;
+/** What the installed Python package answers, asked in its venv; its decorator names a tool by the
+ * function's name when no name= is given. */
+const PYTHON_ANSWER = `
+import json
+import pipeline_resource_widget as widget
+from mcp.server.apps import Apps
+apps = Apps()
+widget.register_resource_widget(apps, domain=${JSON.stringify(DOMAIN)})
+@widget.resource_widget_tool(apps, description="Opens a pipeline.")
+def pipeline_get(): ...
+@widget.resource_widget_tool(apps, name=${JSON.stringify(TOOL_THE_WIDGET_DOES_NOT_CALL)}, description="Deletes a pipeline.")
+def remove(): ...
+resource = apps.resources()[0].resource
+names = [*widget.TOOLS_THE_WIDGET_CALLS, ${JSON.stringify(TOOL_THE_WIDGET_DOES_NOT_CALL)}]
+print(json.dumps({
+    "tools": list(widget.TOOLS_THE_WIDGET_CALLS),
+    "toolMeta": {name: widget.tool_meta(name) for name in names},
+    "resourceMeta": widget.resource_meta(),
+    "withDomain": {"listed": resource.meta, "read": resource.meta},
+    "decorated": {"pipeline_get": apps.tools()[0].meta, ${JSON.stringify(TOOL_THE_WIDGET_DOES_NOT_CALL)}: apps.tools()[1].meta},
+}))
+`;
+
+/** One program's JSON answer (its last line), run from `cwd`. */
+function answer(command, args, cwd) {
+  return new Promise((done, fail) => {
+    execFile(command, args, { cwd, timeout: INSPECTOR_TIMEOUT_MS, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+      if (error) return fail(new Error(`${command} failed: ${error.message}\n${stderr}`));
+      try {
+        done(JSON.parse(stdout.trim().split("\n").at(-1)));
+      } catch (parseError) {
+        fail(new Error(`${command} printed no JSON: ${parseError.message}\n${stdout}`));
+      }
+    });
+  });
+}
+
+/** The package's own answers against the registration: the list, each tool's _meta, the resource's
+ * _meta, and the domain given to its registration call on the listing and the contents. */
+async function checkPackageCalls({ label, ask }) {
+  const got = await ask();
+  const problems = [];
+  const expect = (condition, why) => condition || problems.push(why);
+  expect(isDeepStrictEqual(got.tools, registration.toolsTheWidgetCalls), `the tools the widget calls are ${JSON.stringify(got.tools)}, not preview/registration.json's`);
+  for (const name of registration.toolsTheWidgetCalls) {
+    expect(isDeepStrictEqual(got.toolMeta[name], toolMeta), `the _meta of ${name} is ${JSON.stringify(got.toolMeta[name])}`);
+  }
+  const notCalled = got.toolMeta[TOOL_THE_WIDGET_DOES_NOT_CALL];
+  expect(isDeepStrictEqual(notCalled, toolMetaNotCalled), `the _meta of ${TOOL_THE_WIDGET_DOES_NOT_CALL} is ${JSON.stringify(notCalled)}`);
+  for (const [name, meta] of Object.entries(got.decorated ?? {})) {
+    const want = name === TOOL_THE_WIDGET_DOES_NOT_CALL ? toolMetaNotCalled : toolMeta;
+    expect(isDeepStrictEqual(meta, want), `the decorated tool ${name}'s _meta is ${JSON.stringify(meta)}`);
+  }
+  expect(isDeepStrictEqual(got.resourceMeta, registration.resource._meta), `the resource _meta without a domain is ${JSON.stringify(got.resourceMeta)}`);
+  for (const where of ["listed", "read"]) {
+    const meta = got.withDomain[where];
+    expect(isDeepStrictEqual(meta, resourceMetaWithDomain), `registered with a domain, the ${where} resource _meta is ${JSON.stringify(meta)}`);
+  }
+  if (problems.length) throw new Error(`${label}:\n  ${problems.join("\n  ")}`);
+  return `${label}: the ${got.tools.length} tools the widget calls marked, each tool's _meta by its name, a registration's domain named on the listing and the contents`;
+}
+
+const packageCalls = [
+  {
+    label: "npm package, asked directly",
+    ask: () => answer("node", ["--input-type=module", "--eval", NPM_ANSWER], dirname(env("PACKAGES_CHECK_TYPESCRIPT"))),
+  },
+  { label: "python package, asked directly", ask: () => answer(env("PACKAGES_CHECK_PYTHON"), ["-c", PYTHON_ANSWER], "/") },
+];
 
 /** Snippets marked `<!-- excerpt: PATH -->` in the READMEs: each must be a part of PATH as it is. */
 const READMES = ["README.md", "packages/npm/README.md", "packages/python/README.md", "crates/pipeline-resource-widget/README.md"];
@@ -145,7 +239,7 @@ function checkReadmeExcerpts() {
   return `the READMEs' ${found.length} excerpts are parts of their example files`;
 }
 
-const outcomes = await Promise.allSettled([...servers.map(checkServer), Promise.resolve().then(checkReadmeExcerpts)]);
+const outcomes = await Promise.allSettled([...servers.map(checkServer), ...packageCalls.map(checkPackageCalls), Promise.resolve().then(checkReadmeExcerpts)]);
 let failed = false;
 for (const outcome of outcomes) {
   if (outcome.status === "fulfilled") {

@@ -21,7 +21,7 @@ const server = new McpServer({ name: "typescript-widget-server", version: "0.1.0
 registerResourceWidget(server);
 
 // A tool whose results the widget draws points at it.
-registerAppTool(server, "pipeline_list", { description: "Lists the pipelines.", _meta: toolMeta }, async () => {
+registerAppTool(server, "pipeline_list", { description: "Lists the pipelines.", _meta: toolMeta("pipeline_list") }, async () => {
   // A widget result (schema/widget-result.schema.json); a real server builds it from its data.
   const result = {
     kind: "svc_resource_widget",

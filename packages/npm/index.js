@@ -24,35 +24,76 @@ export const resourceTitle = "Pipeline resource widget";
 export const resourceDescription = "Renders pipeline-service tool results: list and detail tables, mutation banners, block graphs.";
 
 /**
- * The resource's _meta: no domains (the widget fetches and loads nothing and opens links through
- * the host), wasm where the host allows it (without it the page runs its JavaScript build), and
- * ChatGPT's own keys.
+ * The tools the widget calls itself through its host (to open a record, refresh, follow a run):
+ * read-only tools only. A tool of one of these names is marked callable from the widget in its
+ * _meta (toolMeta). The same list as the Rust and Python packages'.
  */
-export const resourceMeta = {
-  ui: {
-    csp: { connectDomains: [], resourceDomains: [], wasmUnsafeEval: true },
-    prefersBorder: true,
-  },
-  "openai/widgetCSP": { connect_domains: [], resource_domains: [] },
-  "openai/widgetPrefersBorder": true,
-  "openai/widgetDescription": "Tables, banners and block graphs for pipeline-service results.",
-};
+export const toolsTheWidgetCalls = Object.freeze([
+  "pipeline_list",
+  "pipeline_get",
+  "block_list",
+  "block_get",
+  "run_logs",
+  "pipeline_runs",
+  "pipeline_run_get",
+  "block_runs",
+  "block_outputs",
+  "backfill_list",
+  "pipeline_schedules",
+  "pipeline_triggers",
+]);
 
-/** The _meta of a tool whose results the widget draws: its URI under the three keys hosts read. */
-export const toolMeta = { ui: { resourceUri: uri }, "host/outputTemplate": uri, "openai/outputTemplate": uri };
+/**
+ * The resource's _meta. Under `ui` (the MCP Apps keys): no domains in `csp` (the widget fetches and
+ * loads nothing and opens links through the host), wasm where the host allows it (without it the
+ * page runs its JavaScript build), `permissions.clipboardWrite` (the copy buttons), and `domain`
+ * only when given (a dedicated origin for the frame, in the format of the host it is meant for).
+ * Beside it, ChatGPT's own keys.
+ */
+export function resourceMeta(domain) {
+  return {
+    ui: {
+      csp: { connectDomains: [], resourceDomains: [], wasmUnsafeEval: true },
+      permissions: { clipboardWrite: {} },
+      ...(domain === undefined ? {} : { domain }),
+      prefersBorder: true,
+    },
+    "openai/widgetCSP": { connect_domains: [], resource_domains: [] },
+    "openai/widgetPrefersBorder": true,
+    "openai/widgetDescription": "Tables, banners and block graphs for pipeline-service results.",
+  };
+}
+
+/**
+ * The _meta of the tool named `name`, whose results the widget draws: the URI under each key hosts
+ * read (ui.resourceUri, the MCP Apps key; the flat "ui/resourceUri" it replaced, which Claude still
+ * reads; "openai/outputTemplate", ChatGPT's; "host/outputTemplate"), and
+ * "openai/widgetAccessible" when the widget calls the tool itself (toolsTheWidgetCalls).
+ */
+export function toolMeta(name) {
+  return {
+    ui: { resourceUri: uri },
+    "ui/resourceUri": uri,
+    "host/outputTemplate": uri,
+    "openai/outputTemplate": uri,
+    ...(toolsTheWidgetCalls.includes(name) ? { "openai/widgetAccessible": true } : {}),
+  };
+}
 
 /**
  * Registers the widget on `server` (a @modelcontextprotocol/server McpServer, before it connects):
- * the MCP Apps extension in its capabilities, and the resource, listed and read with its _meta.
- * Point your tools at it with `_meta: toolMeta` (ext-apps' registerAppTool).
+ * the MCP Apps extension in its capabilities, and the resource, listed and read with its _meta
+ * (`domain`: the frame's dedicated origin, named only when given). Point your tools at it with
+ * `_meta: toolMeta(name)` (ext-apps' registerAppTool).
  */
-export function registerResourceWidget(server) {
+export function registerResourceWidget(server, { domain } = {}) {
+  const meta = resourceMeta(domain);
   server.server.registerCapabilities({ extensions: { [extensionId]: { mimeTypes: [mimeType] } } });
   return registerAppResource(
     server,
     resourceName,
     uri,
-    { title: resourceTitle, description: resourceDescription, mimeType, _meta: resourceMeta },
-    async () => ({ contents: [{ uri, mimeType, text: html, _meta: resourceMeta }] }),
+    { title: resourceTitle, description: resourceDescription, mimeType, _meta: meta },
+    async () => ({ contents: [{ uri, mimeType, text: html, _meta: meta }] }),
   );
 }

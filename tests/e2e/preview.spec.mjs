@@ -87,6 +87,8 @@ test("shows the registration snippet the README shows", async ({ page }) => {
   const snippet = JSON.parse(await page.locator("#registration").textContent());
   expect(snippet.tool._meta.ui.resourceUri).toBe(snippet.resource.uri);
   expect(snippet.tool._meta["host/outputTemplate"]).toBe(snippet.resource.uri);
+  expect(snippet.tool._meta["ui/resourceUri"]).toBe(snippet.resource.uri);
+  expect(snippet.resource._meta.ui.permissions).toEqual({ clipboardWrite: {} });
   const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
   const block = readme.match(/<!-- registration -->\s*```json\n([\s\S]*?)```/);
   expect(block, "README has the registration snippet").not.toBeNull();

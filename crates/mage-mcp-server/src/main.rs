@@ -88,6 +88,12 @@ struct Cli {
     #[arg(long, value_name = "FILE")]
     widget: Option<PathBuf>,
 
+    /// A dedicated origin for the widget's frame, named to hosts as the resource's
+    /// `_meta.ui.domain`, in the format of the host it is meant for (ChatGPT asks for one when an
+    /// app is submitted; Claude accepts only its own hashed domain). Without it none is named.
+    #[arg(long, value_name = "DOMAIN")]
+    widget_domain: Option<String>,
+
     /// Read credentials from this config.json ({cluster_url, oauth_token, api_key?,
     /// oauth_token_expires_at?}) as the agent does. Without it the demo runs authenticated; with
     /// --mage it defaults to config.json in the agent's hidden working directory
@@ -258,7 +264,10 @@ fn choose_backend(cli: &Cli) -> anyhow::Result<ChosenBackend> {
 }
 
 async fn run(cli: Cli) -> anyhow::Result<()> {
-    let widget = WidgetResource::load(cli.widget.as_deref()).map_err(anyhow::Error::msg)?;
+    let mut widget = WidgetResource::load(cli.widget.as_deref()).map_err(anyhow::Error::msg)?;
+    if let Some(domain) = &cli.widget_domain {
+        widget = widget.with_domain(domain).map_err(anyhow::Error::msg)?;
+    }
     let chosen = choose_backend(&cli)?;
     tracing::info!(
         "widget {} ({} bytes) as {}; {}",

@@ -96,11 +96,10 @@ pub struct MageMcpServer {
 impl MageMcpServer {
     /// The server with the tools of `tool_router` (every tool returns a widget result, so every
     /// descriptor is pointed at the widget here: its URI carries the file's hash, known only at run
-    /// time).
+    /// time; the tools the widget calls itself are marked so by their names).
     pub fn new(options: ServerOptions, mut tool_router: ToolRouter<MageMcpServer>) -> Self {
-        let meta = options.widget.served.tool_meta();
-        for route in tool_router.map.values_mut() {
-            route.attr.meta = Some(meta.clone());
+        for (name, route) in tool_router.map.iter_mut() {
+            route.attr.meta = Some(options.widget.served.tool_meta(name));
         }
         let session = SessionSecrets::new(&options.own_secrets);
         Self {

@@ -48,6 +48,25 @@ impl WidgetResource {
         })
     }
 
+    /// The same widget with a dedicated origin for its frame (`--widget-domain`): `_meta.ui.domain`
+    /// on the resource, in the format of the host it is meant for (Claude accepts only its own
+    /// hashed domain, ChatGPT asks for one when an app is submitted), so none is named unless
+    /// given. A name that is empty or holds white space or control characters is no host's.
+    pub fn with_domain(self, domain: &str) -> Result<Self, String> {
+        let is_a_name =
+            !domain.is_empty() && !domain.chars().any(|c| c.is_whitespace() || c.is_control());
+        if !is_a_name {
+            return Err(format!(
+                "--widget-domain {domain:?}: a domain is one name without spaces, such as \
+                 a904794854a047f6.claudemcpcontent.com"
+            ));
+        }
+        Ok(Self {
+            served: self.served.with_domain(domain),
+            ..self
+        })
+    }
+
     /// The hashed URI tools and `resources/list` name.
     pub fn uri(&self) -> &str {
         self.served.uri()
@@ -60,9 +79,13 @@ impl WidgetResource {
 
     /// Where the widget came from, for the start-up log.
     pub fn describe(&self) -> String {
-        match &self.path {
+        let source = match &self.path {
             Some(path) => path.display().to_string(),
             None => format!("the built-in widget {}", pipeline_resource_widget::VERSION),
+        };
+        match self.served.domain() {
+            Some(domain) => format!("{source}, for the frame origin {domain}"),
+            None => source,
         }
     }
 }
@@ -88,6 +111,34 @@ mod tests {
             pipeline_resource_widget::uri_of("<html></html>")
         );
         assert_ne!(widget.uri(), pipeline_resource_widget::URI);
+    }
+
+    #[test]
+    fn a_domain_is_named_only_when_given_and_only_a_name_is_taken() {
+        let widget = WidgetResource::load(None).expect("built in");
+        assert_eq!(widget.served.domain(), None);
+        let named = widget
+            .clone()
+            .with_domain("a904794854a047f6.claudemcpcontent.com")
+            .expect("a name");
+        assert_eq!(
+            named.served.domain(),
+            Some("a904794854a047f6.claudemcpcontent.com")
+        );
+        assert!(named
+            .describe()
+            .contains("a904794854a047f6.claudemcpcontent.com"));
+        for refused in ["", " ", "a b.example", "a.example\n"] {
+            assert!(widget.clone().with_domain(refused).is_err(), "{refused:?}");
+        }
+    }
+
+    #[test]
+    fn the_package_marks_the_tools_the_widget_calls() {
+        assert_eq!(
+            pipeline_resource_widget::TOOLS_THE_WIDGET_CALLS,
+            ::widget_result::TOOLS_THE_WIDGET_CALLS
+        );
     }
 
     #[test]

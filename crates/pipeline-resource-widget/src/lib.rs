@@ -17,11 +17,15 @@
 //! // list_resources, and read_resource (`None`: not the widget's URI).
 //! let listed = ListResourcesResult::with_all_items(vec![widget.resource()]);
 //! let read = widget.read(pipeline_resource_widget::URI);
-//! // list_tools: each tool whose results the widget draws points at it.
+//! // list_tools: each tool whose results the widget draws points at it, by its name (the widget
+//! // calls some tools itself, and their `_meta` says so).
 //! let no_arguments = serde_json::Map::new();
 //! let tool = Tool::new("pipeline_list", "Lists the pipelines.", no_arguments)
-//!     .with_meta(widget.tool_meta());
+//!     .with_meta(widget.tool_meta("pipeline_list"));
 //! ```
+//!
+//! A host that asks for a dedicated origin for the frame (`_meta.ui.domain`, in the host's own
+//! format) gets one from [`ResourceWidget::with_domain`]; without it none is named.
 //!
 //! A tool's result is a widget result (`schema/widget-result.schema.json` in the repository) as
 //! `structuredContent` and as JSON text in `content[0]`.
@@ -60,29 +64,66 @@ pub fn uri_of(html: &str) -> String {
     format!("ui://pipeline-service/resource-widget-{short}.html")
 }
 
-/// The resource's `_meta`, on `resources/list` and on `resources/read`'s contents: no domains
-/// (the widget fetches and loads nothing and opens links through the host), wasm where the host
-/// allows it (`wasmUnsafeEval`; without it the page runs its JavaScript build), and ChatGPT's keys.
-pub fn resource_meta() -> Map<String, Value> {
-    object(json!({
-        "ui": {
-            "csp": { "connectDomains": [], "resourceDomains": [], "wasmUnsafeEval": true },
-            "prefersBorder": true
-        },
+/// The tools the widget calls itself, through its host, when the host takes tool calls (to open a
+/// record, refresh what it shows, follow a run): read-only tools only. A tool of one of these names
+/// is marked callable from the widget in its `_meta` ([`tool_meta`]). The repository lists them
+/// once for the widget and its server (`TOOLS_THE_WIDGET_CALLS` in `crates/widget-result`); this
+/// published crate carries a copy that a test holds equal to it.
+pub const TOOLS_THE_WIDGET_CALLS: [&str; 12] = [
+    "pipeline_list",
+    "pipeline_get",
+    "block_list",
+    "block_get",
+    "run_logs",
+    "pipeline_runs",
+    "pipeline_run_get",
+    "block_runs",
+    "block_outputs",
+    "backfill_list",
+    "pipeline_schedules",
+    "pipeline_triggers",
+];
+
+/// The resource's `_meta`, on `resources/list` and on `resources/read`'s contents. Under `ui` (the
+/// MCP Apps keys): no domains in `csp` (the widget fetches and loads nothing and opens links
+/// through the host), wasm where the host allows it (`wasmUnsafeEval`; without it the page runs its
+/// JavaScript build), `permissions.clipboardWrite` (the copy buttons; a host then allows
+/// `clipboard-write` on the frame), and `domain` only when given (a dedicated origin for the
+/// frame, in the host's format). Beside it, ChatGPT's own keys.
+pub fn resource_meta(domain: Option<&str>) -> Map<String, Value> {
+    let mut ui = object(json!({
+        "csp": { "connectDomains": [], "resourceDomains": [], "wasmUnsafeEval": true },
+        "permissions": { "clipboardWrite": {} },
+        "prefersBorder": true
+    }));
+    if let Some(domain) = domain {
+        ui.insert("domain".to_owned(), Value::String(domain.to_owned()));
+    }
+    let mut meta = Map::new();
+    meta.insert("ui".to_owned(), Value::Object(ui));
+    meta.extend(object(json!({
         "openai/widgetCSP": { "connect_domains": [], "resource_domains": [] },
         "openai/widgetPrefersBorder": true,
         "openai/widgetDescription": "Tables, banners and block graphs for pipeline-service results."
-    }))
+    })));
+    meta
 }
 
-/// A tool's `_meta`: the widget's URI under the three keys hosts read (`ui.resourceUri` is the
-/// MCP Apps key; `host/outputTemplate` and `openai/outputTemplate` name it for other hosts).
-pub fn tool_meta(uri: &str) -> Map<String, Value> {
-    object(json!({
+/// The `_meta` of the tool named `tool`, whose results the widget draws: the widget's URI under
+/// each key hosts read (`ui.resourceUri`, the MCP Apps key; the flat `ui/resourceUri` it replaced,
+/// which Claude still reads; `openai/outputTemplate`, ChatGPT's; `host/outputTemplate`), and
+/// `openai/widgetAccessible` when the widget calls the tool itself ([`TOOLS_THE_WIDGET_CALLS`]).
+pub fn tool_meta(uri: &str, tool: &str) -> Map<String, Value> {
+    let mut meta = object(json!({
         "ui": { "resourceUri": uri },
+        "ui/resourceUri": uri,
         "host/outputTemplate": uri,
         "openai/outputTemplate": uri
-    }))
+    }));
+    if TOOLS_THE_WIDGET_CALLS.contains(&tool) {
+        meta.insert("openai/widgetAccessible".to_owned(), Value::Bool(true));
+    }
+    meta
 }
 
 fn object(value: Value) -> Map<String, Value> {
@@ -98,6 +139,7 @@ fn object(value: Value) -> Map<String, Value> {
 pub struct ResourceWidget {
     html: Cow<'static, str>,
     uri: Cow<'static, str>,
+    domain: Option<String>,
 }
 
 impl ResourceWidget {
@@ -106,6 +148,7 @@ impl ResourceWidget {
         Self {
             html: Cow::Borrowed(HTML),
             uri: Cow::Borrowed(URI),
+            domain: None,
         }
     }
 
@@ -115,6 +158,17 @@ impl ResourceWidget {
         Self {
             html: Cow::Owned(html),
             uri: Cow::Owned(uri),
+            domain: None,
+        }
+    }
+
+    /// The same widget with a dedicated origin for its frame: `_meta.ui.domain`, in the format
+    /// of the host it is meant for (the MCP Apps spec leaves it to each host). Without it the
+    /// resource names none and the host picks the frame's origin.
+    pub fn with_domain(self, domain: impl Into<String>) -> Self {
+        Self {
+            domain: Some(domain.into()),
+            ..self
         }
     }
 
@@ -126,6 +180,11 @@ impl ResourceWidget {
     /// The file's content-hashed `ui://` URI.
     pub fn uri(&self) -> &str {
         &self.uri
+    }
+
+    /// The dedicated origin the resource names for its frame, if any ([`ResourceWidget::with_domain`]).
+    pub fn domain(&self) -> Option<&str> {
+        self.domain.as_deref()
     }
 
     /// The capabilities' `extensions`, for `ServerCapabilities::builder().enable_extensions_with`:
@@ -145,7 +204,7 @@ impl ResourceWidget {
             .with_description(RESOURCE_DESCRIPTION)
             .with_mime_type(MIME_TYPE)
             .with_size(self.html.len() as u64)
-            .with_meta(MetaObject(resource_meta()))
+            .with_meta(MetaObject(resource_meta(self.domain())))
     }
 
     /// `resources/read`'s answer for `uri`: the file, or `None` when `uri` is not the widget's
@@ -159,12 +218,12 @@ impl ResourceWidget {
     pub fn contents(&self, uri: impl Into<String>) -> ResourceContents {
         ResourceContents::text(self.html.to_string(), uri)
             .with_mime_type(MIME_TYPE)
-            .with_meta(MetaObject(resource_meta()))
+            .with_meta(MetaObject(resource_meta(self.domain())))
     }
 
-    /// The `_meta` of a tool whose results the widget draws (`Tool::with_meta`).
-    pub fn tool_meta(&self) -> MetaObject {
-        MetaObject(tool_meta(&self.uri))
+    /// The `_meta` of the tool named `tool`, whose results the widget draws (`Tool::with_meta`).
+    pub fn tool_meta(&self, tool: &str) -> MetaObject {
+        MetaObject(tool_meta(&self.uri, tool))
     }
 }
 
@@ -197,13 +256,61 @@ mod tests {
     }
 
     #[test]
-    fn tool_meta_points_all_three_keys_at_the_uri() {
+    fn tool_meta_names_the_uri_under_every_key_hosts_read() {
         let widget = ResourceWidget::from_html("<html></html>".to_owned());
-        let meta = Value::Object(widget.tool_meta().0);
-        for key in ["host/outputTemplate", "openai/outputTemplate"] {
-            assert_eq!(meta[key], widget.uri());
+        let meta = Value::Object(widget.tool_meta("pipeline_delete").0);
+        for key in [
+            "ui/resourceUri",
+            "host/outputTemplate",
+            "openai/outputTemplate",
+        ] {
+            assert_eq!(meta[key], widget.uri(), "{key}");
         }
         assert_eq!(meta["ui"]["resourceUri"], widget.uri());
+    }
+
+    #[test]
+    fn only_the_tools_the_widget_calls_are_marked_callable_from_it() {
+        let widget = ResourceWidget::embedded();
+        for tool in TOOLS_THE_WIDGET_CALLS {
+            let meta = widget.tool_meta(tool).0;
+            assert_eq!(
+                meta.get("openai/widgetAccessible"),
+                Some(&json!(true)),
+                "{tool}"
+            );
+        }
+        for tool in [
+            "pipeline_delete",
+            "run_pipeline",
+            "block_templates_list",
+            "",
+            "Pipeline_list",
+        ] {
+            let meta = widget.tool_meta(tool).0;
+            assert_eq!(meta.get("openai/widgetAccessible"), None, "{tool}");
+        }
+    }
+
+    #[test]
+    fn the_resource_asks_for_clipboard_write_and_names_no_domain_unless_given() {
+        let widget = ResourceWidget::from_html("<html></html>".to_owned());
+        for meta in [
+            serde_json::to_value(widget.resource()).expect("json")["_meta"].clone(),
+            serde_json::to_value(widget.contents(widget.uri())).expect("json")["_meta"].clone(),
+        ] {
+            assert_eq!(meta["ui"]["permissions"], json!({ "clipboardWrite": {} }));
+            assert_eq!(meta["ui"].get("domain"), None);
+        }
+        let domain = "a904794854a047f6.claudemcpcontent.com";
+        let widget = widget.with_domain(domain);
+        assert_eq!(widget.domain(), Some(domain));
+        let listed = serde_json::to_value(widget.resource()).expect("json");
+        let read = serde_json::to_value(widget.read(widget.uri()).expect("its URI")).expect("json");
+        for meta in [&listed["_meta"], &read["contents"][0]["_meta"]] {
+            assert_eq!(meta["ui"]["domain"], domain);
+            assert_eq!(meta["ui"]["permissions"], json!({ "clipboardWrite": {} }));
+        }
     }
 
     #[test]
@@ -216,7 +323,7 @@ mod tests {
         assert_eq!(contents["text"], "<html>\r\n</html>");
         assert_eq!(contents["uri"], widget.uri());
         assert_eq!(contents["mimeType"], MIME_TYPE);
-        assert_eq!(contents["_meta"], Value::Object(resource_meta()));
+        assert_eq!(contents["_meta"], Value::Object(resource_meta(None)));
     }
 
     #[test]

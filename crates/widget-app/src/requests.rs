@@ -1,8 +1,8 @@
 //! What the widget may ask its host's MCP server for: a tool call from one fixed list of read-only
 //! tools, never anything that creates, updates, deletes, runs or syncs. Every request the widget
 //! makes is a [`ToolRequest`], and the only ways to make one are [`ToolRequest::read_only`] (a
-//! name from [`READ_ONLY_TOOLS`]) and the drill-down table in [`open_record`]: a mutating tool name
-//! cannot be sent, whatever a result or a host says.
+//! name from [`TOOLS_THE_WIDGET_CALLS`]) and the drill-down table in [`open_record`]: a mutating
+//! tool name cannot be sent, whatever a result or a host says.
 //!
 //! Drill-down (which read tool opens a row of a list):
 //!
@@ -17,23 +17,8 @@
 
 use serde_json::{Map, Value};
 
-/// The tools the widget may call: the read-only tools of the tool interface and the reference
-/// server's read-only extras. `block_templates_list` is left out: with `force_refresh` it re-fetches
-/// from the cluster, which is the user's call, not the widget's.
-pub const READ_ONLY_TOOLS: [&str; 12] = [
-    "pipeline_list",
-    "pipeline_get",
-    "block_list",
-    "block_get",
-    "run_logs",
-    "pipeline_runs",
-    "pipeline_run_get",
-    "block_runs",
-    "block_outputs",
-    "backfill_list",
-    "pipeline_schedules",
-    "pipeline_triggers",
-];
+/// The tools the widget may call, listed once for the widget and its server in `widget-result`.
+pub use widget_result::TOOLS_THE_WIDGET_CALLS;
 
 pub use widget_model::rows::{RecordIds, MAX_ID_CHARS};
 
@@ -45,9 +30,9 @@ pub struct ToolRequest {
 }
 
 impl ToolRequest {
-    /// A request for `tool` with `arguments`, if `tool` is one of [`READ_ONLY_TOOLS`].
+    /// A request for `tool` with `arguments`, if `tool` is one of [`TOOLS_THE_WIDGET_CALLS`].
     pub fn read_only(tool: &str, arguments: Map<String, Value>) -> Option<ToolRequest> {
-        let tool = READ_ONLY_TOOLS.iter().find(|t| **t == tool)?;
+        let tool = TOOLS_THE_WIDGET_CALLS.iter().find(|t| **t == tool)?;
         Some(ToolRequest { tool, arguments })
     }
 

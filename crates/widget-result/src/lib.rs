@@ -2,7 +2,8 @@
 //! read in the fields whose values are a closed list. The MCP server writes them
 //! (`crates/mage-mcp-server`); the widget's model reads them (`crates/widget-model`); the
 //! published JSON Schemas (`schema/`) list the same values, and a test here holds them equal. The
-//! rules a result keeps are `docs/tool-interface.md`.
+//! tools the widget calls itself are listed here too, for the widget and the server that marks
+//! them. The rules a result keeps are `docs/tool-interface.md`.
 //!
 //! Depends on: nothing (serde and schemars behind features, for the server).
 
@@ -15,6 +16,29 @@ pub const SCHEMA_VERSION: u64 = 1;
 /// The most graph nodes a renderer draws unless the hints lower it; a producer sends a larger
 /// graph marked truncated, and the widget shows the table.
 pub const DEFAULT_MAX_GRAPH_NODES: usize = 500;
+
+/// The tools the widget calls itself, through its host: the read-only tools of the tool interface
+/// and the reference server's read-only extras, and nothing that creates, updates, deletes, runs or
+/// syncs. `block_templates_list` is left out: with `force_refresh` it re-fetches from the cluster,
+/// which is the user's call, not the widget's. The widget builds requests from this list only
+/// (`crates/widget-app/src/requests.rs`); a server marks these tools as callable from the widget
+/// (`openai/widgetAccessible`, docs/tool-interface.md). The widget's packages, which are published
+/// and so cannot depend on this crate, carry a copy that tests hold equal to this one, as does
+/// `preview/registration.json`.
+pub const TOOLS_THE_WIDGET_CALLS: [&str; 12] = [
+    "pipeline_list",
+    "pipeline_get",
+    "block_list",
+    "block_get",
+    "run_logs",
+    "pipeline_runs",
+    "pipeline_run_get",
+    "block_runs",
+    "block_outputs",
+    "backfill_list",
+    "pipeline_schedules",
+    "pipeline_triggers",
+];
 
 /// A closed list of names: each value and the name it is written as.
 macro_rules! names {

@@ -82,7 +82,7 @@ impl ServerHandler for WidgetServer {
         no_arguments.insert("type".to_owned(), json!("object"));
         no_arguments.insert("properties".to_owned(), json!({}));
         let tool = Tool::new("pipeline_list", "Lists the pipelines.", no_arguments)
-            .with_meta(self.widget.tool_meta());
+            .with_meta(self.widget.tool_meta("pipeline_list"));
         Ok(ListToolsResult::with_all_items(vec![tool]))
     }
 

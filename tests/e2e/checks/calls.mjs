@@ -8,7 +8,7 @@ import { assert, eventually, expectState, expectRows, folded, fixtureText, CSP }
 const fixture = (file) => JSON.parse(fixtureText(file));
 /** The key the test host answers under. */
 const call = (name, args = {}) => `${name} ${JSON.stringify(args)}`;
-/** The tools the widget may call (crates/widget-app/src/requests.rs READ_ONLY_TOOLS). */
+/** The tools the widget may call (TOOLS_THE_WIDGET_CALLS in crates/widget-result/src/lib.rs). */
 const READ_ONLY = new Set([
   "pipeline_list", "pipeline_get", "block_list", "block_get", "run_logs", "pipeline_runs", "pipeline_run_get",
   "block_runs", "block_outputs", "backfill_list", "pipeline_schedules", "pipeline_triggers",

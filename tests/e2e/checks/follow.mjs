@@ -11,7 +11,7 @@ const call = (name, args = {}) => `${name} ${JSON.stringify(args)}`;
 const FOLLOW = call("pipeline_run_get", { pipeline_run_id: "4822" });
 /** crates/widget-app/src/follow.rs: the first call, after the result. */
 const FIRST_DELAY_MS = 2_000;
-/** The read-only tools (crates/widget-app/src/requests.rs READ_ONLY_TOOLS). */
+/** The read-only tools (TOOLS_THE_WIDGET_CALLS in crates/widget-result/src/lib.rs). */
 const READ_ONLY = new Set([
   "pipeline_list", "pipeline_get", "block_list", "block_get", "run_logs", "pipeline_runs", "pipeline_run_get",
   "block_runs", "block_outputs", "backfill_list", "pipeline_schedules", "pipeline_triggers",

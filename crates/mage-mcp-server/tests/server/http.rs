@@ -33,6 +33,7 @@ async fn streamable_http_serves_the_tools_and_the_widget() {
                 .unwrap_or_else(|| panic!("{name} listed"));
             let meta = Value::Object(tool.meta.as_ref().map(|m| m.0.clone()).unwrap_or_default());
             assert_eq!(meta["ui"]["resourceUri"], uri);
+            assert_eq!(meta["ui/resourceUri"], uri);
             assert_eq!(meta["host/outputTemplate"], uri);
         }
         let read = read_widget(&client, &uri).await;

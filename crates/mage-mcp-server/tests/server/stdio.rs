@@ -101,15 +101,27 @@ fn assert_arguments(tool: &rmcp::model::Tool, required: &[&str], optional: &[&st
     }
 }
 
-/// The tool names the widget's resource under each key hosts read.
+/// The tool names the widget's resource under each key hosts read, and says it is callable from
+/// the widget exactly when the widget calls it.
 fn assert_widget_meta(tool: &rmcp::model::Tool, uri: &str) {
     let meta = Value::Object(tool.meta.as_ref().map(|m| m.0.clone()).unwrap_or_default());
-    for key in ["host/outputTemplate", "openai/outputTemplate"] {
+    for key in [
+        "ui/resourceUri",
+        "host/outputTemplate",
+        "openai/outputTemplate",
+    ] {
         assert_eq!(meta[key], uri, "{}: _meta[{key:?}]", tool.name);
     }
     assert_eq!(
         meta["ui"]["resourceUri"], uri,
         "{}: _meta.ui.resourceUri",
+        tool.name
+    );
+    let called_by_the_widget = widget_result::TOOLS_THE_WIDGET_CALLS.contains(&tool.name.as_ref());
+    assert_eq!(
+        meta.get("openai/widgetAccessible"),
+        called_by_the_widget.then_some(&json!(true)),
+        "{}: _meta[\"openai/widgetAccessible\"]",
         tool.name
     );
 }
@@ -173,6 +185,15 @@ async fn the_widget_is_listed_and_read_byte_for_byte_under_its_hashed_uri() {
         );
         assert_eq!(resource["_meta"]["openai/widgetPrefersBorder"], true);
         assert!(resource["_meta"]["openai/widgetDescription"].is_string());
+        assert_eq!(
+            resource["_meta"]["ui"]["permissions"],
+            json!({"clipboardWrite": {}})
+        );
+        assert_eq!(
+            resource["_meta"]["ui"].get("domain"),
+            None,
+            "no domain unless given"
+        );
 
         let read = read_widget(&client, &uri).await;
         assert_eq!(read.contents.len(), 1);
@@ -184,7 +205,10 @@ async fn the_widget_is_listed_and_read_byte_for_byte_under_its_hashed_uri() {
             widget.bytes.as_slice(),
             "served byte for byte"
         );
-        assert_eq!(contents["_meta"]["ui"]["prefersBorder"], true);
+        assert_eq!(
+            contents["_meta"], resource["_meta"],
+            "the same _meta read as listed"
+        );
 
         let unknown = client
             .read_resource(rmcp::model::ReadResourceRequestParams::new(
@@ -192,6 +216,61 @@ async fn the_widget_is_listed_and_read_byte_for_byte_under_its_hashed_uri() {
             ))
             .await;
         assert!(unknown.is_err(), "an unknown URI is an error");
+        client.cancel().await.expect("close");
+    })
+    .await;
+}
+
+/// `--widget-domain` names the frame's origin on the listed resource and on its contents.
+#[tokio::test]
+async fn a_widget_domain_is_named_on_the_resource_when_given() {
+    bounded(async {
+        let widget = test_widget();
+        let uri = expected_uri(&widget.bytes);
+        let domain = "a904794854a047f6.claudemcpcontent.com";
+        let client = stdio_client(&widget, &["--widget-domain", domain]).await;
+        let resources = client.list_all_resources().await.expect("resources/list");
+        let listed = serde_json::to_value(&resources[0]).expect("resource JSON");
+        let read = read_widget(&client, &uri).await;
+        let contents = serde_json::to_value(&read.contents[0]).expect("contents JSON");
+        for meta in [&listed["_meta"], &contents["_meta"]] {
+            assert_eq!(meta["ui"]["domain"], domain);
+            assert_eq!(meta["ui"]["permissions"], json!({"clipboardWrite": {}}));
+        }
+        client.cancel().await.expect("close");
+    })
+    .await;
+}
+
+/// The resource and tool `_meta` the server answers are the registration the README shows
+/// (`preview/registration.json`), under the widget's hashed URI.
+#[tokio::test]
+async fn the_server_answers_the_registration_the_readme_shows() {
+    bounded(async {
+        let registration: Value = serde_json::from_str(
+            &std::fs::read_to_string(repo_root().join("preview/registration.json"))
+                .expect("preview/registration.json"),
+        )
+        .expect("registration JSON");
+        let widget = test_widget();
+        let uri = expected_uri(&widget.bytes);
+        let stable = registration["resource"]["uri"].as_str().expect("uri");
+        let hashed = |value: &Value| {
+            serde_json::from_str::<Value>(&value.to_string().replace(stable, &uri)).expect("JSON")
+        };
+        let client = stdio_client(&widget, &[]).await;
+        let resources = client.list_all_resources().await.expect("resources/list");
+        let listed = serde_json::to_value(&resources[0]).expect("resource JSON");
+        assert_eq!(listed["_meta"], registration["resource"]["_meta"]);
+        let name = registration["tool"]["name"].as_str().expect("name");
+        let tools = client.list_all_tools().await.expect("tools/list");
+        let tool = tools.iter().find(|t| t.name == name).expect("the tool");
+        let meta = serde_json::to_value(&tool.meta).expect("tool _meta JSON");
+        assert_eq!(meta, hashed(&registration["tool"]["_meta"]));
+        assert_eq!(
+            registration["toolsTheWidgetCalls"],
+            json!(widget_result::TOOLS_THE_WIDGET_CALLS)
+        );
         client.cancel().await.expect("close");
     })
     .await;
