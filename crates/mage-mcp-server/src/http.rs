@@ -441,8 +441,10 @@ fn usable_id(message: &Value) -> Value {
     }
 }
 
-/// `text` cut to [`MAX_REASON_CHARS`] characters.
+/// `text` redacted (serde's messages can quote the input), then cut to [`MAX_REASON_CHARS`]
+/// characters.
 fn bounded(text: &str) -> String {
+    let text = secret_redaction::redact_text(text);
     match text.char_indices().nth(MAX_REASON_CHARS) {
         Some((end, _)) => format!("{}…", &text[..end]),
         None => text.to_owned(),
@@ -741,6 +743,22 @@ mod tests {
         let cut = bounded(&long);
         assert_eq!(cut.chars().count(), MAX_REASON_CHARS + 1);
         assert_eq!(bounded("short"), "short");
+    }
+
+    #[test]
+    fn a_quoted_reason_is_redacted_before_it_is_cut() {
+        // The cut falls inside the password: what is kept has `://` but no `@`.
+        let kept_of_url = " postgresql://admin:hun";
+        let padding = "x".repeat(MAX_REASON_CHARS - kept_of_url.len());
+        let cut = bounded(&format!(
+            "{padding} postgresql://admin:hunter2@db.internal:5432/warehouse"
+        ));
+        assert!(!cut.contains("admin:hun"), "{cut}");
+        let key = format!(
+            "invalid value: -----BEGIN RSA PRIVATE KEY-----\n{}-----END RSA PRIVATE KEY-----",
+            "MIIEowIBAAKCAQEAkeyBODYsecretLINE\n".repeat(20)
+        );
+        assert!(!bounded(&key).contains("keyBODY"), "{}", bounded(&key));
     }
 
     #[test]

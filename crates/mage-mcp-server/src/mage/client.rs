@@ -28,6 +28,7 @@ use serde_json::Value;
 
 use crate::config::{shown_url, Session};
 use crate::ids::path_segment;
+use crate::redact::{redacted_text, Redactor};
 use crate::secrets::CallSecrets;
 use crate::widget_result::{ErrorCode, ToolError};
 
@@ -293,7 +294,8 @@ impl Mage {
             }
             return match outcome {
                 Ok((status, bytes)) => {
-                    let value = interpret(status, &bytes, method.as_str(), what)?;
+                    let redactor = self.secrets.redactor();
+                    let value = interpret(status, &bytes, method.as_str(), what, &redactor)?;
                     self.learn(&value);
                     Ok(value)
                 }
@@ -319,7 +321,7 @@ impl Mage {
         );
         match self.once(Method::Post, &path, &[], Some(body), false).await {
             Ok((status, bytes)) => {
-                let value = interpret(status, &bytes, "POST", what)?;
+                let value = interpret(status, &bytes, "POST", what, &self.secrets.redactor())?;
                 self.learn(&value);
                 Ok(value)
             }
@@ -421,8 +423,10 @@ pub fn shown_bytes(bytes: u64) -> String {
 static SERVER_PATH: LazyLock<Option<Regex>> =
     LazyLock::new(|| Regex::new(r#"(^|[\s'"(=:\[])(/[\w.@~+-]+(?:/[\w.@~+-]*)+)"#).ok());
 
-/// A one-line reason from Mage's error object, without tracebacks or server paths.
-pub fn short_reason(error: &serde_json::Map<String, Value>) -> Option<String> {
+/// A one-line reason from Mage's error object, without tracebacks or server paths. The whole
+/// text is redacted with what the call knows before a line of it is chosen and cut: a line or a
+/// cut can separate a credential from what names it.
+pub fn short_reason(error: &serde_json::Map<String, Value>, redactor: &Redactor) -> Option<String> {
     let code = error.get("code").and_then(Value::as_i64);
     let text = error
         .get("exception")
@@ -434,6 +438,7 @@ pub fn short_reason(error: &serde_json::Map<String, Value>) -> Option<String> {
                 .then(|| error.get("message").and_then(Value::as_str))
                 .flatten()
         })?;
+    let text = redacted_text(redactor, text);
     let line = text
         .lines()
         .map(str::trim)
@@ -454,15 +459,22 @@ fn says_missing(reason: &str) -> bool {
     reason.contains("does not exist") || reason.contains("not found")
 }
 
-/// What one answer means: the JSON body, or the tool error for it.
-pub fn interpret(status: u16, body: &[u8], method: &str, what: &str) -> Result<Value, ToolError> {
+/// What one answer means: the JSON body, or the tool error for it (a reason quoted from it
+/// redacted with `redactor` before it is cut).
+pub fn interpret(
+    status: u16,
+    body: &[u8],
+    method: &str,
+    what: &str,
+    redactor: &Redactor,
+) -> Result<Value, ToolError> {
     let parsed: Option<Value> = serde_json::from_slice(body).ok();
     let error = parsed
         .as_ref()
         .and_then(|v| v.get("error"))
         .and_then(Value::as_object);
     let error_code = error.and_then(|e| e.get("code")).and_then(Value::as_i64);
-    let reason = error.and_then(short_reason);
+    let reason = error.and_then(|error| short_reason(error, redactor));
     if matches!(status, 401 | 403) || matches!(error_code, Some(401 | 403)) {
         let shown = if matches!(status, 401 | 403) {
             status as i64
@@ -525,15 +537,28 @@ mod tests {
         let body = json!({"error": {"code": 500, "exception": "Pipeline nope does not exist.",
             "message": "Traceback (most recent call last):\n  File \"/srv/venv/lib/python3.11/site-packages/mage_ai/x.py\", line 3\nException: Pipeline nope does not exist.",
             "errors": ["  File \"/srv/venv/lib/x.py\""]}, "url_parameters": {}});
-        let error = interpret(200, body.to_string().as_bytes(), "GET", "Pipeline 'nope'")
-            .expect_err("error");
+        let error = interpret(
+            200,
+            body.to_string().as_bytes(),
+            "GET",
+            "Pipeline 'nope'",
+            &Redactor::default(),
+        )
+        .expect_err("error");
         assert_eq!(error.code, ErrorCode::ApiError);
         assert_eq!(
             error.message,
             "Pipeline 'nope' not found (Mage: Pipeline nope does not exist)."
         );
         let body = json!({"error": {"code": 500, "message": "Traceback (most recent call last):\n  File \"/srv/x.py\"\nKeyError: 1"}});
-        let error = interpret(200, body.to_string().as_bytes(), "GET", "Run 1").expect_err("error");
+        let error = interpret(
+            200,
+            body.to_string().as_bytes(),
+            "GET",
+            "Run 1",
+            &Redactor::default(),
+        )
+        .expect_err("error");
         assert!(
             !error.message.contains("Traceback") && !error.message.contains("/srv"),
             "{}",
@@ -545,24 +570,82 @@ mod tests {
     fn server_paths_in_a_reason_are_blanked() {
         let error = json!({"code": 500, "exception": "File for block x does not exist at /home/u/proj/data_loaders/x.py."});
         assert_eq!(
-            short_reason(error.as_object().expect("object")).as_deref(),
+            short_reason(error.as_object().expect("object"), &Redactor::default()).as_deref(),
             Some("File for block x does not exist at [path]")
+        );
+    }
+
+    /// What a result shows of the reason Mage gave: the error's envelope, redacted as every
+    /// result is.
+    fn shown_reason(exception: &str) -> String {
+        let body = json!({"error": {"code": 400, "exception": exception}});
+        let error = interpret(
+            200,
+            body.to_string().as_bytes(),
+            "GET",
+            "Pipeline 'p'",
+            &Redactor::default(),
+        )
+        .expect_err("error");
+        let mut envelope = error.envelope();
+        Redactor::default().redact(&mut envelope);
+        envelope["error"]["message"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    }
+
+    #[test]
+    fn a_url_cut_after_its_scheme_in_a_reason_shows_no_user_information() {
+        // The cut falls inside the password: what is kept has `://` but no `@`.
+        let lead = "could not connect to";
+        let kept_of_url = " postgresql://admin:hun";
+        let padding = "x".repeat(MAX_REASON_CHARS - lead.len() - kept_of_url.len());
+        let shown = shown_reason(&format!(
+            "{lead}{padding} postgresql://admin:hunter2@db.internal:5432/warehouse failed"
+        ));
+        assert!(!shown.contains("admin:hun"), "{shown}");
+        assert!(shown.contains("postgresql://"), "{shown}");
+    }
+
+    #[test]
+    fn a_private_key_whose_begin_line_is_not_the_line_quoted_is_hidden() {
+        // The first line is skipped as a traceback's; the next is the key's body.
+        let shown = shown_reason(
+            "Traceback (most recent call last): loading key -----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAkeyBODYsecretLINE\n-----END RSA PRIVATE KEY-----\nValueError: the key could not be read",
+        );
+        assert!(!shown.contains("keyBODY"), "{shown}");
+        assert!(
+            shown.contains("ValueError: the key could not be read"),
+            "{shown}"
         );
     }
 
     #[test]
     fn a_401_or_an_error_code_403_is_auth_expired_with_the_remedy() {
         let body = json!({"error": {"code": 401, "message": "Invalid OAuth token.", "type": "invalid_oauth_token"}, "status": 200});
-        let error =
-            interpret(401, body.to_string().as_bytes(), "GET", "Pipelines").expect_err("error");
+        let error = interpret(
+            401,
+            body.to_string().as_bytes(),
+            "GET",
+            "Pipelines",
+            &Redactor::default(),
+        )
+        .expect_err("error");
         assert_eq!(error.code, ErrorCode::AuthExpired);
         assert!(
             error.message.contains("Invalid OAuth token.")
                 && error.message.contains("login command again")
         );
         let body = json!({"error": {"code": 403, "message": "Private access for list only, invalid scope."}, "status": 200});
-        let error =
-            interpret(200, body.to_string().as_bytes(), "GET", "Pipelines").expect_err("error");
+        let error = interpret(
+            200,
+            body.to_string().as_bytes(),
+            "GET",
+            "Pipelines",
+            &Redactor::default(),
+        )
+        .expect_err("error");
         assert_eq!(error.code, ErrorCode::AuthExpired);
         assert!(
             error.message.contains("permission denied"),
@@ -571,7 +654,9 @@ mod tests {
         );
         assert!(!error.message.contains("expired"), "{}", error.message);
         assert_eq!(
-            interpret(403, b"", "GET", "x").expect_err("error").code,
+            interpret(403, b"", "GET", "x", &Redactor::default())
+                .expect_err("error")
+                .code,
             ErrorCode::AuthExpired
         );
     }
@@ -579,19 +664,33 @@ mod tests {
     #[test]
     fn a_404_names_what_was_asked_for_not_mages_generic_text() {
         let body = json!({"error": {"code": 404, "message": "Email/username and/or password invalid.", "type": "record_not_found"}});
-        let error = interpret(200, body.to_string().as_bytes(), "GET", "Pipeline run '9'")
-            .expect_err("error");
+        let error = interpret(
+            200,
+            body.to_string().as_bytes(),
+            "GET",
+            "Pipeline run '9'",
+            &Redactor::default(),
+        )
+        .expect_err("error");
         assert_eq!(error.message, "Pipeline run '9' not found (404).");
     }
 
     #[test]
     fn http_errors_and_non_json_bodies_are_api_errors() {
-        let error = interpret(405, b"", "PATCH", "Pipeline 'x'").expect_err("error");
+        let error =
+            interpret(405, b"", "PATCH", "Pipeline 'x'", &Redactor::default()).expect_err("error");
         assert_eq!(error.code, ErrorCode::ApiError);
         assert!(error.message.contains("405"));
-        assert!(interpret(200, b"<html>", "GET", "x").is_err());
+        assert!(interpret(200, b"<html>", "GET", "x", &Redactor::default()).is_err());
         assert_eq!(
-            interpret(200, br#"{"pipelines": []}"#, "GET", "x").expect("ok"),
+            interpret(
+                200,
+                br#"{"pipelines": []}"#,
+                "GET",
+                "x",
+                &Redactor::default()
+            )
+            .expect("ok"),
             json!({"pipelines": []})
         );
     }

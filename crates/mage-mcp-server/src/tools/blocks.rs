@@ -13,6 +13,7 @@ use serde_json::{json, Map, Value};
 use crate::backend::{BlockEdit, Call, NewBlock};
 use crate::ids::IdArguments;
 use crate::records::{records, str_of, string_list, strings, text_of};
+use crate::redact::Redactor;
 use crate::server::MageMcpServer;
 use crate::tools::diff::code_change;
 use crate::tools::pipelines::checked_name;
@@ -424,7 +425,10 @@ async fn create(call: &Call, args: BlockCreateArgs) -> Result<WidgetResult, Tool
     // Code the caller wrote is shown as what it adds; a template's is the record's own.
     if let Some(content) = args.content.as_deref().filter(|c| !c.is_empty()) {
         let mut changes = Map::new();
-        changes.insert("content".to_owned(), code_change(None, content));
+        changes.insert(
+            "content".to_owned(),
+            code_change(None, content, &call.secrets.redactor()),
+        );
         mutation = mutation.changes(changes);
     }
     Ok(WidgetResult::new("block", "create")
@@ -433,13 +437,14 @@ async fn create(call: &Call, args: BlockCreateArgs) -> Result<WidgetResult, Tool
 }
 
 /// What a block update changes, checked against the pipeline's `blocks`: the parts that differ
-/// from `block`, as `{field: {from, to}}` (the code as its sizes and a line diff, `diff.rs`) and
-/// as the edit to send.
+/// from `block`, as `{field: {from, to}}` (the code as its sizes and a line diff of the versions
+/// as `redactor` shows them, `diff.rs`) and as the edit to send.
 fn block_changes(
     blocks: &[Value],
     pipeline_uuid: &str,
     block: &Value,
     args: BlockUpdateArgs,
+    redactor: &Redactor,
 ) -> Result<(Map<String, Value>, BlockEdit), ToolError> {
     let uuid = text_of(block, "uuid");
     let mut changes = Map::new();
@@ -482,7 +487,10 @@ fn block_changes(
     if let Some(content) = args.content {
         let before = text_of(block, "content");
         if content != before {
-            changes.insert("content".to_owned(), code_change(Some(before), &content));
+            changes.insert(
+                "content".to_owned(),
+                code_change(Some(before), &content, redactor),
+            );
             edit.content = Some(content);
         }
     }
@@ -505,7 +513,8 @@ async fn update(call: &Call, args: BlockUpdateArgs) -> Result<WidgetResult, Tool
         .find(|b| text_of(b, "uuid") == uuid)
         .cloned()
         .ok_or_else(|| ToolError::not_found("Block", block_what(&pipeline_uuid, &uuid)))?;
-    let (changes, edit) = block_changes(&blocks, &pipeline_uuid, &block, args)?;
+    let redactor = call.secrets.redactor();
+    let (changes, edit) = block_changes(&blocks, &pipeline_uuid, &block, args, &redactor)?;
     let after = if edit.is_empty() {
         block
     } else {
@@ -659,7 +668,8 @@ mod tests {
             name: None,
             upstream_blocks: Some(upstream.iter().map(|s| (*s).to_owned()).collect()),
         };
-        let error = block_changes(&blocks, "p", &blocks[0], args(&["c"])).expect_err("cycle");
+        let error = block_changes(&blocks, "p", &blocks[0], args(&["c"]), &Redactor::default())
+            .expect_err("cycle");
         assert!(error.message.contains("cycle"), "{}", error.message);
         let (changes, edit) = block_changes(
             &blocks,
@@ -669,6 +679,7 @@ mod tests {
                 uuid: "c".into(),
                 ..args(&["a"])
             },
+            &Redactor::default(),
         )
         .expect("no cycle");
         assert_eq!(edit.upstream_blocks, Some(vec!["a".to_owned()]));
@@ -688,7 +699,8 @@ mod tests {
             name: Some("a".into()),
             upstream_blocks: None,
         };
-        let (changes, edit) = block_changes(&blocks, "p", &blocks[0], args).expect("ok");
+        let (changes, edit) =
+            block_changes(&blocks, "p", &blocks[0], args, &Redactor::default()).expect("ok");
         assert_eq!(changes["content"]["from"], "1 line");
         assert_eq!(changes["content"]["to"], "2 lines");
         assert_eq!(
