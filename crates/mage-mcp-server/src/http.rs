@@ -5,8 +5,8 @@
 //! The server drives a cluster with the user's credentials, so no local process may call it
 //! unasked: every request carries `Authorization: Bearer <token>` (RFC 6750), compared in
 //! constant time; a request without it is answered 401 with `WWW-Authenticate` before anything
-//! of it is read. The token comes from `MCP_AUTH_TOKEN` or `--auth-token-file`, else it is made
-//! at start and printed to the log, as Jupyter does. `--no-auth` turns the check off, on loopback
+//! of it is read. The token comes from `MCP_AUTH_TOKEN` or `--auth-token-file` (and is then never
+//! printed), else it is made at start and printed to the log, as Jupyter does. `--no-auth` turns the check off, on loopback
 //! only. Past `--max-sessions` live sessions a new one is refused with 503.
 //!
 //! rmcp checks the Host and Origin headers (403), `Accept` (406), `Content-Type` (415) and the
@@ -90,9 +90,22 @@ pub struct HttpOptions {
 #[derive(Clone)]
 pub enum HttpAuth {
     /// Clients that send this token as `Authorization: Bearer <token>`.
-    Bearer(Arc<str>),
+    Bearer {
+        token: Arc<str>,
+        origin: TokenOrigin,
+    },
     /// Anyone who reaches the address (`--no-auth`, loopback only).
     Off,
+}
+
+/// Where the HTTP token came from, which decides whether the server prints it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenOrigin {
+    /// Made at start: printed once to the log, the only way the user learns it.
+    Generated,
+    /// Given by the user, named for the log (`$MCP_AUTH_TOKEN`, `--auth-token-file`): the user
+    /// has it already, so it is never printed.
+    Given(&'static str),
 }
 
 impl HttpAuth {
@@ -102,11 +115,15 @@ impl HttpAuth {
         getrandom::fill(&mut bytes)
             .map_err(|e| anyhow::anyhow!("no random source for a token: {e}"))?;
         let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-        Ok(HttpAuth::Bearer(token.into()))
+        Ok(HttpAuth::Bearer {
+            token: token.into(),
+            origin: TokenOrigin::Generated,
+        })
     }
 
-    /// A token the user gave, checked: long enough, and only characters a header carries.
-    pub fn given(token: &str) -> anyhow::Result<HttpAuth> {
+    /// A token the user gave through `source`, checked: long enough, and only characters a header
+    /// carries. No error quotes it.
+    pub fn given(token: &str, source: &'static str) -> anyhow::Result<HttpAuth> {
         let token = token.trim();
         if token.chars().count() < MIN_TOKEN_CHARS {
             anyhow::bail!("the HTTP token is shorter than {MIN_TOKEN_CHARS} characters");
@@ -114,12 +131,35 @@ impl HttpAuth {
         if !token.bytes().all(|b| b.is_ascii_graphic()) {
             anyhow::bail!("the HTTP token holds characters a header cannot carry (spaces, control or non-ASCII characters)");
         }
-        Ok(HttpAuth::Bearer(token.into()))
+        Ok(HttpAuth::Bearer {
+            token: token.into(),
+            origin: TokenOrigin::Given(source),
+        })
+    }
+
+    /// What the log says at start of who may call: a generated token in full (the user has no
+    /// other way to learn it), a given one only by where it came from.
+    pub fn announcement(&self) -> String {
+        match self {
+            HttpAuth::Bearer {
+                token,
+                origin: TokenOrigin::Generated,
+            } => format!(
+                "clients send the header `Authorization: Bearer <token>`, with the token made at start:\n    {token}"
+            ),
+            HttpAuth::Bearer {
+                origin: TokenOrigin::Given(source),
+                ..
+            } => format!(
+                "clients send the header `Authorization: Bearer <token>`, with the token given in {source}"
+            ),
+            HttpAuth::Off => "--no-auth: every process on this machine can call the tools, with the cluster's credentials".to_owned(),
+        }
     }
 
     /// Whether `headers` carry the token (always, with the check off).
     fn admits(&self, headers: &HeaderMap) -> bool {
-        let HttpAuth::Bearer(token) = self else {
+        let HttpAuth::Bearer { token, .. } = self else {
             return true;
         };
         let Some(sent) = headers
@@ -163,12 +203,8 @@ pub async fn serve(server: MageMcpServer, options: HttpOptions) -> anyhow::Resul
         options.max_sessions,
     );
     match &options.auth {
-        HttpAuth::Bearer(token) => tracing::info!(
-            "clients send the header `Authorization: Bearer <token>`, with the token:\n    {token}"
-        ),
-        HttpAuth::Off => tracing::warn!(
-            "--no-auth: every process on this machine can call the tools, with the cluster's credentials"
-        ),
+        HttpAuth::Off => tracing::warn!("{}", options.auth.announcement()),
+        HttpAuth::Bearer { .. } => tracing::info!("{}", options.auth.announcement()),
     }
     axum::serve(listener, router)
         .with_graceful_shutdown(async move {
@@ -590,7 +626,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_request_without_the_token_is_refused_before_it_is_read() {
-        let app = demo_router(HttpAuth::given(TOKEN).expect("token"), 8);
+        let app = demo_router(HttpAuth::given(TOKEN, "a test").expect("token"), 8);
         for token in [None, Some("in-process-token-012345678"), Some("wrong")] {
             let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}});
             let (status, headers, message) = post(&app, token, None, init).await;
@@ -614,7 +650,7 @@ mod tests {
 
     #[tokio::test]
     async fn sessions_past_the_bound_are_refused_with_503() {
-        let app = demo_router(HttpAuth::given(TOKEN).expect("token"), 2);
+        let app = demo_router(HttpAuth::given(TOKEN, "a test").expect("token"), 2);
         let first = open_session(&app, Some(TOKEN)).await.expect("first");
         open_session(&app, Some(TOKEN)).await.expect("second");
         assert_eq!(
@@ -628,7 +664,7 @@ mod tests {
 
     #[tokio::test]
     async fn what_one_session_sends_never_changes_another_sessions_results() {
-        let app = demo_router(HttpAuth::given(TOKEN).expect("token"), 8);
+        let app = demo_router(HttpAuth::given(TOKEN, "a test").expect("token"), 8);
         let a = open_session(&app, Some(TOKEN)).await.expect("a");
         let b = open_session(&app, Some(TOKEN)).await.expect("b");
         let checksum = "9f86d081884c7d659a2feaa0c55ad015";
@@ -791,7 +827,7 @@ mod tests {
 
     #[test]
     fn only_the_exact_token_as_a_bearer_credential_is_admitted() {
-        let auth = HttpAuth::given("0123456789abcdef-token").expect("a token");
+        let auth = HttpAuth::given("0123456789abcdef-token", "a test").expect("a token");
         let with = |value: &'static str| {
             let mut headers = HeaderMap::new();
             headers.insert(header::AUTHORIZATION, HeaderValue::from_static(value));
@@ -810,16 +846,30 @@ mod tests {
 
     #[test]
     fn a_given_token_is_long_enough_and_fits_a_header_and_a_made_one_is_random() {
-        assert!(HttpAuth::given("short").is_err());
-        assert!(HttpAuth::given("0123456789abcdef with space").is_err());
-        assert!(HttpAuth::given("0123456789abcdéf").is_err());
-        let (Ok(HttpAuth::Bearer(a)), Ok(HttpAuth::Bearer(b))) =
+        assert!(HttpAuth::given("short", "a test").is_err());
+        assert!(HttpAuth::given("0123456789abcdef with space", "a test").is_err());
+        assert!(HttpAuth::given("0123456789abcdéf", "a test").is_err());
+        let (Ok(HttpAuth::Bearer { token: a, .. }), Ok(HttpAuth::Bearer { token: b, .. })) =
             (HttpAuth::generated(), HttpAuth::generated())
         else {
             panic!("a token is made");
         };
         assert_eq!(a.len(), 64);
         assert_ne!(a, b);
+    }
+
+    #[test]
+    fn only_a_made_token_is_announced_in_full() {
+        let given = HttpAuth::given("given-token-0123456789", "$MCP_AUTH_TOKEN").expect("a token");
+        assert!(!given.announcement().contains("given-token-0123456789"));
+        assert!(given.announcement().contains("$MCP_AUTH_TOKEN"));
+        let Ok(made @ HttpAuth::Bearer { .. }) = HttpAuth::generated() else {
+            panic!("a token is made");
+        };
+        let HttpAuth::Bearer { token, .. } = &made else {
+            panic!("a bearer token");
+        };
+        assert!(made.announcement().contains(token.as_ref()));
     }
 
     #[test]
