@@ -12,6 +12,7 @@ use serde_json::{json, Map, Value};
 
 use crate::backend::{BlockEdit, Call, NewBlock};
 use crate::ids::IdArguments;
+use crate::places;
 use crate::records::{records, str_of, string_list, strings, text_of};
 use crate::redact::Redactor;
 use crate::server::MageMcpServer;
@@ -77,6 +78,13 @@ impl IdArguments for BlockCreateArgs {
         ids.extend(upstream_ids(&self.upstream_blocks));
         ids
     }
+
+    /// The ids, the name and the configuration's paths: Mage makes files of the last two.
+    fn check_ids(&self) -> Result<(), ToolError> {
+        crate::ids::check_all(self.ids())?;
+        places::check_block_name("name", &self.name)?;
+        places::check_config(self.config.as_ref())
+    }
 }
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
@@ -102,6 +110,15 @@ impl IdArguments for BlockUpdateArgs {
         ];
         ids.extend(upstream_ids(&self.upstream_blocks));
         ids
+    }
+
+    /// The ids and a new name, which Mage makes a file name of.
+    fn check_ids(&self) -> Result<(), ToolError> {
+        crate::ids::check_all(self.ids())?;
+        match &self.name {
+            Some(name) => places::check_block_name("name", name),
+            None => Ok(()),
+        }
     }
 }
 
