@@ -137,6 +137,44 @@ pub struct BlockEdit {
     pub content: Option<String>,
     pub name: Option<String>,
     pub upstream_blocks: Option<Vec<String>>,
+    /// The pipeline's blocks as read when the change was made (and its diff shown): new code is
+    /// saved only while the pipeline still holds them.
+    pub read_from: Option<BlocksVersion>,
+}
+
+/// What a pipeline's blocks were when read, as a digest of their order, code and upstream blocks.
+/// Mage saves a block's code by writing the pipeline's whole block list back, so code saved
+/// against an older read would drop a block added meanwhile, or overwrite code edited meanwhile
+/// (and the diff shown would be of the older read): the backend compares this with a fresh read
+/// before it writes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlocksVersion(String);
+
+impl BlocksVersion {
+    /// The version of `blocks`, records in the service's shape (`uuid`, `content`,
+    /// `upstream_blocks`; every other field, a run's status among them, does not count).
+    pub fn of(blocks: &[Value]) -> Self {
+        use sha2::Digest;
+        let parts: Vec<Value> = blocks
+            .iter()
+            .map(|block| {
+                serde_json::json!([
+                    block.get("uuid"),
+                    block.get("content"),
+                    block.get("upstream_blocks")
+                ])
+            })
+            .collect();
+        let digest = sha2::Sha256::digest(Value::Array(parts).to_string().as_bytes());
+        Self(digest.iter().map(|b| format!("{b:02x}")).collect())
+    }
+
+    /// The refusal when `pipeline_uuid` no longer holds the blocks this version was read from.
+    pub fn changed_since_read(pipeline_uuid: &str) -> ToolError {
+        ToolError::api(format!(
+            "Pipeline '{pipeline_uuid}' changed since it was read for this update (a block was added, removed or edited meanwhile); the code was not saved, and the diff it was shown with is no longer true. Read the block again (block_get) and send the update again (409)."
+        ))
+    }
 }
 
 impl BlockEdit {

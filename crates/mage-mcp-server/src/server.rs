@@ -27,6 +27,7 @@ use serde_json::{json, Value};
 use crate::backend::{Backend, Call};
 use crate::config::{CredentialSource, Session};
 use crate::ids::IdArguments;
+use crate::mage::client::OUTCOME_UNKNOWN;
 use crate::redact::Redactor;
 use crate::secrets::{CallSecrets, SessionSecrets};
 use crate::widget::WidgetResource;
@@ -365,7 +366,7 @@ fn past_deadline(tool: &str, deadline: Duration, mutating: bool) -> ToolError {
     let seconds = deadline.as_secs();
     if mutating {
         ToolError::api(format!(
-            "{tool} did not finish within {seconds} s and was stopped. Its outcome is unknown: the change may have been made. Read the record (pipeline_get, block_get, pipeline_runs) before trying again, so that it is not made twice."
+            "{tool} did not finish within {seconds} s and was stopped. {OUTCOME_UNKNOWN}"
         ))
     } else {
         ToolError::api(format!(

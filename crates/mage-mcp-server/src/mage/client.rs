@@ -8,9 +8,10 @@
 //! - HTTP 401 (bad API key, unknown session token) or an error code 401 (no session) →
 //!   `AUTH_EXPIRED` with the remedy; a 403 is the same code, said as what it is: permission
 //!   denied to this account;
-//! - a change (POST, PUT, DELETE) sent without an answer coming back: its outcome is unknown, and
-//!   the error says so and how to look before trying again (a retry could make it twice); one
-//!   that never reached the cluster says nothing was changed.
+//! - a change (POST, PUT, DELETE) sent without an answer coming back, or answered 502, 503 or 504
+//!   by a proxy or gateway in front of the cluster: its outcome is unknown, and the error says so
+//!   and how to look before trying again (a retry could make it twice); one that never reached the
+//!   cluster says nothing was changed.
 //! - error code 404 (its text is a generic "Email/username and/or password invalid.") → `API_ERROR`
 //!   naming what was asked for.
 //!
@@ -48,6 +49,9 @@ const MAX_REASON_CHARS: usize = 240;
 
 /// The remedy every `AUTH_EXPIRED` names.
 pub const LOGIN_REMEDY: &str = "Run the agent's login command again to sign in anew.";
+
+/// What a change whose outcome is unknown says after why: a retry could make it twice.
+pub const OUTCOME_UNKNOWN: &str = "Its outcome is unknown: the change may have been made. Read the record (pipeline_get, block_get, pipeline_runs) before trying again, so that it is not made twice.";
 
 /// What the server keeps for the Mage backend across calls: the HTTP client (its connection pool)
 /// and where the agent's cache lives.
@@ -399,7 +403,7 @@ impl Mage {
             ));
         }
         ToolError::api(format!(
-            "{what}: the {} request was sent to the cluster at {cluster} but no whole answer came back ({reason}). Its outcome is unknown: the change may have been made. Read the record (pipeline_get, block_get, pipeline_runs) before trying again, so that it is not made twice.",
+            "{what}: the {} request was sent to the cluster at {cluster} but no whole answer came back ({reason}). {OUTCOME_UNKNOWN}",
             method.as_str()
         ))
     }
@@ -515,6 +519,13 @@ pub fn interpret(
             504 => "Gateway Timeout",
             _ => "",
         };
+        // A gateway's status is a proxy's word, not the cluster's: a change it passed on may
+        // have been made after the proxy gave up waiting.
+        if method != "GET" && matches!(status, 502..=504) {
+            return Err(ToolError::api(format!(
+                "{what}: the {method} request was answered HTTP {status} {name} by a proxy or gateway in front of the cluster, not by the cluster. {OUTCOME_UNKNOWN}"
+            )));
+        }
         return Err(ToolError::api(format!(
             "{what}: the cluster answered HTTP {status} {name} to {method}."
         )));
@@ -693,6 +704,35 @@ mod tests {
             .expect("ok"),
             json!({"pipelines": []})
         );
+    }
+
+    #[test]
+    fn a_change_answered_by_a_gateway_has_an_unknown_outcome_and_a_read_does_not() {
+        for status in [502, 503, 504] {
+            for method in ["POST", "PUT", "DELETE"] {
+                let error = interpret(
+                    status,
+                    b"<html>Bad Gateway</html>",
+                    method,
+                    "Pipeline 'p'",
+                    &Redactor::default(),
+                )
+                .expect_err("an error");
+                assert_eq!(error.code, ErrorCode::ApiError);
+                assert!(error.message.contains(OUTCOME_UNKNOWN), "{}", error.message);
+                assert!(
+                    error.message.contains(&status.to_string()),
+                    "{}",
+                    error.message
+                );
+            }
+            let read = interpret(status, b"", "GET", "Pipeline 'p'", &Redactor::default())
+                .expect_err("an error");
+            assert!(!read.message.contains("outcome"), "{}", read.message);
+        }
+        let refused = interpret(500, b"", "POST", "Pipeline 'p'", &Redactor::default())
+            .expect_err("an error");
+        assert!(!refused.message.contains("outcome"), "{}", refused.message);
     }
 
     #[test]

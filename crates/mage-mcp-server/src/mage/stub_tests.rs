@@ -126,18 +126,28 @@ async fn start_stub_full(
         let _ = axum::serve(listener, app).await;
     });
     let cache = tempfile::tempdir().expect("cache dir");
-    let session = Session {
-        cluster_url: format!("http://{address}"),
-        secrets: vec!["stub-session-token-1234".into(), "stub-api-key-5678".into()],
-        oauth_token: Some("stub-session-token-1234".into()),
-        api_key: Some("stub-api-key-5678".into()),
-    };
+    let session = session_at(format!("http://{address}"));
     let secrets = CallSecrets::new(Redactor::default());
     let mage = MageSettings::new(cache.path().to_path_buf(), max_response_bytes)
         .expect("settings")
         .connect(&session, secrets.clone())
         .expect("client");
     (mage, state, cache, secrets)
+}
+
+/// The session the stub's clients run under: the stub's address and its credentials.
+fn session_at(cluster_url: String) -> Session {
+    Session {
+        cluster_url,
+        secrets: vec!["stub-session-token-1234".into(), "stub-api-key-5678".into()],
+        oauth_token: Some("stub-session-token-1234".into()),
+        api_key: Some("stub-api-key-5678".into()),
+    }
+}
+
+/// The session of `mage`'s stub, for a call made through the tools.
+fn stub_session(mage: &Mage) -> Session {
+    session_at(mage.base_url())
 }
 
 fn seen(stub: &Stub) -> Vec<Seen> {
@@ -369,6 +379,11 @@ async fn gets_are_retried_a_bounded_number_of_times_and_posts_never() {
         .await
         .expect_err("503");
     assert_eq!(error.code, ErrorCode::ApiError);
+    assert!(
+        error.message.contains(client::OUTCOME_UNKNOWN),
+        "a gateway's 503 to a change: {}",
+        error.message
+    );
     let requests = seen(&stub);
     assert_eq!(requests.iter().filter(|r| r.method == "POST").count(), 1);
     let (mage, stub, _cache) = start_stub(|_, _| (503, Value::Null)).await;
@@ -561,6 +576,7 @@ async fn a_block_update_that_fails_after_saving_the_code_says_what_was_applied()
         content: Some("y = 3\n".into()),
         name: Some("tidy".into()),
         upstream_blocks: Some(vec!["load".into()]),
+        ..BlockEdit::default()
     };
     let error = blocks::update(&mage, "p", "clean", &edit)
         .await
@@ -582,8 +598,8 @@ async fn a_block_update_that_fails_after_saving_the_code_says_what_was_applied()
 }
 
 #[tokio::test]
-async fn a_block_update_whose_first_request_fails_changed_nothing_and_says_only_why() {
-    let (mage, _stub, _cache) = start_stub(|request, _| match request.method.as_str() {
+async fn a_block_update_whose_first_request_a_gateway_answers_says_its_outcome_is_unknown() {
+    let (mage, stub, _cache) = start_stub(|request, _| match request.method.as_str() {
         "GET" => (200, pipeline("p", "")),
         _ => (503, Value::Null),
     })
@@ -591,13 +607,64 @@ async fn a_block_update_whose_first_request_fails_changed_nothing_and_says_only_
     let edit = BlockEdit {
         content: Some("y = 3\n".into()),
         name: Some("tidy".into()),
-        upstream_blocks: None,
+        ..BlockEdit::default()
     };
     let error = blocks::update(&mage, "p", "clean", &edit)
         .await
         .expect_err("refused");
     assert!(!error.message.contains("in part"), "{}", error.message);
     assert!(error.message.contains("503"), "{}", error.message);
+    assert!(
+        error.message.contains(client::OUTCOME_UNKNOWN),
+        "{}",
+        error.message
+    );
+    // The rename was not sent after a change whose outcome is unknown.
+    let puts = seen(&stub).iter().filter(|r| r.method == "PUT").count();
+    assert_eq!(puts, 1);
+}
+
+/// `block_update` through the tool against the stand-in cluster, whose pipeline changes between
+/// the tool's read (what the diff is made from) and the write.
+#[tokio::test]
+async fn code_diffed_against_an_older_read_of_the_pipeline_is_never_written() {
+    let (mage, stub, _cache) = start_stub(|request, nth| match request.method.as_str() {
+        // The first read is the tool's; by the second, another client has edited `clean`.
+        "GET" if nth == 1 => (200, pipeline("p", "")),
+        "GET" => {
+            let mut edited = pipeline("p", "");
+            edited["pipeline"]["blocks"][1]["content"] = json!("y = 99  # edited meanwhile\n");
+            (200, edited)
+        }
+        _ => (200, pipeline("p", "")),
+    })
+    .await;
+    let backend: Arc<dyn crate::backend::Backend> = Arc::new(super::MageBackend::new(
+        MageSettings::new(mage.cache_dir.clone(), client::DEFAULT_MAX_RESPONSE_BYTES)
+            .expect("settings"),
+    ));
+    let call = crate::backend::Call::new(
+        stub_session(&mage),
+        CallSecrets::new(Redactor::default()),
+        backend,
+    );
+    let args: crate::tools::blocks::BlockUpdateArgs = serde_json::from_value(
+        json!({"pipeline_uuid": "p", "uuid": "clean", "content": "y = 3\n"}),
+    )
+    .expect("arguments");
+    let error = crate::tools::blocks::update(&call, args)
+        .await
+        .expect_err("refused");
+    assert!(
+        error.message.contains("changed since it was read"),
+        "{}",
+        error.message
+    );
+    let requests = seen(&stub);
+    assert!(
+        requests.iter().all(|r| r.method == "GET"),
+        "nothing was written: {requests:?}"
+    );
 }
 
 #[tokio::test]

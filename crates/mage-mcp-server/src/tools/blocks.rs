@@ -10,7 +10,7 @@ use rmcp::{schemars, tool, tool_router};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
-use crate::backend::{BlockEdit, Call, NewBlock};
+use crate::backend::{BlockEdit, BlocksVersion, Call, NewBlock};
 use crate::ids::IdArguments;
 use crate::places;
 use crate::records::{records, str_of, string_list, strings, text_of};
@@ -514,7 +514,7 @@ fn block_changes(
     Ok((changes, edit))
 }
 
-async fn update(call: &Call, args: BlockUpdateArgs) -> Result<WidgetResult, ToolError> {
+pub(crate) async fn update(call: &Call, args: BlockUpdateArgs) -> Result<WidgetResult, ToolError> {
     if args.content.is_none() && args.name.is_none() && args.upstream_blocks.is_none() {
         return Err(ToolError::api(
             "Nothing to update: pass content, name or upstream_blocks (400).",
@@ -531,7 +531,11 @@ async fn update(call: &Call, args: BlockUpdateArgs) -> Result<WidgetResult, Tool
         .cloned()
         .ok_or_else(|| ToolError::not_found("Block", block_what(&pipeline_uuid, &uuid)))?;
     let redactor = call.secrets.redactor();
-    let (changes, edit) = block_changes(&blocks, &pipeline_uuid, &block, args, &redactor)?;
+    let (changes, mut edit) = block_changes(&blocks, &pipeline_uuid, &block, args, &redactor)?;
+    if edit.content.is_some() {
+        // The diff is of this read: the code is saved only while the pipeline still matches it.
+        edit.read_from = Some(BlocksVersion::of(&blocks));
+    }
     let after = if edit.is_empty() {
         block
     } else {
