@@ -67,14 +67,48 @@ impl Listing {
 pub struct Truncation {
     /// How many records the service says it holds, when it says.
     pub total: Option<u64>,
-    /// The bound that was reached: at most this many records are read.
-    pub limit: usize,
+    /// The bound that was reached.
+    pub bound: ListBound,
+}
+
+/// A bound on what one call reads of a list the service pages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListBound {
+    /// At most this many records are read.
+    Records(usize),
+    /// At most this many bytes of answers are read, over every page of every list of the call.
+    Bytes(u64),
+}
+
+impl ListBound {
+    /// "5000 records", "32 MB".
+    pub fn describe(self) -> String {
+        match self {
+            ListBound::Records(records) => format!("{records} records"),
+            ListBound::Bytes(bytes) => shown_bytes(bytes),
+        }
+    }
+}
+
+/// A byte count as a reader says it: `32 MB`, `1.5 MB`, `512 bytes`.
+pub fn shown_bytes(bytes: u64) -> String {
+    const MB: u64 = 1024 * 1024;
+    if bytes >= MB {
+        let tenths = bytes.saturating_mul(10) / MB;
+        if tenths.is_multiple_of(10) {
+            format!("{} MB", tenths / 10)
+        } else {
+            format!("{}.{} MB", tenths / 10, tenths % 10)
+        }
+    } else {
+        format!("{bytes} bytes")
+    }
 }
 
 /// `result` as it is, or marked as cut short when its list was (the records read are kept).
 pub fn mark_truncated(result: WidgetResult, truncated: Option<Truncation>) -> WidgetResult {
     match truncated {
-        Some(cut) => result.cut_at(cut.limit, cut.total),
+        Some(cut) => result.cut_at(&cut.bound.describe(), cut.total),
         None => result,
     }
 }

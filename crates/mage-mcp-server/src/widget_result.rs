@@ -377,20 +377,20 @@ impl WidgetResult {
         self
     }
 
-    /// Marks a list that stopped at a bound of `limit` records before the service's end: the
-    /// summary says so and gives the service's `total` when known, and the pagination says there
-    /// is more. What was read is kept.
-    pub fn cut_at(mut self, limit: usize, total: Option<u64>) -> Self {
+    /// Marks a list that stopped at a bound (`bound` says it: "5000 records", "32 MB") before the
+    /// service's end: the summary says so and gives the service's `total` when known, and the
+    /// pagination says there is more. What was read is kept.
+    pub fn cut_at(mut self, bound: &str, total: Option<u64>) -> Self {
         let shown = self.records.len() as u64;
         let mut summary = self.summary.take().unwrap_or_default();
         let total_known = total.filter(|t| *t >= shown);
         summary.total = Some(total_known.unwrap_or(shown));
         summary.message = Some(match total_known {
             Some(total) => format!(
-                "Truncated: the first {shown} of {total} records (a list is read up to {limit} records)."
+                "Truncated: the first {shown} of {total} records (a list is read up to {bound})."
             ),
             None => format!(
-                "Truncated: the first {shown} records; the service holds more (a list is read up to {limit} records)."
+                "Truncated: the first {shown} records; the service holds more (a list is read up to {bound})."
             ),
         });
         self.summary = Some(summary);
@@ -538,7 +538,7 @@ mod tests {
         let cut = WidgetResult::new("backfills", "list")
             .records(vec![json!({"id": 1}), json!({"id": 2})])
             .summary(Summary::titled("Backfills").total(2))
-            .cut_at(2, Some(9))
+            .cut_at("2 records", Some(9))
             .structured();
         assert_eq!(cut["records"].as_array().map(Vec::len), Some(2));
         assert_eq!(cut["summary"]["total"], 9);
@@ -552,7 +552,7 @@ mod tests {
         );
         let unknown = WidgetResult::new("backfills", "list")
             .records(vec![json!({"id": 1})])
-            .cut_at(1, None)
+            .cut_at("1 MB", None)
             .structured();
         assert_eq!(unknown["summary"]["total"], 1);
         assert!(unknown["summary"]["message"]

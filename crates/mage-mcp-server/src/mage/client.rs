@@ -19,7 +19,8 @@
 //! token learnt from one response is blanked wherever it is copied.
 
 use std::path::PathBuf;
-use std::sync::LazyLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
 use base64::Engine as _;
@@ -27,6 +28,7 @@ use regex::Regex;
 use reqwest::header::{HeaderMap, HeaderValue, ACCEPT};
 use serde_json::Value;
 
+pub use crate::backend::shown_bytes;
 use crate::config::{shown_url, Session};
 use crate::ids::path_segment;
 use crate::redact::{redacted_text, Redactor};
@@ -129,6 +131,7 @@ impl MageSettings {
             secrets,
             cache_dir: self.cache_dir.clone(),
             max_response_bytes: self.max_response_bytes,
+            list_budget: Arc::new(AtomicU64::new(self.max_response_bytes)),
         })
     }
 }
@@ -190,6 +193,9 @@ pub struct Mage {
     secrets: CallSecrets,
     pub cache_dir: PathBuf,
     max_response_bytes: u64,
+    /// What is left of the call's budget for paged lists, in bytes: every page of every list the
+    /// call reads is taken from it, so a call that pages stops at a total, not only per page.
+    list_budget: Arc<AtomicU64>,
 }
 
 /// Why a request got no complete answer.
@@ -271,6 +277,60 @@ impl Mage {
         body: Option<&Value>,
         what: &str,
     ) -> Result<Value, ToolError> {
+        match self
+            .exchange(method, path, query, body, self.max_response_bytes)
+            .await
+        {
+            Ok((status, bytes)) => self.interpret_answer(status, &bytes, method, what),
+            Err(failure) => Err(self.failure_error(&failure, method, what)),
+        }
+    }
+
+    /// One page of a list: a GET read within what is left of the call's budget for paged lists
+    /// (and within `--max-response-bytes`). `None` when the budget is spent, or when this page
+    /// would pass it: the list stops there.
+    pub async fn get_page(
+        &self,
+        path: &str,
+        query: &[(&str, String)],
+        what: &str,
+    ) -> Result<Option<Value>, ToolError> {
+        let left = self.list_budget.load(Ordering::Acquire);
+        if left == 0 {
+            return Ok(None);
+        }
+        let limit = left.min(self.max_response_bytes);
+        match self.exchange(Method::Get, path, query, None, limit).await {
+            Ok((status, bytes)) => {
+                let read = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+                let _ =
+                    self.list_budget
+                        .fetch_update(Ordering::AcqRel, Ordering::Acquire, |left| {
+                            Some(left.saturating_sub(read))
+                        });
+                self.interpret_answer(status, &bytes, Method::Get, what)
+                    .map(Some)
+            }
+            Err(Failure::TooLarge) if limit < self.max_response_bytes => Ok(None),
+            Err(failure) => Err(self.failure_error(&failure, Method::Get, what)),
+        }
+    }
+
+    /// The call's budget for paged lists, in bytes (`--max-response-bytes`).
+    pub fn list_budget(&self) -> u64 {
+        self.max_response_bytes
+    }
+
+    /// One request, a GET tried again on a transient failure ([`GET_ATTEMPTS`] in all), its
+    /// answer read up to `limit` bytes.
+    async fn exchange(
+        &self,
+        method: Method,
+        path: &str,
+        query: &[(&str, String)],
+        body: Option<&Value>,
+        limit: u64,
+    ) -> Result<(u16, Vec<u8>), Failure> {
         let attempts = if method == Method::Get {
             GET_ATTEMPTS
         } else {
@@ -279,33 +339,38 @@ impl Mage {
         let mut backoff = FIRST_BACKOFF;
         let mut attempt = 1;
         loop {
-            let outcome = self.once(method, path, query, body, true).await;
+            let outcome = self.once(method, path, query, body, true, limit).await;
             let retry = attempt < attempts
                 && match &outcome {
                     Err(failure) => failure.is_transient(),
                     Ok((status, _)) => matches!(status, 429 | 502 | 503 | 504),
                 };
-            if retry {
-                tracing::debug!(
-                    method = method.as_str(),
-                    attempt,
-                    "retrying an idempotent request"
-                );
-                tokio::time::sleep(backoff).await;
-                backoff *= 3;
-                attempt += 1;
-                continue;
+            if !retry {
+                return outcome;
             }
-            return match outcome {
-                Ok((status, bytes)) => {
-                    let redactor = self.secrets.redactor();
-                    let value = interpret(status, &bytes, method.as_str(), what, &redactor)?;
-                    self.learn(&value);
-                    Ok(value)
-                }
-                Err(failure) => Err(self.failure_error(&failure, method, what)),
-            };
+            tracing::debug!(
+                method = method.as_str(),
+                attempt,
+                "retrying an idempotent request"
+            );
+            tokio::time::sleep(backoff).await;
+            backoff *= 3;
+            attempt += 1;
         }
+    }
+
+    /// An answer read whole: its JSON, learnt as the call's secrets, or the tool error for it.
+    fn interpret_answer(
+        &self,
+        status: u16,
+        bytes: &[u8],
+        method: Method,
+        what: &str,
+    ) -> Result<Value, ToolError> {
+        let redactor = self.secrets.redactor();
+        let value = interpret(status, bytes, method.as_str(), what, &redactor)?;
+        self.learn(&value);
+        Ok(value)
     }
 
     /// `POST /api/pipeline_schedules/:id/pipeline_runs/:token`: authorised by the token in the path,
@@ -323,12 +388,18 @@ impl Mage {
             "/api/pipeline_schedules/{schedule_id}/pipeline_runs/{}",
             seg(token)?
         );
-        match self.once(Method::Post, &path, &[], Some(body), false).await {
-            Ok((status, bytes)) => {
-                let value = interpret(status, &bytes, "POST", what, &self.secrets.redactor())?;
-                self.learn(&value);
-                Ok(value)
-            }
+        match self
+            .once(
+                Method::Post,
+                &path,
+                &[],
+                Some(body),
+                false,
+                self.max_response_bytes,
+            )
+            .await
+        {
+            Ok((status, bytes)) => self.interpret_answer(status, &bytes, Method::Post, what),
             Err(failure) => Err(self.failure_error(&failure, Method::Post, what)),
         }
     }
@@ -340,6 +411,7 @@ impl Mage {
         query: &[(&str, String)],
         body: Option<&Value>,
         with_credentials: bool,
+        limit: u64,
     ) -> Result<(u16, Vec<u8>), Failure> {
         let url = format!("{}{path}", self.base);
         let mut request = match method {
@@ -361,7 +433,7 @@ impl Mage {
         }
         let response = request.send().await?;
         let status = response.status().as_u16();
-        let bytes = bounded_body(response, self.max_response_bytes).await?;
+        let bytes = bounded_body(response, limit).await?;
         Ok((status, bytes))
     }
 
@@ -406,21 +478,6 @@ impl Mage {
             "{what}: the {} request was sent to the cluster at {cluster} but no whole answer came back ({reason}). {OUTCOME_UNKNOWN}",
             method.as_str()
         ))
-    }
-}
-
-/// A byte count as a reader says it: `32 MB`, `1.5 MB`, `512 bytes`.
-pub fn shown_bytes(bytes: u64) -> String {
-    const MB: u64 = 1024 * 1024;
-    if bytes >= MB {
-        let tenths = bytes.saturating_mul(10) / MB;
-        if tenths.is_multiple_of(10) {
-            format!("{} MB", tenths / 10)
-        } else {
-            format!("{}.{} MB", tenths / 10, tenths % 10)
-        }
-    } else {
-        format!("{bytes} bytes")
     }
 }
 

@@ -18,7 +18,7 @@ use super::outputs;
 use super::paging::{MAX_PAGES, PAGE_SIZE};
 use super::pipelines;
 use super::runs;
-use crate::backend::{BlockEdit, PipelineEdit};
+use crate::backend::{BlockEdit, ListBound, PipelineEdit};
 use crate::config::Session;
 use crate::redact::Redactor;
 use crate::secrets::CallSecrets;
@@ -551,12 +551,60 @@ async fn a_list_longer_than_the_page_cap_returns_what_it_read_marked_truncated()
     let limit = MAX_PAGES * PAGE_SIZE;
     assert_eq!(listing.records.len(), limit);
     let cut = listing.truncated.expect("marked truncated");
-    assert_eq!((cut.total, cut.limit), (Some(123_456), limit));
+    assert_eq!(
+        (cut.total, cut.bound),
+        (Some(123_456), ListBound::Records(limit))
+    );
     let pages = seen(&stub)
         .iter()
         .filter(|r| r.path == "/api/block_runs")
         .count();
     assert_eq!(pages, MAX_PAGES);
+}
+
+#[tokio::test]
+async fn a_call_that_pages_stops_at_its_byte_budget_not_only_per_page() {
+    // Every page fits the bound on one answer; three of them do not fit it together.
+    let budget = 8 * 1024;
+    let (mage, stub, _cache) = start_stub_with_bound(budget, |request, _| {
+        let offset: u64 = request
+            .query
+            .split('&')
+            .find_map(|kv| kv.strip_prefix("_offset="))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0);
+        let runs: Vec<Value> = (offset..offset + PAGE_SIZE as u64)
+            .map(|i| json!({"id": i, "block_uuid": "b", "status": "completed"}))
+            .collect();
+        (
+            200,
+            json!({"block_runs": runs, "metadata": {"count": 123_456, "next": true}}),
+        )
+    })
+    .await;
+    let page_bytes = json!({"block_runs": (0..PAGE_SIZE).map(|i| json!({"id": 10_000 + i, "block_uuid": "b", "status": "completed"})).collect::<Vec<_>>(), "metadata": {"count": 123_456, "next": true}})
+        .to_string()
+        .len() as u64;
+    assert!(
+        page_bytes < budget && 3 * page_bytes > budget,
+        "{page_bytes}"
+    );
+    let listing = runs::block_runs(&mage, 7).await.expect("block runs");
+    let cut = listing.truncated.expect("marked truncated");
+    assert_eq!(cut.bound, ListBound::Bytes(budget));
+    assert_eq!(
+        listing.records.len() as u64,
+        (budget / page_bytes) * PAGE_SIZE as u64
+    );
+    let pages = seen(&stub)
+        .iter()
+        .filter(|r| r.path == "/api/block_runs")
+        .count() as u64;
+    assert_eq!(
+        pages,
+        budget / page_bytes + 1,
+        "the page past the budget is not read whole"
+    );
 }
 
 #[tokio::test]
