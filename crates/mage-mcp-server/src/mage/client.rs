@@ -37,8 +37,38 @@ use crate::widget_result::{ErrorCode, ToolError};
 
 /// Time to open a connection.
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+/// Time from sending a request to the answer's status line and headers (Mage builds an answer
+/// whole before it sends it, a pipeline with its code included).
+pub const HEADERS_TIMEOUT: Duration = Duration::from_secs(30);
+/// The longest pause between two pieces of an answer's body: an answer that stops coming is cut
+/// off, whatever is left of the whole request's time.
+pub const BODY_STALL_TIMEOUT: Duration = Duration::from_secs(15);
 /// Time for a whole request, body included (a run's logs can be a few MB).
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// How long a request to the cluster may take, stage by stage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Timeouts {
+    /// To open a connection.
+    pub connect: Duration,
+    /// From sending the request to the answer's headers.
+    pub headers: Duration,
+    /// Between two pieces of the answer's body.
+    pub body_stall: Duration,
+    /// For the whole request, body included.
+    pub whole: Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Self {
+        Self {
+            connect: CONNECT_TIMEOUT,
+            headers: HEADERS_TIMEOUT,
+            body_stall: BODY_STALL_TIMEOUT,
+            whole: REQUEST_TIMEOUT,
+        }
+    }
+}
 /// Attempts of an idempotent GET (the first one included).
 pub const GET_ATTEMPTS: u32 = 3;
 /// Pause before the second attempt; tripled before each later one.
@@ -63,28 +93,25 @@ pub struct MageSettings {
     pub cache_dir: PathBuf,
     /// The largest answer body read, in bytes.
     pub max_response_bytes: u64,
+    timeouts: Timeouts,
 }
 
 impl MageSettings {
     pub fn new(cache_dir: PathBuf, max_response_bytes: u64) -> Result<Self, String> {
-        // reqwest is built without a default TLS provider: rustls with ring, installed once.
-        let _ = rustls::crypto::ring::default_provider().install_default();
-        let http = reqwest::Client::builder()
-            .connect_timeout(CONNECT_TIMEOUT)
-            .timeout(REQUEST_TIMEOUT)
-            // Credentials travel in headers: never follow a redirect elsewhere with them.
-            .redirect(reqwest::redirect::Policy::none())
-            .user_agent(concat!(
-                env!("CARGO_PKG_NAME"),
-                "/",
-                env!("CARGO_PKG_VERSION")
-            ))
-            .build()
-            .map_err(|e| format!("cannot build the HTTP client: {e}"))?;
         Ok(Self {
-            http,
+            http: http_client(&Timeouts::default())?,
             cache_dir,
             max_response_bytes,
+            timeouts: Timeouts::default(),
+        })
+    }
+
+    /// The same settings with other timeouts.
+    pub fn with_timeouts(self, timeouts: Timeouts) -> Result<Self, String> {
+        Ok(Self {
+            http: http_client(&timeouts)?,
+            timeouts,
+            ..self
         })
     }
 
@@ -132,8 +159,28 @@ impl MageSettings {
             cache_dir: self.cache_dir.clone(),
             max_response_bytes: self.max_response_bytes,
             list_budget: Arc::new(AtomicU64::new(self.max_response_bytes)),
+            timeouts: self.timeouts,
         })
     }
+}
+
+/// The HTTP client every call shares (its connection pool), with the connection's and the whole
+/// request's timeouts; the headers' and the body's are kept by each request.
+fn http_client(timeouts: &Timeouts) -> Result<reqwest::Client, String> {
+    // reqwest is built without a default TLS provider: rustls with ring, installed once.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    reqwest::Client::builder()
+        .connect_timeout(timeouts.connect)
+        .timeout(timeouts.whole)
+        // Credentials travel in headers: never follow a redirect elsewhere with them.
+        .redirect(reqwest::redirect::Policy::none())
+        .user_agent(concat!(
+            env!("CARGO_PKG_NAME"),
+            "/",
+            env!("CARGO_PKG_VERSION")
+        ))
+        .build()
+        .map_err(|e| format!("cannot build the HTTP client: {e}"))
 }
 
 /// What Mage takes as `OAUTH-TOKEN`: the `token` claim of a session JWT (what `POST /api/sessions`
@@ -196,6 +243,7 @@ pub struct Mage {
     /// What is left of the call's budget for paged lists, in bytes: every page of every list the
     /// call reads is taken from it, so a call that pages stops at a total, not only per page.
     list_budget: Arc<AtomicU64>,
+    timeouts: Timeouts,
 }
 
 /// Why a request got no complete answer.
@@ -203,6 +251,10 @@ pub struct Mage {
 enum Failure {
     /// Below HTTP: no connection, a timeout, a cut-off body.
     Transport(reqwest::Error),
+    /// The answer's headers did not come within [`Timeouts::headers`].
+    NoHeaders,
+    /// The answer's body stopped coming for [`Timeouts::body_stall`].
+    BodyStalled,
     /// The answer is larger than the bound (declared so, or found so while reading it).
     TooLarge,
 }
@@ -218,14 +270,20 @@ impl Failure {
     fn is_transient(&self) -> bool {
         match self {
             Failure::Transport(e) => e.is_timeout() || e.is_connect() || e.is_request(),
+            Failure::NoHeaders | Failure::BodyStalled => true,
             Failure::TooLarge => false,
         }
     }
 }
 
-/// Reads an answer's body, at most `limit` bytes: a declared length past it is refused before
-/// reading, and a body without one stops being read once it passes it.
-async fn bounded_body(mut response: reqwest::Response, limit: u64) -> Result<Vec<u8>, Failure> {
+/// Reads an answer's body, at most `limit` bytes, kept as it arrives (nothing is allocated by the
+/// declared length): a declared length past the limit is refused before reading, a body without
+/// one stops being read once it passes it, and one that pauses longer than `stall` is cut off.
+async fn bounded_body(
+    mut response: reqwest::Response,
+    limit: u64,
+    stall: Duration,
+) -> Result<Vec<u8>, Failure> {
     if response
         .content_length()
         .is_some_and(|length| length > limit)
@@ -233,7 +291,10 @@ async fn bounded_body(mut response: reqwest::Response, limit: u64) -> Result<Vec
         return Err(Failure::TooLarge);
     }
     let mut body = Vec::new();
-    while let Some(chunk) = response.chunk().await? {
+    while let Some(chunk) = tokio::time::timeout(stall, response.chunk())
+        .await
+        .map_err(|_| Failure::BodyStalled)??
+    {
         if (body.len() as u64).saturating_add(chunk.len() as u64) > limit {
             return Err(Failure::TooLarge);
         }
@@ -431,9 +492,11 @@ impl Mage {
         if let Some(body) = body {
             request = request.json(body);
         }
-        let response = request.send().await?;
+        let response = tokio::time::timeout(self.timeouts.headers, request.send())
+            .await
+            .map_err(|_| Failure::NoHeaders)??;
         let status = response.status().as_u16();
-        let bytes = bounded_body(response, limit).await?;
+        let bytes = bounded_body(response, limit, self.timeouts.body_stall).await?;
         Ok((status, bytes))
     }
 
@@ -442,6 +505,19 @@ impl Mage {
     fn failure_error(&self, failure: &Failure, method: Method, what: &str) -> ToolError {
         match failure {
             Failure::Transport(error) => self.transport_error(error, method, what),
+            Failure::NoHeaders => self.no_whole_answer(
+                method,
+                what,
+                &format!("no answer within {}", seconds(self.timeouts.headers)),
+            ),
+            Failure::BodyStalled => self.no_whole_answer(
+                method,
+                what,
+                &format!(
+                    "the answer stopped coming for {}",
+                    seconds(self.timeouts.body_stall)
+                ),
+            ),
             Failure::TooLarge => ToolError::api(format!(
                 "{what}: the cluster's answer is larger than {} (the server's --max-response-bytes); nothing of it was used.",
                 shown_bytes(self.max_response_bytes)
@@ -451,7 +527,6 @@ impl Mage {
 
     /// A failure below HTTP. A change that was sent and got no answer may have been made.
     fn transport_error(&self, error: &reqwest::Error, method: Method, what: &str) -> ToolError {
-        let cluster = self.base_url();
         if error.is_connect() {
             let nothing = if method == Method::Get {
                 String::new()
@@ -459,16 +534,24 @@ impl Mage {
                 " Nothing was sent, so nothing was changed.".to_owned()
             };
             return ToolError::api(format!(
-                "{what}: the cluster at {cluster} could not be reached (the connection was refused or could not be opened).{nothing}"
+                "{what}: the cluster at {} could not be reached (the connection was refused or could not be opened).{nothing}",
+                self.base_url()
             ));
         }
         let reason = if error.is_timeout() {
-            format!("no answer within {} s", REQUEST_TIMEOUT.as_secs())
+            format!("no answer within {}", seconds(self.timeouts.whole))
         } else if error.is_decode() || error.is_body() {
             "the answer was cut off".to_owned()
         } else {
             "the request failed".to_owned()
         };
+        self.no_whole_answer(method, what, &reason)
+    }
+
+    /// A request that was sent and got no whole answer, for `reason`: a read did not answer, a
+    /// change's outcome is unknown.
+    fn no_whole_answer(&self, method: Method, what: &str, reason: &str) -> ToolError {
+        let cluster = self.base_url();
         if method == Method::Get {
             return ToolError::api(format!(
                 "{what}: the cluster at {cluster} did not answer ({reason})."
@@ -478,6 +561,15 @@ impl Mage {
             "{what}: the {} request was sent to the cluster at {cluster} but no whole answer came back ({reason}). {OUTCOME_UNKNOWN}",
             method.as_str()
         ))
+    }
+}
+
+/// A duration as a reader says it: `30 s`, `0.2 s`.
+fn seconds(duration: Duration) -> String {
+    if duration.subsec_millis() == 0 {
+        format!("{} s", duration.as_secs())
+    } else {
+        format!("{:.1} s", duration.as_secs_f64())
     }
 }
 

@@ -528,6 +528,96 @@ async fn a_streamed_answer_without_a_length_stops_at_the_bound() {
     );
 }
 
+/// A cluster on a free loopback port that reads each request, writes `answer` and then nothing
+/// more, holding the connection open; how many requests it received.
+async fn start_stalling(answer: &'static [u8]) -> (String, Arc<Mutex<usize>>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let address = listener.local_addr().expect("address");
+    let requests = Arc::new(Mutex::new(0));
+    let counted = requests.clone();
+    tokio::spawn(async move {
+        while let Ok((mut socket, _)) = listener.accept().await {
+            *counted.lock().expect("lock") += 1;
+            tokio::spawn(async move {
+                let mut request = vec![0_u8; 4096];
+                let _ = socket.read(&mut request).await;
+                let _ = socket.write_all(answer).await;
+                // Held open, answering nothing more, until the client lets go.
+                let _ = socket.read(&mut request).await;
+            });
+        }
+    });
+    (format!("http://{address}"), requests)
+}
+
+/// A client of the cluster at `url` whose headers and body timeouts are short.
+fn impatient_client(url: &str, cache: &tempfile::TempDir) -> Mage {
+    let timeouts = client::Timeouts {
+        headers: std::time::Duration::from_millis(200),
+        body_stall: std::time::Duration::from_millis(200),
+        ..client::Timeouts::default()
+    };
+    MageSettings::new(
+        cache.path().to_path_buf(),
+        client::DEFAULT_MAX_RESPONSE_BYTES,
+    )
+    .and_then(|settings| settings.with_timeouts(timeouts))
+    .expect("settings")
+    .connect(
+        &session_at(url.to_owned()),
+        CallSecrets::new(Redactor::default()),
+    )
+    .expect("client")
+}
+
+#[tokio::test]
+async fn an_answer_whose_headers_never_come_is_cut_off_at_the_headers_timeout() {
+    let (url, requests) = start_stalling(b"").await;
+    let cache = tempfile::tempdir().expect("cache dir");
+    let mage = impatient_client(&url, &cache);
+    let error = pipelines::list(&mage).await.expect_err("no answer");
+    assert!(
+        error
+            .message
+            .contains("did not answer (no answer within 0.2 s)"),
+        "{}",
+        error.message
+    );
+    assert_eq!(
+        *requests.lock().expect("lock"),
+        client::GET_ATTEMPTS as usize
+    );
+    let error = pipelines::create(&mage, "x", crate::vocabulary::PipelineType::Python)
+        .await
+        .expect_err("no answer");
+    assert!(
+        error.message.contains(client::OUTCOME_UNKNOWN),
+        "a change sent without an answer: {}",
+        error.message
+    );
+}
+
+#[tokio::test]
+async fn an_answer_whose_body_stops_coming_is_cut_off_at_the_stall_timeout() {
+    let (url, _requests) = start_stalling(
+        b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{\"pipelines\": [",
+    )
+    .await;
+    let cache = tempfile::tempdir().expect("cache dir");
+    let mage = impatient_client(&url, &cache);
+    let error = pipelines::list(&mage).await.expect_err("a stalled body");
+    assert!(
+        error
+            .message
+            .contains("the answer stopped coming for 0.2 s"),
+        "{}",
+        error.message
+    );
+}
+
 #[tokio::test]
 async fn a_list_longer_than_the_page_cap_returns_what_it_read_marked_truncated() {
     let (mage, stub, _cache) = start_stub(|request, _| {
