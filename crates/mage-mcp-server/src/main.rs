@@ -297,6 +297,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 allow_hosts: cli.allow_hosts,
                 max_request_bytes: cli.max_request_bytes,
                 max_sessions: cli.max_sessions,
+                read_timeouts: http::ReadTimeouts::default(),
             };
             http::serve(server, options).await
         }

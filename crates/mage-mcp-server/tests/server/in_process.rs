@@ -31,6 +31,7 @@ pub fn default_options() -> HttpOptions {
         max_request_bytes: http::DEFAULT_MAX_REQUEST_BYTES,
         auth: HttpAuth::given(TEST_HTTP_TOKEN, "$MCP_AUTH_TOKEN").expect("the test token"),
         max_sessions: http::DEFAULT_MAX_SESSIONS,
+        read_timeouts: http::ReadTimeouts::default(),
     }
 }
 
