@@ -1,18 +1,18 @@
 //! Free-form arguments that Mage makes a place of, checked before any request, in both backends,
 //! as ids are (`ids.rs`): the keys of a block's configuration that name a file or a folder, and
-//! the names Mage makes a file name of.
+//! the names Mage makes a file or folder name of. Mage's code is cited from
+//! <https://github.com/mage-ai/mage-ai> (`mage_ai/…` below).
 //!
-//! Mage joins a block's configuration paths onto the project folder (`os.path.join` in
-//! `mage_ai/shared/path_fixer.py`'s `add_absolute_path` and `add_root_repo_path_to_relative_path`,
-//! <https://github.com/mage-ai/mage-ai/blob/master/mage_ai/shared/path_fixer.py>): a join with an
-//! absolute path drops the folder, so `{"file_path": "/etc/x"}` would make the block read, or
-//! write, a file outside the project. Each such key passes the id allow-list (relative, no `.`,
-//! `..` or empty part, no `%`, `:`, `\`, `~` or control character, at most 255 characters) or is
-//! refused with the argument named.
+//! Mage joins a block's configuration paths onto the project folder with `os.path.join`
+//! (`mage_ai/shared/path_fixer.py`: `add_absolute_path`, `add_root_repo_path_to_relative_path`):
+//! a join with an absolute path drops the folder, so `{"file_path": "/etc/x"}` would make the
+//! block read, or write, a file outside the project. Each such key passes the id allow-list
+//! (relative, no `.`, `..` or empty part, no `%`, `:`, `\`, `~` or control character, at most 255
+//! characters) or is refused with the argument named.
 //!
-//! A block's name becomes its file name (`<uuid>.py`, the uuid the name cleaned by
-//! `mage_ai/data_preparation/models/block/utils.py`'s `clean_name`, which keeps `/`): a name that
-//! starts with `/` once cleaned would be an absolute path. Every name is bounded so that the file
+//! A block's name becomes its file name (`<uuid>.py`, the uuid the name cleaned by `clean_name`
+//! of `mage_ai/data_preparation/models/block/utils.py`, which keeps `/`): a name that starts with
+//! `/` once cleaned would be an absolute path. Every name is bounded so that the file or folder
 //! name Mage makes of it fits the 255 bytes most file systems allow.
 
 use serde_json::{Map, Value};
@@ -21,9 +21,10 @@ use crate::ids;
 use crate::widget_result::ToolError;
 
 /// The keys of a block's configuration that Mage joins onto the project folder, as paths of
-/// object keys (`mage_ai/data_preparation/models/block/__init__.py`'s `file_path`,
-/// `platform/mixins.py`'s `file_source`, `dbt/block_yaml.py`'s `dbt_project_name` and
-/// `dbt_profiles_file_path`, `global_data_product/__init__.py`'s `global_data_product.project`).
+/// object keys: `file_path` and `file_source` (`mage_ai/data_preparation/models/block/__init__.py`,
+/// `…/block/platform/mixins.py`), a dbt block's `dbt_project_name` and `dbt_profiles_file_path`
+/// (`…/block/dbt/block_yaml.py`), a global data product's `project`
+/// (`…/block/global_data_product/__init__.py`).
 pub const CONFIG_PATH_KEYS: &[&[&str]] = &[
     &["file_path"],
     &["file_source", "path"],

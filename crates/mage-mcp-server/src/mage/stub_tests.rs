@@ -3,7 +3,10 @@
 //! (the stub answers PATCH with 405, as Mage does), outputs without `sample_count`, every page of
 //! block runs, pipeline-level logs, bounded retries of GETs only, a trigger that carries no
 //! credential and whose token no error repeats, answers bounded in size, lists cut at the page
-//! cap and marked so, and a two-request block update that fails halfway saying what was applied.
+//! cap and marked so, and a two-request block update that fails halfway saying what was applied;
+//! a change a gateway answers with an unknown outcome, code never written over a pipeline that
+//! changed since it was read, answers whose headers never come or whose body stops coming cut
+//! off, and a call's paged lists stopped at its byte budget.
 
 use std::sync::{Arc, Mutex};
 
