@@ -295,10 +295,10 @@ fn log_record(file: &Value, redactor: &Redactor) -> Value {
 async fn logs(call: &Call, id: i64) -> Result<WidgetResult, ToolError> {
     let backend = call.backend();
     let run = backend.pipeline_run(call, id).await?;
+    let served = backend.run_logs(call, &run).await?;
+    // Taken once the logs are read: it knows what their answer taught the call.
     let redactor = call.secrets.redactor();
-    let files: Vec<Value> = backend
-        .run_logs(call, &run)
-        .await?
+    let files: Vec<Value> = served
         .iter()
         .map(|file| log_record(file, &redactor))
         .collect();
