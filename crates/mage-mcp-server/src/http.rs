@@ -375,7 +375,7 @@ async fn guard(State(admission): State<Admission>, request: Request, next: Next)
         let mut response = refusal(
             StatusCode::UNAUTHORIZED,
             TRANSPORT_REFUSAL,
-            "Unauthorized: send the server's token as `Authorization: Bearer <token>` (the server prints it at start, or takes it from MCP_AUTH_TOKEN).",
+            "Unauthorized: send the server's token as `Authorization: Bearer <token>` (the one given in MCP_AUTH_TOKEN or --auth-token-file, else the one the server printed at start).",
             Value::Null,
         );
         response.headers_mut().insert(
