@@ -67,14 +67,48 @@ impl Listing {
 pub struct Truncation {
     /// How many records the service says it holds, when it says.
     pub total: Option<u64>,
-    /// The bound that was reached: at most this many records are read.
-    pub limit: usize,
+    /// The bound that was reached.
+    pub bound: ListBound,
+}
+
+/// A bound on what one call reads of a list the service pages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListBound {
+    /// At most this many records are read.
+    Records(usize),
+    /// At most this many bytes of answers are read, over every page of every list of the call.
+    Bytes(u64),
+}
+
+impl ListBound {
+    /// "5000 records", "32 MB".
+    pub fn describe(self) -> String {
+        match self {
+            ListBound::Records(records) => format!("{records} records"),
+            ListBound::Bytes(bytes) => shown_bytes(bytes),
+        }
+    }
+}
+
+/// A byte count as a reader says it: `32 MB`, `1.5 MB`, `512 bytes`.
+pub fn shown_bytes(bytes: u64) -> String {
+    const MB: u64 = 1024 * 1024;
+    if bytes >= MB {
+        let tenths = bytes.saturating_mul(10) / MB;
+        if tenths.is_multiple_of(10) {
+            format!("{} MB", tenths / 10)
+        } else {
+            format!("{}.{} MB", tenths / 10, tenths % 10)
+        }
+    } else {
+        format!("{bytes} bytes")
+    }
 }
 
 /// `result` as it is, or marked as cut short when its list was (the records read are kept).
 pub fn mark_truncated(result: WidgetResult, truncated: Option<Truncation>) -> WidgetResult {
     match truncated {
-        Some(cut) => result.cut_at(cut.limit, cut.total),
+        Some(cut) => result.cut_at(&cut.bound.describe(), cut.total),
         None => result,
     }
 }
@@ -137,6 +171,44 @@ pub struct BlockEdit {
     pub content: Option<String>,
     pub name: Option<String>,
     pub upstream_blocks: Option<Vec<String>>,
+    /// The pipeline's blocks as read when the change was made (and its diff shown): new code is
+    /// saved only while the pipeline still holds them.
+    pub read_from: Option<BlocksVersion>,
+}
+
+/// What a pipeline's blocks were when read, as a digest of their order, code and upstream blocks.
+/// Mage saves a block's code by writing the pipeline's whole block list back, so code saved
+/// against an older read would drop a block added meanwhile, or overwrite code edited meanwhile
+/// (and the diff shown would be of the older read): the backend compares this with a fresh read
+/// before it writes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlocksVersion(String);
+
+impl BlocksVersion {
+    /// The version of `blocks`, records in the service's shape (`uuid`, `content`,
+    /// `upstream_blocks`; every other field, a run's status among them, does not count).
+    pub fn of(blocks: &[Value]) -> Self {
+        use sha2::Digest;
+        let parts: Vec<Value> = blocks
+            .iter()
+            .map(|block| {
+                serde_json::json!([
+                    block.get("uuid"),
+                    block.get("content"),
+                    block.get("upstream_blocks")
+                ])
+            })
+            .collect();
+        let digest = sha2::Sha256::digest(Value::Array(parts).to_string().as_bytes());
+        Self(digest.iter().map(|b| format!("{b:02x}")).collect())
+    }
+
+    /// The refusal when `pipeline_uuid` no longer holds the blocks this version was read from.
+    pub fn changed_since_read(pipeline_uuid: &str) -> ToolError {
+        ToolError::api(format!(
+            "Pipeline '{pipeline_uuid}' changed since it was read for this update (a block was added, removed or edited meanwhile); the code was not saved, and the diff it was shown with is no longer true. Read the block again (block_get) and send the update again (409)."
+        ))
+    }
 }
 
 impl BlockEdit {

@@ -5,8 +5,8 @@
 //! The server drives a cluster with the user's credentials, so no local process may call it
 //! unasked: every request carries `Authorization: Bearer <token>` (RFC 6750), compared in
 //! constant time; a request without it is answered 401 with `WWW-Authenticate` before anything
-//! of it is read. The token comes from `MCP_AUTH_TOKEN` or `--auth-token-file`, else it is made
-//! at start and printed to the log, as Jupyter does. `--no-auth` turns the check off, on loopback
+//! of it is read. The token comes from `MCP_AUTH_TOKEN` or `--auth-token-file` (and is then never
+//! printed), else it is made at start and printed to the log, as Jupyter does. `--no-auth` turns the check off, on loopback
 //! only. Past `--max-sessions` live sessions a new one is refused with 503.
 //!
 //! rmcp checks the Host and Origin headers (403), `Accept` (406), `Content-Type` (415) and the
@@ -16,9 +16,14 @@
 //! with -32700 (parse error) and JSON that is no JSON-RPC message with -32600 (invalid request),
 //! both with HTTP 400; a body over the limit with 413 before it is read further; and rmcp's other
 //! plain-text refusals keep their status with the text as a -32000 (server error) message.
+//!
+//! A client that sends slowly is cut off: the connection loop is the server's own (`serve_on`),
+//! so that a request's headers have a time bound, and the guard bounds the time a body takes.
 
+use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
 use axum::body::{Body, Bytes};
@@ -27,6 +32,9 @@ use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
 use http_body_util::BodyExt;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
 use rmcp::model::ClientJsonRpcMessage;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
@@ -84,15 +92,55 @@ pub struct HttpOptions {
     pub max_request_bytes: usize,
     pub auth: HttpAuth,
     pub max_sessions: usize,
+    pub read_timeouts: ReadTimeouts,
+}
+
+/// How long the server waits for what a client sends: a client that sends its headers or its body
+/// slowly holds a connection, a task and a buffer, so each has a bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadTimeouts {
+    /// For a request's line and headers, from when the connection waits for them (a new one, or
+    /// one kept alive between requests): past it the connection is closed.
+    pub headers: Duration,
+    /// For a request's whole body, once its headers are read: past it the answer is 408.
+    pub body: Duration,
+}
+
+/// A request's headers are a few hundred bytes: a client on this machine or a network sends them
+/// at once.
+pub const DEFAULT_HEADERS_TIMEOUT: Duration = Duration::from_secs(10);
+/// A body is at most `--max-request-bytes` (4 MiB by default): a client sends it within seconds.
+pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(30);
+
+impl Default for ReadTimeouts {
+    fn default() -> Self {
+        Self {
+            headers: DEFAULT_HEADERS_TIMEOUT,
+            body: DEFAULT_BODY_TIMEOUT,
+        }
+    }
 }
 
 /// Who may call the server over HTTP.
 #[derive(Clone)]
 pub enum HttpAuth {
     /// Clients that send this token as `Authorization: Bearer <token>`.
-    Bearer(Arc<str>),
+    Bearer {
+        token: Arc<str>,
+        origin: TokenOrigin,
+    },
     /// Anyone who reaches the address (`--no-auth`, loopback only).
     Off,
+}
+
+/// Where the HTTP token came from, which decides whether the server prints it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenOrigin {
+    /// Made at start: printed once to the log, the only way the user learns it.
+    Generated,
+    /// Given by the user, named for the log (`$MCP_AUTH_TOKEN`, `--auth-token-file`): the user
+    /// has it already, so it is never printed.
+    Given(&'static str),
 }
 
 impl HttpAuth {
@@ -102,11 +150,15 @@ impl HttpAuth {
         getrandom::fill(&mut bytes)
             .map_err(|e| anyhow::anyhow!("no random source for a token: {e}"))?;
         let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-        Ok(HttpAuth::Bearer(token.into()))
+        Ok(HttpAuth::Bearer {
+            token: token.into(),
+            origin: TokenOrigin::Generated,
+        })
     }
 
-    /// A token the user gave, checked: long enough, and only characters a header carries.
-    pub fn given(token: &str) -> anyhow::Result<HttpAuth> {
+    /// A token the user gave through `source`, checked: long enough, and only characters a header
+    /// carries. No error quotes it.
+    pub fn given(token: &str, source: &'static str) -> anyhow::Result<HttpAuth> {
         let token = token.trim();
         if token.chars().count() < MIN_TOKEN_CHARS {
             anyhow::bail!("the HTTP token is shorter than {MIN_TOKEN_CHARS} characters");
@@ -114,12 +166,35 @@ impl HttpAuth {
         if !token.bytes().all(|b| b.is_ascii_graphic()) {
             anyhow::bail!("the HTTP token holds characters a header cannot carry (spaces, control or non-ASCII characters)");
         }
-        Ok(HttpAuth::Bearer(token.into()))
+        Ok(HttpAuth::Bearer {
+            token: token.into(),
+            origin: TokenOrigin::Given(source),
+        })
+    }
+
+    /// What the log says at start of who may call: a generated token in full (the user has no
+    /// other way to learn it), a given one only by where it came from.
+    pub fn announcement(&self) -> String {
+        match self {
+            HttpAuth::Bearer {
+                token,
+                origin: TokenOrigin::Generated,
+            } => format!(
+                "clients send the header `Authorization: Bearer <token>`, with the token made at start:\n    {token}"
+            ),
+            HttpAuth::Bearer {
+                origin: TokenOrigin::Given(source),
+                ..
+            } => format!(
+                "clients send the header `Authorization: Bearer <token>`, with the token given in {source}"
+            ),
+            HttpAuth::Off => "--no-auth: every process on this machine can call the tools, with the cluster's credentials".to_owned(),
+        }
     }
 
     /// Whether `headers` carry the token (always, with the check off).
     fn admits(&self, headers: &HeaderMap) -> bool {
-        let HttpAuth::Bearer(token) = self else {
+        let HttpAuth::Bearer { token, .. } = self else {
             return true;
         };
         let Some(sent) = headers
@@ -163,22 +238,69 @@ pub async fn serve(server: MageMcpServer, options: HttpOptions) -> anyhow::Resul
         options.max_sessions,
     );
     match &options.auth {
-        HttpAuth::Bearer(token) => tracing::info!(
-            "clients send the header `Authorization: Bearer <token>`, with the token:\n    {token}"
-        ),
-        HttpAuth::Off => tracing::warn!(
-            "--no-auth: every process on this machine can call the tools, with the cluster's credentials"
-        ),
+        HttpAuth::Off => tracing::warn!("{}", options.auth.announcement()),
+        HttpAuth::Bearer { .. } => tracing::info!("{}", options.auth.announcement()),
     }
-    axum::serve(listener, router)
-        .with_graceful_shutdown(async move {
+    serve_on(
+        listener,
+        router,
+        options.read_timeouts.headers,
+        async move {
             stop_requested().await;
             tracing::info!("stopping");
             cancel.cancel();
-        })
-        .await
-        .context("the HTTP server failed")?;
+        },
+    )
+    .await;
     Ok(())
+}
+
+/// How long a connection may stay open once the server is stopping (its sessions' streams end
+/// with the server's cancellation).
+const SHUTDOWN_WAIT: Duration = Duration::from_secs(5);
+/// The pause after a failed accept (too many open files): the loop would otherwise spin.
+const ACCEPT_RETRY_PAUSE: Duration = Duration::from_millis(100);
+
+/// Serves `router` on `listener` until `stop` completes, one HTTP/1.1 connection per client,
+/// whose request headers must arrive within `headers_timeout` of when the connection waits for
+/// them (hyper's timer; axum's `serve` sets none, and without one hyper applies no bound). Then
+/// it stops accepting and gives open connections [`SHUTDOWN_WAIT`] to end.
+pub async fn serve_on(
+    listener: tokio::net::TcpListener,
+    router: axum::Router,
+    headers_timeout: Duration,
+    stop: impl Future<Output = ()>,
+) {
+    let connections = GracefulShutdown::new();
+    let mut stop = std::pin::pin!(stop);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(error) => {
+                    tracing::debug!("a connection could not be accepted: {error}");
+                    tokio::time::sleep(ACCEPT_RETRY_PAUSE).await;
+                    continue;
+                }
+            },
+            () = &mut stop => break,
+        };
+        let connection = hyper::server::conn::http1::Builder::new()
+            .timer(TokioTimer::new())
+            .header_read_timeout(headers_timeout)
+            .serve_connection(
+                TokioIo::new(stream),
+                TowerToHyperService::new(router.clone()),
+            );
+        let connection = connections.watch(connection);
+        tokio::spawn(async move {
+            if let Err(error) = connection.await {
+                tracing::debug!("a connection ended with an error: {error}");
+            }
+        });
+    }
+    drop(listener);
+    let _ = tokio::time::timeout(SHUTDOWN_WAIT, connections.shutdown()).await;
 }
 
 /// `/mcp`: rmcp's service behind `guard`. Each MCP session gets its own server
@@ -204,6 +326,7 @@ pub fn router(
         sessions,
         max_sessions: options.max_sessions,
         body_limit: options.max_request_bytes,
+        body_timeout: options.read_timeouts.body,
     };
     axum::Router::new()
         .nest_service("/mcp", service)
@@ -237,6 +360,7 @@ struct Admission {
     sessions: Arc<LocalSessionManager>,
     max_sessions: usize,
     body_limit: usize,
+    body_timeout: Duration,
 }
 
 /// The MCP session header: a request without it starts a session.
@@ -251,7 +375,7 @@ async fn guard(State(admission): State<Admission>, request: Request, next: Next)
         let mut response = refusal(
             StatusCode::UNAUTHORIZED,
             TRANSPORT_REFUSAL,
-            "Unauthorized: send the server's token as `Authorization: Bearer <token>` (the server prints it at start, or takes it from MCP_AUTH_TOKEN).",
+            "Unauthorized: send the server's token as `Authorization: Bearer <token>` (the one given in MCP_AUTH_TOKEN or --auth-token-file, else the one the server printed at start).",
             Value::Null,
         );
         response.headers_mut().insert(
@@ -281,9 +405,11 @@ async fn guard(State(admission): State<Admission>, request: Request, next: Next)
         return response;
     }
     let (parts, body) = request.into_parts();
-    let bytes = match read_body(body, admission.body_limit, declared_length(&parts.headers)).await {
-        Ok(bytes) => bytes,
-        Err(refused) => return refused,
+    let reading = read_body(body, admission.body_limit, declared_length(&parts.headers));
+    let bytes = match tokio::time::timeout(admission.body_timeout, reading).await {
+        Ok(Ok(bytes)) => Bytes::from(bytes),
+        Ok(Err(refused)) => return refused,
+        Err(_) => return too_slow(admission.body_timeout),
     };
     let posted_json = declares_json(&parts.headers);
     let response = next
@@ -292,15 +418,19 @@ async fn guard(State(admission): State<Admission>, request: Request, next: Next)
     as_jsonrpc_refusal(response, posted_json.then_some(&bytes)).await
 }
 
-/// The body, at most `limit` bytes (a declared length over it is refused before any is read);
-/// past the limit, the answer is 413 once the rest is drained.
-async fn read_body(mut body: Body, limit: usize, declared: Option<u64>) -> Result<Bytes, Response> {
+/// The body, at most `limit` bytes (a declared length over it is refused before any is read),
+/// kept as it arrives: nothing is allocated by the length a client declares. Past the limit, the
+/// answer is 413 once the rest is drained.
+async fn read_body(
+    mut body: Body,
+    limit: usize,
+    declared: Option<u64>,
+) -> Result<Vec<u8>, Response> {
     if declared.is_some_and(|length| length > limit as u64) {
         drain(body).await;
         return Err(too_large(limit));
     }
-    let expected = declared.map_or(0, |length| length as usize);
-    let mut kept = Vec::with_capacity(expected);
+    let mut kept = Vec::new();
     while let Some(frame) = body.frame().await {
         let frame = frame.map_err(|error| {
             refusal(
@@ -319,7 +449,7 @@ async fn read_body(mut body: Body, limit: usize, declared: Option<u64>) -> Resul
         }
         kept.extend_from_slice(&data);
     }
-    Ok(Bytes::from(kept))
+    Ok(kept)
 }
 
 /// Reads and drops what is left of `body`, within [`DRAIN_BYTES`] and [`DRAIN_TIME`].
@@ -353,6 +483,23 @@ fn declares_json(headers: &HeaderMap) -> bool {
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.split(';').next())
         .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
+}
+
+/// 408, and the connection closed after it: the body did not arrive within `timeout`.
+fn too_slow(timeout: Duration) -> Response {
+    let mut response = refusal(
+        StatusCode::REQUEST_TIMEOUT,
+        TRANSPORT_REFUSAL,
+        &format!(
+            "Request Timeout: the request body did not arrive within {} s",
+            timeout.as_secs_f64()
+        ),
+        Value::Null,
+    );
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
 }
 
 /// 413, and the connection closed after it: what is left of the body may not have been read.
@@ -441,8 +588,10 @@ fn usable_id(message: &Value) -> Value {
     }
 }
 
-/// `text` cut to [`MAX_REASON_CHARS`] characters.
+/// `text` redacted (serde's messages can quote the input), then cut to [`MAX_REASON_CHARS`]
+/// characters.
 fn bounded(text: &str) -> String {
+    let text = secret_redaction::redact_text(text);
     match text.char_indices().nth(MAX_REASON_CHARS) {
         Some((end, _)) => format!("{}…", &text[..end]),
         None => text.to_owned(),
@@ -492,6 +641,15 @@ mod tests {
 
     /// The HTTP router over the demo project, as `serve` builds it.
     fn demo_router(auth: HttpAuth, max_sessions: usize) -> axum::Router {
+        demo_router_with(auth, max_sessions, ReadTimeouts::default())
+    }
+
+    /// [`demo_router`] with `read_timeouts`.
+    fn demo_router_with(
+        auth: HttpAuth,
+        max_sessions: usize,
+        read_timeouts: ReadTimeouts,
+    ) -> axum::Router {
         let project = Project::embedded().expect("the embedded demo project");
         let demo = DemoBackend::new(project);
         let server = MageMcpServer::new(
@@ -513,6 +671,7 @@ mod tests {
             max_request_bytes: DEFAULT_MAX_REQUEST_BYTES,
             auth,
             max_sessions,
+            read_timeouts,
         };
         router(server, &options, CancellationToken::new())
     }
@@ -588,7 +747,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_request_without_the_token_is_refused_before_it_is_read() {
-        let app = demo_router(HttpAuth::given(TOKEN).expect("token"), 8);
+        let app = demo_router(HttpAuth::given(TOKEN, "a test").expect("token"), 8);
         for token in [None, Some("in-process-token-012345678"), Some("wrong")] {
             let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}});
             let (status, headers, message) = post(&app, token, None, init).await;
@@ -612,7 +771,7 @@ mod tests {
 
     #[tokio::test]
     async fn sessions_past_the_bound_are_refused_with_503() {
-        let app = demo_router(HttpAuth::given(TOKEN).expect("token"), 2);
+        let app = demo_router(HttpAuth::given(TOKEN, "a test").expect("token"), 2);
         let first = open_session(&app, Some(TOKEN)).await.expect("first");
         open_session(&app, Some(TOKEN)).await.expect("second");
         assert_eq!(
@@ -626,7 +785,7 @@ mod tests {
 
     #[tokio::test]
     async fn what_one_session_sends_never_changes_another_sessions_results() {
-        let app = demo_router(HttpAuth::given(TOKEN).expect("token"), 8);
+        let app = demo_router(HttpAuth::given(TOKEN, "a test").expect("token"), 8);
         let a = open_session(&app, Some(TOKEN)).await.expect("a");
         let b = open_session(&app, Some(TOKEN)).await.expect("b");
         let checksum = "9f86d081884c7d659a2feaa0c55ad015";
@@ -744,6 +903,22 @@ mod tests {
     }
 
     #[test]
+    fn a_quoted_reason_is_redacted_before_it_is_cut() {
+        // The cut falls inside the password: what is kept has `://` but no `@`.
+        let kept_of_url = " postgresql://admin:hun";
+        let padding = "x".repeat(MAX_REASON_CHARS - kept_of_url.len());
+        let cut = bounded(&format!(
+            "{padding} postgresql://admin:hunter2@db.internal:5432/warehouse"
+        ));
+        assert!(!cut.contains("admin:hun"), "{cut}");
+        let key = format!(
+            "invalid value: -----BEGIN RSA PRIVATE KEY-----\n{}-----END RSA PRIVATE KEY-----",
+            "MIIEowIBAAKCAQEAkeyBODYsecretLINE\n".repeat(20)
+        );
+        assert!(!bounded(&key).contains("keyBODY"), "{}", bounded(&key));
+    }
+
+    #[test]
     fn only_a_json_content_type_counts_as_json() {
         let with = |value: &'static str| {
             let mut headers = HeaderMap::new();
@@ -757,8 +932,116 @@ mod tests {
         assert!(!declares_json(&HeaderMap::new()));
     }
 
-    fn status_of(result: Result<Bytes, Response>) -> Result<Bytes, StatusCode> {
+    fn status_of(result: Result<Vec<u8>, Response>) -> Result<Vec<u8>, StatusCode> {
         result.map_err(|response| response.status())
+    }
+
+    #[tokio::test]
+    async fn nothing_is_allocated_by_the_length_a_client_declares() {
+        // A client declares as much as the limit allows, and sends ten bytes.
+        let limit = 1 << 30;
+        let kept = read_body(Body::from(vec![b'x'; 10]), limit, Some(limit as u64))
+            .await
+            .expect("kept");
+        assert_eq!(kept.len(), 10);
+        assert!(kept.capacity() < 4096, "{} bytes reserved", kept.capacity());
+    }
+
+    /// A body that sends its first bytes and then nothing, ever.
+    struct StalledBody {
+        sent: bool,
+    }
+
+    impl hyper::body::Body for StalledBody {
+        type Data = Bytes;
+        type Error = std::convert::Infallible;
+
+        fn poll_frame(
+            mut self: std::pin::Pin<&mut Self>,
+            _: &mut std::task::Context<'_>,
+        ) -> std::task::Poll<Option<Result<hyper::body::Frame<Bytes>, Self::Error>>> {
+            if self.sent {
+                return std::task::Poll::Pending;
+            }
+            self.sent = true;
+            std::task::Poll::Ready(Some(Ok(hyper::body::Frame::data(Bytes::from_static(
+                b"{\"jsonrpc\": \"2.0\",",
+            )))))
+        }
+    }
+
+    /// Bounds a wait in a test of a timeout far shorter than it: a server that does not cut the
+    /// client off fails the test instead of hanging it.
+    const GUARD: Duration = Duration::from_secs(30);
+
+    #[tokio::test]
+    async fn a_body_that_stops_coming_is_answered_408() {
+        let timeouts = ReadTimeouts {
+            body: Duration::from_millis(300),
+            ..ReadTimeouts::default()
+        };
+        let app = demo_router_with(
+            HttpAuth::given(TOKEN, "a test").expect("token"),
+            8,
+            timeouts,
+        );
+        let request = Request::builder()
+            .method(Method::POST)
+            .uri("/mcp")
+            .header(header::HOST, "127.0.0.1")
+            .header(header::ACCEPT, "application/json, text/event-stream")
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::AUTHORIZATION, format!("Bearer {TOKEN}"))
+            .body(Body::new(StalledBody { sent: false }))
+            .expect("request");
+        let response = tokio::time::timeout(GUARD, app.oneshot(request))
+            .await
+            .expect("the server answered a stalled body")
+            .expect("an answer");
+        assert_eq!(response.status(), StatusCode::REQUEST_TIMEOUT);
+        assert_eq!(
+            response
+                .headers()
+                .get(header::CONNECTION)
+                .and_then(|v| v.to_str().ok()),
+            Some("close")
+        );
+    }
+
+    /// Whether the server closes a connection on which a client sent `sent` and then nothing.
+    async fn closes_a_connection_that_sent(sent: &[u8]) -> bool {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let address = listener.local_addr().expect("address");
+        let app = demo_router(HttpAuth::given(TOKEN, "a test").expect("token"), 8);
+        tokio::spawn(serve_on(
+            listener,
+            app,
+            Duration::from_millis(300),
+            std::future::pending(),
+        ));
+        let mut socket = tokio::net::TcpStream::connect(address)
+            .await
+            .expect("connect");
+        socket.write_all(sent).await.expect("send");
+        let mut buffer = vec![0_u8; 4096];
+        let closed = async {
+            while let Ok(read @ 1..) = socket.read(&mut buffer).await {
+                let _ = read;
+            }
+        };
+        tokio::time::timeout(GUARD, closed).await.is_ok()
+    }
+
+    #[tokio::test]
+    async fn a_client_that_sends_its_headers_slowly_is_cut_off() {
+        assert!(closes_a_connection_that_sent(b"").await, "nothing sent");
+        assert!(
+            closes_a_connection_that_sent(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n").await,
+            "headers begun, never ended"
+        );
     }
 
     #[tokio::test]
@@ -773,7 +1056,7 @@ mod tests {
 
     #[test]
     fn only_the_exact_token_as_a_bearer_credential_is_admitted() {
-        let auth = HttpAuth::given("0123456789abcdef-token").expect("a token");
+        let auth = HttpAuth::given("0123456789abcdef-token", "a test").expect("a token");
         let with = |value: &'static str| {
             let mut headers = HeaderMap::new();
             headers.insert(header::AUTHORIZATION, HeaderValue::from_static(value));
@@ -792,16 +1075,30 @@ mod tests {
 
     #[test]
     fn a_given_token_is_long_enough_and_fits_a_header_and_a_made_one_is_random() {
-        assert!(HttpAuth::given("short").is_err());
-        assert!(HttpAuth::given("0123456789abcdef with space").is_err());
-        assert!(HttpAuth::given("0123456789abcdéf").is_err());
-        let (Ok(HttpAuth::Bearer(a)), Ok(HttpAuth::Bearer(b))) =
+        assert!(HttpAuth::given("short", "a test").is_err());
+        assert!(HttpAuth::given("0123456789abcdef with space", "a test").is_err());
+        assert!(HttpAuth::given("0123456789abcdéf", "a test").is_err());
+        let (Ok(HttpAuth::Bearer { token: a, .. }), Ok(HttpAuth::Bearer { token: b, .. })) =
             (HttpAuth::generated(), HttpAuth::generated())
         else {
             panic!("a token is made");
         };
         assert_eq!(a.len(), 64);
         assert_ne!(a, b);
+    }
+
+    #[test]
+    fn only_a_made_token_is_announced_in_full() {
+        let given = HttpAuth::given("given-token-0123456789", "$MCP_AUTH_TOKEN").expect("a token");
+        assert!(!given.announcement().contains("given-token-0123456789"));
+        assert!(given.announcement().contains("$MCP_AUTH_TOKEN"));
+        let Ok(made @ HttpAuth::Bearer { .. }) = HttpAuth::generated() else {
+            panic!("a token is made");
+        };
+        let HttpAuth::Bearer { token, .. } = &made else {
+            panic!("a bearer token");
+        };
+        assert!(made.announcement().contains(token.as_ref()));
     }
 
     #[test]

@@ -26,16 +26,16 @@ pub fn refusal(value: &str) -> Option<&'static str> {
         return Some("it holds a control character");
     }
     if value.starts_with('/') {
-        return Some("it is an absolute path (an id names a record, never a place)");
+        return Some("it is an absolute path (joined onto a folder, it leaves the folder)");
     }
     if let Some(c) = value
         .chars()
         .find(|&c| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | ' ' | '/')))
     {
         return Some(match c {
-            ':' => "it holds ':' (a drive letter or a scheme; an id names a record, never a place)",
-            '\\' => "it holds '\\' (a path separator; an id names a record, never a place)",
-            '~' => "it holds '~' (a home folder; an id names a record, never a place)",
+            ':' => "it holds ':' (a drive letter or a scheme)",
+            '\\' => "it holds '\\' (a path separator)",
+            '~' => "it holds '~' (a home folder)",
             _ => "it holds a character no id has (only letters, digits, '_', '-', '.', spaces and '/' between parts)",
         });
     }
@@ -57,7 +57,7 @@ pub fn check(field: &str, value: &str) -> Result<(), ToolError> {
     match refusal(value) {
         None => Ok(()),
         Some(reason) => Err(ToolError::api(format!(
-            "{field} {:?} is not a valid id: {reason}; nothing was sent to the cluster (400).",
+            "{field} {:?} is not a valid id (an id names a record, never a place): {reason}; nothing was sent to the cluster (400).",
             value
         ))),
     }

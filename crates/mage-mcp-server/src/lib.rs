@@ -20,6 +20,7 @@ pub mod demo;
 pub mod http;
 mod ids;
 pub mod mage;
+mod places;
 mod records;
 pub mod redact;
 mod secrets;

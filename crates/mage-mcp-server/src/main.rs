@@ -64,7 +64,8 @@ struct Cli {
     max_request_bytes: usize,
 
     /// Over HTTP: read the token every client must send (`Authorization: Bearer <token>`) from
-    /// FILE [default: $MCP_AUTH_TOKEN, else a new random one, printed at start].
+    /// FILE [default: $MCP_AUTH_TOKEN, else a new random one, printed at start]. A token given in
+    /// FILE or $MCP_AUTH_TOKEN is never printed.
     #[arg(long, value_name = "FILE", conflicts_with = "no_auth")]
     auth_token_file: Option<PathBuf>,
 
@@ -305,6 +306,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 allow_hosts: cli.allow_hosts,
                 max_request_bytes: cli.max_request_bytes,
                 max_sessions: cli.max_sessions,
+                read_timeouts: http::ReadTimeouts::default(),
             };
             http::serve(server, options).await
         }
@@ -313,7 +315,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
 }
 
 /// Who may call over HTTP: `--no-auth` (loopback only), else the token of `--auth-token-file`, of
-/// `MCP_AUTH_TOKEN`, or a new one.
+/// `MCP_AUTH_TOKEN`, or a new one (only a new one is printed: the user has the others).
 fn http_auth(cli: &Cli, address: SocketAddr) -> anyhow::Result<HttpAuth> {
     if cli.no_auth {
         if !address.ip().is_loopback() {
@@ -324,13 +326,12 @@ fn http_auth(cli: &Cli, address: SocketAddr) -> anyhow::Result<HttpAuth> {
     if let Some(file) = &cli.auth_token_file {
         let token = std::fs::read_to_string(file)
             .with_context(|| format!("--auth-token-file {}: cannot read it", file.display()))?;
-        return HttpAuth::given(&token)
+        return HttpAuth::given(&token, "--auth-token-file")
             .with_context(|| format!("--auth-token-file {}", file.display()));
     }
     match std::env::var(http::ENV_AUTH_TOKEN) {
-        Ok(token) if !token.trim().is_empty() => {
-            HttpAuth::given(&token).with_context(|| format!("${}", http::ENV_AUTH_TOKEN))
-        }
+        Ok(token) if !token.trim().is_empty() => HttpAuth::given(&token, "$MCP_AUTH_TOKEN")
+            .with_context(|| format!("${}", http::ENV_AUTH_TOKEN)),
         _ => HttpAuth::generated(),
     }
 }

@@ -5,7 +5,22 @@
 //! on what it receives; the server adds only what it learns (its configuration's credentials, the
 //! tokens in the responses it reads).
 
+use std::borrow::Cow;
+
 pub use secret_redaction::{Redactor, REDACTED};
+
+/// `text` as a result would show it: every secret `redactor` knows and every credential shape
+/// hidden (JSON held in the text redacted as JSON). A text the server shortens (a log's end, a
+/// diff's context, a quoted reason) is passed through this first and cut after: a cut can
+/// separate a credential from what names it (a private key's body from its `BEGIN` line,
+/// `user:pass@` from its URL's `scheme://`), and the redaction of the result, which comes later,
+/// would then see neither.
+pub fn redacted_text<'a>(redactor: &Redactor, text: &'a str) -> Cow<'a, str> {
+    match redactor.scrub_text(text) {
+        Some(clean) => Cow::Owned(clean),
+        None => Cow::Borrowed(text),
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -27,6 +27,7 @@ use serde_json::{json, Value};
 use crate::backend::{Backend, Call};
 use crate::config::{CredentialSource, Session};
 use crate::ids::IdArguments;
+use crate::mage::client::OUTCOME_UNKNOWN;
 use crate::redact::Redactor;
 use crate::secrets::{CallSecrets, SessionSecrets};
 use crate::widget::WidgetResource;
@@ -364,7 +365,7 @@ fn past_deadline(tool: &str, deadline: Duration, mutating: bool) -> ToolError {
     let seconds = deadline.as_secs();
     if mutating {
         ToolError::api(format!(
-            "{tool} did not finish within {seconds} s and was stopped. Its outcome is unknown: the change may have been made. Read the record (pipeline_get, block_get, pipeline_runs) before trying again, so that it is not made twice."
+            "{tool} did not finish within {seconds} s and was stopped. {OUTCOME_UNKNOWN}"
         ))
     } else {
         ToolError::api(format!(
@@ -374,11 +375,13 @@ fn past_deadline(tool: &str, deadline: Duration, mutating: bool) -> ToolError {
 }
 
 /// The error for a request rmcp could not route: an MCP method with params that do not fit it is
-/// JSON-RPC's invalid params (-32602), any other method is not found (-32601), its name quoted up
-/// to a bound.
+/// JSON-RPC's invalid params (-32602), any other method is not found (-32601), its name quoted,
+/// redacted, up to a bound.
 fn unanswerable_request(method: &str) -> McpError {
-    let quoted: String = method.chars().take(MAX_QUOTED_METHOD_CHARS).collect();
-    let quoted = if quoted.len() < method.len() {
+    // Redacted before it is cut: a cut can separate a credential from what names it.
+    let shown = secret_redaction::redact_text(method);
+    let quoted: String = shown.chars().take(MAX_QUOTED_METHOD_CHARS).collect();
+    let quoted = if quoted.len() < shown.len() {
         format!("{quoted}…")
     } else {
         quoted
@@ -456,5 +459,16 @@ mod tests {
         let long = unanswerable_request(&"m".repeat(1 << 20));
         assert_eq!(long.code, RpcErrorCode::METHOD_NOT_FOUND);
         assert!(long.message.chars().count() < MAX_QUOTED_METHOD_CHARS + 30);
+    }
+
+    #[test]
+    fn a_quoted_method_is_redacted_before_it_is_cut() {
+        // The cut falls inside the password: what is kept has `://` but no `@`.
+        let kept_of_url = " postgresql://admin:hun";
+        let padding = "m".repeat(MAX_QUOTED_METHOD_CHARS - kept_of_url.len());
+        let error = unanswerable_request(&format!(
+            "{padding} postgresql://admin:hunter2@db.internal:5432/warehouse"
+        ));
+        assert!(!error.message.contains("admin:hun"), "{}", error.message);
     }
 }

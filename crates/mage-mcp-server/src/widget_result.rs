@@ -14,9 +14,10 @@ pub use ::widget_result::{
     ColumnType, ErrorCode, DEFAULT_MAX_GRAPH_NODES as MAX_GRAPH_NODES, KIND, SCHEMA_VERSION,
 };
 
-/// The longest error message, in characters: messages quote arguments (an id that names no record,
-/// an unknown tool), and an argument can be megabytes long; the answer, and rmcp's copy of it kept
-/// for a client that resumes the stream, stay small.
+/// The longest error message a result carries, in characters: messages quote arguments (an id
+/// that names no record, an unknown tool), and an argument can be megabytes long; the answer, and
+/// rmcp's copy of it kept for a client that resumes the stream, stay small. The message is cut
+/// once redacted (a cut can separate a credential from what names it).
 pub const MAX_ERROR_MESSAGE_CHARS: usize = 4096;
 
 /// A tool error: the envelope `{status: "error", error: {code, message}}`.
@@ -27,11 +28,11 @@ pub struct ToolError {
 }
 
 impl ToolError {
-    /// The error, its message cut to [`MAX_ERROR_MESSAGE_CHARS`].
+    /// The error; its message is cut to [`MAX_ERROR_MESSAGE_CHARS`] when it becomes a result.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
         Self {
             code,
-            message: cut_message(message.into()),
+            message: message.into(),
         }
     }
 
@@ -75,14 +76,19 @@ impl ToolError {
         json!({ "status": "error", "error": { "code": self.code.as_str(), "message": self.message } })
     }
 
-    /// The error as a tool result: the envelope as structuredContent and as text, `isError: true`.
+    /// The error as a tool result: the envelope as structuredContent and as text, `isError: true`;
+    /// redacted, then its message cut to [`MAX_ERROR_MESSAGE_CHARS`].
     pub fn into_call_tool_result(self, redactor: &Redactor) -> CallToolResult {
         let mut envelope = self.envelope();
         redactor.redact(&mut envelope);
+        if let Some(Value::String(message)) = envelope.pointer_mut("/error/message") {
+            *message = cut_message(std::mem::take(message));
+        }
         CallToolResult::structured_error(envelope)
     }
 }
 
+/// `message` cut to [`MAX_ERROR_MESSAGE_CHARS`] characters, saying how many were left out.
 fn cut_message(mut message: String) -> String {
     if let Some((end, _)) = message.char_indices().nth(MAX_ERROR_MESSAGE_CHARS) {
         let cut = message[end..].chars().count();
@@ -371,20 +377,20 @@ impl WidgetResult {
         self
     }
 
-    /// Marks a list that stopped at a bound of `limit` records before the service's end: the
-    /// summary says so and gives the service's `total` when known, and the pagination says there
-    /// is more. What was read is kept.
-    pub fn cut_at(mut self, limit: usize, total: Option<u64>) -> Self {
+    /// Marks a list that stopped at a bound (`bound` says it: "5000 records", "32 MB") before the
+    /// service's end: the summary says so and gives the service's `total` when known, and the
+    /// pagination says there is more. What was read is kept.
+    pub fn cut_at(mut self, bound: &str, total: Option<u64>) -> Self {
         let shown = self.records.len() as u64;
         let mut summary = self.summary.take().unwrap_or_default();
         let total_known = total.filter(|t| *t >= shown);
         summary.total = Some(total_known.unwrap_or(shown));
         summary.message = Some(match total_known {
             Some(total) => format!(
-                "Truncated: the first {shown} of {total} records (a list is read up to {limit} records)."
+                "Truncated: the first {shown} of {total} records (a list is read up to {bound})."
             ),
             None => format!(
-                "Truncated: the first {shown} records; the service holds more (a list is read up to {limit} records)."
+                "Truncated: the first {shown} records; the service holds more (a list is read up to {bound})."
             ),
         });
         self.summary = Some(summary);
@@ -446,21 +452,62 @@ pub fn to_json<T: Serialize>(value: &T) -> Value {
 mod tests {
     use super::*;
 
+    /// The message of an error's result.
+    fn shown_message(error: ToolError) -> String {
+        let result = error.into_call_tool_result(&Redactor::default());
+        let envelope = result.structured_content.unwrap_or_default();
+        envelope["error"]["message"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    }
+
     #[test]
     fn an_error_message_quoting_a_megabyte_argument_is_cut() {
-        let error = ToolError::not_found("Pipeline", "é".repeat(1 << 20));
-        assert!(error.message.starts_with("Pipeline 'éé"));
+        let message = shown_message(ToolError::not_found("Pipeline", "é".repeat(1 << 20)));
+        assert!(message.starts_with("Pipeline 'éé"));
         assert!(
-            error.message.ends_with(&format!(
+            message.ends_with(&format!(
                 "… ({} more characters)",
                 (1 << 20) + "' not found (404).".len() + "Pipeline '".len()
                     - MAX_ERROR_MESSAGE_CHARS
             )),
             "{}",
-            &error.message[error.message.len() - 60..]
+            &message[message.len() - 60..]
         );
-        let short = ToolError::api("short");
-        assert_eq!(short.message, "short");
+        assert_eq!(shown_message(ToolError::api("short")), "short");
+    }
+
+    #[test]
+    fn a_url_cut_after_its_scheme_in_a_long_message_shows_no_user_information() {
+        // The cut falls inside the password: what is kept has `://` but no `@`.
+        let lead = "Pipeline '";
+        let kept_of_url = " postgresql://admin:hun";
+        let padding = "x".repeat(MAX_ERROR_MESSAGE_CHARS - lead.len() - kept_of_url.len());
+        let quoted = format!("{padding} postgresql://admin:hunter2@db.internal:5432/warehouse");
+        let message = shown_message(ToolError::not_found("Pipeline", quoted));
+        assert!(
+            !message.contains("admin:hun"),
+            "{}",
+            &message[message.len() - 80..]
+        );
+        assert!(message.contains("postgresql://"));
+    }
+
+    #[test]
+    fn a_private_key_whose_begin_line_is_kept_is_hidden_to_the_cut() {
+        let lead = "Pipeline '";
+        let key = format!(
+            "-----BEGIN RSA PRIVATE KEY-----\n{}-----END RSA PRIVATE KEY-----",
+            "MIIEowIBAAKCAQEAkeyBODYsecretLINE\n".repeat(200)
+        );
+        let padding = "x".repeat(MAX_ERROR_MESSAGE_CHARS - lead.len() - 100);
+        let message = shown_message(ToolError::not_found("Pipeline", format!("{padding} {key}")));
+        assert!(
+            !message.contains("keyBODY"),
+            "{}",
+            &message[message.len() - 200..]
+        );
     }
 
     #[test]
@@ -491,7 +538,7 @@ mod tests {
         let cut = WidgetResult::new("backfills", "list")
             .records(vec![json!({"id": 1}), json!({"id": 2})])
             .summary(Summary::titled("Backfills").total(2))
-            .cut_at(2, Some(9))
+            .cut_at("2 records", Some(9))
             .structured();
         assert_eq!(cut["records"].as_array().map(Vec::len), Some(2));
         assert_eq!(cut["summary"]["total"], 9);
@@ -505,7 +552,7 @@ mod tests {
         );
         let unknown = WidgetResult::new("backfills", "list")
             .records(vec![json!({"id": 1})])
-            .cut_at(1, None)
+            .cut_at("1 MB", None)
             .structured();
         assert_eq!(unknown["summary"]["total"], 1);
         assert!(unknown["summary"]["message"]

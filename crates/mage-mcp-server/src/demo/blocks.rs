@@ -5,7 +5,7 @@
 use serde_json::{json, Value};
 
 use super::project::{now_stamp, uuid_from_name, Block, BlockTemplate, Pipeline, Project};
-use crate::backend::{BlockEdit, CreatedBlock, NewBlock};
+use crate::backend::{BlockEdit, BlocksVersion, CreatedBlock, NewBlock};
 use crate::vocabulary::BlockType;
 use crate::widget_result::{to_json, ToolError};
 
@@ -137,6 +137,11 @@ impl Project {
         uuid: &str,
         edit: &BlockEdit,
     ) -> Result<Value, ToolError> {
+        if let (Some(_), Some(read_from)) = (&edit.content, &edit.read_from) {
+            if *read_from != BlocksVersion::of(&self.block_records(pipeline_uuid)?) {
+                return Err(BlocksVersion::changed_since_read(pipeline_uuid));
+            }
+        }
         let pipeline = self.pipeline_mut_or_404(pipeline_uuid)?;
         let block = pipeline
             .blocks
@@ -230,5 +235,47 @@ mod tests {
             .iter()
             .all(|b| !b.upstream_blocks.contains(&"clean_orders".to_owned())));
         assert!(project.delete_block("etl_daily", "clean_orders").is_err());
+    }
+
+    #[test]
+    fn code_made_against_an_older_read_is_refused_and_nothing_is_saved() {
+        let mut project = Project::embedded().expect("project");
+        let read = BlocksVersion::of(&project.block_records("etl_daily").expect("blocks"));
+        // Another session edits a block after this read.
+        let meanwhile = BlockEdit {
+            content: Some("meanwhile = 1\n".into()),
+            ..BlockEdit::default()
+        };
+        project
+            .update_block("etl_daily", "clean_orders", &meanwhile)
+            .expect("the edit made meanwhile");
+        let stale = BlockEdit {
+            content: Some("mine = 2\n".into()),
+            read_from: Some(read),
+            ..BlockEdit::default()
+        };
+        let error = project
+            .update_block("etl_daily", "clean_orders", &stale)
+            .expect_err("refused");
+        assert!(
+            error.message.contains("changed since it was read"),
+            "{}",
+            error.message
+        );
+        let pipeline = project.pipeline("etl_daily").expect("pipeline");
+        assert_eq!(
+            pipeline.block("clean_orders").map(|b| b.content.as_str()),
+            Some("meanwhile = 1\n")
+        );
+        let fresh = BlockEdit {
+            content: Some("mine = 2\n".into()),
+            read_from: Some(BlocksVersion::of(
+                &project.block_records("etl_daily").expect("blocks"),
+            )),
+            ..BlockEdit::default()
+        };
+        project
+            .update_block("etl_daily", "clean_orders", &fresh)
+            .expect("saved against a fresh read");
     }
 }

@@ -4,13 +4,14 @@
 //! ?update_content=true` with every block listed in order: a shorter list would reorder, and drop,
 //! blocks), and a new name or upstream list through `PUT …/blocks/:uuid`. An update that needs
 //! both is two requests: when the second fails, the error says that the code was saved and what
-//! was not.
+//! was not. New code is written only while the pipeline still holds the blocks it was diffed
+//! against.
 
 use serde_json::{json, Map, Value};
 
 use super::client::{seg, Mage, Method};
 use super::templates;
-use crate::backend::{BlockEdit, CreatedBlock, NewBlock};
+use crate::backend::{BlockEdit, BlocksVersion, CreatedBlock, NewBlock};
 use crate::records::{record, records, str_of, text_of};
 use crate::widget_result::ToolError;
 
@@ -115,12 +116,16 @@ pub async fn create(
     })
 }
 
-/// Saves a block's code through the pipeline, every block listed in order.
+/// Saves a block's code through the pipeline, every block listed in order. The pipeline is read
+/// again first: when it no longer holds the blocks the change was made against (`read_from`),
+/// nothing is written. Mage offers no conditional write, so a change made between this read and
+/// the write is not seen.
 async fn save_code(
     mage: &Mage,
     pipeline_uuid: &str,
     uuid: &str,
     content: &str,
+    read_from: Option<&BlocksVersion>,
 ) -> Result<(), ToolError> {
     let pipeline_path = format!("/api/pipelines/{}", seg(pipeline_uuid)?);
     let what = format!("Pipeline '{pipeline_uuid}'");
@@ -132,6 +137,9 @@ async fn save_code(
         )?,
         "blocks",
     );
+    if read_from.is_some_and(|read| *read != BlocksVersion::of(&blocks)) {
+        return Err(BlocksVersion::changed_since_read(pipeline_uuid));
+    }
     let listed: Vec<Value> = blocks
         .iter()
         .map(|b| {
@@ -164,7 +172,7 @@ pub async fn update(
     let what = block_what(pipeline_uuid, uuid);
     let mut applied: Vec<&str> = Vec::new();
     if let Some(content) = &edit.content {
-        save_code(mage, pipeline_uuid, uuid, content).await?;
+        save_code(mage, pipeline_uuid, uuid, content, edit.read_from.as_ref()).await?;
         applied.push("code");
     }
     let mut fields = Map::new();

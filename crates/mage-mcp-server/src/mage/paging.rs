@@ -1,10 +1,10 @@
 //! Mage's paged lists (`_limit`/`_offset`, `metadata {count, next}`), read page after page up to
-//! a bound.
+//! a bound on pages and a bound on the bytes one call reads.
 
 use serde_json::Value;
 
 use super::client::Mage;
-use crate::backend::{Listing, Truncation};
+use crate::backend::{ListBound, Listing, Truncation};
 use crate::records::records;
 use crate::widget_result::ToolError;
 
@@ -28,8 +28,9 @@ pub fn has_next(body: &Value) -> bool {
     }
 }
 
-/// Every record of a paged list, at most [`MAX_PAGES`] pages: past them the listing returns what
-/// it read, marked truncated with the total Mage gives.
+/// Every record of a paged list, at most [`MAX_PAGES`] pages and within the call's byte budget
+/// for paged lists (`Mage::get_page`): past either the listing returns what it read, marked
+/// truncated with the bound reached and the total Mage gives.
 pub async fn all_pages(
     mage: &Mage,
     path: &str,
@@ -38,7 +39,7 @@ pub async fn all_pages(
     what: &str,
 ) -> Result<Listing, ToolError> {
     let mut all = Vec::new();
-    let mut more = true;
+    let mut cut = Some(ListBound::Records(MAX_PAGES.saturating_mul(PAGE_SIZE)));
     let mut known_total = None;
     for _ in 0..MAX_PAGES {
         let mut q: Vec<(&str, String)> = query.to_vec();
@@ -46,21 +47,25 @@ pub async fn all_pages(
         // gets every record once.
         q.push(("_limit", PAGE_SIZE.to_string()));
         q.push(("_offset", all.len().to_string()));
-        let body = mage.get(path, &q, what).await?;
+        let Some(body) = mage.get_page(path, &q, what).await? else {
+            cut = Some(ListBound::Bytes(mage.list_budget()));
+            break;
+        };
         let batch = records(&body, key);
         let got = batch.len();
         all.extend(batch);
         known_total = total_count(&body);
-        more = has_next(&body) && got > 0 && known_total.is_none_or(|t| (all.len() as u64) < t);
+        let more = has_next(&body) && got > 0 && known_total.is_none_or(|t| (all.len() as u64) < t);
         if !more {
+            cut = None;
             break;
         }
     }
     Ok(Listing {
         records: all,
-        truncated: more.then_some(Truncation {
+        truncated: cut.map(|bound| Truncation {
             total: known_total,
-            limit: MAX_PAGES.saturating_mul(PAGE_SIZE),
+            bound,
         }),
     })
 }

@@ -3,7 +3,10 @@
 //! (the stub answers PATCH with 405, as Mage does), outputs without `sample_count`, every page of
 //! block runs, pipeline-level logs, bounded retries of GETs only, a trigger that carries no
 //! credential and whose token no error repeats, answers bounded in size, lists cut at the page
-//! cap and marked so, and a two-request block update that fails halfway saying what was applied.
+//! cap and marked so, and a two-request block update that fails halfway saying what was applied;
+//! a change a gateway answers with an unknown outcome, code never written over a pipeline that
+//! changed since it was read, answers whose headers never come or whose body stops coming cut
+//! off, and a call's paged lists stopped at its byte budget.
 
 use std::sync::{Arc, Mutex};
 
@@ -18,7 +21,7 @@ use super::outputs;
 use super::paging::{MAX_PAGES, PAGE_SIZE};
 use super::pipelines;
 use super::runs;
-use crate::backend::{BlockEdit, PipelineEdit};
+use crate::backend::{BlockEdit, ListBound, PipelineEdit};
 use crate::config::Session;
 use crate::redact::Redactor;
 use crate::secrets::CallSecrets;
@@ -126,18 +129,28 @@ async fn start_stub_full(
         let _ = axum::serve(listener, app).await;
     });
     let cache = tempfile::tempdir().expect("cache dir");
-    let session = Session {
-        cluster_url: format!("http://{address}"),
-        secrets: vec!["stub-session-token-1234".into(), "stub-api-key-5678".into()],
-        oauth_token: Some("stub-session-token-1234".into()),
-        api_key: Some("stub-api-key-5678".into()),
-    };
+    let session = session_at(format!("http://{address}"));
     let secrets = CallSecrets::new(Redactor::default());
     let mage = MageSettings::new(cache.path().to_path_buf(), max_response_bytes)
         .expect("settings")
         .connect(&session, secrets.clone())
         .expect("client");
     (mage, state, cache, secrets)
+}
+
+/// The session the stub's clients run under: the stub's address and its credentials.
+fn session_at(cluster_url: String) -> Session {
+    Session {
+        cluster_url,
+        secrets: vec!["stub-session-token-1234".into(), "stub-api-key-5678".into()],
+        oauth_token: Some("stub-session-token-1234".into()),
+        api_key: Some("stub-api-key-5678".into()),
+    }
+}
+
+/// The session of `mage`'s stub, for a call made through the tools.
+fn stub_session(mage: &Mage) -> Session {
+    session_at(mage.base_url())
 }
 
 fn seen(stub: &Stub) -> Vec<Seen> {
@@ -369,6 +382,11 @@ async fn gets_are_retried_a_bounded_number_of_times_and_posts_never() {
         .await
         .expect_err("503");
     assert_eq!(error.code, ErrorCode::ApiError);
+    assert!(
+        error.message.contains(client::OUTCOME_UNKNOWN),
+        "a gateway's 503 to a change: {}",
+        error.message
+    );
     let requests = seen(&stub);
     assert_eq!(requests.iter().filter(|r| r.method == "POST").count(), 1);
     let (mage, stub, _cache) = start_stub(|_, _| (503, Value::Null)).await;
@@ -513,6 +531,96 @@ async fn a_streamed_answer_without_a_length_stops_at_the_bound() {
     );
 }
 
+/// A cluster on a free loopback port that reads each request, writes `answer` and then nothing
+/// more, holding the connection open; how many requests it received.
+async fn start_stalling(answer: &'static [u8]) -> (String, Arc<Mutex<usize>>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let address = listener.local_addr().expect("address");
+    let requests = Arc::new(Mutex::new(0));
+    let counted = requests.clone();
+    tokio::spawn(async move {
+        while let Ok((mut socket, _)) = listener.accept().await {
+            *counted.lock().expect("lock") += 1;
+            tokio::spawn(async move {
+                let mut request = vec![0_u8; 4096];
+                let _ = socket.read(&mut request).await;
+                let _ = socket.write_all(answer).await;
+                // Held open, answering nothing more, until the client lets go.
+                let _ = socket.read(&mut request).await;
+            });
+        }
+    });
+    (format!("http://{address}"), requests)
+}
+
+/// A client of the cluster at `url` whose headers and body timeouts are short.
+fn impatient_client(url: &str, cache: &tempfile::TempDir) -> Mage {
+    let timeouts = client::Timeouts {
+        headers: std::time::Duration::from_millis(200),
+        body_stall: std::time::Duration::from_millis(200),
+        ..client::Timeouts::default()
+    };
+    MageSettings::new(
+        cache.path().to_path_buf(),
+        client::DEFAULT_MAX_RESPONSE_BYTES,
+    )
+    .and_then(|settings| settings.with_timeouts(timeouts))
+    .expect("settings")
+    .connect(
+        &session_at(url.to_owned()),
+        CallSecrets::new(Redactor::default()),
+    )
+    .expect("client")
+}
+
+#[tokio::test]
+async fn an_answer_whose_headers_never_come_is_cut_off_at_the_headers_timeout() {
+    let (url, requests) = start_stalling(b"").await;
+    let cache = tempfile::tempdir().expect("cache dir");
+    let mage = impatient_client(&url, &cache);
+    let error = pipelines::list(&mage).await.expect_err("no answer");
+    assert!(
+        error
+            .message
+            .contains("did not answer (no answer within 0.2 s)"),
+        "{}",
+        error.message
+    );
+    assert_eq!(
+        *requests.lock().expect("lock"),
+        client::GET_ATTEMPTS as usize
+    );
+    let error = pipelines::create(&mage, "x", crate::vocabulary::PipelineType::Python)
+        .await
+        .expect_err("no answer");
+    assert!(
+        error.message.contains(client::OUTCOME_UNKNOWN),
+        "a change sent without an answer: {}",
+        error.message
+    );
+}
+
+#[tokio::test]
+async fn an_answer_whose_body_stops_coming_is_cut_off_at_the_stall_timeout() {
+    let (url, _requests) = start_stalling(
+        b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{\"pipelines\": [",
+    )
+    .await;
+    let cache = tempfile::tempdir().expect("cache dir");
+    let mage = impatient_client(&url, &cache);
+    let error = pipelines::list(&mage).await.expect_err("a stalled body");
+    assert!(
+        error
+            .message
+            .contains("the answer stopped coming for 0.2 s"),
+        "{}",
+        error.message
+    );
+}
+
 #[tokio::test]
 async fn a_list_longer_than_the_page_cap_returns_what_it_read_marked_truncated() {
     let (mage, stub, _cache) = start_stub(|request, _| {
@@ -536,12 +644,60 @@ async fn a_list_longer_than_the_page_cap_returns_what_it_read_marked_truncated()
     let limit = MAX_PAGES * PAGE_SIZE;
     assert_eq!(listing.records.len(), limit);
     let cut = listing.truncated.expect("marked truncated");
-    assert_eq!((cut.total, cut.limit), (Some(123_456), limit));
+    assert_eq!(
+        (cut.total, cut.bound),
+        (Some(123_456), ListBound::Records(limit))
+    );
     let pages = seen(&stub)
         .iter()
         .filter(|r| r.path == "/api/block_runs")
         .count();
     assert_eq!(pages, MAX_PAGES);
+}
+
+#[tokio::test]
+async fn a_call_that_pages_stops_at_its_byte_budget_not_only_per_page() {
+    // Every page fits the bound on one answer; three of them do not fit it together.
+    let budget = 8 * 1024;
+    let (mage, stub, _cache) = start_stub_with_bound(budget, |request, _| {
+        let offset: u64 = request
+            .query
+            .split('&')
+            .find_map(|kv| kv.strip_prefix("_offset="))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0);
+        let runs: Vec<Value> = (offset..offset + PAGE_SIZE as u64)
+            .map(|i| json!({"id": i, "block_uuid": "b", "status": "completed"}))
+            .collect();
+        (
+            200,
+            json!({"block_runs": runs, "metadata": {"count": 123_456, "next": true}}),
+        )
+    })
+    .await;
+    let page_bytes = json!({"block_runs": (0..PAGE_SIZE).map(|i| json!({"id": 10_000 + i, "block_uuid": "b", "status": "completed"})).collect::<Vec<_>>(), "metadata": {"count": 123_456, "next": true}})
+        .to_string()
+        .len() as u64;
+    assert!(
+        page_bytes < budget && 3 * page_bytes > budget,
+        "{page_bytes}"
+    );
+    let listing = runs::block_runs(&mage, 7).await.expect("block runs");
+    let cut = listing.truncated.expect("marked truncated");
+    assert_eq!(cut.bound, ListBound::Bytes(budget));
+    assert_eq!(
+        listing.records.len() as u64,
+        (budget / page_bytes) * PAGE_SIZE as u64
+    );
+    let pages = seen(&stub)
+        .iter()
+        .filter(|r| r.path == "/api/block_runs")
+        .count() as u64;
+    assert_eq!(
+        pages,
+        budget / page_bytes + 1,
+        "the page past the budget is not read whole"
+    );
 }
 
 #[tokio::test]
@@ -561,6 +717,7 @@ async fn a_block_update_that_fails_after_saving_the_code_says_what_was_applied()
         content: Some("y = 3\n".into()),
         name: Some("tidy".into()),
         upstream_blocks: Some(vec!["load".into()]),
+        ..BlockEdit::default()
     };
     let error = blocks::update(&mage, "p", "clean", &edit)
         .await
@@ -582,8 +739,8 @@ async fn a_block_update_that_fails_after_saving_the_code_says_what_was_applied()
 }
 
 #[tokio::test]
-async fn a_block_update_whose_first_request_fails_changed_nothing_and_says_only_why() {
-    let (mage, _stub, _cache) = start_stub(|request, _| match request.method.as_str() {
+async fn a_block_update_whose_first_request_a_gateway_answers_says_its_outcome_is_unknown() {
+    let (mage, stub, _cache) = start_stub(|request, _| match request.method.as_str() {
         "GET" => (200, pipeline("p", "")),
         _ => (503, Value::Null),
     })
@@ -591,13 +748,64 @@ async fn a_block_update_whose_first_request_fails_changed_nothing_and_says_only_
     let edit = BlockEdit {
         content: Some("y = 3\n".into()),
         name: Some("tidy".into()),
-        upstream_blocks: None,
+        ..BlockEdit::default()
     };
     let error = blocks::update(&mage, "p", "clean", &edit)
         .await
         .expect_err("refused");
     assert!(!error.message.contains("in part"), "{}", error.message);
     assert!(error.message.contains("503"), "{}", error.message);
+    assert!(
+        error.message.contains(client::OUTCOME_UNKNOWN),
+        "{}",
+        error.message
+    );
+    // The rename was not sent after a change whose outcome is unknown.
+    let puts = seen(&stub).iter().filter(|r| r.method == "PUT").count();
+    assert_eq!(puts, 1);
+}
+
+/// `block_update` through the tool against the stand-in cluster, whose pipeline changes between
+/// the tool's read (what the diff is made from) and the write.
+#[tokio::test]
+async fn code_diffed_against_an_older_read_of_the_pipeline_is_never_written() {
+    let (mage, stub, _cache) = start_stub(|request, nth| match request.method.as_str() {
+        // The first read is the tool's; by the second, another client has edited `clean`.
+        "GET" if nth == 1 => (200, pipeline("p", "")),
+        "GET" => {
+            let mut edited = pipeline("p", "");
+            edited["pipeline"]["blocks"][1]["content"] = json!("y = 99  # edited meanwhile\n");
+            (200, edited)
+        }
+        _ => (200, pipeline("p", "")),
+    })
+    .await;
+    let backend: Arc<dyn crate::backend::Backend> = Arc::new(super::MageBackend::new(
+        MageSettings::new(mage.cache_dir.clone(), client::DEFAULT_MAX_RESPONSE_BYTES)
+            .expect("settings"),
+    ));
+    let call = crate::backend::Call::new(
+        stub_session(&mage),
+        CallSecrets::new(Redactor::default()),
+        backend,
+    );
+    let args: crate::tools::blocks::BlockUpdateArgs = serde_json::from_value(
+        json!({"pipeline_uuid": "p", "uuid": "clean", "content": "y = 3\n"}),
+    )
+    .expect("arguments");
+    let error = crate::tools::blocks::update(&call, args)
+        .await
+        .expect_err("refused");
+    assert!(
+        error.message.contains("changed since it was read"),
+        "{}",
+        error.message
+    );
+    let requests = seen(&stub);
+    assert!(
+        requests.iter().all(|r| r.method == "GET"),
+        "nothing was written: {requests:?}"
+    );
 }
 
 #[tokio::test]

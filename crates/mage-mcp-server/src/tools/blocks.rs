@@ -10,9 +10,11 @@ use rmcp::{schemars, tool, tool_router};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
-use crate::backend::{BlockEdit, Call, NewBlock};
+use crate::backend::{BlockEdit, BlocksVersion, Call, NewBlock};
 use crate::ids::IdArguments;
+use crate::places;
 use crate::records::{records, str_of, string_list, strings, text_of};
+use crate::redact::Redactor;
 use crate::server::MageMcpServer;
 use crate::tools::diff::code_change;
 use crate::tools::pipelines::checked_name;
@@ -76,6 +78,13 @@ impl IdArguments for BlockCreateArgs {
         ids.extend(upstream_ids(&self.upstream_blocks));
         ids
     }
+
+    /// The ids, the name and the configuration's paths: Mage makes files of the last two.
+    fn check_ids(&self) -> Result<(), ToolError> {
+        crate::ids::check_all(self.ids())?;
+        places::check_block_name("name", &self.name)?;
+        places::check_config(self.config.as_ref())
+    }
 }
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
@@ -101,6 +110,15 @@ impl IdArguments for BlockUpdateArgs {
         ];
         ids.extend(upstream_ids(&self.upstream_blocks));
         ids
+    }
+
+    /// The ids and a new name, which Mage makes a file name of.
+    fn check_ids(&self) -> Result<(), ToolError> {
+        crate::ids::check_all(self.ids())?;
+        match &self.name {
+            Some(name) => places::check_block_name("name", name),
+            None => Ok(()),
+        }
     }
 }
 
@@ -424,7 +442,10 @@ async fn create(call: &Call, args: BlockCreateArgs) -> Result<WidgetResult, Tool
     // Code the caller wrote is shown as what it adds; a template's is the record's own.
     if let Some(content) = args.content.as_deref().filter(|c| !c.is_empty()) {
         let mut changes = Map::new();
-        changes.insert("content".to_owned(), code_change(None, content));
+        changes.insert(
+            "content".to_owned(),
+            code_change(None, content, &call.secrets.redactor()),
+        );
         mutation = mutation.changes(changes);
     }
     Ok(WidgetResult::new("block", "create")
@@ -433,13 +454,14 @@ async fn create(call: &Call, args: BlockCreateArgs) -> Result<WidgetResult, Tool
 }
 
 /// What a block update changes, checked against the pipeline's `blocks`: the parts that differ
-/// from `block`, as `{field: {from, to}}` (the code as its sizes and a line diff, `diff.rs`) and
-/// as the edit to send.
+/// from `block`, as `{field: {from, to}}` (the code as its sizes and a line diff of the versions
+/// as `redactor` shows them, `diff.rs`) and as the edit to send.
 fn block_changes(
     blocks: &[Value],
     pipeline_uuid: &str,
     block: &Value,
     args: BlockUpdateArgs,
+    redactor: &Redactor,
 ) -> Result<(Map<String, Value>, BlockEdit), ToolError> {
     let uuid = text_of(block, "uuid");
     let mut changes = Map::new();
@@ -482,14 +504,17 @@ fn block_changes(
     if let Some(content) = args.content {
         let before = text_of(block, "content");
         if content != before {
-            changes.insert("content".to_owned(), code_change(Some(before), &content));
+            changes.insert(
+                "content".to_owned(),
+                code_change(Some(before), &content, redactor),
+            );
             edit.content = Some(content);
         }
     }
     Ok((changes, edit))
 }
 
-async fn update(call: &Call, args: BlockUpdateArgs) -> Result<WidgetResult, ToolError> {
+pub(crate) async fn update(call: &Call, args: BlockUpdateArgs) -> Result<WidgetResult, ToolError> {
     if args.content.is_none() && args.name.is_none() && args.upstream_blocks.is_none() {
         return Err(ToolError::api(
             "Nothing to update: pass content, name or upstream_blocks (400).",
@@ -505,7 +530,12 @@ async fn update(call: &Call, args: BlockUpdateArgs) -> Result<WidgetResult, Tool
         .find(|b| text_of(b, "uuid") == uuid)
         .cloned()
         .ok_or_else(|| ToolError::not_found("Block", block_what(&pipeline_uuid, &uuid)))?;
-    let (changes, edit) = block_changes(&blocks, &pipeline_uuid, &block, args)?;
+    let redactor = call.secrets.redactor();
+    let (changes, mut edit) = block_changes(&blocks, &pipeline_uuid, &block, args, &redactor)?;
+    if edit.content.is_some() {
+        // The diff is of this read: the code is saved only while the pipeline still matches it.
+        edit.read_from = Some(BlocksVersion::of(&blocks));
+    }
     let after = if edit.is_empty() {
         block
     } else {
@@ -659,7 +689,8 @@ mod tests {
             name: None,
             upstream_blocks: Some(upstream.iter().map(|s| (*s).to_owned()).collect()),
         };
-        let error = block_changes(&blocks, "p", &blocks[0], args(&["c"])).expect_err("cycle");
+        let error = block_changes(&blocks, "p", &blocks[0], args(&["c"]), &Redactor::default())
+            .expect_err("cycle");
         assert!(error.message.contains("cycle"), "{}", error.message);
         let (changes, edit) = block_changes(
             &blocks,
@@ -669,6 +700,7 @@ mod tests {
                 uuid: "c".into(),
                 ..args(&["a"])
             },
+            &Redactor::default(),
         )
         .expect("no cycle");
         assert_eq!(edit.upstream_blocks, Some(vec!["a".to_owned()]));
@@ -688,7 +720,8 @@ mod tests {
             name: Some("a".into()),
             upstream_blocks: None,
         };
-        let (changes, edit) = block_changes(&blocks, "p", &blocks[0], args).expect("ok");
+        let (changes, edit) =
+            block_changes(&blocks, "p", &blocks[0], args, &Redactor::default()).expect("ok");
         assert_eq!(changes["content"]["from"], "1 line");
         assert_eq!(changes["content"]["to"], "2 lines");
         assert_eq!(

@@ -3,11 +3,18 @@
 //! [`MAX_DIFF_LINES`] lines of diff only the first hunks are sent (at least part of the first),
 //! and the result says how many there were; code past [`MAX_CODE_LINES`] lines either side, or a
 //! diff that takes longer than [`DIFF_TIMEOUT`], is named by its size only.
+//!
+//! Both versions are redacted whole before they are diffed: a hunk shows a few lines of context
+//! and leaves the rest out, and a line of a private key's body, or of a value whose label sits on
+//! a line left out, names no secret on its own. A change only to values hidden as secrets shows
+//! no line, and says so.
 
 use std::time::Duration;
 
 use serde_json::{json, Value};
 use similar::{ChangeTag, TextDiff};
+
+use crate::redact::{redacted_text, Redactor};
 
 /// Lines of diff (hunk headers included) sent at most.
 pub const MAX_DIFF_LINES: usize = 400;
@@ -26,15 +33,24 @@ pub fn line_count(text: &str) -> String {
     }
 }
 
+/// What a change only to hidden values says in place of lines.
+pub const HIDDEN_CHANGE_NOTE: &str = "only values hidden as secrets changed; no line is shown";
+
 /// A change of code as `{from, to, diff?}`: the sizes of both versions (`from` null for new code)
-/// and the diff ([`unified`]) when the code is small enough to diff.
-pub fn code_change(before: Option<&str>, after: &str) -> Value {
+/// and the diff ([`unified`]) of the versions as `redactor` shows them, when the code is small
+/// enough to diff; `diff_note` when the versions differ only in what it hides.
+pub fn code_change(before: Option<&str>, after: &str, redactor: &Redactor) -> Value {
     let old = before.unwrap_or_default();
     let mut change = json!({ "from": before.map(line_count), "to": line_count(after) });
     let small = old.lines().count() <= MAX_CODE_LINES && after.lines().count() <= MAX_CODE_LINES;
     if let Value::Object(map) = &mut change {
         if small {
-            map.insert("diff".to_owned(), unified(old, after));
+            let (shown_old, shown_new) =
+                (redacted_text(redactor, old), redacted_text(redactor, after));
+            map.insert("diff".to_owned(), unified(&shown_old, &shown_new));
+            if shown_old == shown_new && old != after {
+                map.insert("diff_note".to_owned(), json!(HIDDEN_CHANGE_NOTE));
+            }
         } else {
             map.insert(
                 "diff_omitted".to_owned(),
@@ -106,7 +122,7 @@ mod tests {
     fn a_change_is_a_unified_diff_with_its_counts() {
         let before = "a\nb\nc\n";
         let after = "a\nB\nc\nd\n";
-        let change = code_change(Some(before), after);
+        let change = code_change(Some(before), after, &Redactor::default());
         assert_eq!(change["from"], "3 lines");
         assert_eq!(change["to"], "4 lines");
         let diff = &change["diff"];
@@ -125,7 +141,7 @@ mod tests {
 
     #[test]
     fn new_code_is_all_added_and_has_no_size_before() {
-        let change = code_change(None, "x = 1\n");
+        let change = code_change(None, "x = 1\n", &Redactor::default());
         assert_eq!(change["from"], Value::Null);
         assert_eq!(change["diff"]["text"], "@@ -0,0 +1 @@\n+x = 1\n");
         assert_eq!(change["diff"]["added"], 1);
@@ -178,9 +194,57 @@ mod tests {
     #[test]
     fn code_too_long_to_diff_is_named_by_its_size() {
         let long: String = "x\n".repeat(MAX_CODE_LINES + 1);
-        let change = code_change(Some("x\n"), &long);
+        let change = code_change(Some("x\n"), &long, &Redactor::default());
         assert!(change.get("diff").is_none());
         assert!(change["diff_omitted"].is_string());
         assert_eq!(change["to"], format!("{} lines", MAX_CODE_LINES + 1));
+    }
+
+    /// What a result shows of a change: `code_change`, then redacted as every result is.
+    fn shown_change(before: &str, after: &str) -> Value {
+        let mut change = code_change(Some(before), after, &Redactor::default());
+        Redactor::default().redact(&mut change);
+        change
+    }
+
+    #[test]
+    fn a_private_key_whose_begin_line_is_left_out_of_the_context_is_hidden() {
+        // The change is below the key: the hunk's three lines of context are the key's last
+        // body line, its END line and the line after; its BEGIN line is left out.
+        let code = |last: &str| {
+            format!(
+                "KEY = \"\"\"-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAfirstBODYline\nMIIEowIBAAKCAQEAkeyBODYsecretLINE\n-----END RSA PRIVATE KEY-----\"\"\"\n\nx = {last}\n"
+            )
+        };
+        let change = shown_change(&code("1"), &code("2"));
+        let text = change["diff"]["text"].as_str().unwrap_or_default();
+        assert!(text.contains("-x = 1\n+x = 2"), "{text}");
+        assert!(!text.contains("BODY"), "{text}");
+    }
+
+    #[test]
+    fn a_url_in_a_context_line_shows_no_user_information() {
+        // The diff cuts only between lines, so a URL keeps its scheme in whatever line shows it.
+        let code = |last: &str| {
+            format!("URL = \"postgresql://admin:hunter2@db.internal:5432/warehouse\"\nx = {last}\n")
+        };
+        let change = shown_change(&code("1"), &code("2"));
+        let text = change["diff"]["text"].as_str().unwrap_or_default();
+        assert!(text.contains("-x = 1\n+x = 2"), "{text}");
+        assert!(
+            !text.contains("hunter2") && !text.contains("admin:"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_change_only_to_a_hidden_value_says_so_and_shows_no_line() {
+        let change = shown_change(
+            "STRIPE = \"sk_live_4eC39HqLyjWDarjtT1zdp7dc\"\n",
+            "STRIPE = \"sk_live_9fB27KqLyjWDarjtT1zdp8xq\"\n",
+        );
+        assert_eq!(change["diff"]["text"], "");
+        assert_eq!(change["diff_note"], HIDDEN_CHANGE_NOTE);
+        assert!(!change.to_string().contains("sk_live_"), "{change}");
     }
 }

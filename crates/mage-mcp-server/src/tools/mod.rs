@@ -1,7 +1,7 @@
 //! The tools, one module per family of the service's resources. Each tool is written once:
 //! its arguments checked, the backend asked, the widget result built.
 
-mod blocks;
+pub(crate) mod blocks;
 mod diff;
 mod outputs;
 mod pipelines;

@@ -9,6 +9,7 @@ use serde_json::{json, Map, Value};
 use crate::backend::Call;
 use crate::ids::IdArguments;
 use crate::records::{str_of, text_of};
+use crate::redact::{redacted_text, Redactor};
 use crate::server::MageMcpServer;
 use crate::vocabulary::RunId;
 use crate::widget_result::{
@@ -16,7 +17,7 @@ use crate::widget_result::{
 };
 
 /// The most of one log file a result carries: its end (where a run's failure is), cut on a
-/// character boundary.
+/// character boundary after the whole file is redacted.
 pub const MAX_LOG_BYTES: usize = 256 * 1024;
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
@@ -271,9 +272,12 @@ fn tail_on_char_boundary(text: &str, max_bytes: usize) -> (&str, usize) {
 
 /// A log file as a record: `{name, scope, size, modified_timestamp, content}`, the content's end
 /// only past [`MAX_LOG_BYTES`] (saying how much was left out); the server's path is left out.
-fn log_record(file: &Value) -> Value {
-    let content = text_of(file, "content");
-    let (kept, left_out) = tail_on_char_boundary(content, MAX_LOG_BYTES);
+/// The whole content is redacted before its end is cut: a cut can separate a credential from
+/// what names it (a private key's body from its `BEGIN` line, `user:pass@` from its URL's
+/// scheme), after which nothing would recognise it.
+fn log_record(file: &Value, redactor: &Redactor) -> Value {
+    let content = redacted_text(redactor, text_of(file, "content"));
+    let (kept, left_out) = tail_on_char_boundary(&content, MAX_LOG_BYTES);
     let content = if left_out == 0 {
         kept.to_owned()
     } else {
@@ -291,11 +295,12 @@ fn log_record(file: &Value) -> Value {
 async fn logs(call: &Call, id: i64) -> Result<WidgetResult, ToolError> {
     let backend = call.backend();
     let run = backend.pipeline_run(call, id).await?;
-    let files: Vec<Value> = backend
-        .run_logs(call, &run)
-        .await?
+    let served = backend.run_logs(call, &run).await?;
+    // Taken once the logs are read: it knows what their answer taught the call.
+    let redactor = call.secrets.redactor();
+    let files: Vec<Value> = served
         .iter()
-        .map(log_record)
+        .map(|file| log_record(file, &redactor))
         .collect();
     let in_scope = |scope: &str| {
         files
@@ -369,6 +374,46 @@ mod tests {
         assert_eq!(group_thousands(999), "999");
     }
 
+    /// What a result shows of a log record: the record as `log_record` makes it, then redacted as
+    /// every result is.
+    fn shown_log(content: String) -> String {
+        let file = json!({"name": "x.log", "scope": "block", "content": content});
+        let mut record = log_record(&file, &Redactor::default());
+        Redactor::default().redact(&mut record);
+        record["content"].as_str().unwrap_or_default().to_owned()
+    }
+
+    #[test]
+    fn a_private_key_whose_begin_line_falls_before_the_cut_is_hidden_whole() {
+        let body_line = "MIIEowIBAAKCAQEAkeyBODYsecretLINEx7q9Zr2Lw0PcVn3sJtWmA8dK4fGhYuTb\n";
+        let lines = MAX_LOG_BYTES / body_line.len() + 10;
+        let content = format!(
+            "2026-11-23T16:30:00 loading key -----BEGIN RSA PRIVATE KEY-----\n{}-----END RSA PRIVATE KEY-----\n2026-11-23T16:30:01 done\n",
+            body_line.repeat(lines)
+        );
+        let shown = shown_log(content);
+        assert!(!shown.contains("keyBODYsecret"), "{:.120}", shown);
+        assert!(shown.ends_with("done\n"), "{}", shown);
+    }
+
+    #[test]
+    fn a_url_cut_after_its_scheme_shows_no_user_information() {
+        // The kept end starts right after `://`: without the scheme, `admin:hunter2@` reads as
+        // no URL at all.
+        let after_scheme = "admin:hunter2@db.internal:5432/warehouse connected\n";
+        let filler = "x".repeat(MAX_LOG_BYTES - after_scheme.len());
+        let content = format!(
+            "{}connecting to postgresql://{after_scheme}{filler}",
+            "early line\n".repeat(100)
+        );
+        let shown = shown_log(content);
+        assert!(
+            !shown.contains("hunter2") && !shown.contains("admin:"),
+            "{:.120}",
+            shown
+        );
+    }
+
     #[test]
     fn a_long_log_keeps_its_end_cut_on_a_character_boundary() {
         // 'é' is two bytes: a cut at an odd byte count would fall inside one.
@@ -381,7 +426,7 @@ mod tests {
         }
         assert_eq!(tail_on_char_boundary("short", 10), ("short", 0));
         let long = json!({"name": "x.log", "scope": "block", "content": "é".repeat(MAX_LOG_BYTES)});
-        let record = log_record(&long);
+        let record = log_record(&long, &Redactor::default());
         let content = record["content"].as_str().expect("content");
         assert!(content.starts_with("[… the first"), "{:.40}", content);
         assert!(content.ends_with('é'));

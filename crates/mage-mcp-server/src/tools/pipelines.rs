@@ -11,6 +11,7 @@ use serde_json::{json, Map, Value};
 
 use crate::backend::{mark_truncated, Call, PipelineEdit};
 use crate::ids::IdArguments;
+use crate::places;
 use crate::records::{count_of, records, str_of, string_list, text_of};
 use crate::server::MageMcpServer;
 use crate::vocabulary::PipelineType;
@@ -54,6 +55,11 @@ impl IdArguments for PipelineCreateArgs {
     fn ids(&self) -> Vec<(&'static str, Option<&str>)> {
         Vec::new()
     }
+
+    /// The name, which Mage makes a folder name of.
+    fn check_ids(&self) -> Result<(), ToolError> {
+        places::check_name("name", &self.name)
+    }
 }
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
@@ -70,6 +76,15 @@ pub struct PipelineUpdateArgs {
 impl IdArguments for PipelineUpdateArgs {
     fn ids(&self) -> Vec<(&'static str, Option<&str>)> {
         vec![("uuid", Some(&self.uuid))]
+    }
+
+    /// The id and a new name, which Mage makes a folder name of.
+    fn check_ids(&self) -> Result<(), ToolError> {
+        crate::ids::check_all(self.ids())?;
+        match &self.name {
+            Some(name) => places::check_name("name", name),
+            None => Ok(()),
+        }
     }
 }
 

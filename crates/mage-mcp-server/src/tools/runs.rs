@@ -352,6 +352,7 @@ async fn run_get(call: &Call, id: i64) -> Result<WidgetResult, ToolError> {
     // Asked at once: the block runs are read by the run's id, not from the run.
     let (run, listing) = tokio::join!(backend.pipeline_run(call, id), backend.block_runs(call, id));
     let (mut run, listing) = (run?, listing?);
+    let block_runs_read = listing.records.len();
     if let Value::Object(map) = &mut run {
         map.insert(
             "block_runs".to_owned(),
@@ -366,8 +367,8 @@ async fn run_get(call: &Call, id: i64) -> Result<WidgetResult, ToolError> {
     if let Some(cut) = listing.truncated {
         let mut summary = Summary::titled(title);
         summary.message = Some(format!(
-            "The first {} block runs only (a list is read up to {} records).",
-            cut.limit, cut.limit
+            "The first {block_runs_read} block runs only (a list is read up to {}).",
+            cut.bound.describe()
         ));
         result = result.summary(summary);
     }

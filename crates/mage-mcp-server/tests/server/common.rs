@@ -573,8 +573,105 @@ pub async fn every_bad_id_is_refused_by_name(client: &Client, schemas: &Schemas)
 /// Every call of [`calls_with_bad_id`] with `bad` as its id: each a schema-valid `API_ERROR`
 /// whose message starts with the argument's name and says nothing was sent. Returns how many.
 pub async fn the_bad_id_is_refused_by_name(client: &Client, schemas: &Schemas, bad: &str) -> usize {
-    let calls = calls_with_bad_id(bad);
-    for (tool, args, field) in &calls {
+    each_is_refused_by_name(client, schemas, &calls_with_bad_id(bad)).await
+}
+
+/// Places no free-form argument may name: Mage joins a block configuration's paths onto its
+/// project folder (an absolute one, also percent-encoded or climbing with `..`, leaves it), and
+/// makes a file name of a block's name.
+pub const BAD_PLACES: &[&str] = &[
+    "/srv/other-project/dbt/models/orders.sql",
+    "%2Fsrv%2Fother-project%2Fdbt",
+    "../../other-project/dbt",
+    "dbt/../../../etc/passwd",
+    "C:\\Users\\me\\dbt",
+    "~/dbt/models/orders.sql",
+];
+
+/// A block_create or block_update with `bad` in one place Mage makes a file or a path of, naming
+/// the argument the refusal must name.
+pub fn calls_with_bad_place(bad: &str) -> Vec<(&'static str, Value, &'static str)> {
+    let create = |config: Value| json!({"pipeline_uuid": "etl_daily", "name": "x", "type": "dbt", "language": "sql", "config": config});
+    vec![
+        (
+            "block_create",
+            create(json!({"file_path": bad})),
+            "config.file_path",
+        ),
+        (
+            "block_create",
+            create(json!({"file_source": {"path": bad}})),
+            "config.file_source.path",
+        ),
+        (
+            "block_create",
+            create(json!({"file_source": {"path": "dbt/demo/models/x.sql", "project_path": bad}})),
+            "config.file_source.project_path",
+        ),
+        (
+            "block_create",
+            create(json!({"dbt_project_name": bad})),
+            "config.dbt_project_name",
+        ),
+        (
+            "block_create",
+            create(json!({"dbt_profiles_file_path": bad})),
+            "config.dbt_profiles_file_path",
+        ),
+        (
+            "block_create",
+            create(json!({"global_data_product": {"project": bad}})),
+            "config.global_data_product.project",
+        ),
+    ]
+}
+
+/// Names Mage would make a file outside the project of, or too long a file name.
+pub fn calls_with_bad_name() -> Vec<(&'static str, Value, &'static str)> {
+    let long = "n".repeat(201);
+    vec![
+        (
+            "block_create",
+            json!({"pipeline_uuid": "etl_daily", "name": "/tmp/outside", "type": "transformer"}),
+            "name",
+        ),
+        (
+            "block_update",
+            json!({"pipeline_uuid": "etl_daily", "uuid": "load_orders", "name": "\"/tmp/outside"}),
+            "name",
+        ),
+        (
+            "block_create",
+            json!({"pipeline_uuid": "etl_daily", "name": long, "type": "transformer"}),
+            "name",
+        ),
+        ("pipeline_create", json!({"name": long}), "name"),
+        (
+            "pipeline_update",
+            json!({"uuid": "etl_daily", "name": long}),
+            "name",
+        ),
+    ]
+}
+
+/// Every call of [`calls_with_bad_place`] with each of [`BAD_PLACES`], and every call of
+/// [`calls_with_bad_name`], refused by name before any request. Returns how many.
+pub async fn every_bad_place_is_refused_by_name(client: &Client, schemas: &Schemas) -> usize {
+    let mut calls = each_is_refused_by_name(client, schemas, &calls_with_bad_name()).await;
+    for bad in BAD_PLACES {
+        calls += each_is_refused_by_name(client, schemas, &calls_with_bad_place(bad)).await;
+    }
+    calls
+}
+
+/// Each call: a schema-valid `API_ERROR` whose message starts with the argument's name and says
+/// nothing was sent. Returns how many.
+async fn each_is_refused_by_name(
+    client: &Client,
+    schemas: &Schemas,
+    calls: &[(&'static str, Value, &'static str)],
+) -> usize {
+    for (tool, args, field) in calls {
         let result = call(client, tool, args.clone()).await;
         assert_eq!(
             error_code(&result),

@@ -169,3 +169,111 @@ async fn an_origin_allowed_by_the_flag_passes_and_others_do_not() {
     })
     .await;
 }
+
+/// Starts the binary over HTTP (debug logging) with `args` and `env`, waits for the line saying
+/// how clients authenticate, makes one call with `token` when given, stops the server, and
+/// returns everything it wrote to stdout and stderr.
+async fn everything_printed(
+    widget: &TestWidget,
+    args: &[&str],
+    env: &[(&str, &str)],
+    token: Option<&str>,
+) -> String {
+    use std::process::Stdio;
+    use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
+    install_tls_provider();
+    let mut child = tokio::process::Command::new(BINARY)
+        .env_remove("MCP_AUTH_TOKEN")
+        .envs(env.iter().copied())
+        .args(["--http", "127.0.0.1:0", "--log-level", "debug", "--widget"])
+        .arg(&widget.path)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("spawn the server");
+    let mut stdout = child.stdout.take().expect("stdout piped");
+    let mut stderr = BufReader::new(child.stderr.take().expect("stderr piped"));
+    let mut printed = String::new();
+    let mut url = None;
+    while !printed.contains("clients send the header") {
+        let mut line = String::new();
+        if stderr.read_line(&mut line).await.expect("read stderr") == 0 {
+            break;
+        }
+        if let Some(at) = line.find("http://127.0.0.1:") {
+            url = line[at..].split_whitespace().next().map(str::to_owned);
+        }
+        printed.push_str(&line);
+    }
+    assert!(printed.contains("clients send the header"), "{printed}");
+    if let (Some(token), Some(url)) = (token, url) {
+        let (mut headers, body) = initialize_request(None);
+        let value = HeaderValue::from_str(&format!("Bearer {token}")).expect("a header value");
+        headers.insert(AUTHORIZATION, value);
+        let answer = reqwest::Client::new()
+            .post(&url)
+            .headers(headers)
+            .body(body)
+            .send()
+            .await
+            .expect("HTTP request");
+        assert_eq!(answer.status().as_u16(), 200);
+    }
+    child.start_kill().expect("stop the server");
+    let _ = child.wait().await;
+    stderr
+        .read_to_string(&mut printed)
+        .await
+        .expect("read stderr");
+    stdout
+        .read_to_string(&mut printed)
+        .await
+        .expect("read stdout");
+    printed
+}
+
+#[tokio::test]
+async fn a_token_given_in_the_environment_or_a_file_is_never_printed() {
+    bounded(async {
+        let widget = test_widget();
+        let from_env = "env-given-token-0123456789abcdef";
+        let printed = everything_printed(
+            &widget,
+            &[],
+            &[("MCP_AUTH_TOKEN", from_env)],
+            Some(from_env),
+        )
+        .await;
+        assert!(!printed.contains(from_env), "{printed}");
+        assert!(printed.contains("given in $MCP_AUTH_TOKEN"), "{printed}");
+
+        let folder = tempfile::tempdir().expect("temp dir");
+        let file = folder.path().join("token");
+        let from_file = "file-given-token-0123456789abcdef";
+        std::fs::write(&file, format!("{from_file}\n")).expect("write the token file");
+        let file = file.to_string_lossy().into_owned();
+        let printed =
+            everything_printed(&widget, &["--auth-token-file", &file], &[], Some(from_file)).await;
+        assert!(!printed.contains(from_file), "{printed}");
+        assert!(printed.contains("given in --auth-token-file"), "{printed}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_made_token_is_printed_once_so_that_the_user_learns_it() {
+    bounded(async {
+        let widget = test_widget();
+        let printed = everything_printed(&widget, &[], &[], None).await;
+        let token = printed
+            .lines()
+            .map(str::trim)
+            .find(|line| line.len() == 64 && line.bytes().all(|b| b.is_ascii_hexdigit()))
+            .unwrap_or_else(|| panic!("a made token in {printed}"));
+        assert_eq!(printed.matches(token).count(), 1, "{printed}");
+    })
+    .await;
+}

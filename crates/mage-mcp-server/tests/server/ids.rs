@@ -1,6 +1,8 @@
-//! Ids that would climb out of a request path (`..`, `.`, empty, `a/../b`, control characters) are
-//! refused by every tool that builds a path, naming the argument, before any request: against the
-//! demo project, and in Mage mode against a recording stand-in cluster that must see nothing.
+//! Ids that would climb out of a request path (`..`, `.`, empty, `a/../b`, control characters),
+//! and places outside the project in free-form arguments (a block configuration's paths, a block's
+//! name), are refused by every tool that takes them, naming the argument, before any request:
+//! against the demo project, and in Mage mode against a recording stand-in cluster that must see
+//! nothing.
 
 use crate::common::*;
 use crate::recorder;
@@ -14,6 +16,11 @@ async fn the_demo_refuses_ids_that_name_no_record_by_field() {
         let schemas = schemas();
         let calls = every_bad_id_is_refused_by_name(&client, &schemas).await;
         assert_eq!(calls, BAD_IDS.len() * calls_with_bad_id("x").len());
+        let calls = every_bad_place_is_refused_by_name(&client, &schemas).await;
+        assert_eq!(
+            calls,
+            calls_with_bad_name().len() + BAD_PLACES.len() * calls_with_bad_place("x").len()
+        );
         client.cancel().await.expect("close");
     })
     .await;
@@ -32,6 +39,7 @@ async fn in_mage_mode_a_refused_id_never_reaches_the_cluster() {
         .await;
         let schemas = schemas();
         every_bad_id_is_refused_by_name(&client, &schemas).await;
+        every_bad_place_is_refused_by_name(&client, &schemas).await;
         assert_eq!(
             cluster.seen(),
             Vec::<String>::new(),

@@ -29,8 +29,9 @@ pub fn default_options() -> HttpOptions {
         allow_origins: Vec::new(),
         allow_hosts: Vec::new(),
         max_request_bytes: http::DEFAULT_MAX_REQUEST_BYTES,
-        auth: HttpAuth::given(TEST_HTTP_TOKEN).expect("the test token"),
+        auth: HttpAuth::given(TEST_HTTP_TOKEN, "$MCP_AUTH_TOKEN").expect("the test token"),
         max_sessions: http::DEFAULT_MAX_SESSIONS,
+        read_timeouts: http::ReadTimeouts::default(),
     }
 }
 

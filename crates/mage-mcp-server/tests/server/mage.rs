@@ -549,15 +549,17 @@ async fn spawn_behind_recorder(
 
 /// An id of `..` would turn `/api/pipelines/../blocks/x` into `/api/blocks/x`, another route of
 /// Mage, called with the user's credentials. The server runs behind a recording proxy: every tool
-/// that builds a path refuses each such id by name, and the proxy sees no request until a valid
-/// call, which it passes on to Mage.
+/// that builds a path refuses each such id by name, block_create and block_update refuse places
+/// outside the project in a configuration's paths and a block's name, and the proxy sees no
+/// request until a valid call, which it passes on to Mage.
 #[tokio::test]
 async fn an_id_that_would_climb_out_of_its_path_never_reaches_mage() {
     let Some(t) = target("dot_ids") else { return };
     bounded_mage(async {
         let widget = test_widget();
         let (client, proxy, _config) = spawn_behind_recorder(&widget, &t).await;
-        let calls = every_bad_id_is_refused_by_name(&client, &schemas()).await;
+        let calls = every_bad_id_is_refused_by_name(&client, &schemas()).await
+            + every_bad_place_is_refused_by_name(&client, &schemas()).await;
         assert_eq!(proxy.seen(), Vec::<String>::new(), "requests reached Mage");
         let basic = call(
             &client,
@@ -574,7 +576,9 @@ async fn an_id_that_would_climb_out_of_its_path_never_reaches_mage() {
             "the proxy passes valid calls on: {:?}",
             proxy.seen()
         );
-        eprintln!("{calls} calls with bad ids refused, none reached Mage; a valid call did");
+        eprintln!(
+            "{calls} calls with bad ids or places refused, none reached Mage; a valid call did"
+        );
         client.cancel().await.expect("close");
     })
     .await;

@@ -193,7 +193,8 @@ async fn paging(s: &mut Session<'_>) {
     s.ok("run_logs", json!({"pipeline_run_id": run_id})).await;
 }
 
-/// Errors: unknown records, bad ids, and changes the tools refuse.
+/// Errors: unknown records, bad ids, places outside the project in free-form arguments, and
+/// changes the tools refuse.
 async fn errors(s: &mut Session<'_>, f: &Fixture) {
     s.refused(
         "pipeline_get",
@@ -235,6 +236,8 @@ async fn errors(s: &mut Session<'_>, f: &Fixture) {
         "refused means not deleted"
     );
     let calls = every_bad_id_is_refused_by_name(s.client, &s.schemas).await;
+    assert!(calls > 0);
+    let calls = every_bad_place_is_refused_by_name(s.client, &s.schemas).await;
     assert!(calls > 0);
 }
 
