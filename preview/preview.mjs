@@ -171,7 +171,7 @@ async function choose(text) {
     parsed && typeof parsed === "object" && !Array.isArray(parsed) && "kind" in parsed
       ? { content: [{ type: "text", text }], structuredContent: parsed }
       : parsed;
-  current = fixtureCurrent = { html: builtHtml, input: {}, payload, payloadText: text, onCallTool: undefined };
+  current = fixtureCurrent = { html: previewHtml, input: {}, payload, payloadText: text, onCallTool: undefined };
   await Promise.all([whilePlaying(play), showReport()]);
 }
 
