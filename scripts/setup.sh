@@ -11,6 +11,10 @@
 #                                driver or Xvfb: the test command installs them.
 #   scripts/setup.sh --chromium  Debian's Chromium alone: scripts/build.sh asks for it when it records
 #                                a start order (a wasm whose order is not kept in the repository)
+#   scripts/setup.sh --without-cargo-tools   everything but the cargo tools, and
+#   scripts/setup.sh --cargo-tools           the cargo tools alone: the test command runs the
+#                                first, then builds the tools in a lane of their own beside the
+#                                native tests (scripts/test-lanes.sh)
 #
 # Every later step builds offline (Trunk passes --offline to cargo), so set-up fetches every crate a
 # build can ask for: the workspace's, and std's own, which the widget's release build rebuilds
@@ -22,12 +26,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SET=test
+# Whether the cargo tools are built: with the rest (all), not at all (none), or alone (only).
+TOOLS=all
 case "${1:-}" in
   "") ;;
   --page) SET=page ;;
   --preview) SET=preview ;;
   --chromium) SET=chromium ;;
-  *) echo "usage: $0 [--page | --preview | --chromium]" >&2; exit 64 ;;
+  --without-cargo-tools) TOOLS=none ;;
+  --cargo-tools) TOOLS=only ;;
+  *) echo "usage: $0 [--page | --preview | --chromium | --without-cargo-tools | --cargo-tools]" >&2; exit 64 ;;
 esac
 
 TRUNK_VERSION=0.21.14       # 0.22 needs rustc >= 1.96.1
@@ -168,6 +176,13 @@ if [ "$SET" = chromium ]; then
     debian_packages
   exit 0
 fi
+if [ "$TOOLS" = only ]; then
+  run_step "cargo tools (wasm-bindgen, trunk, geckodriver)" \
+    "check that crates.io is reachable; a tool that does not build: 'cargo install <crate> --version <version>' by hand shows why" \
+    cargo_tools
+  say "done (cargo tools) in $(seconds_since "$SETUP_START") s"
+  exit 0
+fi
 if [ "$SET" = test ]; then
   run_step "Debian packages (browsers, drivers, Xvfb)" \
     "run 'apt-get install chromium chromium-driver firefox-esr webkit2gtk-driver xvfb xauth python3-venv' as root and check that Debian's mirror is reachable" \
@@ -182,8 +197,10 @@ run_step "npm packages" \
 run_step "crates for offline builds (workspace, std)" \
   "check that crates.io is reachable; a lock that names a yanked crate needs 'cargo update -p <crate>'" \
   crates_for_offline_builds
-if [ "$SET" = test ]; then tools="wasm-bindgen, trunk, geckodriver"; else tools="wasm-bindgen, trunk"; fi
-run_step "cargo tools ($tools)" \
-  "check that crates.io is reachable; a tool that does not build: 'cargo install <crate> --version <version>' by hand shows why" \
-  cargo_tools
-say "done ($SET) in $(seconds_since "$SETUP_START") s"
+if [ "$TOOLS" = all ]; then
+  if [ "$SET" = test ]; then tools="wasm-bindgen, trunk, geckodriver"; else tools="wasm-bindgen, trunk"; fi
+  run_step "cargo tools ($tools)" \
+    "check that crates.io is reachable; a tool that does not build: 'cargo install <crate> --version <version>' by hand shows why" \
+    cargo_tools
+fi
+say "done ($SET$([ "$TOOLS" = none ] && echo ", without the cargo tools")) in $(seconds_since "$SETUP_START") s"

@@ -1,10 +1,17 @@
-# The test command's lanes and their scheduler; sourced by scripts/test.sh after the native tests.
+# The test command's lanes and their scheduler; sourced by scripts/test.sh after set-up.
 #
 # A lane is a command with a name, the share of a core it keeps busy while it runs (in tenths: 10
 # is one core), and the lanes it needs to have passed first. The scheduler starts lanes in the
 # order of the table as soon as what they need has passed and their share fits beside the running
 # lanes' within the machine's cores; a lane whose need failed is not run and is reported as such.
 # A lane that fits nowhere (a share past the cores) runs when nothing else does.
+#
+# Builds that run no browser take no share: "build" (a build the browsers' lanes wait for, at nice
+# 5) and "idle" (everything else that only compiles, at nice 10) start as soon as what they need
+# has passed and take whatever the cores have left. The kernel gives a browser's lane (nice 0) the
+# cores first, so a build beside it slows it little, and a compiler never waits on a browser: the
+# cores stay busy from the first minute (the cargo tools build beside the native tests, Mage
+# installs beside both).
 #
 # Each share is the cores the machine kept busy while the lane ran alone on a quiet machine
 # (`TEST_CORES=0 ./scripts/test.sh` runs every lane alone; its report's "machine cores" column;
@@ -21,7 +28,8 @@ LANE_SHARES=()
 LANE_NEEDS=()
 LANE_COMMANDS=()
 
-# lane NAME SHARE NEEDS COMMAND...: NEEDS is a comma-separated list of lane names, or "-".
+# lane NAME SHARE NEEDS COMMAND...: SHARE in tenths of a core, or "build" or "idle"; NEEDS is a
+# comma-separated list of lane names, or "-".
 lane() {
   LANE_NAMES+=("$1")
   LANE_SHARES+=("$2")
@@ -38,18 +46,22 @@ lane_log_name() { printf 'lane-%s.log' "${1// /-}"; }
 # Playwright's Chromium suite: playwright.config.mjs (two workers: two browsers).
 # Longest chains first, so that they start early; a lane that does not fit waits, and a lighter
 # one behind it may start meanwhile.
-lane "release build" 16 - ./scripts/build.sh
+lane "cargo tools" build - ./scripts/setup.sh --cargo-tools
+# The native tests' build (the MCP server's binary with it, which later lanes run), then the tests.
+lane "native build" idle - cargo test-native --quiet --no-run
+lane "native" idle "native build" cargo test-native --quiet --no-fail-fast
 lane "mage" 5 - ./scripts/mage-test.sh --no-widget --keep-results "$PWD/$LOGS/mage-results"
-lane "browser build" 18 - ./scripts/browser-tests.sh --build
-lane "test-hooks build" 10 "release build" ./scripts/build.sh --test-hooks
-lane "e2e chromium (playwright)" 14 "test-hooks build" npx playwright test
+lane "browser build" idle - ./scripts/browser-tests.sh --build
+lane "release build" build "cargo tools" ./scripts/build.sh
+lane "test-hooks build" build "release build" ./scripts/build.sh --test-hooks
+lane "e2e chromium (playwright)" 14 "test-hooks build,native build" npx playwright test
 lane "e2e webkit (webdriver)" 16 "test-hooks build" node tests/e2e/webdriver.mjs --engines webkit
 lane "e2e firefox (webdriver)" 7 "test-hooks build" node tests/e2e/webdriver.mjs --engines firefox
-lane "browser firefox" 12 "browser build" ./scripts/browser-tests.sh firefox
-lane "browser webkit" 14 "browser build" ./scripts/browser-tests.sh webkit
-lane "browser chromium" 12 "browser build" ./scripts/browser-tests.sh chromium
-lane "packages" 16 "release build" ./scripts/packages-check.sh
-lane "inspector" 11 "release build" ./scripts/inspector-check.sh
+lane "browser firefox" 12 "browser build,cargo tools" ./scripts/browser-tests.sh firefox
+lane "browser webkit" 14 "browser build,cargo tools" ./scripts/browser-tests.sh webkit
+lane "browser chromium" 12 "browser build,cargo tools" ./scripts/browser-tests.sh chromium
+lane "packages" 16 "release build,native build" ./scripts/packages-check.sh
+lane "inspector" 11 "release build,native build" ./scripts/inspector-check.sh
 lane "mage widget" 17 "mage,release build" env MAGE_TEST_RESULTS="$PWD/$LOGS/mage-results" \
   npx playwright test tests/e2e/mage-live.spec.mjs --output target/playwright-mage --workers 1
 lane "built file" 3 "release build" node --test tests/built-file.test.mjs
@@ -67,6 +79,10 @@ start_lane() {
   (
     start=$(now_ms)
     status=0
+    case "${LANE_SHARES[$i]}" in
+      build) renice -n 5 "$BASHPID" >/dev/null ;;
+      idle) renice -n 10 "$BASHPID" >/dev/null ;;
+    esac
     eval "${LANE_COMMANDS[$i]}" >"$log" 2>&1 </dev/null || status=$?
     # Not in $(…): a command substitution runs in a new process, which has no children.
     cpu_of_children >"$log.cpu"
@@ -74,6 +90,14 @@ start_lane() {
     { printf '\n-- %s (%s, exit %s)\n' "$name" "$log" "$status"; cat "$log"; } >&2
     exit "$status"
   ) &
+}
+
+# Lane I's share of the cores as the scheduler counts it: builds count none.
+share_of() {
+  case "${LANE_SHARES[$1]}" in
+    build | idle) echo 0 ;;
+    *) echo "${LANE_SHARES[$1]}" ;;
+  esac
 }
 
 # Whether every lane lane I needs has passed (0), or one failed (2), or one is still to end (1).
@@ -102,11 +126,11 @@ run_lanes() {
         LANE_STATUS[${LANE_NAMES[$i]}]=skipped
         printf '%s\t%s\t%s\t\tskipped\n' "${LANE_NAMES[$i]}" "$(now_ms)" "$(now_ms)" >>"$TIMES"
         printf '\n-- %s: not run (a lane it needs failed: %s)\n' "${LANE_NAMES[$i]}" "${LANE_NEEDS[$i]}" >&2
-      elif [ "$state" = 0 ] && { [ "$used" = 0 ] || [ $((used + LANE_SHARES[i])) -le "$LANE_CORES" ]; }; then
+      elif [ "$state" = 0 ] && if [ "$LANE_CORES" = 0 ]; then [ ${#running[@]} = 0 ]; else [ "$used" = 0 ] || [ $((used + $(share_of "$i"))) -le "$LANE_CORES" ]; fi; then
         printf '   start %-28s (share %s, %s/%s of the cores busy)\n' "${LANE_NAMES[$i]}" "${LANE_SHARES[$i]}" "$used" "$LANE_CORES"
         start_lane "$i"
         running[$!]=$i
-        used=$((used + LANE_SHARES[i]))
+        used=$((used + $(share_of "$i")))
       else
         waiting+=("$i")
       fi
@@ -118,7 +142,7 @@ run_lanes() {
     [ -n "$pid" ] || continue
     i=${running[$pid]}
     unset "running[$pid]"
-    used=$((used - LANE_SHARES[i]))
+    used=$((used - $(share_of "$i")))
     LANE_STATUS[${LANE_NAMES[$i]}]=$state
   done
 }

@@ -6,10 +6,11 @@
 # WebDriver). Set-up stops the run when it fails; after it, every layer that fails is listed at the
 # end, after the others ran, and whatever needed it is reported as not run.
 #
-# After the native tests the work is a set of lanes run side by side as the machine's cores allow
-# (scripts/test-lanes.sh: each lane's share of a core, what it waits for, the scheduler). A browser
-# that waits for a core stops answering its driver, so lanes are never started past the cores
-# there are: on two cores the browsers' lanes run mostly one after another.
+# After set-up (all but the cargo tools) and the fixtures, the work is a set of lanes run side by
+# side as the machine's cores allow (scripts/test-lanes.sh: each lane's share of a core, what it
+# waits for, the scheduler): the cargo tools, the native tests, the builds and Mage's install from
+# the start, then the browsers. A browser that waits for a core stops answering its driver, so
+# browsers' lanes are never started past the cores there are; builds yield to them (nice).
 #
 # The end of the output is each layer's and lane's wall time, CPU time, cores used, the cores
 # other processes kept busy, and the peak load and longest stall while it ran
@@ -66,15 +67,12 @@ layer() {
   return "$status"
 }
 
-layer "setup" "tools and packages (skips what is present)" ./scripts/setup.sh || {
+layer "setup" "packages and toolchains (skips what is present); the cargo tools build in a lane" ./scripts/setup.sh --without-cargo-tools || {
   echo "set-up failed: nothing else can run" >&2
   exit 1
 }
 fixtures() { node fixtures/generate.mjs --check && node --test tests/schema.test.mjs; }
 layer "fixtures" "fixtures match fixtures/generate.mjs; the published JSON Schemas accept and reject them as marked" fixtures || true
-layer "native" "native tests (model, layout, app state, bridge protocol, server; bounded property tests)" \
-  cargo test-native --quiet --no-fail-fast || true
-
 # ---- lanes side by side, as many as the cores allow ----
 . scripts/test-lanes.sh
 printf '\n== lanes: %s\n' "scheduled for $LANE_CORES_SHOWN cores (scripts/test-lanes.sh); each lane's output is printed when it ends"
