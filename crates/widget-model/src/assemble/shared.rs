@@ -10,9 +10,21 @@ use crate::words::{Msg, Noun};
 /// The longest value said above a table, in characters (a title's bound).
 const MAX_SHARED_CHARS: usize = 200;
 
+/// The records of the tool interface a list's rows may belong to, named by a key of the rows (the
+/// stem of `pipeline_uuid`, `pipeline_run_id`, …), the widest first: the order they are said in.
+const OWNERS: [&str; 7] = [
+    "pipeline",
+    "pipeline_schedule",
+    "pipeline_trigger",
+    "backfill",
+    "pipeline_run",
+    "block",
+    "block_run",
+];
+
 /// The values every row of `table` shares that are worth saying once above it: a column that
 /// names the record the rows belong to (`pipeline_uuid`, `pipeline_run_id`, … but not the
-/// records' own `primary_key`) and holds one value in every row. Such a column is marked
+/// records' own `primary_key`) and holds one value in every row, widest first. Such a column is marked
 /// [`shared`](crate::table::Column::shared): drawn neither as a column nor in a row's detail.
 ///
 /// Only over rows that are all built, two or more: a long list's rows are built when drawn, and
@@ -29,7 +41,7 @@ pub(super) fn shared_values(
     let mut said = Vec::new();
     for i in 0..table.columns.len() {
         let key = table.columns[i].key.as_str();
-        let Some(noun) = record_named_by(key).filter(|_| Some(key) != primary_key) else {
+        let Some(owner) = owner_named_by(key).filter(|_| Some(key) != primary_key) else {
             continue;
         };
         let Some(value) = one_value(table, i) else {
@@ -40,30 +52,25 @@ pub(super) fn shared_values(
             continue;
         }
         table.columns[i].shared = true;
-        said.push(Msg::SharedValue {
-            noun,
-            value: truncate_chars(&bounded_text(&value), MAX_SHARED_CHARS),
-        });
+        let value = truncate_chars(&bounded_text(&value), MAX_SHARED_CHARS);
+        said.push((owner, value));
     }
-    said
+    widget_sort::sort_by_key(&mut said, |(owner, _)| *owner);
+    said.into_iter()
+        .map(|(owner, value)| Msg::SharedValue {
+            noun: Noun::of(OWNERS[owner]),
+            value,
+        })
+        .collect()
 }
 
-/// The record a key names by its id (`pipeline_uuid`: a pipeline), among the resources of the
-/// tool interface; `None` for any other key.
-fn record_named_by(key: &str) -> Option<Noun> {
+/// The record a key names by its id (`pipeline_uuid`: a pipeline), as its place in [`OWNERS`];
+/// `None` for any other key.
+fn owner_named_by(key: &str) -> Option<usize> {
     let stem = key
         .strip_suffix("_uuid")
         .or_else(|| key.strip_suffix("_id"))?;
-    match stem {
-        "pipeline" => Some(Noun::Pipeline),
-        "block" => Some(Noun::Block),
-        "pipeline_run" => Some(Noun::PipelineRun),
-        "block_run" => Some(Noun::BlockRun),
-        "pipeline_schedule" => Some(Noun::PipelineSchedule),
-        "pipeline_trigger" => Some(Noun::PipelineTrigger),
-        "backfill" => Some(Noun::Backfill),
-        _ => None,
-    }
+    OWNERS.iter().position(|owner| *owner == stem)
 }
 
 /// The text every row holds in `column`, when they all hold the same id, text or number.
@@ -141,6 +148,15 @@ mod tests {
         let said: Vec<String> = said.iter().map(english).collect();
         assert_eq!(said, ["Pipeline run: 4821"]);
         assert_eq!(shared_keys(&table), ["pipeline_run_id"]);
+    }
+
+    #[test]
+    fn the_widest_record_is_said_first() {
+        let record = json!({ "id": 9, "pipeline_schedule_id": 3, "pipeline_uuid": "etl_daily" });
+        let mut table = list_table(&objects(&[record.clone(), record]));
+        let said = shared_values(&mut table, &[], Some("id"));
+        let said: Vec<String> = said.iter().map(english).collect();
+        assert_eq!(said, ["Pipeline: etl_daily", "Pipeline schedule: 3"]);
     }
 
     #[test]
