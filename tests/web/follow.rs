@@ -221,12 +221,29 @@ async fn a_failed_call_of_its_own_is_one_line_beside_retry_and_the_runs_stay_fir
     );
     assert_eq!(all(&line, "b").len(), 0, "never HTML");
     let retry = one(&section, ".call-bar__retry");
-    let height = |e: &web_sys::Element| e.get_bounding_client_rect().height();
+    let (line_box, retry_box) = (
+        line.get_bounding_client_rect(),
+        retry.get_bounding_client_rect(),
+    );
     assert!(
-        height(&line) <= height(&retry),
-        "one line: {} beside Retry's {}",
-        height(&line),
-        height(&retry)
+        line_box.height() <= retry_box.height(),
+        "one line: {} high beside Retry's {}",
+        line_box.height(),
+        retry_box.height()
+    );
+    let middle = retry_box.top() + retry_box.height() / 2.0;
+    assert!(
+        line_box.top() <= middle
+            && middle <= line_box.bottom()
+            && line_box.right() <= retry_box.left(),
+        "Retry beside the line, after it: {:?} and {:?}",
+        (
+            line_box.left(),
+            line_box.top(),
+            line_box.right(),
+            line_box.bottom()
+        ),
+        (retry_box.left(), retry_box.top())
     );
     // Opened, it says the whole of it.
     click(&section, ".call-bar__failure-summary");
