@@ -1,10 +1,9 @@
 //! The widget's own tool calls in the view: the bar above a result (Back, Refresh, when the data
 //! arrived, how the person's last call failed, a followed run's live mark or the one line of its
-//! failed call beside Retry), a row's Open control, the one
-//! function that starts a call, and the loop that follows a run (its timers through the host
-//! services). What is asked, when, and what an answer changes is decided in `widget_app`
-//! (`requests`, `calls`, `follow`); a control is shown only when the host takes tool calls, never
-//! as a dead button.
+//! failed call beside Retry), a row's Open control, the one function that starts a call, and the
+//! loop that follows a run (its timers through the host services). What is asked, when, and what
+//! an answer changes is decided in `widget_app` (`requests`, `calls`, `follow`); a control is
+//! shown only when the host takes tool calls, never as a dead button.
 
 use std::rc::Rc;
 
