@@ -90,13 +90,13 @@ impl CallFailure {
 pub const FAILURE_LINE_CHARS: usize = 120;
 
 /// A failure's `whole` text as one line for the call bar, beside Retry: its line breaks and runs
-/// of white space as one space, cut after [`FAILURE_LINE_CHARS`] with "…"; with whether it was
-/// cut (the whole text is then offered beside it).
-pub fn one_line(whole: &str) -> (String, bool) {
+/// of white space as one space, cut after [`FAILURE_LINE_CHARS`] with "…" (the whole text is the
+/// line's title).
+pub fn one_line(whole: &str) -> String {
     let joined = whole.split_whitespace().collect::<Vec<_>>().join(" ");
     match joined.char_indices().nth(FAILURE_LINE_CHARS) {
-        None => (joined, false),
-        Some((cut, _)) => (format!("{}…", joined[..cut].trim_end()), true),
+        None => joined,
+        Some((cut, _)) => format!("{}…", joined[..cut].trim_end()),
     }
 }
 
@@ -391,15 +391,11 @@ mod tests {
     fn a_failure_is_said_on_one_line_cut_with_its_whole_text_beside() {
         assert_eq!(
             one_line("pipeline_get failed: denied"),
-            ("pipeline_get failed: denied".to_owned(), false)
+            "pipeline_get failed: denied"
         );
-        assert_eq!(
-            one_line("a\n  traceback\tline\n"),
-            ("a traceback line".to_owned(), false)
-        );
+        assert_eq!(one_line("a\n  traceback\tline\n"), "a traceback line");
         let long = "word ".repeat(60);
-        let (line, cut) = one_line(&long);
-        assert!(cut);
+        let line = one_line(&long);
         assert_eq!(line.chars().count(), FAILURE_LINE_CHARS);
         assert!(line.ends_with("word…"), "{line}");
         let words = CallFailure::TimedOut {

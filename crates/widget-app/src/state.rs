@@ -672,8 +672,7 @@ mod tests {
             whole.contains("ask the assistant to list the runs again"),
             "{whole}"
         );
-        let (line, cut) = crate::calls::one_line(&whole);
-        assert!(cut);
+        let line = crate::calls::one_line(&whole);
         assert!(!line.contains('\n') && line.ends_with('…'), "{line}");
         assert!(line.chars().count() <= crate::calls::FAILURE_LINE_CHARS + 1);
         assert!(

@@ -347,26 +347,14 @@ fn FollowingView(following: Following) -> impl IntoView {
 
 /// A call the widget made by itself that failed, on one line beside Retry, so that the data the
 /// person asked for stays first: the failure's text cut to a line (`widget_app::calls::one_line`),
-/// its whole text as the line's title and, when cut, behind the line as an expandable detail.
+/// the whole of it as the line's title.
 #[component]
 fn FailureLine(failure: CallFailure) -> impl IntoView {
     let locale = locale();
     let whole: Vec<String> = failure.words().iter().map(|w| locale.text(w)).collect();
     let whole = whole.join(" ");
-    let (line, cut) = one_line(&whole);
-    let class = "call-bar__failure call-bar__failure--line";
-    if cut {
-        let title = whole.clone();
-        view! {
-            <details class=class title=title>
-                <summary class="call-bar__failure-summary">{line}</summary>
-                <p class="call-bar__failure-whole">{whole}</p>
-            </details>
-        }
-        .into_any()
-    } else {
-        view! { <span class=class title=whole>{line}</span> }.into_any()
-    }
+    let line = one_line(&whole);
+    view! { <span class="call-bar__failure call-bar__failure--line" title=whole>{line}</span> }
 }
 
 /// How the person's last call failed, in full where they acted.

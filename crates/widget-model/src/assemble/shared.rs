@@ -22,9 +22,9 @@ const OWNERS: [&str; 7] = [
     "block_run",
 ];
 
-/// The values every row of `table` shares that are worth saying once above it: a column that
-/// names the record the rows belong to (`pipeline_uuid`, `pipeline_run_id`, … but not the
-/// records' own `primary_key`) and holds one value in every row, widest first. Such a column is marked
+/// The values every row of `table` shares that are worth saying once above it, widest first: a
+/// column that names the record the rows belong to (`pipeline_uuid`, `pipeline_run_id`, … but
+/// not the records' own `primary_key`) and holds one value in every row. Such a column is marked
 /// [`shared`](crate::table::Column::shared): drawn neither as a column nor in a row's detail.
 ///
 /// Only over rows that are all built, two or more: a long list's rows are built when drawn, and
@@ -39,38 +39,32 @@ pub(super) fn shared_values(
         return Vec::new();
     }
     let mut said = Vec::new();
-    for i in 0..table.columns.len() {
-        let key = table.columns[i].key.as_str();
-        let Some(owner) = owner_named_by(key).filter(|_| Some(key) != primary_key) else {
-            continue;
+    for owner in OWNERS {
+        let names_owner = |key: &str| {
+            let stem = key
+                .strip_suffix("_uuid")
+                .or_else(|| key.strip_suffix("_id"));
+            stem == Some(owner) && Some(key) != primary_key
         };
-        let Some(value) = one_value(table, i) else {
-            continue;
-        };
-        let label = humanize_key(key);
-        if filters.iter().any(|f| f.label == label && f.value == value) {
-            continue;
+        for i in 0..table.columns.len() {
+            if !names_owner(&table.columns[i].key) {
+                continue;
+            }
+            let Some(value) = one_value(table, i) else {
+                continue;
+            };
+            let label = humanize_key(&table.columns[i].key);
+            if filters.iter().any(|f| f.label == label && f.value == value) {
+                continue;
+            }
+            table.columns[i].shared = true;
+            said.push(Msg::SharedValue {
+                noun: Noun::of(owner),
+                value: truncate_chars(&bounded_text(&value), MAX_SHARED_CHARS),
+            });
         }
-        table.columns[i].shared = true;
-        let value = truncate_chars(&bounded_text(&value), MAX_SHARED_CHARS);
-        said.push((owner, value));
     }
-    widget_sort::sort_by_key(&mut said, |(owner, _)| *owner);
-    said.into_iter()
-        .map(|(owner, value)| Msg::SharedValue {
-            noun: Noun::of(OWNERS[owner]),
-            value,
-        })
-        .collect()
-}
-
-/// The record a key names by its id (`pipeline_uuid`: a pipeline), as its place in [`OWNERS`];
-/// `None` for any other key.
-fn owner_named_by(key: &str) -> Option<usize> {
-    let stem = key
-        .strip_suffix("_uuid")
-        .or_else(|| key.strip_suffix("_id"))?;
-    OWNERS.iter().position(|owner| *owner == stem)
+    said
 }
 
 /// The text every row holds in `column`, when they all hold the same id, text or number.
