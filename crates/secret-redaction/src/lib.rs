@@ -27,12 +27,19 @@ mod blank;
 #[cfg(feature = "test-corpus")]
 pub mod corpus;
 mod keys;
+mod labels;
 mod learned;
 mod marker;
+mod pairs;
+mod pem;
+mod search;
 mod shapes;
 mod sliced;
 mod text;
 mod tree;
+mod urls;
+mod value;
+mod words;
 
 pub use blank::{blank_sensitive_values, Blanked};
 pub use keys::{is_identifier_key, is_sensitive_key};
@@ -42,4 +49,4 @@ pub use learned::{
 pub use marker::REDACTED;
 pub use sliced::SlicedRedaction;
 pub use text::{scrub_string, SlicedScrub};
-pub use tree::{redact_graph_edge, redact_in_place, redact_text};
+pub use tree::{is_hidden_under, redact_graph_edge, redact_in_place, redact_text};
