@@ -137,7 +137,8 @@ impl WordScrub {
 
     /// A run of spaces at `start`: a line break ends what belongs to a line.
     fn space(&mut self, s: &str, start: usize, run: &str) {
-        let Some(newline) = run.rfind('\n') else {
+        // Most runs are a space: read without a search.
+        let Some(newline) = run.bytes().rposition(|b| b == b'\n') else {
             if start == 0 {
                 self.indent = run.chars().count();
             }
