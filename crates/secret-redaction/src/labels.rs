@@ -54,6 +54,14 @@ pub(crate) fn label(word: &str) -> Option<Label> {
             }
         });
     }
+    // Before a comma, only a name written as a string is a key (`setProperty("API_TOKEN", …)`):
+    // `f(kwargs['token'], 'message')` passes the value itself.
+    if word
+        .strip_suffix(',')
+        .is_some_and(|name| !name.ends_with(['"', '\'']))
+    {
+        return None;
+    }
     let secrecy = name_secrecy(word)?;
     let flag = word.starts_with('-') && trailing_name(word).len() == word.len();
     Some(if flag {
@@ -316,6 +324,9 @@ mod tests {
             ("PASSWORD", Some(Label::Name(one))),
             ("IDENTIFIED", Some(Label::Name(one))),
             ("password_2", Some(Label::Name(one))),
+            ("\"API_TOKEN\",", Some(Label::Name(one))),
+            ("kwargs['slack_webhook_url'],", None),
+            ("token,", None),
             ("password_hint:", None),
             ("token_count", None),
             ("level:", None),
