@@ -83,7 +83,7 @@ pub(crate) struct WordScrub {
     /// Where in the text the next run starts.
     pub(crate) at: usize,
     next: Next,
-    /// How many characters the line being read is indented by.
+    /// How many bytes of spaces the line being read is indented by.
     indent: usize,
     /// The rewritten text, copied only from its first change on: a megabyte log with one label in
     /// it is read, not rebuilt.
@@ -140,11 +140,11 @@ impl WordScrub {
         // Most runs are a space: read without a search.
         let Some(newline) = run.bytes().rposition(|b| b == b'\n') else {
             if start == 0 {
-                self.indent = run.chars().count();
+                self.indent = run.len();
             }
             return;
         };
-        self.indent = run[newline + 1..].chars().count();
+        self.indent = run.len() - newline - 1;
         self.next = match self.next {
             Next::Value {
                 colon: true,
