@@ -235,6 +235,25 @@ mod tests {
     }
 
     #[test]
+    fn blanking_keeps_what_the_tree_keeps_under_a_secrets_name() {
+        let text = r#"{"requires_password":true,"has_api_key":false,"max_tokens":4096,"tokens":["a"],"password":1234,"secrets":{"k":"v"},"password_2":"x"}"#;
+        let sent: Value = serde_json::from_str(text).expect("JSON");
+        let mut tree = sent.clone();
+        crate::redact_in_place(&mut tree);
+        let mut bytes = text.as_bytes().to_vec();
+        assert_eq!(blank_sensitive_values(&mut bytes).values, 4);
+        let blanked: Value = serde_json::from_slice(&bytes).expect("still JSON");
+        for key in ["requires_password", "has_api_key", "max_tokens"] {
+            assert_eq!(blanked[key], sent[key], "{key}");
+            assert_eq!(tree[key], sent[key], "{key}");
+        }
+        for key in ["tokens", "password", "secrets", "password_2"] {
+            assert_ne!(blanked[key], sent[key], "{key}");
+            assert_eq!(tree[key], crate::REDACTED, "{key}");
+        }
+    }
+
+    #[test]
     fn blanking_a_long_array_is_linear() {
         // 200,000 objects: a quadratic scan would take minutes, a linear one milliseconds.
         let text = format!(
