@@ -60,12 +60,19 @@ enum Next {
     },
     /// An auth scheme with no label before it: the next word if shaped like its credential.
     Scheme(AuthScheme),
-    /// Inside a value that runs on to its closer.
-    Inside(Closer),
+    /// Inside a value that runs on to its closer. A bracketed one runs over lines indented deeper
+    /// than the line it opened on (`indent`); on a line that is not, only its closer may follow
+    /// (`closing`): `token: {` in a log hides no more than its line.
+    Inside {
+        closer: Closer,
+        indent: usize,
+        closing: bool,
+    },
     /// A cookie header's pairs, until one does not end in `;`.
     Cookies,
-    /// An XML element's content, until the next tag.
-    Element,
+    /// An XML element's content, until the next tag or the end of its line: the start tag's, or
+    /// the next one when the start tag ends its own (`ends_with_line`: the next line break ends it).
+    Element { ends_with_line: bool },
     /// The lines below a secret's name indented deeper than `indent`: every word but the keys,
     /// the words of one value (`after_value`: a value was hidden last on this line) as one.
     Block { indent: usize, after_value: bool },
@@ -150,7 +157,7 @@ impl WordScrub {
                 colon: true,
                 indent,
                 ..
-            } => Next::Block {
+            } if self.indent > indent => Next::Block {
                 indent,
                 after_value: false,
             },
@@ -164,7 +171,21 @@ impl WordScrub {
                 indent,
                 after_value: false,
             },
-            Next::Inside(Closer::Bracket { .. }) | Next::Scheme(_) | Next::Element => self.next,
+            Next::Inside {
+                closer: closer @ Closer::Bracket { .. },
+                indent,
+                ..
+            } => Next::Inside {
+                closer,
+                indent,
+                closing: self.indent <= indent,
+            },
+            Next::Element {
+                ends_with_line: false,
+            } => Next::Element {
+                ends_with_line: true,
+            },
+            Next::Scheme(_) => self.next,
             _ => Next::Keep,
         };
     }
@@ -173,11 +194,30 @@ impl WordScrub {
     fn word(&mut self, s: &str, start: usize, part: &str, scope: Scope) {
         match std::mem::take(&mut self.next) {
             Next::Keep => self.fresh(s, start, part, scope),
-            Next::Inside(mut closer) => match closer.end_in(part) {
-                Some(end) => self.swallow(s, start + end),
+            Next::Inside {
+                closer: Closer::Bracket { close, .. },
+                closing: true,
+                ..
+            } if !part.as_bytes().starts_with(&[close]) => self.fresh(s, start, part, scope),
+            Next::Inside {
+                mut closer, indent, ..
+            } => match closer.end_in(part) {
+                Some(end) => {
+                    self.swallow(s, start + end);
+                    // The lines the value ran over are gone: what follows is on its first line.
+                    self.indent = indent;
+                    // What follows the value in its word is read as a word of its own.
+                    if end < part.len() {
+                        self.fresh(s, start + end, &part[end..], scope);
+                    }
+                }
                 None => {
                     self.swallow(s, start + part.len());
-                    self.next = Next::Inside(closer);
+                    self.next = Next::Inside {
+                        closer,
+                        indent,
+                        closing: false,
+                    };
                 }
             },
             Next::Name { secrecy, typed } => self.after_name(s, start, part, scope, secrecy, typed),
@@ -244,14 +284,16 @@ impl WordScrub {
                 }
             }
             Next::Cookies => self.cookie_pairs(s, start, part),
-            Next::Element => {
+            Next::Element { .. } => {
                 if part.starts_with('<') {
                     self.fresh(s, start, part, scope);
                 } else {
                     let end = part.find('<').unwrap_or(part.len());
                     let _ = self.hide_all(s, start, &part[..end]);
                     if end == part.len() {
-                        self.next = Next::Element;
+                        self.next = Next::Element {
+                            ends_with_line: true,
+                        };
                     }
                 }
             }
@@ -409,7 +451,12 @@ impl WordScrub {
                     next => next,
                 };
                 let (clean, open) = scrub_word(part);
-                (open.map_or(next, Next::Inside), clean)
+                let inside = |closer| Next::Inside {
+                    closer,
+                    indent: self.indent,
+                    closing: false,
+                };
+                (open.map_or(next, inside), clean)
             }
         };
         self.next = next;
@@ -434,7 +481,9 @@ impl WordScrub {
                 indent: self.indent,
             },
             Label::Cookies => Next::Cookies,
-            Label::Element => Next::Element,
+            Label::Element => Next::Element {
+                ends_with_line: false,
+            },
             Label::Name(secrecy) => Next::Name {
                 secrecy,
                 typed: false,
@@ -453,7 +502,11 @@ impl WordScrub {
         }
         self.replace(s, at + span.start, span.end - span.start, REDACTED);
         if let Some(closer) = span.open {
-            self.next = Next::Inside(closer);
+            self.next = Next::Inside {
+                closer,
+                indent: self.indent,
+                closing: false,
+            };
         }
         true
     }
@@ -623,4 +676,58 @@ pub(crate) fn hide_embedded_credentials(s: &str) -> Option<String> {
         return None;
     }
     hide_credential_runs(s, is_embedded_credential)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::text::scrub_string;
+
+    /// What spans words stops where the text says it ends: its closer, its line, its indentation.
+    #[test]
+    fn a_value_over_several_words_ends_where_its_text_ends_it() {
+        for (text, expected) in [
+            // A bracket left open ends with its line unless the lines below are indented deeper.
+            (
+                "ERROR invalid token: {\nINFO the next line stays",
+                "ERROR invalid token: [redacted]\nINFO the next line stays",
+            ),
+            (
+                "{\n  \"secrets\": {\n    \"a\": \"x\"\n  },\n  \"name\": \"etl\"\n}",
+                "{\n  \"secrets\": [redacted],\n  \"name\": \"etl\"\n}",
+            ),
+            // A quote left open ends with its line.
+            (
+                "password = \"half open\nnext line stays",
+                "password = \"[redacted]\nnext line stays",
+            ),
+            // An element's content is its line, or the next one.
+            (
+                "<password>\n  hunter2\n</password>\nafter it",
+                "<password>\n  [redacted]\n</password>\nafter it",
+            ),
+            (
+                "<password> is required\nthe next line stays",
+                "<password> [redacted] [redacted]\nthe next line stays",
+            ),
+            // A cookie header ends with its line; a name's operator is on its line.
+            (
+                "Cookie: a=1; b=2\nc=3; d=4",
+                "Cookie: a=[redacted]; b=[redacted]\nc=3; d=4",
+            ),
+            ("PASSWORD\n= 'x'", "PASSWORD\n= 'x'"),
+            // A word after `name:` at the line's end was its value, not an annotation.
+            (
+                "password: hunter2\nnext: 1",
+                "password: [redacted]\nnext: 1",
+            ),
+            // A YAML block ends where its indentation does.
+            (
+                "secrets:\n  a: x y z\n  b: w\nname: etl",
+                "secrets:\n  a: [redacted]\n  b: [redacted]\nname: etl",
+            ),
+        ] {
+            let scrubbed = scrub_string(text).unwrap_or_else(|| text.to_owned());
+            assert_eq!(scrubbed, expected, "{text}");
+        }
+    }
 }
