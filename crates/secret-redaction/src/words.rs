@@ -82,6 +82,15 @@ enum Next {
     Compared { at: usize, len: usize },
 }
 
+/// A word that may be a type annotation or a value, as [`Next::Annotation`] holds it.
+#[derive(Clone, Copy)]
+struct Annotation {
+    at: usize,
+    len: usize,
+    secrecy: Secrecy,
+    indent: usize,
+}
+
 /// A text scrubbed word by word, from its start to where [`WordScrub::read`] stopped: what the
 /// words read say of the next, the indentation of the line being read, and the rewritten text so
 /// far.
@@ -234,46 +243,13 @@ impl WordScrub {
                 after_bar,
                 indent,
             } => {
-                let next = if after_bar {
-                    is_annotation(part).then_some(Next::Annotation {
-                        at,
-                        len,
-                        secrecy,
-                        after_bar: false,
-                        indent,
-                    })
-                } else if is_assignment(part) {
-                    Some(Next::Value {
-                        secrecy,
-                        colon: false,
-                        flag: false,
-                        indent,
-                    })
-                } else if part == "|" {
-                    Some(Next::Annotation {
-                        at,
-                        len,
-                        secrecy,
-                        after_bar: true,
-                        indent,
-                    })
-                } else {
-                    None
+                let annotation = Annotation {
+                    at,
+                    len,
+                    secrecy,
+                    indent,
                 };
-                let assigned =
-                    operator_prefix(part).filter(|_| !after_bar && part.starts_with('='));
-                match (next, assigned) {
-                    (Some(next), _) => self.next = next,
-                    (None, Some(operator)) => {
-                        // `api_key: str ='…'`
-                        self.hide_value(s, start + operator, &part[operator..], secrecy);
-                    }
-                    (None, None) => {
-                        // No assignment: the word was the value (`password: hunter2 # note`).
-                        self.hide_value(s, at, &s[at..at + len], secrecy);
-                        self.fresh(s, start, part, scope);
-                    }
-                }
+                self.after_annotation(s, start, part, scope, annotation, after_bar);
             }
             Next::Scheme(scheme) => {
                 let credential = is_credential_after_scheme(scheme, part)
@@ -281,6 +257,15 @@ impl WordScrub {
                     && self.hide_value(s, start, part, Secrecy::One);
                 if !credential {
                     self.fresh(s, start, part, scope);
+                }
+            }
+            // A scheme passes the header on: `Cookie: Bearer <secret>` is no cookie.
+            Next::Cookies if is_label_scheme(part) => {
+                self.next = Next::Value {
+                    secrecy: Secrecy::One,
+                    colon: false,
+                    flag: false,
+                    indent: self.indent,
                 }
             }
             Next::Cookies => self.cookie_pairs(s, start, part),
@@ -384,6 +369,76 @@ impl WordScrub {
                 return;
             }
         }
+        self.fresh(s, start, part, scope);
+    }
+
+    /// A word after a word that may be a type annotation or the value (`api_key: str` …):
+    /// `=` makes it a type, `|` and another type a union of types (`str | None`), anything else
+    /// makes it the value. The words of a union must be plain, shapeless words, so that none
+    /// that says something of the next (`Bearer`) or holds a credential is passed over.
+    fn after_annotation(
+        &mut self,
+        s: &str,
+        start: usize,
+        part: &str,
+        scope: Scope,
+        annotation: Annotation,
+        after_bar: bool,
+    ) {
+        let Annotation {
+            at,
+            len,
+            secrecy,
+            indent,
+        } = annotation;
+        let deferred = Next::Annotation {
+            at,
+            len,
+            secrecy,
+            after_bar: false,
+            indent,
+        };
+        if after_bar {
+            if is_annotation(part)
+                && is_plain_word(part)
+                && hide_embedded_credentials(part).is_none()
+            {
+                self.next = deferred;
+                return;
+            }
+        } else if part == "|" {
+            self.next = Next::Annotation {
+                at,
+                len,
+                secrecy,
+                after_bar: true,
+                indent,
+            };
+            return;
+        } else if is_assignment(part) || (part.starts_with('=') && operator_prefix(part).is_some())
+        {
+            // A type after all: it keeps its words, but not a credential's shape.
+            if let Some(clean) = hide_embedded_credentials(&s[at..at + len]) {
+                self.replace(s, at, len, &clean);
+            }
+            match operator_prefix(part).filter(|_| !is_assignment(part)) {
+                // `api_key: str ='…'`
+                Some(operator) => {
+                    self.hide_value(s, start + operator, &part[operator..], secrecy);
+                }
+                None => {
+                    self.next = Next::Value {
+                        secrecy,
+                        colon: false,
+                        flag: false,
+                        indent,
+                    };
+                }
+            }
+            return;
+        }
+        // No assignment: the word was the value (`password: hunter2 # note`).
+        self.hide_value(s, at, &s[at..at + len], secrecy);
         self.fresh(s, start, part, scope);
     }
 
