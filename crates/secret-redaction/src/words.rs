@@ -42,11 +42,11 @@ enum Next {
     Name { secrecy: Secrecy, typed: bool },
     /// A label (`password:`, `token=`, `PASSWORD =`): the next word is the value. `colon`: it may
     /// first be a type annotation, and a line break makes the lines below indented deeper than
-    /// `indent` the value. `flag`: another flag after it is no value.
+    /// `indent` the value, or else the next line's first word.
     Value {
         secrecy: Secrecy,
         colon: bool,
-        flag: bool,
+        no_value: NoValue,
         indent: usize,
     },
     /// A word after `name:` that may be a type annotation (`api_key: str = …`) or the value
@@ -80,6 +80,16 @@ enum Next {
     Literal { at: usize, len: usize },
     /// A literal and a comparison: the next word decides.
     Compared { at: usize, len: usize },
+}
+
+/// What, after a label, is no value of its.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum NoValue {
+    Nothing,
+    /// Another flag, after a flag: `--password -x`.
+    Flag,
+    /// A key of its own, after a label that ended its line: `password:` then `user: etl`.
+    Key,
 }
 
 /// A word that may be a type annotation or a value, as [`Next::Annotation`] holds it.
@@ -165,11 +175,24 @@ impl WordScrub {
             Next::Value {
                 colon: true,
                 indent,
+                secrecy,
                 ..
-            } if self.indent > indent => Next::Block {
-                indent,
-                after_value: false,
-            },
+            } => {
+                if self.indent > indent {
+                    Next::Block {
+                        indent,
+                        after_value: false,
+                    }
+                } else {
+                    // `Enter password:` and the password on the next line.
+                    Next::Value {
+                        secrecy,
+                        colon: true,
+                        no_value: NoValue::Key,
+                        indent,
+                    }
+                }
+            }
             Next::Annotation {
                 at, len, secrecy, ..
             } => {
@@ -233,9 +256,9 @@ impl WordScrub {
             Next::Value {
                 secrecy,
                 colon,
-                flag,
+                no_value,
                 indent,
-            } => self.after_label(s, start, part, scope, (secrecy, colon, flag, indent)),
+            } => self.after_label(s, start, part, scope, (secrecy, colon, no_value, indent)),
             Next::Annotation {
                 at,
                 len,
@@ -264,7 +287,7 @@ impl WordScrub {
                 self.next = Next::Value {
                     secrecy: Secrecy::One,
                     colon: false,
-                    flag: false,
+                    no_value: NoValue::Nothing,
                     indent: self.indent,
                 }
             }
@@ -331,7 +354,7 @@ impl WordScrub {
             self.next = Next::Value {
                 secrecy,
                 colon: part == ":",
-                flag: false,
+                no_value: NoValue::Nothing,
                 indent: self.indent,
             };
             return;
@@ -430,7 +453,7 @@ impl WordScrub {
                     self.next = Next::Value {
                         secrecy,
                         colon: false,
-                        flag: false,
+                        no_value: NoValue::Nothing,
                         indent,
                     };
                 }
@@ -442,26 +465,31 @@ impl WordScrub {
         self.fresh(s, start, part, scope);
     }
 
-    /// A word after a label: `(secrecy, colon, flag, indent)` as [`Next::Value`] holds them.
+    /// A word after a label: `(secrecy, colon, no_value, indent)` as [`Next::Value`] holds them.
     fn after_label(
         &mut self,
         s: &str,
         start: usize,
         part: &str,
         scope: Scope,
-        (secrecy, colon, flag, indent): (Secrecy, bool, bool, usize),
+        (secrecy, colon, no_value, indent): (Secrecy, bool, NoValue, usize),
     ) {
         if is_label_scheme(part) {
             // A scheme after a label passes the label on: `Authorization: Token <secret>`.
             self.next = Next::Value {
                 secrecy,
                 colon: false,
-                flag: false,
+                no_value: NoValue::Nothing,
                 indent,
             };
             return;
         }
-        if flag && part.starts_with('-') {
+        let other = match no_value {
+            NoValue::Nothing => false,
+            NoValue::Flag => part.starts_with('-'),
+            NoValue::Key => part.len() > 1 && part.ends_with(':'),
+        };
+        if other {
             self.fresh(s, start, part, scope);
             return;
         }
@@ -526,13 +554,13 @@ impl WordScrub {
             Label::Value { secrecy, colon } => Next::Value {
                 secrecy,
                 colon,
-                flag: false,
+                no_value: NoValue::Nothing,
                 indent: self.indent,
             },
             Label::Flag(secrecy) => Next::Value {
                 secrecy,
                 colon: false,
-                flag: true,
+                no_value: NoValue::Flag,
                 indent: self.indent,
             },
             Label::Cookies => Next::Cookies,
@@ -627,7 +655,7 @@ fn scheme_after(part: &str) -> Next {
         Some((true, _)) => Next::Value {
             secrecy: Secrecy::One,
             colon: false,
-            flag: false,
+            no_value: NoValue::Nothing,
             indent: 0,
         },
         Some((false, Some(scheme))) => Next::Scheme(scheme),
@@ -770,6 +798,12 @@ mod tests {
                 "Cookie: a=[redacted]; b=[redacted]\nc=3; d=4",
             ),
             ("PASSWORD\n= 'x'", "PASSWORD\n= 'x'"),
+            // A label that ends its line: its value is on the next, unless a key is.
+            (
+                "Enter password:\nhunter2 was sent",
+                "Enter password:\n[redacted] was sent",
+            ),
+            ("password:\nuser: etl", "password:\nuser: etl"),
             // A word after `name:` at the line's end was its value, not an annotation.
             (
                 "password: hunter2\nnext: 1",
