@@ -50,14 +50,9 @@ enum Next {
         indent: usize,
     },
     /// A word after `name:` that may be a type annotation (`api_key: str = …`) or the value
-    /// (`password: hunter2`): its place, decided by the next word (`=`, or `|` and another type).
-    Annotation {
-        at: usize,
-        len: usize,
-        secrecy: Secrecy,
-        after_bar: bool,
-        indent: usize,
-    },
+    /// (`password: hunter2`), decided by the next word (`=`, or `|` and another type: `after_bar`
+    /// once a `|` came).
+    Annotation { word: Annotation, after_bar: bool },
     /// An auth scheme with no label before it: the next word if shaped like its credential.
     Scheme(AuthScheme),
     /// Inside a value that runs on to its closer. A bracketed one runs over lines indented deeper
@@ -92,8 +87,9 @@ enum NoValue {
     Key,
 }
 
-/// A word that may be a type annotation or a value, as [`Next::Annotation`] holds it.
-#[derive(Clone, Copy)]
+/// A word that may be a type annotation or a value: its place, what its label names, and the
+/// label's line's indentation.
+#[derive(Clone, Copy, PartialEq, Debug)]
 struct Annotation {
     at: usize,
     len: usize,
@@ -150,11 +146,8 @@ impl WordScrub {
     /// decides a word left undecided at the end.
     pub(crate) fn finish(mut self, s: &str, scope: Scope) -> Option<String> {
         self.read(s, scope, s.len());
-        if let Next::Annotation {
-            at, len, secrecy, ..
-        } = self.next
-        {
-            self.hide_value(s, at, &s[at..at + len], secrecy);
+        if let Next::Annotation { word, .. } = self.next {
+            self.hide_undecided(s, word);
         }
         let mut out = self.out?;
         out.push_str(&s[self.copied_to..]);
@@ -193,10 +186,8 @@ impl WordScrub {
                     }
                 }
             }
-            Next::Annotation {
-                at, len, secrecy, ..
-            } => {
-                self.hide_value(s, at, &s[at..at + len], secrecy);
+            Next::Annotation { word, .. } => {
+                self.hide_undecided(s, word);
                 Next::Keep
             }
             Next::Block { indent, .. } if self.indent > indent => Next::Block {
@@ -259,20 +250,8 @@ impl WordScrub {
                 no_value,
                 indent,
             } => self.after_label(s, start, part, scope, (secrecy, colon, no_value, indent)),
-            Next::Annotation {
-                at,
-                len,
-                secrecy,
-                after_bar,
-                indent,
-            } => {
-                let annotation = Annotation {
-                    at,
-                    len,
-                    secrecy,
-                    indent,
-                };
-                self.after_annotation(s, start, part, scope, annotation, after_bar);
+            Next::Annotation { word, after_bar } => {
+                self.after_annotation(s, start, part, scope, word, after_bar)
             }
             Next::Scheme(scheme) => {
                 let credential = is_credential_after_scheme(scheme, part)
@@ -405,42 +384,35 @@ impl WordScrub {
         start: usize,
         part: &str,
         scope: Scope,
-        annotation: Annotation,
+        word: Annotation,
         after_bar: bool,
     ) {
-        let Annotation {
-            at,
-            len,
-            secrecy,
-            indent,
-        } = annotation;
-        let deferred = Next::Annotation {
-            at,
-            len,
-            secrecy,
-            after_bar: false,
-            indent,
-        };
         if after_bar {
             if is_annotation(part)
                 && is_plain_word(part)
                 && hide_embedded_credentials(part).is_none()
             {
-                self.next = deferred;
+                self.next = Next::Annotation {
+                    word,
+                    after_bar: false,
+                };
                 return;
             }
         } else if part == "|" {
             self.next = Next::Annotation {
-                at,
-                len,
-                secrecy,
+                word,
                 after_bar: true,
-                indent,
             };
             return;
         } else if is_assignment(part) || (part.starts_with('=') && operator_prefix(part).is_some())
         {
             // A type after all: it keeps its words, but not a credential's shape.
+            let Annotation {
+                at,
+                len,
+                secrecy,
+                indent,
+            } = word;
             if let Some(clean) = hide_embedded_credentials(&s[at..at + len]) {
                 self.replace(s, at, len, &clean);
             }
@@ -461,8 +433,14 @@ impl WordScrub {
             return;
         }
         // No assignment: the word was the value (`password: hunter2 # note`).
-        self.hide_value(s, at, &s[at..at + len], secrecy);
+        self.hide_undecided(s, word);
         self.fresh(s, start, part, scope);
+    }
+
+    /// Hides a word that was left undecided between a type annotation and a value: the value.
+    fn hide_undecided(&mut self, s: &str, word: Annotation) {
+        let text = &s[word.at..word.at + word.len];
+        self.hide_value(s, word.at, text, word.secrecy);
     }
 
     /// A word after a label: `(secrecy, colon, no_value, indent)` as [`Next::Value`] holds them.
@@ -502,11 +480,13 @@ impl WordScrub {
         }
         if colon && is_annotation(part) {
             self.next = Next::Annotation {
-                at: start,
-                len: part.len(),
-                secrecy,
+                word: Annotation {
+                    at: start,
+                    len: part.len(),
+                    secrecy,
+                    indent,
+                },
                 after_bar: false,
-                indent,
             };
             return;
         }
