@@ -37,18 +37,10 @@ enum Next {
     #[default]
     Keep,
     /// A sensitive name alone (`PASSWORD`), on this line: an operator makes the next word its
-    /// value; a quoted literal or a secret-shaped word is one. `typed` once a word came between
-    /// (`var token string = …`): then only an operator.
-    Name { secrecy: Secrecy, typed: bool },
-    /// A label (`password:`, `token=`, `PASSWORD =`): the next word is the value. `colon`: it may
-    /// first be a type annotation, and a line break makes the lines below indented deeper than
-    /// `indent` the value, or else the next line's first word.
-    Value {
-        secrecy: Secrecy,
-        colon: bool,
-        no_value: NoValue,
-        indent: usize,
-    },
+    /// value; a quoted literal or a secret-shaped word is one.
+    Name(Named),
+    /// A label (`password:`, `token=`, `PASSWORD =`): the next word is the value.
+    Value(Expected),
     /// A word after `name:` that may be a type annotation (`api_key: str = …`) or the value
     /// (`password: hunter2`), decided by the next word (`=`, or `|` and another type: `after_bar`
     /// once a `|` came).
@@ -71,10 +63,40 @@ enum Next {
     /// The lines below a secret's name indented deeper than `indent`: every word but the keys,
     /// the words of one value (`after_value`: a value was hidden last on this line) as one.
     Block { indent: usize, after_value: bool },
+    /// The rest of a line whose unquoted value is hidden (`password: correct horse battery`): one
+    /// value with it.
+    Rest,
     /// A quoted literal (its place), which a comparison with a sensitive name may follow.
     Literal { at: usize, len: usize },
     /// A literal and a comparison: the next word decides.
     Compared { at: usize, len: usize },
+}
+
+/// A sensitive name alone, as [`Next::Name`] holds it.
+#[derive(Clone, Copy, PartialEq, Debug)]
+struct Named {
+    secrecy: Secrecy,
+    /// A word came between the name and its operator (`var token string = …`): only an operator
+    /// may follow now.
+    typed: bool,
+    /// The name began its line (`secret = maple syrup` in INI or TOML): an unquoted value after
+    /// its operator runs to the line's end.
+    began_line: bool,
+}
+
+/// What a label says of the value after it.
+#[derive(Clone, Copy, PartialEq, Debug)]
+struct Expected {
+    secrecy: Secrecy,
+    /// The label ends in a colon: a type annotation may come first, and a line break makes the
+    /// lines below indented deeper than `indent` the value, or else the next line's first word.
+    colon: bool,
+    no_value: NoValue,
+    /// The indentation of the label's line.
+    indent: usize,
+    /// The label begins its line (YAML, INI, TOML, a header): an unquoted value runs to the line's
+    /// end (`password: correct horse battery`).
+    whole_line: bool,
 }
 
 /// What, after a label, is no value of its.
@@ -95,6 +117,7 @@ struct Annotation {
     len: usize,
     secrecy: Secrecy,
     indent: usize,
+    whole_line: bool,
 }
 
 /// A text scrubbed word by word, from its start to where [`WordScrub::read`] stopped: what the
@@ -107,6 +130,10 @@ pub(crate) struct WordScrub {
     next: Next,
     /// How many bytes of spaces the line being read is indented by.
     indent: usize,
+    /// Whether a word of the line being read was read (the next word is not its first).
+    mid_line: bool,
+    /// Whether the word being read is its line's first.
+    first_on_line: bool,
     /// The rewritten text, copied only from its first change on: a megabyte log with one label in
     /// it is read, not rebuilt.
     out: Option<String>,
@@ -164,13 +191,14 @@ impl WordScrub {
             return;
         };
         self.indent = run.len() - newline - 1;
+        self.mid_line = false;
         self.next = match self.next {
-            Next::Value {
+            Next::Value(Expected {
                 colon: true,
                 indent,
                 secrecy,
                 ..
-            } => {
+            }) => {
                 if self.indent > indent {
                     Next::Block {
                         indent,
@@ -178,12 +206,13 @@ impl WordScrub {
                     }
                 } else {
                     // `Enter password:` and the password on the next line.
-                    Next::Value {
+                    Next::Value(Expected {
                         secrecy,
                         colon: true,
                         no_value: NoValue::Key,
                         indent,
-                    }
+                        whole_line: false,
+                    })
                 }
             }
             Next::Annotation { word, .. } => {
@@ -215,6 +244,7 @@ impl WordScrub {
 
     /// One word, `part`, at `start` in `s`.
     fn word(&mut self, s: &str, start: usize, part: &str, scope: Scope) {
+        self.first_on_line = !std::mem::replace(&mut self.mid_line, true);
         match std::mem::take(&mut self.next) {
             Next::Keep => self.fresh(s, start, part, scope),
             Next::Inside {
@@ -243,13 +273,12 @@ impl WordScrub {
                     };
                 }
             },
-            Next::Name { secrecy, typed } => self.after_name(s, start, part, scope, secrecy, typed),
-            Next::Value {
-                secrecy,
-                colon,
-                no_value,
-                indent,
-            } => self.after_label(s, start, part, scope, (secrecy, colon, no_value, indent)),
+            Next::Name(named) => self.after_name(s, start, part, scope, named),
+            Next::Value(expected) => self.after_label(s, start, part, scope, expected),
+            Next::Rest => {
+                self.swallow(s, start + part.len());
+                self.next = Next::Rest;
+            }
             Next::Annotation { word, after_bar } => {
                 self.after_annotation(s, start, part, scope, word, after_bar)
             }
@@ -263,12 +292,13 @@ impl WordScrub {
             }
             // A scheme passes the header on: `Cookie: Bearer <secret>` is no cookie.
             Next::Cookies if is_label_scheme(part) => {
-                self.next = Next::Value {
+                self.next = Next::Value(Expected {
                     secrecy: Secrecy::One,
                     colon: false,
                     no_value: NoValue::Nothing,
                     indent: self.indent,
-                }
+                    whole_line: false,
+                })
             }
             Next::Cookies => self.cookie_pairs(s, start, part),
             Next::Element { .. } => {
@@ -320,22 +350,21 @@ impl WordScrub {
     }
 
     /// A word after a sensitive name alone.
-    fn after_name(
-        &mut self,
-        s: &str,
-        start: usize,
-        part: &str,
-        scope: Scope,
-        secrecy: Secrecy,
-        typed: bool,
-    ) {
+    fn after_name(&mut self, s: &str, start: usize, part: &str, scope: Scope, named: Named) {
+        let Named {
+            secrecy,
+            typed,
+            began_line,
+        } = named;
         if is_operator(part) {
-            self.next = Next::Value {
+            let colon = part == ":";
+            self.next = Next::Value(Expected {
                 secrecy,
-                colon: part == ":",
+                colon,
                 no_value: NoValue::Nothing,
                 indent: self.indent,
-            };
+                whole_line: began_line && (!colon || self.indent > 0),
+            });
             return;
         }
         if let Some(operator) = operator_prefix(part) {
@@ -348,10 +377,7 @@ impl WordScrub {
         if !typed {
             if part.eq_ignore_ascii_case("by") {
                 // SQL: `IDENTIFIED BY '…'`, `… mysql_native_password BY '…'`.
-                self.next = Next::Name {
-                    secrecy,
-                    typed: false,
-                };
+                self.next = Next::Name(named);
                 return;
             }
             if (starts_quoted(part) || looks_like_secret_value(part))
@@ -363,10 +389,10 @@ impl WordScrub {
                 // `var token string = …`: one word between the name and its operator.
                 self.fresh(s, start, part, scope);
                 if self.next == Next::Keep {
-                    self.next = Next::Name {
-                        secrecy,
+                    self.next = Next::Name(Named {
                         typed: true,
-                    };
+                        ..named
+                    });
                 }
                 return;
             }
@@ -412,6 +438,7 @@ impl WordScrub {
                 len,
                 secrecy,
                 indent,
+                ..
             } = word;
             if let Some(clean) = hide_embedded_credentials(&s[at..at + len]) {
                 self.replace(s, at, len, &clean);
@@ -422,44 +449,51 @@ impl WordScrub {
                     self.hide_value(s, start + operator, &part[operator..], secrecy);
                 }
                 None => {
-                    self.next = Next::Value {
+                    self.next = Next::Value(Expected {
                         secrecy,
                         colon: false,
                         no_value: NoValue::Nothing,
                         indent,
-                    };
+                        whole_line: false,
+                    });
                 }
             }
             return;
         }
-        // No assignment: the word was the value (`password: hunter2 # note`).
-        self.hide_undecided(s, word);
-        self.fresh(s, start, part, scope);
+        // No assignment: the word was the value (`password: hunter2 # note`), with the rest of
+        // its line when its label began the line.
+        let hidden = self.hide_undecided(s, word);
+        if hidden && word.whole_line {
+            self.swallow(s, start + part.len());
+            self.next = Next::Rest;
+        } else {
+            self.fresh(s, start, part, scope);
+        }
     }
 
-    /// Hides a word that was left undecided between a type annotation and a value: the value.
-    fn hide_undecided(&mut self, s: &str, word: Annotation) {
+    /// Hides a word that was left undecided between a type annotation and a value: the value;
+    /// whether it did.
+    fn hide_undecided(&mut self, s: &str, word: Annotation) -> bool {
         let text = &s[word.at..word.at + word.len];
-        self.hide_value(s, word.at, text, word.secrecy);
+        self.hide_value(s, word.at, text, word.secrecy)
     }
 
-    /// A word after a label: `(secrecy, colon, no_value, indent)` as [`Next::Value`] holds them.
-    fn after_label(
-        &mut self,
-        s: &str,
-        start: usize,
-        part: &str,
-        scope: Scope,
-        (secrecy, colon, no_value, indent): (Secrecy, bool, NoValue, usize),
-    ) {
+    /// A word after a label that expects a value.
+    fn after_label(&mut self, s: &str, start: usize, part: &str, scope: Scope, expected: Expected) {
+        let Expected {
+            secrecy,
+            colon,
+            no_value,
+            indent,
+            whole_line,
+        } = expected;
         if is_label_scheme(part) {
             // A scheme after a label passes the label on: `Authorization: Token <secret>`.
-            self.next = Next::Value {
-                secrecy,
+            self.next = Next::Value(Expected {
                 colon: false,
                 no_value: NoValue::Nothing,
-                indent,
-            };
+                ..expected
+            });
             return;
         }
         let other = match no_value {
@@ -485,13 +519,17 @@ impl WordScrub {
                     len: part.len(),
                     secrecy,
                     indent,
+                    whole_line,
                 },
                 after_bar: false,
             };
             return;
         }
+        let unquoted = !starts_quoted(part) && !part.starts_with(['{', '[', '(']);
         if !self.hide_value(s, start, part, secrecy) {
             self.fresh(s, start, part, scope);
+        } else if whole_line && unquoted {
+            self.next = Next::Rest;
         }
     }
 
@@ -531,26 +569,31 @@ impl WordScrub {
     /// What a label, a name, a flag or an element says of the next word.
     fn labelled(&self, part: &str) -> Option<Next> {
         Some(match label(part)? {
-            Label::Value { secrecy, colon } => Next::Value {
+            Label::Value { secrecy, colon } => Next::Value(Expected {
                 secrecy,
                 colon,
                 no_value: NoValue::Nothing,
                 indent: self.indent,
-            },
-            Label::Flag(secrecy) => Next::Value {
+                // A top-level `name:` may be prose (`password: hunter2 was set`); an indented one
+                // is a configuration's.
+                whole_line: self.first_on_line && (!colon || self.indent > 0),
+            }),
+            Label::Flag(secrecy) => Next::Value(Expected {
                 secrecy,
                 colon: false,
                 no_value: NoValue::Flag,
                 indent: self.indent,
-            },
+                whole_line: false,
+            }),
             Label::Cookies => Next::Cookies,
             Label::Element => Next::Element {
                 ends_with_line: false,
             },
-            Label::Name(secrecy) => Next::Name {
+            Label::Name(secrecy) => Next::Name(Named {
                 secrecy,
                 typed: false,
-            },
+                began_line: self.first_on_line,
+            }),
         })
     }
 
@@ -632,12 +675,13 @@ fn scheme_after(part: &str) -> Next {
         return Next::Scheme(scheme);
     }
     match label_then_scheme(part) {
-        Some((true, _)) => Next::Value {
+        Some((true, _)) => Next::Value(Expected {
             secrecy: Secrecy::One,
             colon: false,
             no_value: NoValue::Nothing,
             indent: 0,
-        },
+            whole_line: false,
+        }),
         Some((false, Some(scheme))) => Next::Scheme(scheme),
         _ => Next::Keep,
     }
@@ -788,6 +832,21 @@ mod tests {
             (
                 "password: hunter2\nnext: 1",
                 "password: [redacted]\nnext: 1",
+            ),
+            // An unquoted value after a configuration's label runs to its line's end; after a
+            // label that may be prose, and after a reference, it does not.
+            (
+                "default:\n  password: correct horse battery\n  user: etl",
+                "default:\n  password: [redacted]\n  user: etl",
+            ),
+            (
+                "secret = maple syrup on friday\nname = etl",
+                "secret = [redacted]\nname = etl",
+            ),
+            ("password: hunter2 was set", "password: [redacted] was set"),
+            (
+                "  password: os.getenv('X') or default",
+                "  password: os.getenv('X') or default",
             ),
             // A YAML block ends where its indentation does.
             (
