@@ -43,20 +43,11 @@ fn corpus() -> secret_redaction::corpus::Corpus {
     secret_redaction::corpus::Corpus::embedded().expect("fixtures/secrets/corpus.json")
 }
 
-/// Every carrier of the corpus as `(key, value)`, its credentials used as keys among them.
+/// Every carrier of the corpus as `(key, value)`: its carriers, its credentials used as keys, and
+/// its written texts (code and configuration as people write them) under a key that names no
+/// secret.
 fn carriers() -> Vec<(String, serde_json::Value)> {
-    let corpus = corpus();
-    corpus
-        .carriers
-        .iter()
-        .map(|c| (c.key.clone(), c.value.clone()))
-        .chain(
-            corpus
-                .object_keys
-                .iter()
-                .map(|k| (k.clone(), serde_json::json!("a value"))),
-        )
-        .collect()
+    corpus().planted()
 }
 
 /// Every console call from now on, recorded in `window.__logged` (and still printed).

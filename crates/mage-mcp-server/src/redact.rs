@@ -56,6 +56,18 @@ mod tests {
         for key in &corpus.object_keys {
             results.push(json!({ "structuredContent": widget(json!({ "uuid": "p2", "scopes": { key.clone(): "repo" } })) }));
         }
+        // Credentials as code and configuration write them: a block's code, a log, a config.
+        for written in &corpus.written {
+            let structured = widget(json!({ "uuid": "p3", "content": written.text }));
+            results.push(json!({
+                "structuredContent": structured,
+                "content": [{ "type": "text", "text": structured.to_string() }],
+            }));
+        }
+        // Flags and counts under a secret's name, as they are.
+        for pair in &corpus.kept_pairs {
+            results.push(json!({ "structuredContent": widget(json!({ "uuid": "p4", pair.key.clone(): pair.value.clone() })) }));
+        }
         let look_alikes = corpus.look_alikes.clone();
         for look_alike in &look_alikes {
             results.push(json!({ "structuredContent": widget(json!({ "uuid": look_alike, "description": look_alike })) }));
@@ -93,6 +105,17 @@ mod tests {
         }
         for look_alike in look_alikes {
             assert!(all.contains(&look_alike), "{look_alike} was changed");
+        }
+    }
+
+    #[test]
+    fn the_server_keeps_flags_and_counts_under_a_secrets_name() {
+        let corpus = Corpus::embedded().expect("fixtures/secrets/corpus.json");
+        for pair in &corpus.kept_pairs {
+            let mut value = json!({ "records": [{ pair.key.clone(): pair.value.clone() }] });
+            let sent = value.clone();
+            Redactor::default().redact(&mut value);
+            assert_eq!(value, sent, "{} under {}", pair.value, pair.key);
         }
     }
 

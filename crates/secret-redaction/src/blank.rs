@@ -1,12 +1,13 @@
 //! Blanking of sensitive values inside JSON text, without parsing it into values: lets a long list
 //! stay as text (its rows built when drawn) while no raw secret under a sensitive key is kept.
 
-use crate::keys::{is_sensitive_key, is_sensitive_key_bytes};
+use crate::keys::{key_secrecy, Secrecy};
 
 /// Blanks, in place, the value of every sensitive key in `json` (a valid JSON text, as bytes),
 /// keeping its length: a value becomes `"*"` (or `0` when shorter than three bytes) padded with
-/// spaces, so the text stays valid JSON and its spans stay put. `null` values stay `null`. Returns
-/// how many values were blanked and the deepest nesting seen.
+/// spaces, so the text stays valid JSON and its spans stay put. What [`crate::is_hidden_under`]
+/// keeps stays: `null`, flags, and counts under a plural name. Returns how many values were
+/// blanked and the deepest nesting seen.
 ///
 /// This lets the model keep long lists as text, materialising rows only when they are drawn,
 /// without keeping any raw secret: the blanked text parses to the same values as before, except
@@ -47,7 +48,7 @@ pub fn blank_sensitive_values(json: &mut [u8]) -> Blanked {
                 };
                 if let Some(top @ Open::ObjectKey) = stack.last_mut() {
                     *top = Open::ObjectValue;
-                    if key_is_sensitive(&json[i..end], escaped) {
+                    if let Some(secrecy) = key_is_sensitive(&json[i..end], escaped) {
                         // The value follows the colon.
                         let Some(colon) =
                             json[end..].iter().position(|&b| b == b':').map(|p| end + p)
@@ -58,7 +59,7 @@ pub fn blank_sensitive_values(json: &mut [u8]) -> Blanked {
                         let Some(stop) = value_end(json, start) else {
                             return blanked;
                         };
-                        if &json[start..stop] != b"null" && stop > start {
+                        if stop > start && hides(secrecy, &json[start..stop]) {
                             // The blanked value may have been deep: its depth still counts.
                             let depth = stack.len() + nesting(&json[start..stop]);
                             blanked.max_depth = blanked.max_depth.max(depth);
@@ -173,15 +174,25 @@ fn value_end(json: &[u8], start: usize) -> Option<usize> {
     }
 }
 
-/// A JSON key (with its quotes) is sensitive; keys with escapes are decoded first.
-fn key_is_sensitive(quoted_key: &[u8], escaped: bool) -> bool {
+/// What a JSON key (with its quotes) says of its value; keys with escapes are decoded first.
+fn key_is_sensitive(quoted_key: &[u8], escaped: bool) -> Option<Secrecy> {
     if escaped {
         let decoded = std::str::from_utf8(quoted_key)
             .ok()
             .and_then(|k| serde_json::from_str::<String>(k).ok());
-        return decoded.is_some_and(|k| is_sensitive_key(&k));
+        return decoded.and_then(|k| key_secrecy(k.as_bytes()));
     }
-    is_sensitive_key_bytes(&quoted_key[1..quoted_key.len().saturating_sub(1).max(1)])
+    key_secrecy(&quoted_key[1..quoted_key.len().saturating_sub(1).max(1)])
+}
+
+/// Whether a value (its JSON text) under a key of `secrecy` is blanked: as
+/// [`crate::is_hidden_under`] decides for the parsed value.
+fn hides(secrecy: Secrecy, value: &[u8]) -> bool {
+    match value.first() {
+        Some(b'n' | b't' | b'f') | None => false,
+        Some(b'-' | b'0'..=b'9') => secrecy == Secrecy::One,
+        Some(_) => true,
+    }
 }
 
 /// Overwrites a value's bytes with a same-length stand-in.
@@ -221,6 +232,25 @@ mod tests {
             !blanked.contains("esc"),
             "escaped keys are decoded before the check"
         );
+    }
+
+    #[test]
+    fn blanking_keeps_what_the_tree_keeps_under_a_secrets_name() {
+        let text = r#"{"requires_password":true,"has_api_key":false,"max_tokens":4096,"tokens":["a"],"password":1234,"secrets":{"k":"v"},"password_2":"x"}"#;
+        let sent: Value = serde_json::from_str(text).expect("JSON");
+        let mut tree = sent.clone();
+        crate::redact_in_place(&mut tree);
+        let mut bytes = text.as_bytes().to_vec();
+        assert_eq!(blank_sensitive_values(&mut bytes).values, 4);
+        let blanked: Value = serde_json::from_slice(&bytes).expect("still JSON");
+        for key in ["requires_password", "has_api_key", "max_tokens"] {
+            assert_eq!(blanked[key], sent[key], "{key}");
+            assert_eq!(tree[key], sent[key], "{key}");
+        }
+        for key in ["tokens", "password", "secrets", "password_2"] {
+            assert_ne!(blanked[key], sent[key], "{key}");
+            assert_eq!(tree[key], crate::REDACTED, "{key}");
+        }
     }
 
     #[test]

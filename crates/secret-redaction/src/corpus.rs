@@ -23,6 +23,26 @@ pub struct Shaped {
     pub secret: String,
 }
 
+/// A value that must come out as it is, type included, under its key though the key names a
+/// secret or secrets: a flag (`requires_password: true`), a count (`max_tokens: 4096`), a hint.
+#[derive(Debug, Clone)]
+pub struct KeptPair {
+    pub key: String,
+    pub value: Value,
+}
+
+/// A text as people write credentials in code and configuration: it must lose every one of
+/// `secrets` and keep every one of `kept` (the names, type annotations and look-alikes beside
+/// them), whichever path reads it.
+#[derive(Debug, Clone)]
+pub struct Written {
+    /// What the text is, for a failure's message.
+    pub what: String,
+    pub text: String,
+    pub secrets: Vec<String>,
+    pub kept: Vec<String>,
+}
+
 /// Every planted secret and look-alike.
 #[derive(Debug, Clone)]
 pub struct Corpus {
@@ -32,6 +52,8 @@ pub struct Corpus {
     pub object_keys: Vec<String>,
     /// Strings that must come out as written under any key that is not sensitive.
     pub look_alikes: Vec<String>,
+    pub kept_pairs: Vec<KeptPair>,
+    pub written: Vec<Written>,
 }
 
 impl Corpus {
@@ -49,15 +71,21 @@ impl Corpus {
                 .as_array()
                 .ok_or_else(|| format!("corpus: {field} is not a list"))
         };
-        let strings = |field: &str| -> Result<Vec<String>, String> {
-            list(field)?
-                .iter()
+        let strings_of = |list: &Vec<Value>, field: &str| -> Result<Vec<String>, String> {
+            list.iter()
                 .map(|v| {
                     v.as_str()
                         .map(str::to_owned)
                         .ok_or_else(|| format!("corpus: {field} holds {v}"))
                 })
                 .collect()
+        };
+        let strings = |field: &str| strings_of(list(field)?, field);
+        let strings_in = |v: &Value, field: &str| -> Result<Vec<String>, String> {
+            let list = v[field]
+                .as_array()
+                .ok_or_else(|| format!("corpus: {field} is not a list in {v}"))?;
+            strings_of(list, field)
         };
         Ok(Corpus {
             carriers: list("carriers")?
@@ -81,6 +109,26 @@ impl Corpus {
                 .collect::<Result<_, String>>()?,
             object_keys: strings("object_keys")?,
             look_alikes: strings("look_alikes")?,
+            kept_pairs: list("kept_pairs")?
+                .iter()
+                .map(|p| {
+                    Ok(KeptPair {
+                        key: text(p, "key")?,
+                        value: p["value"].clone(),
+                    })
+                })
+                .collect::<Result<_, String>>()?,
+            written: list("written")?
+                .iter()
+                .map(|w| {
+                    Ok(Written {
+                        what: text(w, "what")?,
+                        text: text(w, "text")?,
+                        secrets: strings_in(w, "secrets")?,
+                        kept: strings_in(w, "kept")?,
+                    })
+                })
+                .collect::<Result<_, String>>()?,
         })
     }
 
@@ -91,6 +139,32 @@ impl Corpus {
             .map(|c| c.secret.as_str())
             .chain(self.shaped.iter().map(|s| s.secret.as_str()))
             .chain(self.object_keys.iter().map(String::as_str))
+            .chain(
+                self.written
+                    .iter()
+                    .flat_map(|w| w.secrets.iter().map(String::as_str)),
+            )
+            .collect()
+    }
+
+    /// Every value a result may carry a secret in, as `(key, value)` to add to an object: the
+    /// carriers, the credentials used as keys (over a plain value), and the written texts under
+    /// a key that names no secret (`content`, as a block's code or a log is sent), so that only
+    /// the text's own words can hide them.
+    pub fn planted(&self) -> Vec<(String, Value)> {
+        self.carriers
+            .iter()
+            .map(|c| (c.key.clone(), c.value.clone()))
+            .chain(
+                self.object_keys
+                    .iter()
+                    .map(|k| (k.clone(), Value::from("a value"))),
+            )
+            .chain(
+                self.written
+                    .iter()
+                    .map(|w| ("content".to_owned(), Value::from(w.text.as_str()))),
+            )
             .collect()
     }
 }

@@ -4,12 +4,15 @@
 //! trust its producer. Same rules on both sides, so what one hides the other hides too.
 //!
 //! It hides secrets and nothing else. Keys decide first ([`is_sensitive_key`], at any depth): the
-//! value under a sensitive key is gone, whatever it is. Inside strings, only what names itself a
-//! credential is hidden ([`scrub_string`]): URL credentials, sensitive query parameters, the
-//! schedule token of a trigger path, JSON Web Tokens, the value after a label that names a secret
-//! (`token=…`, `"api_key": "…"`, `Authorization: Bearer …`), the credential after an auth scheme
-//! (`Bearer sk_live_…`, `Basic <base64 of user:password>`), and key formats services issue
-//! (`sk_live_…`, `ghp_…`, `xoxb-…`, `AKIA…`). Identifiers (`id`, `uuid`, `*_id`, `*_uuid`, a
+//! value under a sensitive key is gone, but a flag, or a count under a plural name
+//! ([`is_hidden_under`]). Inside strings, only what names itself a credential is hidden
+//! ([`scrub_string`]): URL credentials, sensitive query parameters, the schedule token of a
+//! trigger path, webhook URLs, JSON Web Tokens, private keys, the value given to a name that
+//! names a secret as code and configuration write it (`token=…`, `"api_key": "…"`,
+//! `PASSWORD = '…'`, `api_key: str = '…'`, `WITH PASSWORD '…'`, `Authorization: Token …`, every
+//! cookie of a header), the credential after an auth scheme (`Bearer sk_live_…`,
+//! `Basic <base64 of user:password>`), and key formats services issue (`sk_live_…`, `ghp_…`,
+//! `xoxb-…`, `AKIA…`). Identifiers (`id`, `uuid`, `*_id`, `*_uuid`, a
 //! graph's edge ends) are shown as sent unless they hold a credential shape: no real id starts
 //! with "Bearer ". An ordinary word after "Basic" or "Bearer" ("Basic ETL", "Bearer bond
 //! pricing") and a hexadecimal checksum stay as written.
@@ -27,12 +30,19 @@ mod blank;
 #[cfg(feature = "test-corpus")]
 pub mod corpus;
 mod keys;
+mod labels;
 mod learned;
 mod marker;
+mod pairs;
+mod pem;
+mod search;
 mod shapes;
 mod sliced;
 mod text;
 mod tree;
+mod urls;
+mod value;
+mod words;
 
 pub use blank::{blank_sensitive_values, Blanked};
 pub use keys::{is_identifier_key, is_sensitive_key};
@@ -42,4 +52,4 @@ pub use learned::{
 pub use marker::REDACTED;
 pub use sliced::SlicedRedaction;
 pub use text::{scrub_string, SlicedScrub};
-pub use tree::{redact_graph_edge, redact_in_place, redact_text};
+pub use tree::{is_hidden_under, redact_graph_edge, redact_in_place, redact_text};

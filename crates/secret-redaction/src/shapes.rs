@@ -14,11 +14,6 @@ fn bare(word: &str) -> &str {
     trim_quotes(word).trim_end_matches(['.', ';', ')', ']'])
 }
 
-/// "Bearer" or "Basic", the HTTP schemes that come before a credential.
-pub(crate) fn is_auth_scheme(word: &str) -> bool {
-    auth_scheme(word).is_some()
-}
-
 /// A word shaped like a generated secret: at least 12 characters of letters, digits and `-_./+=`,
 /// with both a letter and a digit. Ordinary words ("handling", "rotated") are not.
 pub(crate) fn looks_like_secret_value(word: &str) -> bool {

@@ -1,25 +1,28 @@
-//! Secrets inside a string, found word by word. In text, only what names itself a credential is
-//! hidden: URL credentials, sensitive query parameters, the schedule token of a trigger path, JSON
-//! Web Tokens, key formats services issue, the value after a label that names a secret
-//! (`token=…`, `"api_key": "…"`, `Authorization: Bearer …`), and the credential after an auth
-//! scheme. In an identifier, only credential shapes: an id is otherwise shown as sent.
+//! Secrets inside a string, found word by word ([`crate::words`]). In text, only what names
+//! itself a credential is hidden: URL credentials, sensitive query parameters, the schedule token
+//! of a trigger path, webhook URLs, JSON Web Tokens, key formats services issue, private keys, the
+//! value given to a sensitive name as code and configuration write it (`token=…`, `"api_key": "…"`,
+//! `PASSWORD = "…"`, `api_key: str = '…'`, `WITH PASSWORD '…'`, `Authorization: Token …`, every
+//! pair of a `Cookie:` header), and the credential after an auth scheme. In an identifier, only
+//! credential shapes: an id is otherwise shown as sent.
 
-use crate::keys::{is_sensitive_key, is_sensitive_parameter};
-use crate::marker::REDACTED;
-use crate::shapes::{
-    auth_scheme, has_key_run, hide_credential_runs, is_auth_scheme, is_credential_after_scheme,
-    is_embedded_credential, looks_like_secret_value, trim_quotes, AuthScheme,
-};
+use crate::pem::hide_private_key_blocks;
+use crate::search::{contains_any_ignore_case, holds, SCHEME_WORDS, SECRET_WORDS};
+use crate::shapes::has_key_run;
+use crate::words::{Scope, WordScrub};
 
 /// A copy of `s` with embedded secrets hidden, or `None` when there was nothing to hide.
 ///
-/// Hidden: URL credentials, sensitive query parameters, the schedule token of a trigger path, JSON
-/// Web Tokens, key formats (`sk_live_…`, `ghp_…`, `xoxb-…`, `AKIA…`), an inline `name=value` or
-/// `name: value` whose name is sensitive, the word after a label that names a secret
-/// (`password: …`, `Authorization: Bearer …`), the word after "Bearer" or "Basic" when it is
-/// shaped like a credential, and, after a bare sensitive word (`token …`), the next word when it
-/// looks like a secret value. Nothing else: "Basic ETL", "Bearer bond" and a 32-hex checksum stay
-/// as written.
+/// Hidden: URL credentials, sensitive query parameters, the schedule token of a trigger path,
+/// webhook URLs' secret paths, JSON Web Tokens, key formats (`sk_live_…`, `ghp_…`, `xoxb-…`,
+/// `AKIA…`), PEM private keys, the value given to a sensitive name (`password: …`,
+/// `api_key="…"`, `PASSWORD = '…'`, `api_key: str = '…'`, `connect(password = '…')`, SQL's
+/// `WITH PASSWORD '…'` and `IDENTIFIED BY '…'`, `Authorization: Token …`, a YAML block under
+/// `secrets:`), the word after "Bearer" or "Basic" when it is shaped like a credential, and, after
+/// a bare sensitive word (`token …`), the next word when it looks like a secret value. The name,
+/// a type annotation, a flag (`requires_password: true`), a count under a plural name
+/// (`max_tokens: 4096`) and a reference (`os.getenv("X")`, `{{ env_var("X") }}`) stay. Nothing
+/// else: "Basic ETL", "Bearer bond" and a 32-hex checksum stay as written.
 pub fn scrub_string(s: &str) -> Option<String> {
     scrub_words(s, Scope::Text)
 }
@@ -31,13 +34,6 @@ pub(crate) fn scrub_identifier(s: &str) -> Option<String> {
     scrub_words(s, Scope::Identifier)
 }
 
-/// What a string is, for which rules apply to it.
-#[derive(Clone, Copy, PartialEq)]
-enum Scope {
-    Text,
-    Identifier,
-}
-
 fn scrub_words(s: &str, scope: Scope) -> Option<String> {
     let without_keys = first_look(s, scope)?;
     let s = without_keys.as_deref().unwrap_or(s);
@@ -45,8 +41,8 @@ fn scrub_words(s: &str, scope: Scope) -> Option<String> {
 }
 
 /// The first look at a whole text, before its words: `None` when it cannot hold a secret (none of
-/// what [`might_hold_secret`] looks for), else the text with its private keys' blocks hidden
-/// (`Some(None)` when it has none; an identifier never has).
+/// what [`might_hold_secret`] looks for), else the text with its private keys hidden (`Some(None)`
+/// when it has none; an identifier never has).
 fn first_look(s: &str, scope: Scope) -> Option<Option<String>> {
     if !might_hold_secret(s, scope) {
         return None;
@@ -55,96 +51,6 @@ fn first_look(s: &str, scope: Scope) -> Option<Option<String>> {
         Scope::Text => hide_private_key_blocks(s),
         Scope::Identifier => None,
     })
-}
-
-/// A text scrubbed word by word, from its start to where [`WordScrub::read`] stopped: what the
-/// last word said of the next, and the rewritten text so far. Reading a text in several calls
-/// gives what one call gives: a call stops only between two runs of the text's words and
-/// spaces, which is where the next call starts.
-#[derive(Clone, Default)]
-struct WordScrub {
-    /// Where in the text the next run starts.
-    at: usize,
-    next: Next,
-    /// The rewritten text, copied only from its first change on: a megabyte log with one label in
-    /// it is read, not rebuilt.
-    out: Option<String>,
-    /// Where in the text the part not yet copied into `out` starts.
-    copied_to: usize,
-}
-
-impl WordScrub {
-    /// Reads the words of `s` from where the last call stopped until a run that starts at or past
-    /// `until` (or the end).
-    fn read(&mut self, s: &str, scope: Scope, until: usize) {
-        let Some(rest) = s.get(self.at..) else {
-            return;
-        };
-        let base = self.at;
-        for (offset, part, space) in split_keep_whitespace(rest) {
-            let start = base + offset;
-            if start >= until {
-                self.at = start;
-                return;
-            }
-            if space {
-                continue;
-            }
-            self.word(s, start, part, scope);
-        }
-        self.at = s.len();
-    }
-
-    /// Whether every word of `s` was read.
-    fn is_done(&self, s: &str) -> bool {
-        self.at >= s.len()
-    }
-
-    /// One word, `part`, at `start` in `s`.
-    fn word(&mut self, s: &str, start: usize, part: &str, scope: Scope) {
-        if self.next.hides(part) && trim_quotes(part) != REDACTED {
-            if let Some(hidden) = hide_value(part) {
-                self.replace(s, start, part.len(), &hidden);
-                self.next = Next::Keep;
-                return;
-            }
-        }
-        // A plain word (no label, pair, scheme, URL or query) can hold a credential only by its
-        // shape, and says nothing of the next word.
-        let plain = is_plain_word(part);
-        self.next = if plain {
-            Next::Keep
-        } else {
-            self.next.after(part, scope)
-        };
-        let clean = match scope {
-            Scope::Text if plain => hide_embedded_credentials(part),
-            Scope::Text => scrub_word(part),
-            Scope::Identifier => hide_credential_runs(part, is_embedded_credential),
-        };
-        if let Some(clean) = clean {
-            self.replace(s, start, part.len(), &clean);
-        }
-    }
-
-    /// Puts `with` in place of the `len` bytes of `s` at `start` (at or after the last
-    /// replacement's end).
-    fn replace(&mut self, s: &str, start: usize, len: usize, with: &str) {
-        let out = self
-            .out
-            .get_or_insert_with(|| String::with_capacity(s.len()));
-        out.push_str(&s[self.copied_to..start]);
-        out.push_str(with);
-        self.copied_to = start + len;
-    }
-
-    /// The rewritten `s`, or `None` when nothing was replaced. Reads what is left first.
-    fn finish(mut self, s: &str, scope: Scope) -> Option<String> {
-        self.read(s, scope, s.len());
-        let mut out = self.out?;
-        out.push_str(&s[self.copied_to..]);
-        Some(out)
-    }
 }
 
 /// A long text scrubbed a slice at a time, with the verdicts [`scrub_string`] gives the whole of
@@ -183,8 +89,8 @@ impl SlicedScrub {
     }
 
     /// The next step: the first one reads the whole text once (for whether it may hold a secret,
-    /// and for private keys' blocks); each one after it scrubs about `bytes` more of its words (to
-    /// the end of the word that passes them).
+    /// and for private keys); each one after it scrubs about `bytes` more of its words (to the end
+    /// of the word that passes them).
     pub fn step(&mut self, bytes: usize) {
         match &mut self.read {
             Read::Unread => match first_look(&self.text, Scope::Text) {
@@ -245,125 +151,9 @@ impl std::fmt::Debug for SlicedScrub {
     }
 }
 
-/// PEM private keys (`-----BEGIN RSA PRIVATE KEY-----` … `-----END RSA PRIVATE KEY-----`, the
-/// forms detect-secrets and gitleaks look for) replaced whole, markers included; a block without
-/// its end marker is hidden to the end of the text. `None` when there is none.
-fn hide_private_key_blocks(s: &str) -> Option<String> {
-    const BEGIN: &str = "-----BEGIN ";
-    const KEY_MARKER: &str = "PRIVATE KEY";
-    const DASHES: &str = "-----";
-    let mut out = String::new();
-    let mut copied = 0;
-    let mut from = 0;
-    while let Some(begin) = s[from..].find(BEGIN).map(|i| from + i) {
-        let header_start = begin + BEGIN.len();
-        let Some(header_end) = s[header_start..].find(DASHES).map(|i| header_start + i) else {
-            break;
-        };
-        from = header_end + DASHES.len();
-        if !s[header_start..header_end].contains(KEY_MARKER) {
-            continue;
-        }
-        let end = s[from..]
-            .find("-----END ")
-            .map(|i| from + i)
-            .and_then(|end_marker| {
-                let label = end_marker + "-----END ".len();
-                s[label..].find(DASHES).map(|i| label + i + DASHES.len())
-            })
-            .unwrap_or(s.len());
-        out.push_str(&s[copied..begin]);
-        out.push_str(REDACTED);
-        copied = end;
-        from = end;
-    }
-    (copied > 0).then(|| out + &s[copied..])
-}
-
-/// `part` with its value hidden and the quoting around it kept: `"abc",` → `"[redacted]",`,
-/// `partner-portal\n",` (a value inside JSON held in a string) → `[redacted]\n",`, so the
-/// carrier stays what it was. `None` when there is no value (only quotes and punctuation).
-fn hide_value(part: &str) -> Option<String> {
-    let start = part.len() - part.trim_start_matches(['"', '\'', '\\']).len();
-    let rest = &part[start..];
-    if rest.starts_with(REDACTED) {
-        return None;
-    }
-    let end = rest
-        .find(['"', '\'', '\\', ',', ';', ')', '}', ']'])
-        .unwrap_or(rest.len());
-    // A sentence's full stop after the value is no part of it.
-    let end = rest[..end].trim_end_matches('.').len();
-    (end > 0).then(|| format!("{}{REDACTED}{}", &part[..start], &rest[end..]))
-}
-
-/// What a word says of the word after it.
-#[derive(Clone, Copy, PartialEq, Default)]
-enum Next {
-    #[default]
-    Keep,
-    /// A label that names a secret (`token:`, `"api_key":`, `password=`): the next word is its value.
-    Hide,
-    /// A sensitive word on its own (`token`): the next word is hidden only if it looks like a secret.
-    HideIfSecretLike,
-    /// An auth scheme (`Bearer`, `Basic`) with no label before it: the next word is hidden only if
-    /// it is shaped like that scheme's credential.
-    HideIfCredential(AuthScheme),
-}
-
-impl Next {
-    /// Whether `part`, coming after the word that set `self`, is hidden.
-    fn hides(self, part: &str) -> bool {
-        match self {
-            Next::Hide => !is_auth_scheme(part),
-            Next::HideIfSecretLike => looks_like_secret_value(part),
-            Next::HideIfCredential(scheme) => is_credential_after_scheme(scheme, part),
-            Next::Keep => false,
-        }
-    }
-
-    /// What the word after `part` is, `part` having come after the word that set `self`.
-    fn after(self, part: &str, scope: Scope) -> Next {
-        if let Some(scheme) = auth_scheme(part) {
-            // A scheme after a label passes the label on: "Authorization: Bearer <secret>".
-            return if self == Next::Hide {
-                Next::Hide
-            } else {
-                Next::HideIfCredential(scheme)
-            };
-        }
-        if let Some((label, scheme)) = label_then_scheme(part) {
-            // The label and the scheme in one word: `Authorization:Bearer <secret>` (HTTP allows
-            // no space after the colon), `{"Authorization":"Bearer <secret>"}` written inline.
-            return if is_sensitive_key(trim_quotes(label)) {
-                Next::Hide
-            } else {
-                Next::HideIfCredential(scheme)
-            };
-        }
-        match scope {
-            Scope::Identifier => Next::Keep,
-            Scope::Text => label_kind(part),
-        }
-    }
-}
-
-/// A word that ends in an auth scheme after a label: `Authorization:Bearer`, `"Authorization":"Basic`,
-/// `headers={"Authorization":"Bearer`: the label's last name and the scheme.
-fn label_then_scheme(word: &str) -> Option<(&str, AuthScheme)> {
-    let word = word.trim_end_matches(['"', '\'', '\\']);
-    let split = word.rfind([':', '='])?;
-    let scheme = auth_scheme(word[split + 1..].trim_start_matches(['"', '\'', '\\']))?;
-    let label = word[..split].trim_end_matches(['"', '\'', '\\']);
-    let name_start = label
-        .rfind([',', ';', '{', '(', '[', '"', '\'', ':', '='])
-        .map_or(0, |i| i + 1);
-    Some((&label[name_start..], scheme))
-}
-
 /// A cheap test that rules out almost every string before any copying: a secret needs a URL, a
-/// query, a trigger path, a JSON Web Token, a key format, or a word such as `token`, `password`
-/// or `Bearer`.
+/// query, a trigger path, a JSON Web Token, a key format, or a word such as `token`, `password`,
+/// `Bearer` or `IDENTIFIED` (a private key's marker holds `KEY`).
 fn might_hold_secret(s: &str, scope: Scope) -> bool {
     match scope {
         Scope::Identifier => {
@@ -383,326 +173,10 @@ fn might_hold_secret(s: &str, scope: Scope) -> bool {
     }
 }
 
-/// Whether `haystack` holds `needle`: each occurrence of its first byte, then the rest compared.
-/// Words of a log are searched several times each, and the standard library's substring search
-/// prepares a searcher on every call, which costs more than reading such a short word.
-fn holds(haystack: &str, needle: &[u8]) -> bool {
-    let bytes = haystack.as_bytes();
-    let Some((&first, rest)) = needle.split_first() else {
-        return true;
-    };
-    let mut from = 0;
-    while let Some(at) = bytes
-        .get(from..)
-        .and_then(|b| b.iter().position(|&c| c == first))
-    {
-        let next = from + at + 1;
-        if bytes.get(next..next + rest.len()) == Some(rest) {
-            return true;
-        }
-        from = next;
-    }
-    false
-}
-
-/// Whether `word` holds none of the words a sensitive name or an auth scheme holds, no `/` (so no
-/// URL or trigger path) and no `?` (no query): most words of a log.
-fn is_plain_word(word: &str) -> bool {
-    !word.bytes().any(|b| b == b'/' || b == b'?')
-        && !contains_any_ignore_case(word.as_bytes(), &SECRET_WORDS)
-}
-
-/// The auth schemes' names.
-const SCHEME_WORDS: Words<2> = Words::new([b"bearer", b"basic"]);
-
-/// Every word a sensitive name contains (each of `keys::SENSITIVE_SUFFIXES` and
-/// `SENSITIVE_LAST_WORDS` holds one), and the auth schemes.
-const SECRET_WORDS: Words<12> = Words::new([
-    b"token",
-    b"key",
-    b"pass",
-    b"pwd",
-    b"secret",
-    b"auth",
-    b"cookie",
-    b"credential",
-    b"sig",
-    b"contrasena",
-    b"bearer",
-    b"basic",
-]);
-
-/// Lower-case ASCII words, with a table of the words each byte may start, so that a text is
-/// searched for all of them in one pass.
-struct Words<const N: usize> {
-    words: [&'static [u8]; N],
-    /// For each byte, the words (as bits) that start with it in either case.
-    starting: [u32; 256],
-}
-
-impl<const N: usize> Words<N> {
-    const fn new(words: [&'static [u8]; N]) -> Self {
-        assert!(N <= 32);
-        let mut starting = [0u32; 256];
-        let mut i = 0;
-        while i < N {
-            let first = words[i][0];
-            starting[first as usize] |= 1 << i;
-            starting[first.to_ascii_uppercase() as usize] |= 1 << i;
-            i += 1;
-        }
-        Self { words, starting }
-    }
-}
-
-/// Whether `haystack` contains, in any case, one of `words`: one pass over its bytes.
-fn contains_any_ignore_case<const N: usize>(haystack: &[u8], words: &Words<N>) -> bool {
-    for (i, &b) in haystack.iter().enumerate() {
-        let mut candidates = words.starting[usize::from(b)];
-        while candidates != 0 {
-            let w = candidates.trailing_zeros() as usize;
-            candidates &= candidates - 1;
-            let word = words.words[w];
-            if haystack
-                .get(i..i + word.len())
-                .is_some_and(|at| at.eq_ignore_ascii_case(word))
-            {
-                return true;
-            }
-        }
-    }
-    false
-}
-
-/// Whether `word` labels a secret: `token:` / `"password":` / `api_key=` (the next word is the
-/// value), or a bare sensitive word such as `token` (the next word may be).
-fn label_kind(word: &str) -> Next {
-    let word = trim_quotes(word);
-    match word.strip_suffix(':').or_else(|| word.strip_suffix('=')) {
-        Some(name) if is_sensitive_key(trim_quotes(name)) => Next::Hide,
-        Some(_) => Next::Keep,
-        None if !word.is_empty()
-            && word
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-            && is_sensitive_key(word) =>
-        {
-            Next::HideIfSecretLike
-        }
-        None => Next::Keep,
-    }
-}
-
-/// Splits into alternating runs of non-whitespace and whitespace, each with where it starts and
-/// whether it is whitespace, so joining them gives `s` back. Whitespace is `char::is_whitespace`;
-/// ASCII bytes are judged without decoding a character (a megabyte log is mostly ASCII), the
-/// others by their character.
-fn split_keep_whitespace(s: &str) -> impl Iterator<Item = (usize, &str, bool)> {
-    let bytes = s.as_bytes();
-    let mut start = 0;
-    std::iter::from_fn(move || {
-        let first = start;
-        let mut i = start;
-        let mut in_space = None;
-        while i < bytes.len() {
-            let b = bytes[i];
-            let (space, width) = if b.is_ascii() {
-                (matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'), 1)
-            } else {
-                match s[i..].chars().next() {
-                    Some(c) => (c.is_whitespace(), c.len_utf8()),
-                    None => break,
-                }
-            };
-            if in_space.is_some_and(|prev| prev != space) {
-                break;
-            }
-            in_space = Some(space);
-            i += width;
-        }
-        start = i;
-        in_space.map(|space| (first, &s[first..i], space))
-    })
-}
-
-/// Scrubs one whitespace-free word: URLs, a path, inline `name=value` pairs (a connection string's
-/// `;`-separated ones too) before a query, the query's sensitive parameters, or a bare token.
-fn scrub_word(word: &str) -> Option<String> {
-    // Without a URL, a trigger path or a query, only pairs and shapes are left (`token=…`,
-    // `"password":"…"`, a bare key): read without a copy.
-    if !holds(word, b"://") && !word.contains('?') && !holds(word, b"/pipeline_runs/") {
-        let paired = hide_inline_pairs(word);
-        return hide_embedded_credentials(paired.as_deref().unwrap_or(word)).or(paired);
-    }
-    let mut out = word.to_owned();
-    let mut changed = hide_url_credentials(&mut out);
-    changed |= hide_trigger_token(&mut out);
-    let head_end = out.find('?').unwrap_or(out.len());
-    if let Some(head) = hide_inline_pairs(&out[..head_end]) {
-        out.replace_range(..head_end, &head);
-        changed = true;
-    }
-    if let Some(q) = out.find('?') {
-        changed |= hide_query_values(&mut out, q);
-    }
-    // A JSON Web Token or a key format anywhere in the word (after `Bearer`, in a URL).
-    if let Some(clean) = hide_embedded_credentials(&out) {
-        out = clean;
-        changed = true;
-    }
-    changed.then_some(out)
-}
-
-/// `s` with its JSON Web Tokens and key formats hidden, or `None`; text that holds neither a JSON
-/// header (`eyJ`) nor a run as long as the shortest key format is turned away at once.
-fn hide_embedded_credentials(s: &str) -> Option<String> {
-    if !has_key_run(s) && !holds(s, b"eyJ") {
-        return None;
-    }
-    hide_credential_runs(s, is_embedded_credential)
-}
-
-/// `https://user:password@host/…` → `https://[redacted]@host/…`, for every URL in the word
-/// (`https://a/x,https://u:p@b/y` holds two); a password-only one too (`redis://:pass@host`).
-fn hide_url_credentials(word: &mut String) -> bool {
-    let mut changed = false;
-    let mut from = 0;
-    while let Some(authority_start) = word[from..].find("://").map(|i| from + i + 3) {
-        let authority_end = word[authority_start..]
-            .find(['/', '?', '#', ',', ';', '"', '\''])
-            .map_or(word.len(), |i| authority_start + i);
-        from = authority_end;
-        if let Some(at) = word[authority_start..authority_end].rfind('@') {
-            if at > 0 && &word[authority_start..authority_start + at] != REDACTED {
-                word.replace_range(authority_start..authority_start + at, REDACTED);
-                changed = true;
-                from = authority_start + REDACTED.len() + 1;
-            }
-        }
-    }
-    changed
-}
-
-/// `…/pipeline_runs/<hex>` → `…/pipeline_runs/[redacted]`: the schedule token of a trigger URL.
-fn hide_trigger_token(word: &mut String) -> bool {
-    const TRIGGER: &str = "/pipeline_runs/";
-    let Some(seg_start) = word.find(TRIGGER).map(|i| i + TRIGGER.len()) else {
-        return false;
-    };
-    let seg_end = word[seg_start..]
-        .find(['/', '?', '#'])
-        .map_or(word.len(), |i| seg_start + i);
-    let segment = &word[seg_start..seg_end];
-    let token = segment.len() >= 16 && segment.bytes().all(|b| b.is_ascii_hexdigit());
-    if token {
-        word.replace_range(seg_start..seg_end, REDACTED);
-    }
-    token
-}
-
-/// The query starting at `q` (the `?`) with the values of sensitive parameters hidden.
-fn hide_query_values(word: &mut String, q: usize) -> bool {
-    let query_end = word[q..].find('#').map_or(word.len(), |i| q + i);
-    let mut rebuilt = String::with_capacity(query_end - q);
-    let mut changed = false;
-    for (i, pair) in word[q + 1..query_end].split('&').enumerate() {
-        if i > 0 {
-            rebuilt.push('&');
-        }
-        match pair.split_once('=') {
-            // `&amp;sig=…`: a query written into HTML keeps its name after the escape.
-            Some((name, value))
-                if !value.is_empty()
-                    && value != REDACTED
-                    && is_sensitive_parameter(name.strip_prefix("amp;").unwrap_or(name)) =>
-            {
-                rebuilt.push_str(name);
-                rebuilt.push('=');
-                rebuilt.push_str(REDACTED);
-                changed = true;
-            }
-            _ => rebuilt.push_str(pair),
-        }
-    }
-    if changed {
-        word.replace_range(q + 1..query_end, &rebuilt);
-    }
-    changed
-}
-
-/// Hides the value of each `name=value` / `name:value` segment (segments end at `,` `;` `{` `}`
-/// `[` `]`) whose name is sensitive: `token=abc`, `{"a":1,"token":"x"}` written inline, a
-/// connection string's `AccountKey=…;` or `SharedAccessSignature=…;`. A value that is an auth
-/// scheme is kept: its credential is the next word (`Authorization:Bearer <secret>`).
-fn hide_inline_pairs(word: &str) -> Option<String> {
-    if !word.bytes().any(|b| b == b'=' || b == b':') {
-        return None;
-    }
-    let hides = |segment: &str| {
-        segment.find(['=', ':']).filter(|&pos| {
-            let value = trim_quotes(&segment[pos + 1..]);
-            !value.is_empty()
-                && value != REDACTED
-                && !is_auth_scheme(value)
-                && is_sensitive_parameter(trim_quotes(&segment[..pos]))
-        })
-    };
-    let segments = || word.split([',', ';', '{', '}', '[', ']']);
-    // Most pairs in a text are harmless (`level:`, times): no copy unless one is hidden.
-    if !segments().any(|segment| hides(segment).is_some()) {
-        return None;
-    }
-    let mut out = String::with_capacity(word.len());
-    let mut rest = word;
-    while !rest.is_empty() {
-        let end = rest
-            .find([',', ';', '{', '}', '[', ']'])
-            .unwrap_or(rest.len());
-        let (segment, tail) = rest.split_at(end);
-        match hides(segment) {
-            Some(pos) => {
-                out.push_str(&segment[..=pos]);
-                out.push_str(REDACTED);
-            }
-            None => out.push_str(segment),
-        }
-        // Keep the separator itself.
-        let mut chars = tail.chars();
-        if let Some(separator) = chars.next() {
-            out.push(separator);
-        }
-        rest = chars.as_str();
-    }
-    Some(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn holds_finds_a_needle_as_str_contains_does() {
-        let cases = [
-            ("", "eyJ"),
-            ("ey", "eyJ"),
-            ("eyeyJ", "eyJ"),
-            ("xeyJ", "eyJ"),
-            ("eyj", "eyJ"),
-            ("https://a", "://"),
-            ("a:/b://", "://"),
-            ("/pipeline_runs/7", "/pipeline_runs/"),
-            ("/pipeline_runs", "/pipeline_runs/"),
-            ("é://", "://"),
-            ("abc", ""),
-        ];
-        for (haystack, needle) in cases {
-            assert_eq!(
-                holds(haystack, needle.as_bytes()),
-                haystack.contains(needle),
-                "{haystack:?} / {needle:?}"
-            );
-        }
-    }
+    use crate::marker::REDACTED;
 
     #[test]
     fn secrets_inside_urls_and_text_are_scrubbed() {
@@ -739,13 +213,13 @@ mod tests {
             ("retry with api_key=abc123", "retry with api_key=[redacted]"),
             (
                 r#"{"client_secret":"s3cr3t"}"#,
-                r#"{"client_secret":[redacted]}"#,
+                r#"{"client_secret":"[redacted]"}"#,
             ),
             (
                 r#"{"schema_version":null,"token":"abc"}"#,
-                r#"{"schema_version":null,"token":[redacted]}"#,
+                r#"{"schema_version":null,"token":"[redacted]"}"#,
             ),
-            ("Cookie: oauth_token=abc", "Cookie: [redacted]"),
+            ("Cookie: oauth_token=abc", "Cookie: oauth_token=[redacted]"),
             (
                 r#"say "api_key": "abc123", then"#,
                 r#"say "api_key": "[redacted]", then"#,
@@ -922,49 +396,6 @@ mod tests {
             "-----BEGIN CERTIFICATE----- is public",
         ] {
             assert_eq!(scrub_string(text), None, "{text}");
-        }
-    }
-
-    #[test]
-    fn every_sensitive_name_holds_a_word_the_prefilter_looks_for() {
-        use crate::keys::{SENSITIVE_LAST_WORDS, SENSITIVE_SUFFIXES};
-        for name in SENSITIVE_SUFFIXES.iter().chain(SENSITIVE_LAST_WORDS) {
-            assert!(
-                contains_any_ignore_case(name.as_bytes(), &SECRET_WORDS),
-                "{name} would be turned away before its value is read"
-            );
-        }
-    }
-
-    #[test]
-    fn the_one_pass_word_search_finds_what_a_search_per_word_finds() {
-        let per_word = |s: &str| {
-            SECRET_WORDS.words.iter().any(|w| {
-                s.as_bytes()
-                    .windows(w.len())
-                    .any(|window| window.eq_ignore_ascii_case(w))
-            })
-        };
-        for s in [
-            "",
-            "k",
-            "TOKEN",
-            "my_Api_Key",
-            "nothing here",
-            "BeArEr x",
-            "passé",
-            "é-pwd",
-            "ends with toke",
-            "contrasena",
-            "Sig",
-            "日本auth",
-            "basi",
-        ] {
-            assert_eq!(
-                contains_any_ignore_case(s.as_bytes(), &SECRET_WORDS),
-                per_word(s),
-                "{s}"
-            );
         }
     }
 

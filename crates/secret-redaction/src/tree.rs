@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::keys::{is_identifier_key, is_sensitive_key};
+use crate::keys::{is_identifier_key, key_secrecy, Secrecy};
 use crate::learned::{LearnedSecrets, NoneLearned, Redactor};
 use crate::marker::REDACTED;
 use crate::text::{scrub_identifier, scrub_string};
@@ -101,8 +101,8 @@ impl<L: LearnedSecrets> Walk<'_, L> {
                     changed += redact_table_columns(map);
                     changed += self.redact_keys(map);
                     for (key, child) in map.iter_mut() {
-                        if is_sensitive_key(key) {
-                            changed += usize::from(redact_whole(child));
+                        if let Some(secrecy) = key_secrecy(key.as_bytes()) {
+                            changed += usize::from(redact_whole(secrecy, child));
                         } else if child.is_string() && place.is_identifier(key) {
                             if let Value::String(s) = child {
                                 if let Some(clean) = self.redact_identifier(s) {
@@ -204,17 +204,18 @@ pub(crate) fn is_bracketed(s: &str) -> bool {
     (t.starts_with('{') && t.ends_with('}')) || (t.starts_with('[') && t.ends_with(']'))
 }
 
-/// The positions of a table's columns (`{columns: [names], …}`) whose names are sensitive.
-fn sensitive_columns(map: &Map<String, Value>) -> impl Iterator<Item = usize> + '_ {
+/// The positions of a table's columns (`{columns: [names], …}`) whose names are sensitive, with
+/// what each names.
+fn sensitive_columns(map: &Map<String, Value>) -> impl Iterator<Item = (usize, Secrecy)> + '_ {
     let columns = match map.get("columns") {
         Some(Value::Array(columns)) => columns.as_slice(),
         _ => &[],
     };
-    columns
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| c.as_str().is_some_and(is_sensitive_key))
-        .map(|(i, _)| i)
+    columns.iter().enumerate().filter_map(|(i, c)| {
+        c.as_str()
+            .and_then(|name| key_secrecy(name.as_bytes()))
+            .map(|secrecy| (i, secrecy))
+    })
 }
 
 /// Whether `map` is a table with a sensitive column: its rows' cells in that column go whole.
@@ -222,10 +223,28 @@ pub(crate) fn has_sensitive_column(map: &Map<String, Value>) -> bool {
     sensitive_columns(map).next().is_some()
 }
 
-/// Replaces a value under a sensitive key with [`REDACTED`] (`null` stays `null`); whether that
-/// changed it.
-fn redact_whole(value: &mut Value) -> bool {
-    if value.is_null() || matches!(value, Value::String(s) if s == REDACTED) {
+/// Whether the value under `key` is hidden whole: any value under a key that names a secret
+/// (`password`, `api_key`, `ssh_key`, `password_2`) but nothing (`null`) and a flag
+/// (`requires_password: true` holds no secret, and keeps its type); under a plural name
+/// (`secrets`, `tokens`, `passwords`) a text, a list or an object, but not a count
+/// (`max_tokens: 4096`). Under any other key, nothing is hidden whole.
+pub fn is_hidden_under(key: &str, value: &Value) -> bool {
+    key_secrecy(key.as_bytes()).is_some_and(|secrecy| hides_whole(secrecy, value))
+}
+
+/// [`is_hidden_under`] for a key of `secrecy`.
+fn hides_whole(secrecy: Secrecy, value: &Value) -> bool {
+    match value {
+        Value::Null | Value::Bool(_) => false,
+        Value::Number(_) => secrecy == Secrecy::One,
+        Value::String(_) | Value::Array(_) | Value::Object(_) => true,
+    }
+}
+
+/// Replaces a value under a sensitive key of `secrecy` with [`REDACTED`] when
+/// [`is_hidden_under`] says so; whether that changed it.
+fn redact_whole(secrecy: Secrecy, value: &mut Value) -> bool {
+    if !hides_whole(secrecy, value) || matches!(value, Value::String(s) if s == REDACTED) {
         return false;
     }
     *value = Value::String(REDACTED.to_owned());
@@ -235,15 +254,15 @@ fn redact_whole(value: &mut Value) -> bool {
 /// In a table given as `{columns: [names], rows: [[values]]}` (a DataFrame sample), the values of
 /// columns whose names are sensitive: no object key carries them, so the column name decides.
 fn redact_table_columns(map: &mut Map<String, Value>) -> usize {
-    let sensitive: Vec<usize> = sensitive_columns(map).collect();
+    let sensitive: Vec<(usize, Secrecy)> = sensitive_columns(map).collect();
     let Some(Value::Array(rows)) = map.get_mut("rows").filter(|_| !sensitive.is_empty()) else {
         return 0;
     };
     let mut changed = 0;
     for row in rows.iter_mut().filter_map(Value::as_array_mut) {
-        for &i in &sensitive {
+        for &(i, secrecy) in &sensitive {
             if let Some(cell) = row.get_mut(i) {
-                changed += usize::from(redact_whole(cell));
+                changed += usize::from(redact_whole(secrecy, cell));
             }
         }
     }

@@ -1,10 +1,15 @@
 //! The workspace's corpus of planted secrets (fixtures/secrets/corpus.json) through the engine:
 //! every carrier loses its secret wherever it stands, every credential shape under any key, every
-//! credential used as a key; every look-alike comes out as written. The server's path (a
-//! [`Redactor`]) and the widget's (`redact_in_place`) agree on all of it.
+//! credential used as a key, every credential of a written text through every path (a tree, the
+//! text scrubber, both in slices) with its names kept; every look-alike comes out as written, and
+//! every flag and count under a secret's name as it is. The server's path (a [`Redactor`]) and
+//! the widget's (`redact_in_place`) agree on all of it.
 
-use secret_redaction::corpus::Corpus;
-use secret_redaction::{redact_in_place, Redactor};
+use secret_redaction::corpus::{Corpus, Written};
+use secret_redaction::{
+    is_hidden_under, redact_in_place, redact_text, scrub_string, Redactor, SlicedRedaction,
+    SlicedScrub,
+};
 use serde_json::{json, Value};
 
 fn corpus() -> Corpus {
@@ -33,17 +38,22 @@ fn redacted(value: &Value) -> Value {
 
 #[test]
 fn every_carrier_loses_its_secret_wherever_it_stands() {
+    let mut found = Vec::new();
     for carrier in corpus().carriers {
-        for placed in placements(&carrier.key, &carrier.value) {
+        for (i, placed) in placements(&carrier.key, &carrier.value)
+            .into_iter()
+            .enumerate()
+        {
             let out = redacted(&placed).to_string();
-            assert!(
-                !out.contains(&carrier.secret),
-                "{} survived under {}: {out}",
-                carrier.secret,
-                carrier.key
-            );
+            if out.contains(&carrier.secret) {
+                found.push(format!(
+                    "{} survived under {} in placement {i}: {out}",
+                    carrier.secret, carrier.key
+                ));
+            }
         }
     }
+    assert_none(found);
 }
 
 #[test]
@@ -127,4 +137,131 @@ fn the_server_learns_credentials_from_the_corpus_and_not_names_sent_as_tokens() 
         1,
         "a learned credential is hidden where it is copied"
     );
+}
+
+/// What is wrong with `written`'s text after one path: each secret left, each kept part lost.
+fn failures(written: &Written, path: &str, out: &str) -> Vec<String> {
+    let left = written
+        .secrets
+        .iter()
+        .filter(|secret| out.contains(secret.as_str()))
+        .map(|secret| format!("{}: {path} left {secret:?}", written.what));
+    let lost = written
+        .kept
+        .iter()
+        .filter(|kept| !out.contains(kept.as_str()))
+        .map(|kept| format!("{}: {path} lost {kept:?}", written.what));
+    left.chain(lost).collect()
+}
+
+/// Fails with every failure found, each on a line (all of them, not the first: a change to the
+/// engine is judged on the whole corpus).
+fn assert_none(failures: Vec<String>) {
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// `text` scrubbed by a [`SlicedScrub`] in slices of `slice` bytes.
+fn scrubbed_in_slices(text: &str, slice: usize) -> String {
+    let mut scrub = SlicedScrub::new(text.to_owned());
+    while !scrub.is_done() {
+        scrub.step(slice);
+    }
+    scrub.finish().0
+}
+
+#[test]
+fn every_written_credential_is_hidden_and_its_names_kept_by_the_text_paths() {
+    let mut found = Vec::new();
+    for written in corpus().written {
+        let whole = scrub_string(&written.text).unwrap_or_else(|| written.text.clone());
+        found.extend(failures(&written, "scrub_string", &whole));
+        found.extend(failures(
+            &written,
+            "redact_text",
+            &redact_text(&written.text),
+        ));
+        let mut server = Redactor::default();
+        server.trust_secret("not-in-any-text-0123456789");
+        let scrubbed = server
+            .scrub_text(&written.text)
+            .unwrap_or_else(|| written.text.clone());
+        found.extend(failures(&written, "the server's scrub_text", &scrubbed));
+        // Every slice size up to a long line's, so that every value that spans words (a quoted
+        // one with spaces, a cookie header, a YAML block) is cut between its words somewhere.
+        for slice in (1..=80).chain([128, 4096]) {
+            if scrubbed_in_slices(&written.text, slice) != whole {
+                found.push(format!(
+                    "{}: in slices of {slice} bytes, not as whole",
+                    written.what
+                ));
+            }
+        }
+    }
+    assert_none(found);
+}
+
+#[test]
+fn every_written_credential_is_hidden_in_a_tree_whole_and_in_slices() {
+    let mut found = Vec::new();
+    for written in corpus().written {
+        for (i, placed) in placements("content", &json!(written.text))
+            .into_iter()
+            .enumerate()
+        {
+            let out = redacted(&placed);
+            let text = out.to_string();
+            found.extend(
+                written
+                    .secrets
+                    .iter()
+                    .filter(|secret| text.contains(secret.as_str()))
+                    .map(|secret| format!("{}: placement {i} left {secret:?}", written.what)),
+            );
+            for (long, slice) in [(0, 1), (16, 7), (64, 64), (1 << 20, 1)] {
+                let mut sliced = SlicedRedaction::new(placed.clone(), long);
+                while !sliced.is_done() {
+                    sliced.step(slice);
+                }
+                if sliced.finish().0 != out {
+                    found.push(format!(
+                        "{}: placement {i} with texts over {long} bytes in slices of {slice}, not as whole",
+                        written.what
+                    ));
+                }
+            }
+        }
+        // The text where it was placed, for what must stay.
+        let placed = placements("content", &json!(written.text));
+        let first = redacted(&placed[0]);
+        let nested = redacted(&placed[1]);
+        for (path, out) in [
+            ("a record", &first["content"]),
+            ("a list's record", &nested["records"][0]["content"]),
+            ("a nested object", &nested["summary"]["nested"]["content"]),
+        ] {
+            found.extend(failures(&written, path, out.as_str().unwrap_or_default()));
+        }
+    }
+    assert_none(found);
+}
+
+#[test]
+fn flags_counts_and_hints_under_a_secrets_name_come_out_as_they_are() {
+    let mut found = Vec::new();
+    for pair in corpus().kept_pairs {
+        if is_hidden_under(&pair.key, &pair.value) {
+            found.push(format!("{} under {} is hidden", pair.value, pair.key));
+        }
+        for placed in placements(&pair.key, &pair.value) {
+            if redacted(&placed) != placed {
+                found.push(format!("{} under {} was changed", pair.value, pair.key));
+            }
+        }
+    }
+    assert_none(found);
 }

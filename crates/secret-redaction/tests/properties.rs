@@ -92,6 +92,43 @@ const LOG_WORDS: &[&str] = &[
     "ETL",
     "done.",
     "é",
+    // Credentials as code and configuration write them: names, operators, annotations, quotes
+    // and brackets that run over several words, headers, SQL, YAML blocks, elements, literals.
+    "PASSWORD",
+    "api_key:",
+    "=",
+    ":=",
+    "==",
+    "str",
+    "|",
+    "None",
+    "'quoted",
+    "value'",
+    "\"multi",
+    "word\",",
+    "{\"inner\":",
+    "[1,",
+    "}",
+    "]",
+    "Cookie:",
+    "a=1;",
+    "Token",
+    "IDENTIFIED",
+    "BY",
+    "secrets:",
+    "max_tokens:",
+    "4096",
+    "true",
+    "<apiToken>",
+    "</apiToken>",
+    "\"literal\"",
+    "password)",
+    "--password",
+    "-x",
+    "PWD={a;b",
+    "c};x=1",
+    "https://hooks.slack.com/services/T0/B0/abc",
+    "postgresql://u:a,b/c@db/x",
 ];
 
 /// A text of [`LOG_WORDS`], corpus strings and anything, between runs of spaces and line breaks.
@@ -102,7 +139,8 @@ fn log_text() -> impl Strategy<Value = String> {
         1 => prop::sample::select(LOOK_ALIKES.clone()).prop_map(str::to_owned),
         1 => any::<String>(),
     ];
-    let space = prop::sample::select(&[" ", "\n", "  ", "\r\n", "\t", "\u{2003}"][..]);
+    let space =
+        prop::sample::select(&[" ", "\n", "  ", "\r\n", "\t", "\u{2003}", "\n  ", "\n    "][..]);
     prop::collection::vec((word, space), 0..40).prop_map(|parts| {
         parts
             .into_iter()
@@ -235,6 +273,20 @@ proptest! {
     #[test]
     fn a_text_scrubbed_in_slices_is_the_text_scrubbed_whole(text in log_text(), slice in 1usize..64) {
         prop_assert_eq!(scrubbed_in_slices(&text, slice), scrub_string(&text));
+    }
+
+    #[test]
+    fn credential_shapes_never_survive_in_a_log_whatever_stands_before_them(text in log_text()) {
+        let scrubbed = scrub_string(&text).unwrap_or(text);
+        let left = MARKERS.iter().find(|m| scrubbed.contains(**m));
+        prop_assert_eq!(left, None, "{}", scrubbed);
+    }
+
+    #[test]
+    fn a_text_scrubbed_twice_changes_no_more(text in log_text()) {
+        if let Some(once) = scrub_string(&text) {
+            prop_assert_eq!(scrub_string(&once), None, "{}", once);
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use crate::limits::{MAX_CELL_DEPTH, MAX_NESTED_ITEMS};
-use crate::redact::is_sensitive_key;
+use crate::redact::is_hidden_under;
 use crate::status::Status;
 use crate::text::{bounded_text, decimal_value, humanize_key, number_text};
 use crate::time::{duration_text, parse_timestamp, Timestamp};
@@ -255,12 +255,10 @@ impl Cell {
         ctx: &CellContext<'_>,
         degraded: &mut Degraded,
     ) -> Cell {
-        if is_sensitive_key(key) {
-            return if value.is_null() {
-                Cell::Missing
-            } else {
-                Cell::Redacted
-            };
+        // A flag or a count under a secret's name (`requires_password: true`, `max_tokens: 4096`)
+        // is shown as what it is.
+        if is_hidden_under(key, value) {
+            return Cell::Redacted;
         }
         if value.is_null() {
             return Cell::Missing;
@@ -463,12 +461,8 @@ fn generic(value: &Value, depth: usize) -> Cell {
                 .iter()
                 .take(MAX_NESTED_ITEMS)
                 .map(|(key, v)| {
-                    let cell = if is_sensitive_key(key) {
-                        if v.is_null() {
-                            Cell::Missing
-                        } else {
-                            Cell::Redacted
-                        }
+                    let cell = if is_hidden_under(key, v) {
+                        Cell::Redacted
                     } else {
                         Cell::as_kind(v, ColumnKind::infer(key, &hints), &ctx)
                             .unwrap_or_else(|| generic(v, depth + 1))
@@ -715,6 +709,37 @@ mod tests {
             panic!("record expected")
         };
         assert_eq!(fields[0].cell, Cell::Redacted);
+    }
+
+    #[test]
+    fn flags_and_counts_under_a_secrets_name_are_shown_as_what_they_are() {
+        assert_eq!(
+            cell("requires_password", json!(true), ColumnKind::Auto).0,
+            Cell::Bool(true)
+        );
+        assert!(matches!(
+            cell("max_tokens", json!(4096), ColumnKind::Auto).0,
+            Cell::Number { value, .. } if value == 4096.0
+        ));
+        assert_eq!(
+            cell("password", json!(1234), ColumnKind::Auto).0,
+            Cell::Redacted,
+            "a number under one secret's name may be the secret"
+        );
+        assert_eq!(
+            cell("tokens", json!(["[redacted]"]), ColumnKind::Auto).0,
+            Cell::Redacted
+        );
+        let (c, _) = cell(
+            "settings",
+            json!({"has_api_key": false, "secrets": "[redacted]"}),
+            ColumnKind::Auto,
+        );
+        let Cell::Record { fields, .. } = c else {
+            panic!("record expected")
+        };
+        assert_eq!(fields[0].cell, Cell::Bool(false));
+        assert_eq!(fields[1].cell, Cell::Redacted);
     }
 
     #[test]

@@ -17,7 +17,7 @@
 use serde_json::Value;
 
 use crate::cell::{Cell, Datum};
-use crate::redact::is_sensitive_key;
+use crate::redact::is_hidden_under;
 use crate::text::bounded_text;
 use crate::time::{parse_date, parse_timestamp};
 
@@ -122,14 +122,16 @@ fn instant(s: &str) -> Option<(i64, bool)> {
 
 /// The cells of one column named `name` (values in row order, already redacted) read as `kind`
 /// (a dtype's, else inferred): see the module's rules. A column under a sensitive name is
-/// redacted whole. Returns the cells and the kind they were read as.
+/// redacted whole, unless it holds only what the engine keeps under one (flags, counts under a
+/// plural name, nothing). Returns the cells and the kind they were read as.
 pub fn column_cells(
     name: &str,
     values: &[&Value],
     kind: Option<FrameKind>,
 ) -> (Vec<Cell>, FrameKind) {
     let mut kind = kind.unwrap_or_else(|| infer_kind(values));
-    if is_sensitive_key(name) {
+    // A column under a secret's name goes whole, unless all it holds are flags or counts.
+    if values.iter().any(|v| is_hidden_under(name, v)) {
         let cells = values
             .iter()
             .map(|v| {
@@ -524,5 +526,18 @@ mod tests {
         let refs: Vec<&Value> = values.iter().collect();
         let (cells, _) = column_cells("password", &refs, None);
         assert_eq!(cells, [Cell::Redacted, Cell::Missing]);
+        // Flags and counts under a secret's name are no secret: shown as any column's.
+        for (name, values) in [
+            (
+                "requires_password",
+                [json!(true), json!(false), Value::Null],
+            ),
+            ("max_tokens", [json!(4096), json!(512), Value::Null]),
+        ] {
+            let refs: Vec<&Value> = values.iter().collect();
+            let (cells, _) = column_cells(name, &refs, None);
+            assert_eq!(cells, column_cells("plain", &refs, None).0, "{name}");
+            assert!(!cells.contains(&Cell::Redacted), "{name}");
+        }
     }
 }

@@ -27,19 +27,10 @@ static CORPUS: LazyLock<Corpus> =
     LazyLock::new(|| Corpus::embedded().expect("fixtures/secrets/corpus.json"));
 
 /// Every way a secret reaches a result that the redaction must catch: `(key, value)` to add to an
-/// object, the corpus's carriers and its credentials used as keys.
+/// object, the corpus's carriers, its credentials used as keys and its written texts (a block's
+/// code, a configuration) under a key that names no secret.
 fn carriers() -> Vec<(String, Value)> {
-    CORPUS
-        .carriers
-        .iter()
-        .map(|c| (c.key.clone(), c.value.clone()))
-        .chain(
-            CORPUS
-                .object_keys
-                .iter()
-                .map(|k| (k.clone(), json!("a value"))),
-        )
-        .collect()
+    CORPUS.planted()
 }
 
 /// Strings that look like secrets to a careless eye and are not: they must come out unchanged.
