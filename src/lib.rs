@@ -1,17 +1,20 @@
 //! The resource widget: an MCP Apps resource that renders pipeline-service tool results.
 //!
-//! Data flows one way: a host [`bridge`] delivers raw JSON as [`app::HostEvent`]s; the
-//! [`app::AppState`] machine turns results into `widget_model::WidgetModel`s (pure Rust, in
-//! `crates/widget-model`); the [`views`] draw them (graphs placed by `crates/graph-layout`). Only the bridge
-//! touches `window`.
+//! Data flows one way: a host [`bridge`] delivers raw JSON as [`widget_app::HostEvent`]s; the
+//! [`widget_app::AppState`] machine turns results into `widget_model::WidgetModel`s (pure Rust, in
+//! `crates/widget-model`); the [`views`] draw them (graphs placed by `crates/graph-layout`). Only
+//! the bridge touches `window`. The widget's own tool calls are [`calls`]: the views raise
+//! intents, `widget_app` decides, the host services send.
+//!
+//! Entry points: [`start`] then [`mount`] (the page's boot calls both), and [`root`], what
+//! `mount` draws, which the browser tests mount too.
 //!
 //! Depends on: `widget-app`, `widget-model`, `graph-layout` (the pure crates), Leptos, and
 //! `web-sys`/`js-sys`/`wasm-bindgen` (for the bridge and the views: the only crate that may).
 //! With the `test-hooks` feature it also exposes the end-to-end tests' hooks (never shipped).
 
-/// The pure core (`crates/widget-app`): host events, the state machine, the services views may ask for.
-pub use widget_app as app;
 pub mod bridge;
+pub mod calls;
 pub mod steps;
 pub mod views;
 
@@ -30,16 +33,28 @@ pub fn start() {
     if let Some(window) = web_sys::window() {
         bridge::test_hooks::expose(&window);
     }
-    let state = RwSignal::new(app::AppState::default());
+    let state = RwSignal::new(widget_app::AppState::default());
     let clock = bridge::page_clock();
     let arrived_at = std::rc::Rc::clone(&clock.now_ms);
     let (connection, services) = bridge::connect(&clock, apply_in_the_next_task(state, arrived_at));
     // The connection lives as long as the page.
     std::mem::forget(connection);
     let draw: Box<dyn FnOnce()> = Box::new(move || {
-        leptos::mount::mount_to_body(move || view! { <views::Widget state services/> });
+        leptos::mount::mount_to_body(move || root(state, services));
     });
     READY_TO_MOUNT.with(|ready| *ready.borrow_mut() = Some(draw));
+}
+
+/// The widget over `state`, with `services`: the root of what [`mount`] draws (and the browser
+/// tests mount). The widget's own calls and the follow loop start here ([`calls`]); the views
+/// draw and raise intents.
+pub fn root(
+    state: RwSignal<widget_app::AppState>,
+    services: widget_app::HostServices,
+) -> impl IntoView {
+    let intents = calls::Intents::new(state, services.clone());
+    intents.follow_runs();
+    view! { <views::Widget state services intents/> }
 }
 
 /// Draws the widget [`start`] connected, on `<body>`; once (a second call draws nothing).
@@ -54,19 +69,19 @@ thread_local! {
     static READY_TO_MOUNT: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
 }
 
-/// The host's events for `state`, each noted with when it arrived (`now_ms`, the page's clock): each made ready ([`app::ReadyEvent::of`]: a result becomes its
+/// The host's events for `state`, each noted with when it arrived (`now_ms`, the page's clock): each made ready ([`widget_app::ReadyEvent::of`]: a result becomes its
 /// model) in the task its message arrives in, and applied, in order with those that came with it,
 /// in the next task, where the views draw them. A large result is then two tasks, not one
 /// (docs/performance.md); the state and what is drawn change together. A result whose model takes
 /// more steps (long texts redacted a slice at a time) takes more tasks, as many steps to a task as
 /// [`steps::for_a_task`] runs, and the events behind it wait for it.
 fn apply_in_the_next_task(
-    state: RwSignal<app::AppState>,
+    state: RwSignal<widget_app::AppState>,
     now_ms: Rc<dyn Fn() -> f64>,
-) -> impl Fn(app::HostEvent) + 'static {
+) -> impl Fn(widget_app::HostEvent) + 'static {
     let waiting: Rc<RefCell<Waiting>> = Rc::default();
     move |event| {
-        let ready = (app::ReadyEvent::of(event), now_ms());
+        let ready = (widget_app::ReadyEvent::of(event), now_ms());
         let start = {
             let mut waiting = waiting.borrow_mut();
             waiting.events.push_back(ready);
@@ -82,14 +97,14 @@ fn apply_in_the_next_task(
 /// scheduled.
 #[derive(Default)]
 struct Waiting {
-    events: std::collections::VecDeque<(app::ReadyEvent, f64)>,
+    events: std::collections::VecDeque<(widget_app::ReadyEvent, f64)>,
     scheduled: bool,
 }
 
 /// In the next task: the first event's next steps when it is not ready (as many as
 /// [`steps::for_a_task`] runs), else every ready event at the front applied together; then another
 /// task while events wait.
-fn next_task(state: RwSignal<app::AppState>, waiting: Rc<RefCell<Waiting>>) {
+fn next_task(state: RwSignal<widget_app::AppState>, waiting: Rc<RefCell<Waiting>>) {
     gloo_timers::callback::Timeout::new(0, move || {
         let ready = {
             let mut waiting = waiting.borrow_mut();
@@ -97,8 +112,8 @@ fn next_task(state: RwSignal<app::AppState>, waiting: Rc<RefCell<Waiting>>) {
                 Some((event, at)) if !event.is_ready() => {
                     let event = steps::for_a_task(
                         event,
-                        app::ReadyEvent::redacts_next,
-                        app::ReadyEvent::step,
+                        widget_app::ReadyEvent::redacts_next,
+                        widget_app::ReadyEvent::step,
                     );
                     waiting.events.push_front((event, at));
                     Vec::new()

@@ -1,6 +1,6 @@
 //! What the browser itself says before any host speaks.
 
-use crate::app::HostContext;
+use widget_app::HostContext;
 
 /// The context the browser gives (its language), before the host's.
 pub fn browser_context(window: &web_sys::Window) -> HostContext {

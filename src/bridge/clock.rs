@@ -7,7 +7,7 @@
 
 use std::rc::Rc;
 
-use crate::app::services::SetTimer;
+use widget_app::services::SetTimer;
 
 /// The time and the timers of the page.
 #[derive(Clone)]

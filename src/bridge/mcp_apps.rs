@@ -18,9 +18,9 @@ use super::jsonrpc::{self, method, MessageKind, ToolCall};
 use super::services::HostCalls;
 use super::size::SizeReporter;
 use super::storage;
-use crate::app::services::SetTimer;
-use crate::app::{CallOutcome, ContextPatch, DisplayMode, HostEvent, ToolPayload, ToolRequest};
 use widget_app::restore::{self, GateSignal, RestoreGate, RELOAD_WINDOW_MS};
+use widget_app::services::SetTimer;
+use widget_app::{CallOutcome, ContextPatch, DisplayMode, HostEvent, ToolPayload, ToolRequest};
 
 /// How long the widget waits for the answer to one of its own tool calls.
 pub const CALL_TIMEOUT_MS: u32 = 30_000;
@@ -136,7 +136,7 @@ impl HostCalls for McpAppsBridge {
     }
 
     /// Tells the host what the user is looking at (`ui/update-model-context`), when it offered that.
-    fn update_model_context(&self, context: &crate::app::assistant::ModelContext) {
+    fn update_model_context(&self, context: &widget_app::assistant::ModelContext) {
         if !self.shared.can_update_model_context.get() {
             return;
         }

@@ -19,7 +19,7 @@ pub use widget_app::protocol::{context, jsonrpc};
 
 use std::rc::Rc;
 
-use crate::app::{HostEvent, HostServices};
+use widget_app::{HostEvent, HostServices};
 
 /// Keeps a bridge alive for the page's lifetime.
 pub enum Connection {

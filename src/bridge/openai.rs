@@ -15,8 +15,8 @@ use web_sys::{CustomEvent, Window};
 use super::context::patch_of_openai_globals;
 use super::services::HostCalls;
 use super::size::SizeReporter;
-use crate::app::services::SetTimer;
-use crate::app::{CallOutcome, DisplayMode, HostEvent, ToolPayload, ToolRequest};
+use widget_app::services::SetTimer;
+use widget_app::{CallOutcome, DisplayMode, HostEvent, ToolPayload, ToolRequest};
 
 /// The event the host fires when globals change.
 pub const SET_GLOBALS: &str = "openai:set_globals";

@@ -7,9 +7,9 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlDocument, HtmlTextAreaElement, Window};
 
 use super::clock::Clock;
-use crate::app::assistant::ModelContext;
-use crate::app::services::{CallTool, DownloadFile};
-use crate::app::{CallOutcome, DisplayMode, HostServices, ToolRequest};
+use widget_app::assistant::ModelContext;
+use widget_app::services::{CallTool, DownloadFile};
+use widget_app::{CallOutcome, DisplayMode, HostServices, ToolRequest};
 
 /// What the host itself does for the views, when there is a host: open a link (`false` when it
 /// would not), make a tool call, change the display mode.

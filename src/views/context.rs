@@ -5,8 +5,8 @@
 use leptos::prelude::*;
 use widget_model::sort::Direction;
 
-use crate::app::HostServices;
 use crate::views::locale::{Locale, LocaleStore};
+use widget_app::HostServices;
 
 /// The host services, in local storage (they hold the window, which is not `Send`).
 pub type Services = StoredValue<HostServices, LocalStorage>;

@@ -5,9 +5,9 @@
 
 use crate::mount::{all, click, container, mount_widget, one, text, Recorder};
 use leptos::{prelude::*, task::tick};
-use resource_widget::app::{AppState, HostContext, HostEvent, ToolPayload};
 use wasm_bindgen_test::*;
 use web_sys::HtmlElement;
+use widget_app::{AppState, HostContext, HostEvent, ToolPayload};
 
 const STARTED: &str = include_str!("../../fixtures/pipeline_runs/run-started.json");
 const RUNNING: &str = include_str!("../../fixtures/pipeline_runs/get-running.json");

@@ -30,8 +30,8 @@ async fn the_header_shows_title_counts_filters_and_range() {
 /// host's language) rather than in every row or in each row's detail.
 #[wasm_bindgen_test]
 async fn what_every_row_shares_is_said_once_above_the_declared_columns() {
-    use resource_widget::app::{HostContext, HostEvent, ToolPayload};
     use resource_widget::bridge::context::patch_of_host_context;
+    use widget_app::{HostContext, HostEvent, ToolPayload};
     const DECLARED: &str = include_str!("../../fixtures/pipeline_runs/list-declared.json");
     let section = container(Some(760));
     let (state, _handle) = mount_widget(&section, &Recorder::default());

@@ -2,14 +2,14 @@
 
 use crate::mount::{click, container, mount_widget, one, text, Recorder};
 use leptos::{prelude::*, task::tick};
-use resource_widget::app::HostEvent;
-use resource_widget::app::ToolPayload;
 use resource_widget::bridge::context::patch_of_host_context;
 use wasm_bindgen_test::*;
+use widget_app::HostEvent;
+use widget_app::ToolPayload;
 
 #[wasm_bindgen_test]
 async fn numbers_times_and_words_follow_the_host_locale_and_zone() {
-    use resource_widget::app::HostContext;
+    use widget_app::HostContext;
     let section = container(None);
     let (state, _handle) = mount_widget(&section, &Recorder::default());
     let mut context = HostContext::default();

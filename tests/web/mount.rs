@@ -4,13 +4,7 @@
 //! condition, with a bound ([`wait_until`]), never for a guessed time.
 
 use leptos::{mount::mount_to, prelude::*, task::tick};
-use resource_widget::app::AppState;
-use resource_widget::app::CallOutcome;
-use resource_widget::app::HostEvent;
-use resource_widget::app::HostServices;
-use resource_widget::app::ToolPayload;
 use resource_widget::views::context;
-use resource_widget::views::Widget;
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -18,6 +12,11 @@ use std::sync::Arc;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 use web_sys::HtmlElement;
+use widget_app::AppState;
+use widget_app::CallOutcome;
+use widget_app::HostEvent;
+use widget_app::HostServices;
+use widget_app::ToolPayload;
 use widget_model::model_from_json_text;
 use widget_model::WidgetModel;
 
@@ -234,7 +233,9 @@ pub fn mount_widget(
 ) -> (RwSignal<AppState>, impl Sized) {
     let state = RwSignal::new(AppState::default());
     let services = recorder.services();
-    let handle = mount_to(section.clone(), move || view! { <Widget state services/> });
+    let handle = mount_to(section.clone(), move || {
+        resource_widget::root(state, services)
+    });
     (state, handle)
 }
 

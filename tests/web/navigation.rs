@@ -3,9 +3,9 @@
 
 use crate::mount::{all, click, container, deliver, mount_widget, one, Recorder};
 use leptos::{prelude::*, task::tick};
-use resource_widget::app::HostEvent;
-use resource_widget::app::ToolPayload;
 use wasm_bindgen_test::*;
+use widget_app::HostEvent;
+use widget_app::ToolPayload;
 
 const PIPELINES: &str = r#"{"structuredContent":{"kind":"svc_resource_widget","schema_version":1,"resource":"pipelines","action":"list","state":"ok","records":[{"uuid":"etl_daily","name":"ETL daily"},{"uuid":"token_audit","name":"Token audit"}]}}"#;
 

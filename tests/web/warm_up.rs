@@ -2,7 +2,6 @@
 
 use crate::mount::{all, container, deliver, mount_widget, sleep_ms, wait_until, Recorder, RUNS};
 use leptos::{prelude::*, task::tick};
-use resource_widget::app::HostEvent;
 use resource_widget::views::widget::{WARM_UP_AFTER, WARM_UP_PARTS};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -10,6 +9,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::Element;
 use web_sys::HtmlElement;
+use widget_app::HostEvent;
 
 /// How many parts of the warm-up were drawn in `section` since the observer started: a `.warm-up`
 /// element added, or its `data-part` changed to the next part.

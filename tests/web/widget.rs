@@ -3,11 +3,11 @@
 
 use crate::mount::{all, container, deliver, mount_widget, one, text, texts, Recorder, RUNS};
 use leptos::{prelude::*, task::tick};
-use resource_widget::app::AppState;
-use resource_widget::app::HostEvent;
-use resource_widget::app::ToolPayload;
 use resource_widget::bridge::context::patch_of_host_context;
 use wasm_bindgen_test::*;
+use widget_app::AppState;
+use widget_app::HostEvent;
+use widget_app::ToolPayload;
 
 #[wasm_bindgen_test]
 async fn the_root_goes_from_loading_to_the_result() {

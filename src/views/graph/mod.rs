@@ -33,10 +33,9 @@ use widget_app::graph_geometry::{neighbour, node_width, NodeText};
 use widget_model::words::Msg;
 use widget_model::{Graph, GraphNode, GraphOutcome, NodeDetail, WidgetModel};
 
-use crate::app::assistant::selected_block;
+use crate::calls::capabilities;
 use crate::views::context::services;
 use crate::views::locale::{locale, t};
-use crate::views::navigation::capabilities;
 use blocks::BlocksTable;
 use caption::NodeCaption;
 use edges::edge_paths;
@@ -44,6 +43,7 @@ use layout::{layouts_for_frame, measure_frame, node_text, opening_view, ASSUMED_
 use panel::NodePanel;
 use state::{GraphState, Zoom};
 use toolbar::GraphToolbar;
+use widget_app::assistant::selected_block;
 
 /// The graph of a pipeline-oriented result, or why it is not drawn.
 ///

@@ -7,11 +7,12 @@ use widget_model::words::Msg;
 use widget_model::{Graph, NodeDetail};
 
 use super::state::GraphState;
-use crate::app::requests::open_block;
-use crate::app::CallPurpose;
+use crate::calls::capabilities;
 use crate::views::cell::{FieldList, Room};
 use crate::views::locale::t;
-use crate::views::navigation::{capabilities, start_call};
+use crate::views::navigation::open;
+use widget_app::requests::open_block;
+use widget_app::CallPurpose;
 
 /// The selected block's record, when the result carries it; otherwise, when the host takes tool
 /// calls, a control that loads it (`block_get`).
@@ -34,7 +35,7 @@ pub(super) fn NodePanel(
                         Some(fields) => view! { <FieldList fields room=Room::Detail/> }.into_any(),
                         None => {
                             let load = pipeline.as_deref().filter(|_| capabilities().call_tools).and_then(|p| open_block(p, &node.id)).map(|request| view! {
-                                <button type="button" class="graph__button graph__load" on:click=move |_| start_call(request.clone(), CallPurpose::Open)>
+                                <button type="button" class="graph__button graph__load" on:click=move |_| open(request.clone(), CallPurpose::Open)>
                                     {t(&Msg::LoadBlock)}
                                 </button>
                             });

@@ -1,9 +1,9 @@
-//! The widget's own tool calls in the view: the bar above a result (Back, Refresh, when the data
-//! arrived, how the person's last call failed, a followed run's live mark or the one line of its
-//! failed call beside Retry), a row's Open control, the one function that starts a call, and the
-//! loop that follows a run (its timers through the host services). What is asked, when, and what
-//! an answer changes is decided in `widget_app` (`requests`, `calls`, `follow`); a control is
-//! shown only when the host takes tool calls, never as a dead button.
+//! The bar above a result and a row's Open control: Back, Refresh, when the data arrived, how the
+//! person's last call failed, a followed run's live mark or the one line of its failed call beside
+//! Retry. The controls raise intents (`crate::calls::Intents`: open, back, go on following); what
+//! is asked, when, and what an answer changes is decided in `widget_app` (`requests`, `calls`,
+//! `follow`) and sent by `crate::calls`. A control is shown only when the host takes tool calls,
+//! never as a dead button.
 
 use std::rc::Rc;
 
@@ -12,147 +12,15 @@ use serde_json::{Map, Value};
 use widget_model::words::Msg;
 use widget_model::Table;
 
-use crate::app::assistant::{failed_record, looking_at};
-use crate::app::calls::one_line;
-use crate::app::follow::{FollowState, Pause, FOLLOW_FOR_MS};
-use crate::app::requests::open_record;
-use crate::app::{AppState, CallFailure, CallPurpose, DisplayMode, Phase, ToolRequest};
+use crate::calls::intents;
 use crate::views::context::services;
 use crate::views::locale::{locale, t};
 use crate::views::states::ErrorState;
-
-/// The app state, for views that start calls (provided by the root).
-#[derive(Clone, Copy)]
-pub struct Actions {
-    pub state: RwSignal<AppState>,
-}
-
-/// Starts `request` unless a call is under way or the host takes none; its answer goes back into
-/// the state.
-pub fn start_call(request: ToolRequest, purpose: CallPurpose) {
-    let Some(Actions { state }) = use_context::<Actions>() else {
-        return;
-    };
-    let mut send = false;
-    state.update(|s| send = s.begin_call(request.clone(), purpose));
-    if !send {
-        return;
-    }
-    let services = services();
-    let (call, now) = services.with_value(|s| (Rc::clone(&s.call_tool), Rc::clone(&s.now_ms)));
-    call(
-        request,
-        Box::new(move |outcome| {
-            crate::steps::when_modelled(outcome, move |outcome| {
-                state.update(|s| s.finish_call(outcome, now()));
-                // A record the user opened is what they are looking at: the assistant may know.
-                if purpose == CallPurpose::Open {
-                    let context = state.with_untracked(|s| match &s.phase {
-                        Phase::Ready { model, .. } if s.context.capabilities.model_context => {
-                            looking_at(model)
-                        }
-                        _ => None,
-                    });
-                    if let Some(context) = context {
-                        services.with_value(|s| (s.update_model_context)(&context));
-                    }
-                }
-            })
-        }),
-    );
-}
-
-/// What the host offers (none outside a mounted widget), as the views read it when they are drawn.
-pub fn capabilities() -> crate::app::HostCapabilities {
-    use_context::<Actions>()
-        .map(|a| a.state.with_untracked(|s| s.context.capabilities))
-        .unwrap_or_default()
-}
-
-/// Back to the previous screen, if there is one (the Back button and Escape).
-pub fn go_back() -> bool {
-    let Some(Actions { state }) = use_context::<Actions>() else {
-        return false;
-    };
-    let now = services().with_value(|s| (s.now_ms)());
-    let mut went = false;
-    state.update(|s| went = s.go_back(now));
-    went
-}
-
-/// Follows a run the state says is still going: whenever a call falls due
-/// (`widget_app::follow`), a timer (the host services') runs at that time and sends it, and its
-/// answer goes back into the state. Everything about when and whether is the state's to say:
-/// a timer that runs after following stopped sends nothing. Called once, by the root.
-pub fn follow_runs(state: RwSignal<AppState>) {
-    let services = services();
-    let due = Memo::new(move |_| state.with(|s| s.follow.due()));
-    Effect::new(move |_| {
-        if let Some((_, due_ms)) = due.get() {
-            wait_for(state, services, due_ms);
-        }
-    });
-}
-
-/// Sets a timer for `due_ms` that sends the follow call due then.
-fn wait_for(state: RwSignal<AppState>, services: crate::views::context::Services, due_ms: f64) {
-    let (now, set_timer) = services.with_value(|s| (Rc::clone(&s.now_ms), Rc::clone(&s.set_timer)));
-    let after = (due_ms - now()).max(0.0);
-    set_timer(
-        after,
-        Box::new(move || {
-            let now_ms = services.try_with_value(|s| (s.now_ms)());
-            let Some(now_ms) = now_ms else { return };
-            match state.try_update(|s| s.fire_follow(now_ms)).flatten() {
-                Some((generation, request)) => send_follow(state, services, generation, request),
-                // A timer that ran a little early waits for the rest.
-                None => {
-                    let still = state.try_with_untracked(|s| s.follow.due()).flatten();
-                    if still.is_some_and(|(_, due)| due == due_ms) {
-                        wait_for(state, services, due_ms);
-                    }
-                }
-            }
-        }),
-    );
-}
-
-/// Sends the follow call of `generation`; its answer is shown in place, and how the runs ended is
-/// told to the assistant when the host takes it.
-fn send_follow(
-    state: RwSignal<AppState>,
-    services: crate::views::context::Services,
-    generation: u64,
-    request: ToolRequest,
-) {
-    let Some(call) = services.try_with_value(|s| Rc::clone(&s.call_tool)) else {
-        return;
-    };
-    call(
-        request,
-        Box::new(move |outcome| {
-            crate::steps::when_modelled(outcome, move |outcome| {
-                let Some(now) = services.try_with_value(|s| (s.now_ms)()) else {
-                    return;
-                };
-                let told = state
-                    .try_update(|s| s.finish_follow(generation, outcome, now))
-                    .flatten();
-                if let Some(context) = told {
-                    services.with_value(|s| (s.update_model_context)(&context));
-                }
-            })
-        }),
-    );
-}
-
-/// Goes on following after a pause (Refresh after the time bound, Retry after a failure).
-fn resume_following() {
-    if let Some(Actions { state }) = use_context::<Actions>() {
-        let now = services().with_value(|s| (s.now_ms)());
-        state.update(|s| s.resume_follow(now));
-    }
-}
+use widget_app::assistant::failed_record;
+use widget_app::calls::one_line;
+use widget_app::follow::{FollowState, Pause, FOLLOW_FOR_MS};
+use widget_app::requests::open_record;
+use widget_app::{AppState, CallFailure, CallPurpose, DisplayMode, Phase, ToolRequest};
 
 /// What the bar says of a followed run.
 #[derive(Clone, Debug, PartialEq)]
@@ -242,7 +110,7 @@ pub fn CallBar(state: RwSignal<AppState>) -> impl IntoView {
     move || {
         bar.get().map(|bar| {
             let back = bar.back.then(|| view! {
-                <button type="button" class="call-bar__button call-bar__back" on:click=move |_| { go_back(); }>
+                <button type="button" class="call-bar__button call-bar__back" on:click=move |_| { back(); }>
                     {t(&Msg::Back)}
                 </button>
             });
@@ -252,7 +120,7 @@ pub fn CallBar(state: RwSignal<AppState>) -> impl IntoView {
                     type="button"
                     class="call-bar__button call-bar__refresh"
                     aria-disabled=busy
-                    on:click=move |_| start_call(request.clone(), CallPurpose::Refresh)
+                    on:click=move |_| open(request.clone(), CallPurpose::Refresh)
                 >
                     {t(&Msg::Refresh)}
                 </button>
@@ -340,7 +208,7 @@ fn FollowingView(following: Following) -> impl IntoView {
         </span>
         {failed}
         {action.map(|(class, label)| view! {
-            <button type="button" class=class on:click=move |_| resume_following()>{t(&label)}</button>
+            <button type="button" class=class on:click=move |_| resume()>{t(&label)}</button>
         })}
     }
 }
@@ -422,8 +290,27 @@ impl RowOpener {
 pub fn OpenButton(request: ToolRequest, name: String) -> impl IntoView {
     let label = t(&Msg::OpenRecord { name });
     view! {
-        <button type="button" class="row-open" aria-label=label on:click=move |_| start_call(request.clone(), CallPurpose::Open)>
+        <button type="button" class="row-open" aria-label=label on:click=move |_| open(request.clone(), CallPurpose::Open)>
             {t(&Msg::Open)}
         </button>
+    }
+}
+
+/// Raises the intent to call `request` (nothing outside a mounted widget).
+pub fn open(request: ToolRequest, purpose: CallPurpose) {
+    if let Some(intents) = intents() {
+        intents.open(request, purpose);
+    }
+}
+
+/// Raises the intent to go back; whether there was a screen to go back to.
+pub fn back() -> bool {
+    intents().is_some_and(|intents| intents.back())
+}
+
+/// Raises the intent to go on following.
+fn resume() {
+    if let Some(intents) = intents() {
+        intents.resume();
     }
 }

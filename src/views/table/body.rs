@@ -9,11 +9,11 @@ use widget_model::words::Msg;
 use widget_model::{Cell, Table, TimeShown};
 
 use super::state::TableState;
-use crate::app::ToolRequest;
 use crate::views::cell::{CellView, Room};
 use crate::views::locale::{locale, t, Locale};
 use crate::views::navigation::{OpenButton, RowOpener};
 use widget_app::table_window::{slot_of, slot_position, window_capacity};
+use widget_app::ToolRequest;
 
 /// The `<tbody>`.
 ///

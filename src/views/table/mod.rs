@@ -22,9 +22,10 @@ use leptos::prelude::*;
 use widget_model::words::Msg;
 use widget_model::{Density, Table, WidgetModel};
 
+use crate::calls::{capabilities, intents};
 use crate::views::find::FindBox;
 use crate::views::locale::{locale, t};
-use crate::views::navigation::{capabilities, Actions, RowOpener};
+use crate::views::navigation::RowOpener;
 use body::TableRows;
 use header::SortHeader;
 use state::TableState;
@@ -63,9 +64,9 @@ pub fn ListTable(model: Arc<WidgetModel>) -> impl IntoView {
     let title = locale().text(&model.header.title);
     let omitted = model.table.omitted_rows;
     // Rows open their record when the host takes tool calls and the resource has a read tool.
-    let opener = use_context::<Actions>()
+    let opener = intents()
         .filter(|_| capabilities().call_tools)
-        .map(|a| a.state.with_untracked(|s| s.calls.current_arguments()))
+        .map(|i| i.state().with_untracked(|s| s.calls.current_arguments()))
         .and_then(|arguments| RowOpener::for_list(&model.resource, &model.table, arguments))
         .map(Arc::new);
     let export =

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use widget_model::words::Msg;
 use widget_model::{Arrangement, Content, Density, State, WidgetModel};
 
-use crate::app::{AppState, DisplayMode, HostContext, HostServices, Phase, Theme};
+use crate::calls::Intents;
 use crate::views::context::{self, Announcer, Clock};
 use crate::views::detail::RecordDetail;
 use crate::views::graph::GraphSection;
@@ -16,23 +16,28 @@ use crate::views::header::ResultHeader;
 use crate::views::locale::{locale, Locale, LocaleStore};
 use crate::views::logs::LogView;
 use crate::views::mutation::{CompactSuccess, MutationBanner, MutationFooter};
-use crate::views::navigation::{follow_runs, go_back, Actions, CallBar};
+use crate::views::navigation::{back, CallBar};
 use crate::views::notices::Notices;
 use crate::views::outputs::OutputsView;
 use crate::views::states::{CancelledState, EmptyState, ErrorState, LoadingState};
 use crate::views::table::ListTable;
 use crate::views::timeline::RunTimeline;
+use widget_app::{AppState, DisplayMode, HostContext, HostServices, Phase, Theme};
 
 /// The whole widget.
 ///
 /// - `state`: the app state the bridge updates.
 /// - `services`: what views may ask of the host (copy, open a link, the clock).
+/// - `intents`: what the controls may ask for (`crate::calls`), provided to the views below.
 #[component]
-pub fn Widget(state: RwSignal<AppState>, services: HostServices) -> impl IntoView {
+pub fn Widget(
+    state: RwSignal<AppState>,
+    services: HostServices,
+    intents: Intents,
+) -> impl IntoView {
     context::provide(services);
-    provide_context(Actions { state });
+    provide_context(intents);
     keep_clock_ticking();
-    follow_runs(state);
     let phase = Memo::new(move |_| state.with(|s| s.phase.clone()));
     let host = Memo::new(move |_| state.with(|s| s.context.clone()));
     let announcer = expect_context::<Announcer>();
@@ -64,7 +69,7 @@ pub fn Widget(state: RwSignal<AppState>, services: HostServices) -> impl IntoVie
             data-fatal-message=move || { locale_key.track(); locale_store.with_value(|l| l.t(&Msg::WidgetStopped)) }
             on:keydown=move |ev| {
                 // Escape goes back after a drill-down (and only then: otherwise the host may use it).
-                if ev.key() == "Escape" && go_back() {
+                if ev.key() == "Escape" && back() {
                     ev.prevent_default();
                 }
             }
@@ -191,9 +196,9 @@ fn warm_up_long_list() -> String {
 /// time of its last update is written as a clock time, whose `Intl` formatter is built then).
 fn warm_up_state() -> RwSignal<AppState> {
     let mut state = AppState::default();
-    let payload = crate::app::ToolPayload::CallToolResult(WARM_UP_LIST.to_owned());
+    let payload = widget_app::ToolPayload::CallToolResult(WARM_UP_LIST.to_owned());
     state.apply(
-        crate::app::HostEvent::ToolResult(payload),
+        widget_app::HostEvent::ToolResult(payload),
         js_sys::Date::now(),
     );
     RwSignal::new(state)
