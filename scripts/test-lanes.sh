@@ -6,12 +6,12 @@
 # lanes' within the machine's cores; a lane whose need failed is not run and is reported as such.
 # A lane that fits nowhere (a share past the cores) runs when nothing else does.
 #
-# Builds that run no browser take no share: "build" (a build the browsers' lanes wait for, at nice
-# 5) and "idle" (everything else that only compiles, at nice 10) start as soon as what they need
-# has passed and take whatever the cores have left. The kernel gives a browser's lane (nice 0) the
-# cores first, so a build beside it slows it little, and a compiler never waits on a browser: the
-# cores stay busy from the first minute (the cargo tools build beside the native tests, Mage
-# installs beside both).
+# Work that no other lane waits for and that runs no browser (the browser tests' build, the native
+# tests themselves) is "idle": it takes no share, starts as soon as what it needs has passed and
+# runs at nice 10, taking whatever the cores have left. The kernel gives every other lane the cores
+# first, so it slows no browser, and the cores stay busy from the first minute. The builds other
+# lanes wait for (the cargo tools, the native build, the widget's builds) take a share at nice 0:
+# on a machine busy with other work they get their fair part of it, not what is left.
 #
 # Each share is the cores the machine kept busy while the lane ran alone on a quiet machine
 # (`TEST_CORES=0 ./scripts/test.sh` runs every lane alone; its report's "machine cores" column;
@@ -28,7 +28,7 @@ LANE_SHARES=()
 LANE_NEEDS=()
 LANE_COMMANDS=()
 
-# lane NAME SHARE NEEDS COMMAND...: SHARE in tenths of a core, or "build" or "idle"; NEEDS is a
+# lane NAME SHARE NEEDS COMMAND...: SHARE in tenths of a core, or "idle"; NEEDS is a
 # comma-separated list of lane names, or "-".
 lane() {
   LANE_NAMES+=("$1")
@@ -46,14 +46,14 @@ lane_log_name() { printf 'lane-%s.log' "${1// /-}"; }
 # Playwright's Chromium suite: playwright.config.mjs (two workers: two browsers).
 # Longest chains first, so that they start early; a lane that does not fit waits, and a lighter
 # one behind it may start meanwhile.
-lane "cargo tools" build - ./scripts/setup.sh --cargo-tools
+lane "cargo tools" 9 - ./scripts/setup.sh --cargo-tools
 # The native tests' build (the MCP server's binary with it, which later lanes run), then the tests.
-lane "native build" idle - cargo test-native --quiet --no-run
+lane "native build" 8 - cargo test-native --quiet --no-run
 lane "native" idle "native build" cargo test-native --quiet --no-fail-fast
-lane "mage" 5 - ./scripts/mage-test.sh --no-widget --keep-results "$PWD/$LOGS/mage-results"
+lane "mage" 2 - ./scripts/mage-test.sh --no-widget --keep-results "$PWD/$LOGS/mage-results"
 lane "browser build" idle - ./scripts/browser-tests.sh --build
-lane "release build" build "cargo tools" ./scripts/build.sh
-lane "test-hooks build" build "release build" ./scripts/build.sh --test-hooks
+lane "release build" 10 "cargo tools" ./scripts/build.sh
+lane "test-hooks build" 10 "release build" ./scripts/build.sh --test-hooks
 lane "e2e chromium (playwright)" 14 "test-hooks build,native build" npx playwright test
 lane "e2e webkit (webdriver)" 16 "test-hooks build" node tests/e2e/webdriver.mjs --engines webkit
 lane "e2e firefox (webdriver)" 7 "test-hooks build" node tests/e2e/webdriver.mjs --engines firefox
@@ -79,10 +79,7 @@ start_lane() {
   (
     start=$(now_ms)
     status=0
-    case "${LANE_SHARES[$i]}" in
-      build) renice -n 5 "$BASHPID" >/dev/null ;;
-      idle) renice -n 10 "$BASHPID" >/dev/null ;;
-    esac
+    if [ "${LANE_SHARES[$i]}" = idle ]; then renice -n 10 "$BASHPID" >/dev/null; fi
     eval "${LANE_COMMANDS[$i]}" >"$log" 2>&1 </dev/null || status=$?
     # Not in $(…): a command substitution runs in a new process, which has no children.
     cpu_of_children >"$log.cpu"
@@ -92,12 +89,9 @@ start_lane() {
   ) &
 }
 
-# Lane I's share of the cores as the scheduler counts it: builds count none.
+# Lane I's share of the cores as the scheduler counts it: idle work counts none.
 share_of() {
-  case "${LANE_SHARES[$1]}" in
-    build | idle) echo 0 ;;
-    *) echo "${LANE_SHARES[$1]}" ;;
-  esac
+  if [ "${LANE_SHARES[$1]}" = idle ]; then echo 0; else echo "${LANE_SHARES[$1]}"; fi
 }
 
 # Whether every lane lane I needs has passed (0), or one failed (2), or one is still to end (1).

@@ -10,7 +10,7 @@
 # side as the machine's cores allow (scripts/test-lanes.sh: each lane's share of a core, what it
 # waits for, the scheduler): the cargo tools, the native tests, the builds and Mage's install from
 # the start, then the browsers. A browser that waits for a core stops answering its driver, so
-# browsers' lanes are never started past the cores there are; builds yield to them (nice).
+# lanes are never started past the cores there are; work no lane waits for yields to them (nice).
 #
 # The end of the output is each layer's and lane's wall time, CPU time, cores used, the cores
 # other processes kept busy, and the peak load and longest stall while it ran
