@@ -25,6 +25,8 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: [["list"]],
+  // Snapshots named without the project (visual.spec.mjs runs in the ext-apps project alone).
+  snapshotPathTemplate: "{snapshotDir}/{testFileDir}/{testFileName}-snapshots/{arg}{-snapshotSuffix}{ext}",
   projects: [
     { name: "ext-apps", outputDir: "target/playwright" },
     {
