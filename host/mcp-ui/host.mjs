@@ -18,13 +18,19 @@ const HOST_INFO = { name: "resource-widget-mcp-ui-host", version: "1.0.0" };
 /** The React root of the frame on the page (one at a time, as in host/host.mjs). */
 let mounted = null;
 
+/** Takes the frame off the page: its React root unmounted (AppRenderer closes its bridge). */
+export function reset() {
+  mounted?.unmount();
+  mounted = null;
+}
+
 /**
  * Loads `widgetHtml` into AppRenderer inside `container`, with the options of host/host.mjs's
  * `createHost` (see there). Resolves once the sandbox proxy's frame is on the page; the returned
  * host's `initialized` settles when the widget completes the handshake.
  */
 export async function createHost({ container, sandboxUrl, widgetHtml, hostContext = {}, onMessage = () => {}, onCallTool, downloads = false, assistant = false }) {
-  mounted?.unmount();
+  reset();
   container.replaceChildren();
   const timeline = { created: performance.now() };
   const sizes = [];
