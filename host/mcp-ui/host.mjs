@@ -110,11 +110,14 @@ export async function createHost({ container, sandboxUrl, widgetHtml, hostContex
   await appeared;
 
   const send = (method, params) => onMessage({ direction: "host→widget", message: { method, params }, at: performance.now() });
-  /** Hands AppRenderer new props; resolves after the commit in which it sent them. */
+  /**
+   * Hands AppRenderer new props (`change`, or what it makes of the current ones); resolves after
+   * the commit in which it sent them.
+   */
   const update = (change) =>
     new Promise((resolve) => {
       committed.push(resolve);
-      setProps((props) => ({ ...props, ...change }));
+      setProps((props) => ({ ...props, ...(typeof change === "function" ? change(props) : change) }));
     });
 
   return {
@@ -124,6 +127,7 @@ export async function createHost({ container, sandboxUrl, widgetHtml, hostContex
     },
     sizes,
     timeline,
+    /** A new object each time: AppFrame sends tool-input again only for a new one. */
     toolInput(args = {}) {
       send("ui/notifications/tool-input", { arguments: args });
       return update({ toolInput: { ...args } });
@@ -141,11 +145,9 @@ export async function createHost({ container, sandboxUrl, widgetHtml, hostContex
     /** A new hostContext prop, the old one with `patch` over it: AppRenderer sends what changed. */
     contextChanged(patch) {
       send("ui/notifications/host-context-changed", patch);
-      return new Promise((resolve) => {
-        committed.push(resolve);
-        setProps((props) => ({ ...props, hostContext: { ...props.hostContext, ...patch } }));
-      });
+      return update((props) => ({ hostContext: { ...props.hostContext, ...patch } }));
     },
+    /** Through AppRenderer's handle, which sends ui/resource-teardown without the reason. */
     async teardown(reason = "test finished") {
       send("ui/resource-teardown", { reason });
       const answer = await renderer.current.teardownResource();
