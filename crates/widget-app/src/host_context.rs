@@ -141,17 +141,8 @@ impl HostContext {
         self.locale.as_deref().or(self.browser_locale.as_deref())
     }
 
-    /// The variables as one inline `style` value: `--a: 1px; --b: red`.
-    pub fn style_text(&self) -> String {
-        self.variables
-            .iter()
-            .map(|(k, v)| format!("{k}: {v}"))
-            .collect::<Vec<_>>()
-            .join("; ")
-    }
-
-    /// The widget root's inline style: the host's CSS variables, then what the frame's shape asks
-    /// of the page. A container height caps a list's or graph's scroll area
+    /// The widget root's inline style (`--a: 1px; --b: red`): the host's CSS variables, then what
+    /// the frame's shape asks of the page. A container height caps a list's or graph's scroll area
     /// (`--table-max-height`: the height less the widget's header and bar, never under 200 px); a
     /// fixed one is filled (`--container-fill: 100vh`, the root's minimum height: the host fixes
     /// the frame, so the viewport cannot grow with the content); the safe area pads the root

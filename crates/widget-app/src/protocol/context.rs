@@ -273,7 +273,7 @@ mod tests {
         assert_eq!(c.locale.as_deref(), Some("en-US"));
         assert_eq!(c.time_zone.as_deref(), Some("America/New_York"));
         assert!(c
-            .style_text()
+            .root_style()
             .contains("--font-sans: Anthropic Sans, sans-serif"));
     }
 
