@@ -8,7 +8,8 @@
 #   - MCPJam's MCP Apps conformance test (npm @mcpjam/sdk, scripts/conformance/mcp-apps.mjs): the
 #     tools' and the widget resource's `_meta.ui`, `resources/read` and its HTML, every check passed.
 #
-# Both run on Node 24 (scripts/suites-node.sh; scripts/setup.sh installs it) with DO_NOT_TRACK=1.
+# Both run on Node 24 (scripts/suites-node.sh; scripts/setup.sh installs it) with DO_NOT_TRACK=1,
+# each run within tests/timeouts.mjs's CONFORMANCE_RUN_S.
 # The server admits anyone here (--no-auth, loopback only): neither suite sends a token. The widget
 # served is dist/resource-widget.html when built, else a stand-in page (the suites check the
 # server). Each scenario's results land in target/conformance/.
@@ -43,6 +44,7 @@ SCENARIOS=(
   dns-rebinding-protection
 )
 
+eval "$(node tests/timeouts.mjs)"
 . scripts/suites-node.sh
 node24="$(suites_node)"
 if [ -z "$node24" ]; then
@@ -89,9 +91,11 @@ out=target/conformance
 rm -rf "$out"
 mkdir -p "$out"
 failed=()
+seconds_since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }'; }
 for scenario in "${SCENARIOS[@]}"; do
-  if timeout 120 "$node24" node_modules/.bin/conformance server --url "$url" --scenario "$scenario" --output-dir "$out" >"$out/$scenario.log" 2>&1; then
-    echo "conformance: passed $scenario ($(grep -o 'Passed: [0-9]*/[0-9]*' "$out/$scenario.log" | tail -n 1))"
+  start=$EPOCHREALTIME
+  if timeout "$CONFORMANCE_RUN_S" "$node24" node_modules/.bin/conformance server --url "$url" --scenario "$scenario" --output-dir "$out" >"$out/$scenario.log" 2>&1; then
+    echo "conformance: passed $scenario ($(grep -o 'Passed: [0-9]*/[0-9]*' "$out/$scenario.log" | tail -n 1), $(seconds_since "$start") s)"
   else
     echo "conformance: FAILED $scenario (target/conformance/$scenario.log):" >&2
     cat "$out/$scenario.log" >&2
@@ -99,7 +103,10 @@ for scenario in "${SCENARIOS[@]}"; do
   fi
 done
 
-if ! timeout 120 "$node24" scripts/conformance/mcp-apps.mjs "$url"; then
+start=$EPOCHREALTIME
+if timeout "$CONFORMANCE_RUN_S" "$node24" scripts/conformance/mcp-apps.mjs "$url"; then
+  echo "conformance: MCPJam's MCP Apps test took $(seconds_since "$start") s"
+else
   failed+=("mcp-apps (@mcpjam/sdk)")
 fi
 
