@@ -7,6 +7,9 @@
 // MAGE_TEST_RESULTS set, as scripts/mage-test.sh sets it; the normal run leaves it out.
 // screenshots.spec.mjs makes the README's pictures and asserts nothing the fixture checks do not:
 // collected only with SCREENSHOTS=1 or UPDATE_SCREENSHOTS=1, not in every test run.
+// Two projects, one per host (tests/e2e/drivers/hosts.mjs): "ext-apps", every spec in our own
+// ext-apps host; "mcp-ui", the shared checks' three files in @mcp-ui/client's AppRenderer (host/mcp-ui/).
+// Each has its own output folder, so that the two can run side by side (scripts/test-lanes.sh).
 import { defineConfig } from "@playwright/test";
 import { TIMEOUTS } from "./tests/timeouts.mjs";
 
@@ -22,7 +25,17 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: [["list"]],
-  outputDir: "target/playwright",
+  // Snapshots named without the project (visual.spec.mjs runs in the ext-apps project alone).
+  snapshotPathTemplate: "{snapshotDir}/{testFileDir}/{testFileName}-snapshots/{arg}{-snapshotSuffix}{ext}",
+  projects: [
+    { name: "ext-apps", outputDir: "target/playwright" },
+    {
+      name: "mcp-ui",
+      testMatch: ["shared.spec.mjs", "fixtures-wasm.spec.mjs", "fixtures-js.spec.mjs"],
+      use: { host: "mcp-ui" },
+      outputDir: "target/playwright-mcp-ui",
+    },
+  ],
   use: {
     headless: true,
     launchOptions: {

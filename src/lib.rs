@@ -37,10 +37,11 @@ pub fn start() {
     let clock = bridge::page_clock();
     let arrived_at = std::rc::Rc::clone(&clock.now_ms);
     let (connection, services) = bridge::connect(&clock, apply_in_the_next_task(state, arrived_at));
-    // The connection lives as long as the page.
-    std::mem::forget(connection);
     let draw: Box<dyn FnOnce()> = Box::new(move || {
         leptos::mount::mount_to_body(move || root(state, services));
+        connection.drawn();
+        // The connection lives as long as the page.
+        std::mem::forget(connection);
     });
     READY_TO_MOUNT.with(|ready| *ready.borrow_mut() = Some(draw));
 }

@@ -37,6 +37,10 @@ export const TIMEOUTS = {
   // does), and an `expect` assertion's own wait. Slowest measured: 6.7 s.
   PLAYWRIGHT_TEST_MS: 45_000,
   PLAYWRIGHT_EXPECT_MS: 10_000,
+  // One run of a conformance suite against the server (scripts/conformance.sh: a scenario of
+  // @modelcontextprotocol/conformance, or MCPJam's MCP Apps test), which prints each one's time.
+  // Slowest measured: 2.7 s (tools-list, beside a widget build on the busy shared machine).
+  CONFORMANCE_RUN_S: 60,
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -20,7 +20,9 @@ use super::size::SizeReporter;
 use super::storage;
 use widget_app::restore::{self, GateSignal, RestoreGate, RELOAD_WINDOW_MS};
 use widget_app::services::SetTimer;
-use widget_app::{CallOutcome, ContextPatch, DisplayMode, HostEvent, ToolPayload, ToolRequest};
+use widget_app::{
+    CallOutcome, ContainerHeight, ContextPatch, DisplayMode, HostEvent, ToolPayload, ToolRequest,
+};
 
 /// How long the widget waits for the answer to one of its own tool calls.
 pub const CALL_TIMEOUT_MS: u32 = 30_000;
@@ -52,6 +54,11 @@ struct Shared {
     can_update_model_context: Cell<bool>,
     can_message: Cell<bool>,
     size: RefCell<Option<SizeReporter>>,
+    /// The frame's height as the host gives it, for the size reports.
+    container: Rc<Cell<Option<ContainerHeight>>>,
+    /// The handshake is done and the widget is drawn: size reports start when both are.
+    initialized: Cell<bool>,
+    drawn: Cell<bool>,
     /// The tool call this frame shows (`hostContext.toolInfo`), once the handshake is done.
     tool_call: RefCell<Option<ToolCall>>,
     /// Where this tool call's results are kept across reloads (`widget_app::restore::slot_key`),
@@ -89,6 +96,9 @@ impl McpAppsBridge {
             can_update_model_context: Cell::new(false),
             can_message: Cell::new(false),
             size: RefCell::new(None),
+            container: Rc::new(Cell::new(None)),
+            initialized: Cell::new(false),
+            drawn: Cell::new(false),
             tool_call: RefCell::new(None),
             storage_key: RefCell::new(None),
             gate: Cell::new(RestoreGate::default()),
@@ -107,6 +117,12 @@ impl McpAppsBridge {
             shared,
             _listener: listener,
         }
+    }
+
+    /// The widget is drawn: size reports may start (once the handshake is done too).
+    pub fn drawn(&self) {
+        self.shared.drawn.set(true);
+        self.shared.start_size_reports();
     }
 }
 
@@ -261,6 +277,13 @@ impl Shared {
                     if let HostEvent::ToolResult(ToolPayload::CallToolResult(text)) = &event {
                         self.keep(text);
                     }
+                    if let HostEvent::ContextChanged(ContextPatch {
+                        container_height: Some(container),
+                        ..
+                    }) = &event
+                    {
+                        self.container.set(*container);
+                    }
                     (self.dispatch)(event);
                     self.request_size();
                 }
@@ -368,11 +391,13 @@ impl Shared {
                 context.capabilities.download_file = init.can_download;
                 context.capabilities.model_context = init.can_update_model_context;
                 context.capabilities.message = init.can_message;
+                self.container.set(context.container_height);
                 (self.dispatch)(HostEvent::Connected(context));
                 self.post(&jsonrpc::notification(
                     method::INITIALIZED,
                     serde_json::json!({}),
                 ));
+                self.initialized.set(true);
                 self.start_size_reports();
                 self.open_reload_window();
             }
@@ -401,7 +426,8 @@ impl Shared {
         let id_text = id.and_then(stringify).unwrap_or_else(|| "null".to_owned());
         match name {
             method::RESOURCE_TEARDOWN => {
-                // Stop reporting sizes first: the frame is about to go.
+                // Stop reporting sizes first (and for good): the frame is about to go.
+                self.initialized.set(false);
                 self.size.borrow_mut().take();
                 (self.dispatch)(HostEvent::Teardown);
                 self.post(&jsonrpc::empty_result(&id_text));
@@ -411,13 +437,25 @@ impl Shared {
         }
     }
 
-    fn start_size_reports(self: &Rc<Self>) {
+    /// Starts the size reports once the handshake is done and the widget is drawn, not before:
+    /// a page not drawn yet has no height, and a host applies a report of 0 as given (the frame
+    /// collapses before it grows). The JavaScript build draws only after the page translated the
+    /// drawing code, which can be well after the handshake.
+    fn start_size_reports(&self) {
+        if !(self.initialized.get() && self.drawn.get()) || self.size.borrow().is_some() {
+            return;
+        }
         let parent = self.parent.clone();
-        let reporter = SizeReporter::start(&self.window, move |width, height| {
-            if let Ok(value) = JSON::parse(&jsonrpc::size_changed(width, height)) {
-                let _ = parent.post_message(&value, "*");
-            }
-        });
+        let container = Rc::clone(&self.container);
+        let reporter = SizeReporter::start(
+            &self.window,
+            move |content| widget_app::size::reported_height(content, container.get()),
+            move |height| {
+                if let Ok(value) = JSON::parse(&jsonrpc::size_changed(height)) {
+                    let _ = parent.post_message(&value, "*");
+                }
+            },
+        );
         *self.size.borrow_mut() = reporter;
     }
 }

@@ -38,6 +38,17 @@ pub fn page_clock() -> clock::Clock {
     clock
 }
 
+impl Connection {
+    /// The widget is drawn: its bridge may report its size from now on.
+    pub fn drawn(&self) {
+        match self {
+            Connection::OpenAi(bridge) => bridge.drawn(),
+            Connection::McpApps(bridge) => bridge.drawn(),
+            Connection::Standalone => {}
+        }
+    }
+}
+
 /// Connects to whichever host this frame runs in, its timers on `clock`; whatever the host, the
 /// page's `visibilitychange` is reported too ([`HostEvent::Hidden`]).
 pub fn connect(

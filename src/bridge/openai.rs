@@ -4,7 +4,7 @@
 //! announces changes. The height goes back through `notifyIntrinsicHeight(height)`; the last
 //! result is kept in `widgetState` (redacted, small results only) for rebuilt frames.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo_events::EventListener;
@@ -16,7 +16,7 @@ use super::context::patch_of_openai_globals;
 use super::services::HostCalls;
 use super::size::SizeReporter;
 use widget_app::services::SetTimer;
-use widget_app::{CallOutcome, DisplayMode, HostEvent, ToolPayload, ToolRequest};
+use widget_app::{CallOutcome, ContainerHeight, DisplayMode, HostEvent, ToolPayload, ToolRequest};
 
 /// The event the host fires when globals change.
 pub const SET_GLOBALS: &str = "openai:set_globals";
@@ -30,7 +30,10 @@ struct Shared {
     openai: JsValue,
     /// The page's timers (`src/bridge/clock.rs`): a tool call's time limit.
     set_timer: SetTimer,
+    window: Window,
     dispatch: Box<dyn Fn(HostEvent)>,
+    /// The frame's height limit (`maxHeight`), for the size reports.
+    container: Rc<Cell<Option<ContainerHeight>>>,
     /// The `toolOutput` last delivered, by identity, so unrelated global changes do not re-render.
     delivered: RefCell<JsValue>,
 }
@@ -39,7 +42,8 @@ struct Shared {
 pub struct OpenAiBridge {
     shared: Rc<Shared>,
     _listener: EventListener,
-    _size: Option<SizeReporter>,
+    /// Started once the widget is drawn ([`OpenAiBridge::drawn`]).
+    size: RefCell<Option<SizeReporter>>,
 }
 
 /// `window.openai`, when this frame runs in that runtime.
@@ -73,7 +77,9 @@ impl OpenAiBridge {
         let shared = Rc::new(Shared {
             openai,
             set_timer,
+            window: window.clone(),
             dispatch: Box::new(dispatch),
+            container: Rc::new(Cell::new(None)),
             delivered: RefCell::new(JsValue::NULL),
         });
         let mut context = super::browser::browser_context(window);
@@ -87,6 +93,7 @@ impl OpenAiBridge {
         if method(&shared.openai, "requestDisplayMode").is_some() {
             context.available_display_modes = vec![DisplayMode::Inline, DisplayMode::Fullscreen];
         }
+        shared.container.set(context.container_height);
         (shared.dispatch)(HostEvent::Connected(context));
         if !shared.deliver_result() {
             shared.restore_result();
@@ -102,7 +109,11 @@ impl OpenAiBridge {
                 let Some(globals) = globals else { return };
                 if let Some(patch) = stringify(&globals).and_then(|t| serde_json::from_str(&t).ok())
                 {
-                    (shared.dispatch)(HostEvent::ContextChanged(patch_of_openai_globals(&patch)));
+                    let patch = patch_of_openai_globals(&patch);
+                    if let Some(container) = patch.container_height {
+                        shared.container.set(container);
+                    }
+                    (shared.dispatch)(HostEvent::ContextChanged(patch));
                 }
                 // The result globals are read from window.openai itself: the event may carry only
                 // what changed.
@@ -113,19 +124,30 @@ impl OpenAiBridge {
                 }
             })
         };
-        let size = {
-            let openai = shared.openai.clone();
-            SizeReporter::start(window, move |_, height| {
-                if let Some(notify) = method(&openai, "notifyIntrinsicHeight") {
-                    let _ = notify.call1(&openai, &JsValue::from_f64(f64::from(height)));
-                }
-            })
-        };
         OpenAiBridge {
             shared,
             _listener: listener,
-            _size: size,
+            size: RefCell::new(None),
         }
+    }
+
+    /// The widget is drawn: its height goes to `notifyIntrinsicHeight` from now on (before, the
+    /// page has no height to tell).
+    pub fn drawn(&self) {
+        if self.size.borrow().is_some() {
+            return;
+        }
+        let openai = self.shared.openai.clone();
+        let container = Rc::clone(&self.shared.container);
+        *self.size.borrow_mut() = SizeReporter::start(
+            &self.shared.window,
+            move |content| widget_app::size::reported_height(content, container.get()),
+            move |height| {
+                if let Some(notify) = method(&openai, "notifyIntrinsicHeight") {
+                    let _ = notify.call1(&openai, &JsValue::from_f64(f64::from(height)));
+                }
+            },
+        );
     }
 }
 

@@ -1,6 +1,8 @@
-//! Reports the rendered size to the host. The height is the content's own (`max-content`), never
+//! Reports the rendered height to the host. The height is the content's own (`max-content`), never
 //! the viewport's, so the host growing the frame cannot feed back into another report: no resize
-//! loop. Reports are coalesced and sent only when the size changed.
+//! loop. What is reported of it (nothing before anything is drawn, the container's limit) is
+//! `widget_app::size::reported_height`'s to say. Reports are coalesced and sent only when the
+//! height changed.
 //!
 //! A report waits for the next animation frame, or for a short timer when frames do not come:
 //! browsers pause animation frames (and resize observations) in cross-origin frames that are off
@@ -20,13 +22,15 @@ const FALLBACK_MS: u32 = 120;
 struct State {
     window: Window,
     scheduled: Cell<bool>,
-    last: Cell<(u32, u32)>,
-    send: Box<dyn Fn(u32, u32)>,
+    last: Cell<Option<u32>>,
+    /// The height to report for the content's height (`None`: nothing to report).
+    to_report: Box<dyn Fn(f64) -> Option<u32>>,
+    send: Box<dyn Fn(u32)>,
     frame: RefCell<Option<Closure<dyn FnMut()>>>,
     fallback: RefCell<Option<Timeout>>,
 }
 
-/// Observes the document and reports its size until dropped.
+/// Observes the document and reports its height until dropped.
 pub struct SizeReporter {
     state: Rc<State>,
     observer: ResizeObserver,
@@ -34,12 +38,20 @@ pub struct SizeReporter {
 }
 
 impl SizeReporter {
-    pub fn start(window: &Window, send: impl Fn(u32, u32) + 'static) -> Option<SizeReporter> {
+    /// Starts observing: `to_report` turns the content's height into the height to report (or
+    /// none), `send` reports it. Start once the widget is drawn: before that the page has no
+    /// height a host could use.
+    pub fn start(
+        window: &Window,
+        to_report: impl Fn(f64) -> Option<u32> + 'static,
+        send: impl Fn(u32) + 'static,
+    ) -> Option<SizeReporter> {
         let document = window.document()?;
         let state = Rc::new(State {
             window: window.clone(),
             scheduled: Cell::new(false),
-            last: Cell::new((0, 0)),
+            last: Cell::new(None),
+            to_report: Box::new(to_report),
             send: Box::new(send),
             frame: RefCell::new(None),
             fallback: RefCell::new(None),
@@ -103,26 +115,25 @@ fn report(state: &State) {
     if !state.scheduled.replace(false) {
         return;
     }
-    if let Some(size) = measure(&state.window) {
-        if size != state.last.get() {
-            state.last.set(size);
-            (state.send)(size.0, size.1);
-        }
+    let Some(height) = content_height(&state.window).and_then(|h| (state.to_report)(h)) else {
+        return;
+    };
+    if state.last.replace(Some(height)) != Some(height) {
+        (state.send)(height);
     }
 }
 
-/// The content's width and height in whole CSS pixels.
-fn measure(window: &Window) -> Option<(u32, u32)> {
+/// The content's height in CSS pixels: the document's at `max-content`, whatever the viewport's.
+fn content_height(window: &Window) -> Option<f64> {
     let html: HtmlElement = window.document()?.document_element()?.dyn_into().ok()?;
     let style = html.style();
     let previous = style.get_property_value("height").unwrap_or_default();
     let _ = style.set_property("height", "max-content");
-    let height = html.get_bounding_client_rect().height().ceil();
+    let height = html.get_bounding_client_rect().height();
     let _ = if previous.is_empty() {
         style.remove_property("height").map(drop)
     } else {
         style.set_property("height", &previous)
     };
-    let width = window.inner_width().ok()?.as_f64()?.ceil();
-    Some((width.max(0.0) as u32, height.max(0.0) as u32))
+    Some(height)
 }

@@ -4,12 +4,15 @@
 // browser sessions per engine working through the list, a time limit per check, a line per check,
 // a summary, and a non-zero exit when anything failed or did not run.
 //
-//   node tests/e2e/webdriver.mjs [--engines firefox,webkit] [--sessions N] [--grep TEXT] [--deadline SECONDS]
+//   node tests/e2e/webdriver.mjs [--engines firefox,webkit] [--host ext-apps|mcp-ui] [--sessions N] [--grep TEXT] [--deadline SECONDS]
 //
+// --host: the host the checks run in (drivers/hosts.mjs; default ext-apps); a check it cannot take
+// is listed as skipped with its reason.
 // --sessions: browser sessions per engine (default 1: each session is a browser, and a browser
 // that waits for a core stops answering). --grep: only checks whose name contains TEXT.
 // --deadline: the whole run's limit (default tests/timeouts.mjs's E2E_RUN_S). Results
-// (results-<engines>.json) and each driver's log go to target/e2e-webdriver/.
+// (results-<engines>.json) and each driver's log go to target/e2e-webdriver/ (another host's to
+// target/e2e-webdriver/<host>/).
 //
 // Time limits are tests/timeouts.mjs's. A session that does not start is started once more, and
 // the log says so; a check that fails is never run again. A session lost in a check (the browser
@@ -20,11 +23,13 @@ import { startServers } from "../../host/server.mjs";
 import { CHECKS, CHECK_TIMEOUT } from "./checks/index.mjs";
 import { makeDriver, mayReuse, afterCheck } from "./checks/lib.mjs";
 import { ENGINES, startDriverServer, newSession, webdriverPage } from "./drivers/webdriver.mjs";
+import { hostNamed } from "./drivers/hosts.mjs";
 import { TIMEOUTS } from "../timeouts.mjs";
 
 const { values: options } = parseArgs({
   options: {
     engines: { type: "string", default: "firefox,webkit" },
+    host: { type: "string", default: "ext-apps" },
     sessions: { type: "string", default: "1" },
     grep: { type: "string", default: "" },
     deadline: { type: "string", default: String(TIMEOUTS.E2E_RUN_S) },
@@ -33,8 +38,12 @@ const { values: options } = parseArgs({
 const engines = options.engines.split(",").filter(Boolean);
 for (const engine of engines) if (!ENGINES[engine]) throw new Error(`unknown engine ${engine}`);
 const sessionsPerEngine = Math.max(1, Math.min(4, Number(options.sessions) || 1));
-const checks = CHECKS.filter((c) => c.name.includes(options.grep));
-const OUT = "target/e2e-webdriver";
+const host = hostNamed(options.host);
+const chosen = CHECKS.filter((c) => c.name.includes(options.grep));
+const checks = chosen.filter((c) => !host.notApplicable[c.name]);
+for (const c of chosen) if (host.notApplicable[c.name]) console.log(`  - skipped in the ${host.name} host: ${c.name}: ${host.notApplicable[c.name]}`);
+// Each host its own folder: runs in two hosts can go side by side (scripts/test-lanes.sh).
+const OUT = host.name === "ext-apps" ? "target/e2e-webdriver" : `target/e2e-webdriver/${host.name}`;
 mkdirSync(OUT, { recursive: true });
 
 const started = Date.now();
@@ -91,7 +100,7 @@ async function worker(engine, url, servers, queue, results) {
     try {
       if (!driver) {
         driver = await startSession(engine, url);
-        page = webdriverPage(driver, engine, servers);
+        page = webdriverPage(driver, engine, servers, host.page);
       }
       page.note = (text) => result.notes.push(text);
       const limit = check.timeout ?? CHECK_TIMEOUT;

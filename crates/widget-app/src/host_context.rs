@@ -1,6 +1,7 @@
 //! The host's context as the widget uses it: theme, CSS variables, display mode, locale, time zone,
-//! height limit. Bridges read it from their protocol (MCP Apps `hostContext`, `window.openai`
-//! globals) into a [`ContextPatch`]; this module only holds and merges it.
+//! the container's height, the safe area. Bridges read it from their protocol (MCP Apps
+//! `hostContext`, `window.openai` globals) into a [`ContextPatch`]; this module holds and merges it
+//! and says what it means for the page: the root's inline style ([`HostContext::root_style`]).
 
 /// Light or dark, as the host says; `None` follows `prefers-color-scheme`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,6 +16,35 @@ pub enum DisplayMode {
     Inline,
     Fullscreen,
     Pip,
+}
+
+/// The height the host gives the frame (MCP Apps `hostContext.containerDimensions`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ContainerHeight {
+    /// `height`: the host fixes the frame's height; the widget fills it.
+    Fixed(f64),
+    /// `maxHeight`: the frame follows the widget's height up to this; past it the widget scrolls
+    /// inside the frame.
+    AtMost(f64),
+}
+
+impl ContainerHeight {
+    /// The most height the widget has, in CSS pixels.
+    pub fn limit(self) -> f64 {
+        match self {
+            ContainerHeight::Fixed(height) | ContainerHeight::AtMost(height) => height,
+        }
+    }
+}
+
+/// The part of the frame the host's own chrome covers, in CSS pixels per edge (MCP Apps
+/// `hostContext.safeAreaInsets`): the widget pads its content by it.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SafeAreaInsets {
+    pub top: f64,
+    pub right: f64,
+    pub bottom: f64,
+    pub left: f64,
 }
 
 /// What the host offers beyond showing a result, from its `ui/initialize` answer (or the
@@ -47,8 +77,10 @@ pub struct HostContext {
     pub browser_locale: Option<String>,
     /// IANA, e.g. `Europe/Paris`.
     pub time_zone: Option<String>,
-    /// The most height the host will give the frame, in CSS pixels.
-    pub max_height: Option<f64>,
+    /// The frame's height as the host gives it: fixed, capped, or (`None`) the widget's own.
+    pub container_height: Option<ContainerHeight>,
+    /// What the host's chrome covers of the frame.
+    pub safe_area: Option<SafeAreaInsets>,
 }
 
 /// A change to the context: each field present replaces ours (`Some(None)` clears it), absent
@@ -61,7 +93,8 @@ pub struct ContextPatch {
     pub available_display_modes: Option<Vec<DisplayMode>>,
     pub locale: Option<Option<String>>,
     pub time_zone: Option<Option<String>>,
-    pub max_height: Option<Option<f64>>,
+    pub container_height: Option<Option<ContainerHeight>>,
+    pub safe_area: Option<Option<SafeAreaInsets>>,
 }
 
 impl HostContext {
@@ -74,7 +107,8 @@ impl HostContext {
             available_display_modes,
             locale,
             time_zone,
-            max_height,
+            container_height,
+            safe_area,
         } = patch;
         if let Some(modes) = available_display_modes {
             self.available_display_modes = modes;
@@ -94,8 +128,11 @@ impl HostContext {
         if let Some(zone) = time_zone {
             self.time_zone = zone;
         }
-        if let Some(max) = max_height {
-            self.max_height = max;
+        if let Some(container) = container_height {
+            self.container_height = container;
+        }
+        if let Some(insets) = safe_area {
+            self.safe_area = insets;
         }
     }
 
@@ -104,13 +141,38 @@ impl HostContext {
         self.locale.as_deref().or(self.browser_locale.as_deref())
     }
 
-    /// The variables as one inline `style` value: `--a: 1px; --b: red`.
-    pub fn style_text(&self) -> String {
-        self.variables
+    /// The widget root's inline style (`--a: 1px; --b: red`): the host's CSS variables, then what
+    /// the frame's shape asks of the page. A container height caps a list's or graph's scroll area
+    /// (`--table-max-height`: the height less the widget's header and bar, never under 200 px); a
+    /// fixed one is filled (`--container-fill: 100vh`, the root's minimum height: the host fixes
+    /// the frame, so the viewport cannot grow with the content); the safe area pads the root
+    /// (`--safe-area-top` and the other edges, added to its own padding).
+    pub fn root_style(&self) -> String {
+        let mut parts: Vec<String> = self
+            .variables
             .iter()
             .map(|(k, v)| format!("{k}: {v}"))
-            .collect::<Vec<_>>()
-            .join("; ")
+            .collect();
+        if let Some(container) = self.container_height {
+            parts.push(format!(
+                "--table-max-height: {}px",
+                (container.limit() - 140.0).max(200.0).round()
+            ));
+            if let ContainerHeight::Fixed(_) = container {
+                parts.push("--container-fill: 100vh".to_owned());
+            }
+        }
+        if let Some(insets) = self.safe_area {
+            for (edge, px) in [
+                ("top", insets.top),
+                ("right", insets.right),
+                ("bottom", insets.bottom),
+                ("left", insets.left),
+            ] {
+                parts.push(format!("--safe-area-{edge}: {}px", px.round()));
+            }
+        }
+        parts.join("; ")
     }
 }
 
@@ -137,6 +199,47 @@ mod tests {
             ..Default::default()
         });
         assert_eq!(c.locale, None, "present and empty clears");
+    }
+
+    #[test]
+    fn the_root_style_caps_lists_fills_a_fixed_frame_and_pads_the_safe_area() {
+        let mut c = HostContext::default();
+        assert_eq!(c.root_style(), "", "nothing from a host that says nothing");
+        c.merge(ContextPatch {
+            container_height: Some(Some(ContainerHeight::AtMost(400.0))),
+            ..Default::default()
+        });
+        assert_eq!(c.root_style(), "--table-max-height: 260px");
+        c.merge(ContextPatch {
+            container_height: Some(Some(ContainerHeight::AtMost(120.0))),
+            ..Default::default()
+        });
+        assert_eq!(
+            c.root_style(),
+            "--table-max-height: 200px",
+            "a list keeps room for a few rows"
+        );
+        c.merge(ContextPatch {
+            container_height: Some(Some(ContainerHeight::Fixed(500.0))),
+            safe_area: Some(Some(SafeAreaInsets {
+                top: 20.0,
+                right: 0.0,
+                bottom: 30.4,
+                left: 16.0,
+            })),
+            ..Default::default()
+        });
+        assert_eq!(
+            c.root_style(),
+            "--table-max-height: 360px; --container-fill: 100vh; --safe-area-top: 20px; --safe-area-right: 0px; --safe-area-bottom: 30px; --safe-area-left: 16px"
+        );
+        c.merge(ContextPatch {
+            container_height: Some(None),
+            safe_area: Some(None),
+            variables: Some(vec![("--font-sans".into(), "serif".into())]),
+            ..Default::default()
+        });
+        assert_eq!(c.root_style(), "--font-sans: serif", "both cleared");
     }
 
     #[test]

@@ -12,6 +12,7 @@
 //!   stop); [`assistant`]: what the assistant is told (the record in view, the question about a
 //!   failed run, how a followed run ended);
 //! - [`restore`]: when a kept result may be shown again, and under which key it is kept;
+//! - [`size`]: the height the widget reports to its host;
 //! - [`table_window`] and [`graph_geometry`]: the arithmetic of a windowed table and of a drawn graph;
 //!   [`find`]: what the widget's own Find matches (a table's rows, a log's lines).
 //!
@@ -30,12 +31,16 @@ pub mod protocol;
 pub mod requests;
 pub mod restore;
 pub mod services;
+pub mod size;
 pub mod state;
 pub mod table_window;
 
 pub use calls::{CallFailure, CallOutcome, CallPurpose, Calls};
 pub use events::{HostEvent, ToolPayload};
-pub use host_context::{ContextPatch, DisplayMode, HostCapabilities, HostContext, Theme};
+pub use host_context::{
+    ContainerHeight, ContextPatch, DisplayMode, HostCapabilities, HostContext, SafeAreaInsets,
+    Theme,
+};
 pub use requests::ToolRequest;
 pub use services::HostServices;
 pub use state::{AppState, Phase, ReadyEvent};

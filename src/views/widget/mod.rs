@@ -64,7 +64,7 @@ pub fn Widget(
             class=class
             data-state=move || phase.with(Phase::data_state)
             aria-busy=move || phase.with(Phase::is_busy).then_some("true")
-            style=move || host.with(root_style)
+            style=move || host.with(HostContext::root_style)
             lang=lang
             data-fatal-message=move || { locale_key.track(); locale_store.with_value(|l| l.t(&Msg::WidgetStopped)) }
             on:keydown=move |ev| {
@@ -134,21 +134,6 @@ fn root_class(host: &HostContext, density: Density) -> String {
         ""
     };
     format!("widget{theme}{density}{fullscreen}")
-}
-
-/// The host's CSS variables, and the table's height cap from the host's height limit.
-fn root_style(host: &HostContext) -> String {
-    let mut style = host.style_text();
-    if let Some(max) = host.max_height {
-        if !style.is_empty() {
-            style.push_str("; ");
-        }
-        style.push_str(&format!(
-            "--table-max-height: {}px",
-            (max - 140.0).max(200.0).round()
-        ));
-    }
-    style
 }
 
 /// What the warm-up draws, hidden, while the host's tool runs (see

@@ -1,5 +1,6 @@
-// The delivery path end to end: the real widget file inside a real MCP Apps host (ext-apps
-// AppBridge, double-iframe sandbox, CSP header), handshake to teardown.
+// The delivery path end to end: the real widget file inside a real MCP Apps host (each of
+// drivers/hosts.mjs: our ext-apps AppBridge host, @mcp-ui/client's AppRenderer; double-iframe
+// sandbox, CSP header), handshake to teardown.
 import { assert, eventually, everShown, expectState, framesPass, settledSizeCount, watchForText, CSP } from "./lib.mjs";
 
 /** Waits until the last size report is taller than `min`. */
@@ -25,7 +26,7 @@ const keptFor = (d, name, id) =>
 
 export default [
   {
-    name: "protocol: renders a tool result inside the ext-apps host under a wasm-permitting CSP",
+    name: "protocol: renders a tool result inside the host under a wasm-permitting CSP",
     async run(d) {
       await d.loadWidget({ csp: CSP.wasm, hostContext: { theme: "light", displayMode: "inline" } });
 

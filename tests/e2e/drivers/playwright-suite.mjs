@@ -1,19 +1,25 @@
-// Declares shared checks (tests/e2e/checks/) as Playwright tests in Chromium. Each worker keeps one
-// browser context and page between tests, so that consecutive fixture checks can share a widget
-// frame as in every engine (checks/lib.mjs widgetFor); any other check starts on a new context
-// (fresh storage) with the test host page loaded, as a Playwright `page` would.
+// Declares shared checks (tests/e2e/checks/) as Playwright tests in Chromium, in the host the
+// Playwright project names (`host`, one of drivers/hosts.mjs: playwright.config.mjs). Each worker
+// keeps one browser context and page between tests, so that consecutive fixture checks can share a
+// widget frame as in every engine (checks/lib.mjs widgetFor); any other check starts on a new
+// context (fresh storage) with the host page loaded, as a Playwright `page` would. A check the
+// host cannot take (drivers/hosts.mjs) is skipped with its reason.
 //
 // Chromium only: axe-core over every fixture under the wasm-permitting CSP (checks marked `axe`),
 // every rule in the light theme and the colour rules in the dark one (the DOM is the same whichever build drew it, and whichever
-// engine); the frame goes back to the light theme after, for the next fixture.
+// engine); the frame goes back to the light theme after, for the next fixture. In the ext-apps host
+// only: the widget's DOM is the same in every host.
 import { test as base, expect } from "@playwright/test";
 import { startServers } from "../../../host/server.mjs";
 import { CHECK_TIMEOUT } from "../checks/index.mjs";
 import { makeDriver, mayReuse, afterCheck, eventually, assert } from "../checks/lib.mjs";
 import { playwrightPage } from "./playwright.mjs";
 import { axeViolations } from "../support.mjs";
+import { hostNamed } from "./hosts.mjs";
 
 const test = base.extend({
+  /** The host the project runs the checks in (drivers/hosts.mjs). */
+  host: ["ext-apps", { option: true, scope: "worker" }],
   servers: [
     async ({}, use) => {
       const servers = await startServers();
@@ -32,30 +38,33 @@ const test = base.extend({
   ],
 });
 
-async function freshPage(session, browser, servers) {
+async function freshPage(session, browser, servers, host) {
   await session.context?.close();
   session.context = await browser.newContext();
   session.page = await session.context.newPage();
-  await session.page.goto(`${servers.hostUrl}/test-host.html`);
+  await session.page.goto(`${servers.hostUrl}${host.page}`);
   await session.page.waitForSelector("body[data-ready=true]", { state: "attached" });
   session.primitives = playwrightPage(session.page, servers);
 }
 
 export function defineChecks(checks) {
   for (const check of checks) {
-    test(check.name, async ({ session, browser, servers }, testInfo) => {
+    test(check.name, async ({ session, browser, servers, host: hostName }, testInfo) => {
+      const host = hostNamed(hostName);
+      const inapplicable = host.notApplicable[check.name];
+      test.skip(Boolean(inapplicable), `not in the ${host.name} host: ${inapplicable}`);
       test.setTimeout(check.timeout ?? CHECK_TIMEOUT);
-      if (!session.primitives || !mayReuse(session.primitives, check)) await freshPage(session, browser, servers);
+      if (!session.primitives || !mayReuse(session.primitives, check)) await freshPage(session, browser, servers, host);
       const page = session.primitives;
       page.note = (text) => {
         testInfo.annotations.push({ type: "note", description: text });
-        console.log(`note [chromium] ${check.name}: ${text}`);
+        console.log(`note [chromium, ${host.name}] ${check.name}: ${text}`);
       };
       const d = makeDriver(page);
       let passed = false;
       try {
         await check.run(d);
-        if (check.axe) {
+        if (check.axe && host.name === "ext-apps") {
           expect(await axeViolations(session.page), "axe, light theme").toEqual([]);
           await d.contextChanged({ theme: "dark" });
           await eventually(async () => assert.match(await d.attr("#widget", "class"), /theme-dark/));

@@ -155,9 +155,11 @@ async function clickTarget({ selector, index, waitForFit }) {
   return second;
 }
 
-// Runs in the host page: back to the page as loaded (host/test-host.html): only #stage, empty.
+// Runs in the host page: back to the page as loaded (a host page of drivers/hosts.mjs): only
+// #stage, empty, after the host let go of what it drew there (a React root: host.reset).
 function resetHostPage() {
   if (document.body?.dataset.ready !== "true" || !window.host) return false;
+  window.host.reset?.();
   const stage = document.getElementById("stage");
   for (const el of [...document.body.children]) if (el !== stage && el.tagName !== "SCRIPT") el.remove();
   stage.replaceChildren();
@@ -197,7 +199,7 @@ const KEYS = { Tab: Key.TAB, Enter: Key.ENTER, Space: Key.SPACE, Escape: Key.ESC
  * sessionStorage and the host's state start empty, as a new Playwright page does) and closes the
  * previous one.
  */
-export function webdriverPage(driver, engine, servers) {
+export function webdriverPage(driver, engine, servers, hostPage = "/test-host.html") {
   let context = "host";
   let opened = 0;
   const toHost = async () => {
@@ -285,7 +287,7 @@ export function webdriverPage(driver, engine, servers) {
       }
       await driver.switchTo().window(fresh);
       context = "host";
-      await driver.get(`${servers.hostUrl}/test-host.html`);
+      await driver.get(`${servers.hostUrl}${hostPage}`);
       for (let i = 0; i < 200; i++) {
         // Errors in the host page from here on (WebDriver reports none itself).
         const ready = await driver.executeScript(`
@@ -297,7 +299,7 @@ export function webdriverPage(driver, engine, servers) {
         if (ready) return;
         await sleep(100);
       }
-      throw new Error("the test host page did not get ready within 20 s");
+      throw new Error(`the host page ${hostPage} did not get ready within 20 s`);
     },
     async host(fn, arg) {
       await toHost();

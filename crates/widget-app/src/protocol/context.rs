@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::{ContextPatch, DisplayMode, Theme};
+use crate::{ContainerHeight, ContextPatch, DisplayMode, SafeAreaInsets, Theme};
 
 /// The CSS variables the MCP Apps spec standardises (`McpUiStyleVariableKey`, ext-apps 2.0.4):
 /// only these are applied, so a host cannot restyle what the widget does not expect it to.
@@ -130,13 +130,39 @@ pub fn patch_of_host_context(value: &Value) -> ContextPatch {
         time_zone: context
             .get("timeZone")
             .map(|z| z.as_str().filter(|z| is_zone_name(z)).map(str::to_owned)),
-        max_height: context.get("containerDimensions").map(|dims| {
-            dims.get("maxHeight")
-                .or_else(|| dims.get("height"))
-                .and_then(Value::as_f64)
-                .filter(|h| h.is_finite() && *h > 0.0)
-        }),
+        container_height: context.get("containerDimensions").map(container_height),
+        safe_area: context.get("safeAreaInsets").map(safe_area_insets),
     }
+}
+
+/// The frame's height from `containerDimensions`: `height` fixes it, else `maxHeight` caps it;
+/// neither (or a value that is not a positive number) leaves it to the widget.
+fn container_height(dimensions: &Value) -> Option<ContainerHeight> {
+    let positive = |key: &str| {
+        dimensions
+            .get(key)
+            .and_then(Value::as_f64)
+            .filter(|h| h.is_finite() && *h > 0.0)
+    };
+    positive("height")
+        .map(ContainerHeight::Fixed)
+        .or_else(|| positive("maxHeight").map(ContainerHeight::AtMost))
+}
+
+/// `safeAreaInsets` {top, right, bottom, left} in CSS pixels; an edge left out is 0, and an edge
+/// that is not a finite number of at least 0 makes the whole value meaningless.
+fn safe_area_insets(insets: &Value) -> Option<SafeAreaInsets> {
+    let insets = insets.as_object()?;
+    let edge = |key: &str| match insets.get(key) {
+        None => Some(0.0),
+        Some(value) => value.as_f64().filter(|px| px.is_finite() && *px >= 0.0),
+    };
+    Some(SafeAreaInsets {
+        top: edge("top")?,
+        right: edge("right")?,
+        bottom: edge("bottom")?,
+        left: edge("left")?,
+    })
 }
 
 /// The patch `window.openai` globals mean (as read at start, or an `openai:set_globals` event's
@@ -243,12 +269,76 @@ mod tests {
         assert_eq!(c.theme, Some(Theme::Dark));
         assert_eq!(c.variables.len(), 2);
         assert_eq!(c.display_mode, Some(DisplayMode::Inline));
-        assert_eq!(c.max_height, Some(600.0));
+        assert_eq!(c.container_height, Some(ContainerHeight::AtMost(600.0)));
         assert_eq!(c.locale.as_deref(), Some("en-US"));
         assert_eq!(c.time_zone.as_deref(), Some("America/New_York"));
         assert!(c
-            .style_text()
+            .root_style()
             .contains("--font-sans: Anthropic Sans, sans-serif"));
+    }
+
+    #[test]
+    fn a_fixed_height_fixes_the_frame_and_a_max_height_caps_it() {
+        let height = |dims: Value| context(json!({ "containerDimensions": dims })).container_height;
+        assert_eq!(
+            height(json!({ "height": 500, "width": 480 })),
+            Some(ContainerHeight::Fixed(500.0))
+        );
+        assert_eq!(
+            height(json!({ "height": 500, "maxHeight": 800 })),
+            Some(ContainerHeight::Fixed(500.0)),
+            "a fixed height wins"
+        );
+        assert_eq!(
+            height(json!({ "maxHeight": 400.5, "maxWidth": 700 })),
+            Some(ContainerHeight::AtMost(400.5))
+        );
+        for meaningless in [
+            json!({}),
+            json!({ "width": 400 }),
+            json!({ "maxHeight": 0 }),
+            json!({ "maxHeight": -1 }),
+            json!({ "height": "500px" }),
+            json!("tall"),
+        ] {
+            assert_eq!(height(meaningless.clone()), None, "{meaningless}");
+        }
+        let mut c = context(json!({ "containerDimensions": { "maxHeight": 400 } }));
+        c.merge(patch_of_host_context(&json!({ "containerDimensions": {} })));
+        assert_eq!(
+            c.container_height, None,
+            "a new value without a height clears it"
+        );
+    }
+
+    #[test]
+    fn safe_area_insets_are_read_edge_by_edge() {
+        let insets = |value: Value| context(json!({ "safeAreaInsets": value })).safe_area;
+        assert_eq!(
+            insets(json!({ "top": 20, "right": 0, "bottom": 34.5, "left": 16 })),
+            Some(SafeAreaInsets {
+                top: 20.0,
+                right: 0.0,
+                bottom: 34.5,
+                left: 16.0
+            })
+        );
+        assert_eq!(
+            insets(json!({ "bottom": 34 })),
+            Some(SafeAreaInsets {
+                bottom: 34.0,
+                ..SafeAreaInsets::default()
+            }),
+            "an edge left out is 0"
+        );
+        for meaningless in [
+            json!({ "top": -4 }),
+            json!({ "top": "20px" }),
+            json!({ "left": null }),
+            json!([20, 0, 34, 16]),
+        ] {
+            assert_eq!(insets(meaningless.clone()), None, "{meaningless}");
+        }
     }
 
     #[test]
@@ -278,11 +368,15 @@ mod tests {
         c.merge(patch_of_openai_globals(&json!({ "theme": "dark", "displayMode": "fullscreen", "maxHeight": 480, "locale": "fr-FR", "toolOutput": {} })));
         assert_eq!(c.theme, Some(Theme::Dark));
         assert_eq!(c.display_mode, Some(DisplayMode::Fullscreen));
-        assert_eq!(c.max_height, Some(480.0));
+        assert_eq!(c.container_height, Some(ContainerHeight::AtMost(480.0)));
         assert_eq!(c.locale.as_deref(), Some("fr-FR"));
         c.merge(patch_of_openai_globals(&json!({ "theme": "light" })));
         assert_eq!(c.theme, Some(Theme::Light));
-        assert_eq!(c.max_height, Some(480.0), "absent globals stay");
+        assert_eq!(
+            c.container_height,
+            Some(ContainerHeight::AtMost(480.0)),
+            "absent globals stay"
+        );
     }
 
     #[test]

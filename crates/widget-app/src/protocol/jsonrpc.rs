@@ -280,11 +280,10 @@ pub fn request(id: u64, name: &str, params: Value) -> String {
     json!({ "jsonrpc": "2.0", "id": id, "method": name, "params": params }).to_string()
 }
 
-pub fn size_changed(width: u32, height: u32) -> String {
-    notification(
-        method::SIZE_CHANGED,
-        json!({ "width": width, "height": height }),
-    )
+/// `ui/notifications/size-changed` with the height alone: the frame's width is the host's
+/// (a host that applies a reported width pins the frame at it, past its column).
+pub fn size_changed(height: u32) -> String {
+    notification(method::SIZE_CHANGED, json!({ "height": height }))
 }
 
 /// An empty success answer to request `id` (given as the JSON text of the id).
@@ -427,6 +426,15 @@ mod tests {
         let named =
             read_initialize_result(r#"{"hostInfo":{"name":"test-host","version":"1.0.0"}}"#);
         assert_eq!(named.host, "test-host 1.0.0");
+    }
+
+    #[test]
+    fn a_size_report_carries_the_height_alone() {
+        let sent: Value = serde_json::from_str(&size_changed(812)).unwrap_or_default();
+        assert_eq!(
+            sent,
+            json!({"jsonrpc": "2.0", "method": "ui/notifications/size-changed", "params": {"height": 812}})
+        );
     }
 
     #[test]
