@@ -33,6 +33,8 @@ pub struct TableMemory {
     pub open_rows: Vec<usize>,
     pub scroll_top: f64,
     pub scroll_left: f64,
+    /// A log read at its end: a followed run's new lines keep it there.
+    pub at_end: bool,
 }
 
 /// The tables of the screen shown, by their columns' keys (a screen has a few). A new screen
@@ -52,6 +54,18 @@ impl ScreenMemory {
                 tables.clear();
             }
         });
+    }
+
+    /// What the user did to the table `key` on this screen, if it was drawn here before.
+    pub fn recalled(&self, key: &str) -> Option<TableMemory> {
+        self.kept
+            .try_with_value(|(_, tables)| {
+                tables
+                    .iter()
+                    .find(|(k, _)| k == key)
+                    .map(|(_, m)| m.clone())
+            })
+            .flatten()
     }
 
     /// What the user did to the table `key`, so far.

@@ -290,3 +290,92 @@ async fn a_followed_list_keeps_its_sort_and_open_rows() {
         "the open detail kept"
     );
 }
+
+/// `run_logs`'s answer for run 4822: `lines` lines of one file, the run's `status` as its count.
+fn run_logs(status: &str, lines: usize) -> String {
+    let content: Vec<String> = (1..=lines)
+        .map(|i| format!("2026-11-20 06:00:{:02} INFO block_{i} done", i % 60))
+        .collect();
+    serde_json::json!({ "structuredContent": {
+        "kind": "svc_resource_widget", "schema_version": 1, "resource": "pipeline_runs",
+        "action": "logs", "state": "ok",
+        "summary": { "title": "Logs of run 4822", "counts": { status: 1 } },
+        "records": [{ "name": "run.log", "content": content.join("\n") }],
+    }})
+    .to_string()
+}
+
+/// Whether the log's scroll box shows its last line.
+fn at_the_end(section: &HtmlElement) -> bool {
+    let log = one(section, ".log");
+    log.scroll_top() + log.client_height() >= log.scroll_height() - 24
+}
+
+#[wasm_bindgen_test]
+async fn a_running_runs_logs_grow_in_place_at_their_end_unless_the_reader_scrolled_up() {
+    let section = container(Some(760));
+    let recorder = Recorder::default();
+    recorder.answers.borrow_mut().extend([
+        run_logs("running", 80),
+        run_logs("running", 100),
+        run_logs("completed", 110),
+    ]);
+    let (state, _handle) = mount_widget(&section, &recorder);
+    let now = recorder.clock.get();
+    state.update(|s| {
+        let mut context = HostContext::default();
+        context.capabilities.call_tools = true;
+        s.apply(HostEvent::Connected(context), now);
+        let mut arguments = serde_json::Map::new();
+        arguments.insert("pipeline_run_id".into(), 4822.into());
+        s.apply(
+            HostEvent::ToolCallKnown {
+                tool: "run_logs".into(),
+                arguments,
+            },
+            now,
+        );
+        s.apply(
+            HostEvent::ToolResult(ToolPayload::CallToolResult(run_logs("running", 60))),
+            now,
+        );
+    });
+    tick().await;
+    assert_eq!(all(&section, ".call-bar__live").len(), 1, "marked live");
+    assert!(read(&section, ".log-file__meta").contains("60"));
+    assert!(
+        at_the_end(&section),
+        "a running run's logs open at their end"
+    );
+    // Asked again: the new lines in place, still at the end.
+    recorder.run_timers(2_000.0);
+    tick().await;
+    assert_eq!(
+        calls(&recorder),
+        [r#"{"name":"run_logs","arguments":{"pipeline_run_id":4822}}"#]
+    );
+    assert!(read(&section, ".log-file__meta").contains("80"));
+    assert!(at_the_end(&section), "kept at the end");
+    // The reader scrolls up: the next lines do not move them.
+    let log = one(&section, ".log");
+    log.set_scroll_top(0);
+    log.dispatch_event(&web_sys::Event::new("scroll").expect("event"))
+        .expect("dispatch");
+    tick().await;
+    recorder.run_timers(4_000.0);
+    tick().await;
+    assert_eq!(calls(&recorder).len(), 2);
+    assert!(read(&section, ".log-file__meta").contains("100"));
+    assert_eq!(
+        one(&section, ".log").scroll_top(),
+        0,
+        "left where the reader is"
+    );
+    // The run ends: its last lines, and nothing more is asked.
+    recorder.run_timers(8_000.0);
+    tick().await;
+    assert!(read(&section, ".log-file__meta").contains("110"));
+    assert_eq!(all(&section, ".call-bar__live").len(), 0, "no longer live");
+    recorder.run_timers(600_000.0);
+    assert_eq!(calls(&recorder).len(), 3, "no call after the run ended");
+}

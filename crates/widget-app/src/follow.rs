@@ -1,6 +1,7 @@
 //! Following a run as it goes: when the result shown holds runs that have not ended (a run started
 //! by `run_pipeline`, a run's detail, a runs list or a run's block runs with rows `initial`,
-//! `queued` or `running`), the widget asks again by itself, with read-only tools only
+//! `queued` or `running`, or the logs of a run whose status is one of those), the widget asks
+//! again by itself, with read-only tools only
 //! ([`crate::requests`]), and shows each answer in place of the last.
 //!
 //! The timing is decided here, as plain arithmetic over the times the bridge passes in (tested with
@@ -13,7 +14,7 @@
 //! ever sent: the view says how to see the newest state instead.
 
 use serde_json::{Map, Value};
-use widget_model::{Arrangement, Cell, State, WidgetModel};
+use widget_model::{Arrangement, Cell, Content, State, WidgetModel};
 
 use crate::calls::CallFailure;
 use crate::requests::{usable, ToolRequest};
@@ -136,6 +137,9 @@ pub fn follow_request(
     if model.state != State::Ok {
         return None;
     }
+    if matches!(model.content, Content::Logs(_)) {
+        return followed_logs(model, refresh);
+    }
     let going: Vec<usize> = (0..model.table.rows.len().min(SCAN_ROWS))
         .filter(|&i| unfinished(row_status(model, i).as_deref()))
         .collect();
@@ -163,6 +167,30 @@ pub fn follow_request(
         _ => return None,
     };
     Some((request, watched))
+}
+
+/// A run's logs while the run has not ended: the same `run_logs` call again (its answer is the
+/// whole text, redacted and read for its first error anew each time). The producer says the run's
+/// status as the logs' one status count (`summary.counts`).
+fn followed_logs(
+    model: &WidgetModel,
+    refresh: Option<&ToolRequest>,
+) -> Option<(ToolRequest, Vec<String>)> {
+    let request = refresh.filter(|r| r.tool() == "run_logs")?;
+    let going = model
+        .header
+        .counts
+        .iter()
+        .any(|c| c.count > 0 && unfinished(Some(&c.status.raw.to_ascii_lowercase())));
+    let run = request
+        .arguments()
+        .get("pipeline_run_id")
+        .and_then(|id| match id {
+            Value::String(text) => Some(text.clone()),
+            Value::Number(number) => Some(number.to_string()),
+            _ => None,
+        });
+    going.then(|| (request.clone(), run.into_iter().collect()))
 }
 
 impl Follow {
@@ -394,6 +422,54 @@ mod tests {
         );
         assert_eq!(delay(u32::MAX), MAX_DELAY_MS);
         assert!((0..100).map(delay).all(|d| d >= MIN_GAP_MS));
+    }
+
+    /// `run_logs`'s answer for run 4822 in `status`: a log file, the run's status as its one count.
+    fn logs(status: &str, content: &str) -> WidgetModel {
+        model_from_json_text(&format!(
+            r#"{{"structuredContent":{{"kind":"svc_resource_widget","schema_version":1,"resource":"pipeline_runs","action":"logs","state":"ok","summary":{{"title":"Logs of run 4822","counts":{{"{status}":1}}}},"filters":{{"pipeline_run_id":4822}},"records":[{{"name":"run.log","content":"{content}"}}]}}}}"#
+        ))
+    }
+
+    fn logs_call() -> ToolRequest {
+        let mut args = Map::new();
+        args.insert("pipeline_run_id".into(), Value::from(4822));
+        ToolRequest::read_only("run_logs", args).expect("read-only")
+    }
+
+    #[test]
+    fn a_running_runs_logs_are_asked_again_until_the_run_ends() {
+        let (request, watched) =
+            follow_request(&logs("running", "line 1"), Some(&logs_call())).expect("followed");
+        assert_eq!(request, logs_call(), "the same run_logs call again");
+        assert_eq!(watched, ["4822"]);
+        for done in ["completed", "failed", "cancelled"] {
+            assert_eq!(
+                follow_request(&logs(done, "line 1"), Some(&logs_call())),
+                None,
+                "{done}"
+            );
+        }
+        // Logs whose call is not known, or came from another tool, are not asked again.
+        assert_eq!(follow_request(&logs("running", "x"), None), None);
+        assert_eq!(
+            follow_request(&logs("running", "x"), Some(&list_call())),
+            None
+        );
+        // Followed to the end: the answer that says the run completed stops following.
+        let mut f = Follow::default();
+        f.start(&logs("running", "line 1"), Some(&logs_call()), true, 0.0);
+        let (generation, sent) = f.fire(2_000.0, false).expect("due");
+        assert_eq!(sent, logs_call());
+        assert!(f.answered(generation, &logs("running", "line 1\\nline 2"), 2_100.0));
+        assert!(matches!(f.state, FollowState::Waiting { .. }));
+        let (generation, _) = f.fire(10_000.0, false).expect("due again");
+        assert!(f.answered(
+            generation,
+            &logs("completed", "line 1\\nline 2\\ndone"),
+            10_100.0
+        ));
+        assert_eq!(f.state, FollowState::Done);
     }
 
     #[test]

@@ -272,6 +272,9 @@ impl AppState {
         if !self.follow.answered(generation, &model, now_ms) {
             return None;
         }
+        // A followed run's logs that came back as they were have not changed since: the live
+        // mark keeps saying when they last did.
+        let mut changed = true;
         if let Phase::Ready { model: shown, .. } = &self.phase {
             let started_here = shown
                 .mutation
@@ -280,12 +283,16 @@ impl AppState {
             if model.mutation.is_none() && started_here {
                 model.mutation = shown.mutation.clone();
             }
+            changed = !matches!(&model.content, widget_model::Content::Logs(_))
+                || shown.content != model.content;
         }
         self.phase = Phase::Ready {
             model: Arc::new(model),
             restored: false,
         };
-        self.calls.updated_ms = Some(now_ms);
+        if changed {
+            self.calls.updated_ms = Some(now_ms);
+        }
         let told =
             self.context.capabilities.model_context && self.follow.state == FollowState::Done;
         match &self.phase {
@@ -636,6 +643,71 @@ mod tests {
         assert_eq!(s.fire_follow(60_000.0), None);
         s.resume_follow(60_000.0);
         assert!(s.fire_follow(60_000.0).is_some());
+    }
+
+    /// `run_logs`'s answer for run 4822 in `status`, its one file `content`.
+    fn run_logs_answer(status: &str, content: &str) -> CallOutcome {
+        CallOutcome::Answered(
+            serde_json::json!({ "structuredContent": {
+                "kind": "svc_resource_widget", "schema_version": 1, "resource": "pipeline_runs",
+                "action": "logs", "state": "ok",
+                "summary": { "title": "Logs of run 4822", "counts": { status: 1 } },
+                "records": [{ "name": "run.log", "content": content }],
+            }})
+            .to_string(),
+        )
+    }
+
+    #[test]
+    fn a_running_runs_logs_grow_in_place_and_say_when_they_last_changed() {
+        let mut s = connected(true, false);
+        let mut arguments = serde_json::Map::new();
+        arguments.insert("pipeline_run_id".into(), 4822.into());
+        let tool = "run_logs".to_owned();
+        s.apply(HostEvent::ToolCallKnown { tool, arguments }, 0.0);
+        let first = match run_logs_answer("running", "line 1") {
+            CallOutcome::Answered(text) => text,
+            _ => unreachable!(),
+        };
+        s.apply(result(&first), 0.0);
+        let (generation, request) = s.fire_follow(2_000.0).expect("the logs asked again");
+        assert_eq!(request.tool(), "run_logs");
+        s.finish_follow(
+            generation,
+            run_logs_answer("running", "line 1\nline 2"),
+            2_100.0,
+        );
+        let lines = |s: &AppState| match &s.phase {
+            Phase::Ready { model, .. } => match &model.content {
+                widget_model::Content::Logs(files) => files[0].line_count(),
+                _ => 0,
+            },
+            _ => 0,
+        };
+        assert_eq!(lines(&s), 2, "the new line shown in place");
+        assert_eq!(s.calls.updated_ms, Some(2_100.0));
+        // The same logs again: still live, and the mark keeps the time they last changed.
+        let (generation, _) = s.fire_follow(10_000.0).expect("asked again");
+        s.finish_follow(
+            generation,
+            run_logs_answer("running", "line 1\nline 2"),
+            10_100.0,
+        );
+        assert_eq!(
+            s.calls.updated_ms,
+            Some(2_100.0),
+            "unchanged logs keep their time"
+        );
+        // The run ends: the last answer is shown and nothing more is asked.
+        let (generation, _) = s.fire_follow(40_200.0).expect("asked again");
+        s.finish_follow(
+            generation,
+            run_logs_answer("completed", "line 1\nline 2\ndone"),
+            40_300.0,
+        );
+        assert_eq!(lines(&s), 3);
+        assert_eq!(s.calls.updated_ms, Some(40_300.0));
+        assert_eq!(s.fire_follow(1e9), None, "no call after the run ended");
     }
 
     #[test]

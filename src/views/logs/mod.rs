@@ -11,9 +11,11 @@ use leptos::prelude::*;
 use widget_model::logs::{LogFile, LogLine};
 use widget_model::words::Msg;
 
-use crate::views::context::Clock;
+use crate::calls::intents;
+use crate::views::context::{screen_memory, Clock};
 use crate::views::find::{found_order, FindBox, FindIndex};
 use crate::views::locale::{locale, locale_store, t};
+use widget_app::follow::FollowState;
 use widget_app::table_window::visible_range;
 
 /// The height of one line, in CSS pixels (matches logs.css): 24, the smallest target WCAG 2.2 AA
@@ -123,6 +125,7 @@ fn LogLines(file: Arc<LogFile>, index: usize, selected: RwSignal<Option<Place>>)
     let order = found_order(every_line, query, find);
     let scroll_top = RwSignal::new(0.0f64);
     let scroller = NodeRef::<Div>::new();
+    keep_the_reading_place(&file.name, query, scroll_top, scroller);
     let range = Memo::new(move |_| {
         visible_range(order.with(|o| o.len()), scroll_top.get(), BOX_PX, LINE_PX)
     });
@@ -131,9 +134,17 @@ fn LogLines(file: Arc<LogFile>, index: usize, selected: RwSignal<Option<Place>>)
         order.with(|o| o.get(r).map(<[usize]>::to_vec).unwrap_or_default())
     });
     show_in_place(selected, index, query, scroll_top, scroller);
+    let memory = screen_memory();
+    let memory_key = format!("log:{}", file.name);
     let on_scroll = move |_| {
         if let Some(el) = scroller.get_untracked() {
-            scroll_top.set(f64::from(el.scroll_top()));
+            let top = f64::from(el.scroll_top());
+            scroll_top.set(top);
+            let at_end =
+                top + f64::from(el.client_height()) >= f64::from(el.scroll_height()) - LINE_PX;
+            if let Some(memory) = memory {
+                memory.keep(&memory_key, |m| (m.scroll_top, m.at_end) = (top, at_end));
+            }
         }
     };
     let line_file = Arc::clone(&file);
@@ -153,6 +164,50 @@ fn LogLines(file: Arc<LogFile>, index: usize, selected: RwSignal<Option<Place>>)
         </div>
         <LineDetails file index selected/>
     }
+}
+
+/// Where the reader was in this log when the screen is drawn again (a followed run's logs, asked
+/// again): its Find, and its place, or its end when they read at its end (new lines come into
+/// view) or when a followed run's logs are first shown. The place is kept as the reader scrolls.
+fn keep_the_reading_place(
+    name: &str,
+    query: RwSignal<String>,
+    scroll_top: RwSignal<f64>,
+    scroller: NodeRef<Div>,
+) {
+    let Some(memory) = screen_memory() else {
+        return;
+    };
+    let key = format!("log:{name}");
+    let live = intents().is_some_and(|i| {
+        i.state().with_untracked(|s| {
+            matches!(
+                s.follow.state,
+                FollowState::Waiting { .. } | FollowState::Calling
+            )
+        })
+    });
+    let kept = memory.recalled(&key);
+    let at_end = kept.as_ref().map_or(live, |k| k.at_end);
+    let top = kept.as_ref().map_or(0.0, |k| k.scroll_top);
+    if let Some(kept) = kept {
+        query.set(kept.query);
+    }
+    // Until the reader scrolls, the place decided here is the one to keep.
+    memory.keep(&key, |m| m.at_end = at_end);
+    Effect::new(move |_| memory.keep(&key, |m| m.query = query.get()));
+    if !at_end && top <= 0.0 {
+        return;
+    }
+    scroller.on_load(move |el| {
+        let place = if at_end {
+            el.scroll_height()
+        } else {
+            top as i32
+        };
+        el.set_scroll_top(place);
+        scroll_top.set(f64::from(el.scroll_top()));
+    });
 }
 
 /// "Show in the log" for file `index`: when a line of it is selected, clears Find and scrolls the

@@ -100,6 +100,28 @@ export default [
     },
   },
   ...[CSP.wasm, CSP.spec].map((csp) => ({
+    name: `follow (${csp}): a running run's logs grow in place while it runs, at their end, and are asked no more once it ended`,
+    async run(d) {
+      const LOGS = call("run_logs", { pipeline_run_id: 4822 });
+      const calls = { steps: { [LOGS]: [fixture("pipeline_runs/logs-running-more.json"), fixture("pipeline_runs/logs-completed.json")] } };
+      await d.loadWidget({ csp, hostContext: { theme: "light", toolInfo: { id: 11, tool: { name: "run_logs" } } }, calls, holdClock: true });
+      await d.toolInput({ pipeline_run_id: 4822 });
+      await d.sendResult("pipeline_runs/logs-running.json");
+      await expectState(d, "ok");
+      const lastLine = () => d.widget(() => [...document.querySelectorAll(".log__message")].at(-1)?.textContent ?? "");
+      await eventually(async () => assert.equal(await d.count(".call-bar__live"), 1, "marked live"));
+      await eventually(async () => assert.match(await lastLine(), /Processed batch 30$/, "opened at its end"));
+      await d.clock.advance(FIRST_DELAY_MS);
+      await eventually(async () => assert.match(await lastLine(), /Processed batch 45$/, "the new lines, at the end"));
+      await d.clock.advance(FIRST_DELAY_MS * 2);
+      await eventually(async () => assert.match(await lastLine(), /Processed batch 50$/, "the run's last lines"));
+      await eventually(async () => assert.equal(await d.count(".call-bar__live"), 0, "no longer live"));
+      await d.clock.advance(60_000);
+      await d.settled();
+      assert.deepEqual((await d.toolCalls()).map((c) => c.name), ["run_logs", "run_logs"], "asked twice, then no more");
+    },
+  })),
+  ...[CSP.wasm, CSP.spec].map((csp) => ({
     name: `diff (${csp}): block_update's change of code reads as a line diff; a long one says it was cut`,
     async run(d) {
       await d.loadWidget({ csp, hostContext: { theme: "light" } });

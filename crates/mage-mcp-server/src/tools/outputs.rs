@@ -318,7 +318,9 @@ async fn logs(call: &Call, id: i64) -> Result<WidgetResult, ToolError> {
                     in_scope("block"),
                     in_scope("pipeline")
                 ))
-                .total(files.len()),
+                .total(files.len())
+                // The run's status, as a count of one: the widget follows a running run's logs.
+                .counts((!status.is_empty()).then_some(status)),
         )
         .columns(vec![
             plain_column("name", ColumnType::Text),

@@ -190,7 +190,10 @@ async fn paging(s: &mut Session<'_>) {
     for block_run in records(&block_runs) {
         assert!(block_run.get("duration").is_some(), "{block_run}");
     }
-    s.ok("run_logs", json!({"pipeline_run_id": run_id})).await;
+    // The logs say their run's status as their one count: the widget follows a running run's logs.
+    let logs = s.ok("run_logs", json!({"pipeline_run_id": run_id})).await;
+    let status = records(&runs)[0]["status"].as_str().unwrap_or_default().to_owned();
+    assert_eq!(logs["summary"]["counts"], json!({ status: 1 }), "{logs}");
 }
 
 /// Errors: unknown records, bad ids, places outside the project in free-form arguments, and
