@@ -25,6 +25,7 @@ mod records;
 pub mod redact;
 mod secrets;
 pub mod server;
+pub mod session_store;
 pub mod tools;
 mod vocabulary;
 pub mod widget;
