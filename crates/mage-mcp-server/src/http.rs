@@ -49,7 +49,6 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use rmcp::model::ClientJsonRpcMessage;
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::session::{SessionManager, SessionStore};
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde_json::{json, Value};
@@ -58,6 +57,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::server::MageMcpServer;
 use crate::session_store::{RedisSessions, SESSION_IDLE};
+use crate::sessions::ReplicaSessions;
 
 /// The largest request body accepted by default: 4 MiB (a tool call's arguments are a few KB; a
 /// block's code or a run's payload may be larger).
@@ -377,7 +377,8 @@ const ACCEPT_RETRY_PAUSE: Duration = Duration::from_millis(100);
 /// Serves `router` on `listener` until `stop` completes, one HTTP/1.1 connection per client,
 /// whose request headers must arrive within `headers_timeout` of when the connection waits for
 /// them (hyper's timer; axum's `serve` sets none, and without one hyper applies no bound). Then
-/// it stops accepting, waits for `drained`, and gives open connections [`SHUTDOWN_WAIT`] to end.
+/// it stops accepting, tells every connection to close after the request it is answering, waits
+/// for `drained`, and gives open connections [`SHUTDOWN_WAIT`] more to end.
 pub async fn serve_on(
     listener: tokio::net::TcpListener,
     router: axum::Router,
@@ -414,8 +415,11 @@ pub async fn serve_on(
         });
     }
     drop(listener);
+    // Every connection is told at once to close once its request is answered (an idle one closes
+    // now), so that none takes another request; then the calls in flight end, then the rest.
+    let closing = tokio::spawn(connections.shutdown());
     drained.await;
-    let _ = tokio::time::timeout(SHUTDOWN_WAIT, connections.shutdown()).await;
+    let _ = tokio::time::timeout(SHUTDOWN_WAIT, closing).await;
 }
 
 /// `/mcp`: rmcp's service behind `guard`. Each MCP session gets its own server
@@ -444,9 +448,7 @@ pub fn router_with_calls_in_flight(
         .session_store
         .clone()
         .map(|store| Arc::new(store) as Arc<dyn SessionStore>);
-    let mut sessions = LocalSessionManager::default();
-    sessions.session_config.keep_alive = Some(SESSION_IDLE);
-    let sessions = Arc::new(sessions);
+    let sessions = Arc::new(ReplicaSessions::new(SESSION_IDLE));
     let service = StreamableHttpService::new(
         move || Ok(server.for_new_session()),
         sessions.clone(),
@@ -492,7 +494,7 @@ fn allowed_origins(options: &HttpOptions) -> Vec<String> {
 #[derive(Clone)]
 struct Admission {
     auth: HttpAuth,
-    sessions: Arc<LocalSessionManager>,
+    sessions: Arc<ReplicaSessions>,
     store: Option<RedisSessions>,
     max_sessions: usize,
     body_limit: usize,
@@ -544,7 +546,7 @@ async fn guard(State(admission): State<Admission>, request: Request, next: Next)
     };
     if session.is_none()
         && starts_a_session(&bytes)
-        && admission.sessions.sessions.read().await.len() >= admission.max_sessions
+        && admission.sessions.live().await >= admission.max_sessions
     {
         let mut response = refusal(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -593,7 +595,7 @@ fn starts_a_session(body: &[u8]) -> bool {
 /// ended gets, after this replica lets go of its copy.
 async fn ended_in_the_store(
     store: &RedisSessions,
-    sessions: &LocalSessionManager,
+    sessions: &ReplicaSessions,
     session: &str,
 ) -> Option<Response> {
     match store.touch(session).await {

@@ -26,6 +26,7 @@ pub mod redact;
 mod secrets;
 pub mod server;
 pub mod session_store;
+pub mod sessions;
 pub mod tools;
 mod vocabulary;
 pub mod widget;

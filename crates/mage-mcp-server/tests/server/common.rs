@@ -144,9 +144,19 @@ pub fn bearer() -> String {
 /// Starts `--http 127.0.0.1:0` (clients need [`TEST_HTTP_TOKEN`]) and reads the bound address from
 /// the server's log on stderr.
 pub async fn http_server(widget: &TestWidget, extra: &[&str]) -> HttpServer {
+    http_server_with_env(widget, extra, &[]).await
+}
+
+/// [`http_server`] with more variables in its environment.
+pub async fn http_server_with_env(
+    widget: &TestWidget,
+    extra: &[&str],
+    env: &[(&str, &str)],
+) -> HttpServer {
     install_tls_provider();
     let mut child = tokio::process::Command::new(BINARY)
         .env("MCP_AUTH_TOKEN", TEST_HTTP_TOKEN)
+        .envs(env.iter().copied())
         .arg("--http")
         .arg("127.0.0.1:0")
         .arg("--widget")
@@ -162,7 +172,12 @@ pub async fn http_server(widget: &TestWidget, extra: &[&str]) -> HttpServer {
     let mut lines = BufReader::new(stderr).lines();
     let url = tokio::time::timeout(Duration::from_secs(30), async {
         while let Some(line) = lines.next_line().await.expect("read stderr") {
-            if let Some(at) = line.find("http://127.0.0.1:") {
+            // The line that names the server's own address (a Mage URL can be on another).
+            if let Some(at) = line
+                .contains("serving MCP")
+                .then(|| line.find("http://127.0.0.1:"))
+                .flatten()
+            {
                 return line[at..].split_whitespace().next().map(str::to_owned);
             }
         }

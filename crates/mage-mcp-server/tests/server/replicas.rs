@@ -3,7 +3,8 @@
 //! listens on the network), a client sending each request to whichever replica it picks, as a
 //! load balancer without sticky sessions does. A session initialised on one replica continues
 //! on the other and on a replica started after it; one closed on one replica has ended on every
-//! replica; what Redis holds is a digest of the session id and the handshake's least.
+//! replica; a call cut off by its replica's crash ends on another with an error that says its
+//! answer is lost; what Redis holds is a digest of the session id and the handshake's least.
 //!
 //! `redis-server` comes from `scripts/setup.sh` (Debian's package); where it is not installed
 //! these tests say so and return.
@@ -16,6 +17,7 @@ use reqwest::header::{HeaderMap, ACCEPT, AUTHORIZATION, CONTENT_TYPE};
 use serde_json::{json, Value};
 
 use crate::common::*;
+use crate::recorder;
 
 /// A `redis-server` of the test's own, on a Unix socket, stopped when dropped.
 struct RedisServer {
@@ -311,6 +313,113 @@ async fn a_store_beyond_this_machine_is_refused_unless_meant_and_its_password_ne
             "{printed}"
         );
         assert!(!printed.contains("store-password"), "{printed}");
+    })
+    .await;
+}
+
+/// Reads `response`'s event stream until `found` holds for what was read, or it ends, or `limit`
+/// passes; returns what was read.
+async fn read_events(
+    response: &mut reqwest::Response,
+    limit: Duration,
+    found: impl Fn(&str) -> bool,
+) -> String {
+    let mut read = String::new();
+    let _ = tokio::time::timeout(limit, async {
+        while let Ok(Some(chunk)) = response.chunk().await {
+            read.push_str(&String::from_utf8_lossy(&chunk));
+            if found(&read) {
+                break;
+            }
+        }
+    })
+    .await;
+    read
+}
+
+#[tokio::test]
+async fn a_call_cut_off_by_its_replicas_crash_ends_on_another_replica_with_its_answer_lost() {
+    bounded(async {
+        let Some(store) = RedisServer::start().await else {
+            return;
+        };
+        let widget = test_widget();
+        // A cluster that never answers holds the call in flight on the first replica.
+        let cluster = recorder::start_stalled().await;
+        let args = ["--mage-url", &cluster.url, "--session-store", &store.url()];
+        let env = [("MAGE_API_KEY", "stalled-api-key-123456")];
+        let first = http_server_with_env(&widget, &args, &env).await;
+        let second = http_server_with_env(&widget, &args, &env).await;
+        let session = open_session(&first.url).await;
+        let call = json!({"jsonrpc": "2.0", "id": 9, "method": "tools/call",
+            "params": {"name": "pipeline_list", "arguments": {}}});
+        let mut response = reqwest::Client::new()
+            .post(&first.url)
+            .header(AUTHORIZATION, bearer())
+            .header(ACCEPT, "application/json, text/event-stream")
+            .header(CONTENT_TYPE, "application/json")
+            .header("mcp-session-id", &session)
+            .header("mcp-protocol-version", "2025-06-18")
+            .body(call.to_string())
+            .send()
+            .await
+            .expect("the call's stream opens");
+        let primed = read_events(&mut response, Duration::from_secs(10), |read| {
+            read.lines().any(|line| line.starts_with("id:"))
+        })
+        .await;
+        let event_id = primed
+            .lines()
+            .find_map(|line| line.strip_prefix("id:"))
+            .map(|id| id.trim().to_owned())
+            .unwrap_or_else(|| panic!("an event id to resume from: {primed:?}"));
+        assert!(
+            cluster
+                .wait_for("GET /api/pipelines", Duration::from_secs(10))
+                .await,
+            "the call is in flight: {:?}",
+            cluster.seen()
+        );
+        drop(first);
+        let rest = read_events(&mut response, Duration::from_secs(10), |_| false).await;
+        assert!(!rest.contains("\"result\""), "{rest}");
+        // The client resumes the call's stream; the load balancer picks the second replica.
+        let mut resumed = reqwest::Client::new()
+            .get(&second.url)
+            .header(AUTHORIZATION, bearer())
+            .header(ACCEPT, "text/event-stream")
+            .header("mcp-session-id", &session)
+            .header("mcp-protocol-version", "2025-06-18")
+            .header("last-event-id", &event_id)
+            .send()
+            .await
+            .expect("the resumption is answered");
+        assert_eq!(resumed.status().as_u16(), 200);
+        let answer = read_events(&mut resumed, Duration::from_secs(10), |read| {
+            read.contains("\"error\"")
+        })
+        .await;
+        let message = answer
+            .lines()
+            .filter_map(|line| line.strip_prefix("data:"))
+            .find_map(|data| serde_json::from_str::<Value>(data.trim()).ok())
+            .unwrap_or_else(|| panic!("a message on the resumed stream: {answer:?}"));
+        assert!(
+            message["error"]["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("which is lost") && m.contains("outcome is unknown")),
+            "{message}"
+        );
+        // The session itself goes on (a request that asks the stalled cluster nothing).
+        let tools = json!({"jsonrpc": "2.0", "id": 10, "method": "tools/list"});
+        let (status, _, listed) = post(&second.url, Some(&session), tools).await;
+        assert_eq!(status, 200, "{listed}");
+        assert!(
+            listed["result"]["tools"]
+                .as_array()
+                .is_some_and(|t| !t.is_empty()),
+            "{listed}"
+        );
     })
     .await;
 }

@@ -1,0 +1,165 @@
+//! This replica's MCP sessions: rmcp's in-memory `LocalSessionManager`, except where a client
+//! comes back for a call's answer that this replica cannot give.
+//!
+//! A client whose call's event stream was cut (the replica answering it stopped or crashed)
+//! reconnects with `Last-Event-ID`, and the load balancer sends it to whichever replica it picks.
+//! That replica holds the session (in memory, or restored from the shared store) but not the lost
+//! call: rmcp then answers an empty stream, and the client reconnects again until it gives up and
+//! waits for its own timeout. Here the call ends at once instead, with an error for it that says
+//! its answer is lost; a client replays it as the answer to the call whose stream it resumes.
+//! The session's own stream (`GET` without a call) is opened anew instead.
+
+use std::sync::Arc;
+
+use futures::{Stream, StreamExt};
+use rmcp::model::{ClientJsonRpcMessage, ErrorCode, ErrorData, JsonRpcError, ServerJsonRpcMessage};
+use rmcp::transport::streamable_http_server::session::local::{
+    LocalSessionManager, LocalSessionManagerError,
+};
+use rmcp::transport::streamable_http_server::session::{
+    EventStore, RestoreOutcome, ServerSseMessage, SessionId, SessionManager,
+};
+
+use crate::mage::client::OUTCOME_UNKNOWN;
+
+/// What a call whose answer is lost ends with.
+pub fn lost_call_message() -> String {
+    format!(
+        "The server replica answering this call stopped before it sent the answer, which is lost. A read can be sent again; for a change: {OUTCOME_UNKNOWN}"
+    )
+}
+
+/// The sessions this replica holds in memory.
+#[derive(Debug, Default)]
+pub struct ReplicaSessions {
+    local: LocalSessionManager,
+}
+
+impl ReplicaSessions {
+    /// Sessions that end after `idle` without a request.
+    pub fn new(idle: std::time::Duration) -> Self {
+        let mut local = LocalSessionManager::default();
+        local.session_config.keep_alive = Some(idle);
+        Self { local }
+    }
+
+    /// How many sessions this replica holds.
+    pub async fn live(&self) -> usize {
+        self.local.sessions.read().await.len()
+    }
+}
+
+/// Whether an event id names a call's stream (`<index>/<request>` in rmcp's local sessions), not
+/// the session's own stream (`<index>`).
+fn names_a_call(last_event_id: &str) -> bool {
+    last_event_id.contains('/')
+}
+
+/// The stream a lost call's client reads: one error, with no id (none is known here); the client
+/// takes it as the answer to the call whose stream it resumed.
+fn lost_call() -> ServerSseMessage {
+    let error = ErrorData::new(ErrorCode::INTERNAL_ERROR, lost_call_message(), None);
+    ServerSseMessage::from_message(ServerJsonRpcMessage::Error(JsonRpcError::new(None, error)))
+}
+
+impl SessionManager for ReplicaSessions {
+    type Error = LocalSessionManagerError;
+    type Transport = <LocalSessionManager as SessionManager>::Transport;
+
+    async fn create_session(&self) -> Result<(SessionId, Self::Transport), Self::Error> {
+        self.local.create_session().await
+    }
+
+    async fn initialize_session(
+        &self,
+        id: &SessionId,
+        message: ClientJsonRpcMessage,
+    ) -> Result<ServerJsonRpcMessage, Self::Error> {
+        self.local.initialize_session(id, message).await
+    }
+
+    async fn has_session(&self, id: &SessionId) -> Result<bool, Self::Error> {
+        self.local.has_session(id).await
+    }
+
+    async fn close_session(&self, id: &SessionId) -> Result<(), Self::Error> {
+        self.local.close_session(id).await
+    }
+
+    async fn create_stream(
+        &self,
+        id: &SessionId,
+        message: ClientJsonRpcMessage,
+    ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, Self::Error> {
+        self.local.create_stream(id, message).await
+    }
+
+    async fn accept_message(
+        &self,
+        id: &SessionId,
+        message: ClientJsonRpcMessage,
+    ) -> Result<(), Self::Error> {
+        self.local.accept_message(id, message).await
+    }
+
+    async fn create_standalone_stream(
+        &self,
+        id: &SessionId,
+    ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, Self::Error> {
+        self.local.create_standalone_stream(id).await
+    }
+
+    async fn resume(
+        &self,
+        id: &SessionId,
+        last_event_id: String,
+    ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, Self::Error> {
+        let a_call = names_a_call(&last_event_id);
+        match self.local.resume(id, last_event_id).await {
+            Ok(stream) => Ok(stream.left_stream().left_stream()),
+            Err(_) if a_call => Ok(futures::stream::iter([lost_call()]).right_stream()),
+            Err(_) => Ok(self
+                .local
+                .create_standalone_stream(id)
+                .await?
+                .right_stream()
+                .left_stream()),
+        }
+    }
+
+    async fn restore_session(
+        &self,
+        id: SessionId,
+    ) -> Result<RestoreOutcome<Self::Transport>, Self::Error> {
+        self.local.restore_session(id).await
+    }
+
+    fn event_store(&self) -> Option<Arc<dyn EventStore>> {
+        self.local.event_store()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_calls_stream_is_told_apart_from_the_sessions_own() {
+        assert!(names_a_call("0/3"));
+        assert!(names_a_call("12/0"));
+        assert!(!names_a_call("0"));
+        assert!(!names_a_call("7"));
+    }
+
+    #[test]
+    fn a_lost_call_ends_with_an_error_without_an_id_that_says_its_answer_is_lost() {
+        let event = lost_call();
+        assert!(event.event_id.is_none());
+        let message =
+            serde_json::to_value(event.message.as_deref().expect("a message")).expect("JSON");
+        assert!(message.get("id").is_none(), "{message}");
+        assert_eq!(message["error"]["code"], -32603);
+        let text = message["error"]["message"].as_str().expect("a message");
+        assert!(text.contains("answer, which is lost"), "{text}");
+    }
+}
