@@ -300,16 +300,17 @@ pub async fn serve(server: MageMcpServer, options: HttpOptions) -> anyhow::Resul
 /// deployment's restart: the load balancer sends the next requests to another replica).
 pub const DRAIN_WAIT: Duration = Duration::from_secs(30);
 
-/// The POST requests being answered: counted from when the guard admits one to when its answer's
-/// body is dropped (sent whole, or its connection gone), since a call's result travels in a
-/// stream that outlives the handler.
+/// What a stopping server waits for, counted from each one's start to when its mark is dropped:
+/// the POST requests being answered (from the guard to when the answer's body is dropped, sent
+/// whole or its connection gone, since a call's result travels in a stream that outlives the
+/// handler), and the connections whose first request has not reached the router.
 #[derive(Clone, Default)]
-pub struct CallsInFlight {
+pub struct InFlight {
     count: Arc<AtomicUsize>,
     changed: Arc<tokio::sync::Notify>,
 }
 
-impl CallsInFlight {
+impl InFlight {
     pub fn count(&self) -> usize {
         self.count.load(Ordering::SeqCst)
     }
@@ -333,7 +334,7 @@ impl CallsInFlight {
 }
 
 /// One call in flight; dropping it ends it.
-struct InFlightMark(CallsInFlight);
+struct InFlightMark(InFlight);
 
 impl Drop for InFlightMark {
     fn drop(&mut self) {
@@ -377,8 +378,9 @@ const ACCEPT_RETRY_PAUSE: Duration = Duration::from_millis(100);
 /// Serves `router` on `listener` until `stop` completes, one HTTP/1.1 connection per client,
 /// whose request headers must arrive within `headers_timeout` of when the connection waits for
 /// them (hyper's timer; axum's `serve` sets none, and without one hyper applies no bound). Then
-/// it stops accepting, tells every connection to close after the request it is answering, waits
-/// for `drained`, and gives open connections [`SHUTDOWN_WAIT`] more to end.
+/// it stops accepting, lets the requests already sent reach the router, tells every connection
+/// to close after the request it is answering, waits for `drained`, and gives open connections
+/// [`SHUTDOWN_WAIT`] more to end.
 pub async fn serve_on(
     listener: tokio::net::TcpListener,
     router: axum::Router,
@@ -387,6 +389,33 @@ pub async fn serve_on(
     drained: impl Future<Output = ()>,
 ) {
     let connections = GracefulShutdown::new();
+    // Connections accepted whose first request has not reached the router yet: a connection
+    // closed then would drop a request its client has already sent.
+    let unread = InFlight::default();
+    let serve_connection = |stream: tokio::net::TcpStream| {
+        let waiting = Arc::new(std::sync::Mutex::new(Some(unread.begin())));
+        let first_request = waiting.clone();
+        let routed = TowerToHyperService::new(router.clone());
+        let service = hyper::service::service_fn(move |request| {
+            if let Ok(mut mark) = first_request.lock() {
+                mark.take();
+            }
+            hyper::service::Service::call(&routed, request)
+        });
+        let connection = hyper::server::conn::http1::Builder::new()
+            .timer(TokioTimer::new())
+            .header_read_timeout(headers_timeout)
+            .serve_connection(TokioIo::new(stream), service);
+        let connection = connections.watch(connection);
+        tokio::spawn(async move {
+            if let Err(error) = connection.await {
+                tracing::debug!("a connection ended with an error: {error}");
+            }
+            if let Ok(mut mark) = waiting.lock() {
+                mark.take();
+            }
+        });
+    };
     let mut stop = std::pin::pin!(stop);
     loop {
         let stream = tokio::select! {
@@ -400,23 +429,19 @@ pub async fn serve_on(
             },
             () = &mut stop => break,
         };
-        let connection = hyper::server::conn::http1::Builder::new()
-            .timer(TokioTimer::new())
-            .header_read_timeout(headers_timeout)
-            .serve_connection(
-                TokioIo::new(stream),
-                TowerToHyperService::new(router.clone()),
-            );
-        let connection = connections.watch(connection);
-        tokio::spawn(async move {
-            if let Err(error) = connection.await {
-                tracing::debug!("a connection ended with an error: {error}");
-            }
-        });
+        serve_connection(stream);
+    }
+    // Connections the system accepted already (its backlog) are served, not reset: their
+    // clients may have sent a request.
+    while let Ok(Ok((stream, _))) = tokio::time::timeout(Duration::ZERO, listener.accept()).await {
+        serve_connection(stream);
     }
     drop(listener);
-    // Every connection is told at once to close once its request is answered (an idle one closes
-    // now), so that none takes another request; then the calls in flight end, then the rest.
+    // The requests already sent on accepted connections reach the router first (a connection
+    // that sends nothing is closed within `headers_timeout`); then every connection is told to
+    // close once its request is answered, so that none takes another; then the calls in flight
+    // end, then the rest.
+    let _ = tokio::time::timeout(headers_timeout, unread.none_left()).await;
     let closing = tokio::spawn(connections.shutdown());
     drained.await;
     let _ = tokio::time::timeout(SHUTDOWN_WAIT, closing).await;
@@ -438,7 +463,7 @@ pub fn router_with_calls_in_flight(
     server: MageMcpServer,
     options: &HttpOptions,
     cancel: CancellationToken,
-) -> (axum::Router, CallsInFlight) {
+) -> (axum::Router, InFlight) {
     let mut config = StreamableHttpServerConfig::default()
         .with_allowed_hosts(allowed_hosts(options))
         .with_allowed_origins(allowed_origins(options))
@@ -454,7 +479,7 @@ pub fn router_with_calls_in_flight(
         sessions.clone(),
         config,
     );
-    let in_flight = CallsInFlight::default();
+    let in_flight = InFlight::default();
     let admission = Admission {
         auth: options.auth.clone(),
         sessions,
@@ -499,7 +524,7 @@ struct Admission {
     max_sessions: usize,
     body_limit: usize,
     body_timeout: Duration,
-    in_flight: CallsInFlight,
+    in_flight: InFlight,
 }
 
 /// The MCP session header: a request without it starts a session.

@@ -119,6 +119,21 @@ impl HttpServer {
         let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
         line.split_whitespace().nth(1)?.parse().ok()
     }
+
+    /// Asks the process to stop, as a process manager does (SIGTERM).
+    pub fn terminate(&self) {
+        let pid = self.child.id().expect("the server is running").to_string();
+        let sent = std::process::Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success(), "SIGTERM sent to {pid}");
+    }
+
+    /// Waits, at most `limit`, for the process to exit.
+    pub async fn exited_within(&mut self, limit: Duration) -> bool {
+        tokio::time::timeout(limit, self.child.wait()).await.is_ok()
+    }
 }
 
 impl Drop for HttpServer {

@@ -423,3 +423,48 @@ async fn a_call_cut_off_by_its_replicas_crash_ends_on_another_replica_with_its_a
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_stopping_replica_answers_the_calls_in_flight_and_takes_no_new_connection() {
+    bounded(async {
+        let widget = test_widget();
+        // A cluster that never answers holds the call until its deadline.
+        let cluster = recorder::start_stalled().await;
+        let mut server = http_server_with_env(
+            &widget,
+            &["--mage-url", &cluster.url, "--call-timeout", "3"],
+            &[("MAGE_API_KEY", "stalled-api-key-123456")],
+        )
+        .await;
+        let session = open_session(&server.url).await;
+        let url = server.url.clone();
+        let in_flight = tokio::spawn(async move { list_pipelines(&url, &session).await });
+        assert!(
+            cluster
+                .wait_for("GET /api/pipelines", Duration::from_secs(10))
+                .await,
+            "the call is in flight: {:?}",
+            cluster.seen()
+        );
+        server.terminate();
+        // The call in flight ends with its own answer: past its deadline, nothing changed.
+        let (status, message) = in_flight.await.expect("the call's task");
+        assert_eq!(status, 200, "{message}");
+        let text = message["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap_or_default();
+        assert!(text.contains("did not finish within 3 s"), "{message}");
+        // No new connection is taken, and the process ends.
+        let refused = reqwest::Client::new()
+            .post(&server.url)
+            .timeout(Duration::from_secs(5))
+            .send()
+            .await;
+        assert!(
+            refused.as_ref().is_err_and(|e| e.is_connect()),
+            "{refused:?}"
+        );
+        assert!(server.exited_within(Duration::from_secs(10)).await);
+    })
+    .await;
+}
