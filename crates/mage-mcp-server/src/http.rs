@@ -246,8 +246,7 @@ pub async fn serve(server: MageMcpServer, options: HttpOptions) -> anyhow::Resul
             SESSION_IDLE.as_secs()
         );
     }
-    let (router, in_flight) = router_with_calls_in_flight(server, &options, cancel.child_token());
-    let stopping = in_flight.clone();
+    let router = router(server, &options, cancel.child_token());
     let listener = tokio::net::TcpListener::bind(options.address)
         .await
         .with_context(|| format!("cannot listen on {}", options.address))?;
@@ -275,25 +274,24 @@ pub async fn serve(server: MageMcpServer, options: HttpOptions) -> anyhow::Resul
         async {
             stop_requested().await;
             tracing::info!(
-                "stopping: no new connection; {} call(s) in flight may end within {} s",
-                stopping.count(),
+                "stopping: no new connection; the calls in flight may end within {} s",
                 DRAIN_WAIT.as_secs()
             );
         },
-        async move {
-            let drained = tokio::time::timeout(DRAIN_WAIT, in_flight.none_left()).await;
-            if drained.is_err() {
-                tracing::warn!(
-                    "{} call(s) still in flight after {} s: their streams are closed",
-                    in_flight.count(),
-                    DRAIN_WAIT.as_secs()
-                );
-            }
-            cancel.cancel();
+        Drain {
+            wait: DRAIN_WAIT,
+            then: cancel,
         },
     )
     .await;
     Ok(())
+}
+
+/// What a stopping server does once it takes no new connection: it lets the calls in flight end
+/// within `wait`, then cancels `then` (its sessions and their streams).
+pub struct Drain {
+    pub wait: Duration,
+    pub then: CancellationToken,
 }
 
 /// How long a stopping server lets the calls in flight end once it takes no new connection (a
@@ -301,9 +299,8 @@ pub async fn serve(server: MageMcpServer, options: HttpOptions) -> anyhow::Resul
 pub const DRAIN_WAIT: Duration = Duration::from_secs(30);
 
 /// What a stopping server waits for, counted from each one's start to when its mark is dropped:
-/// the POST requests being answered (from the guard to when the answer's body is dropped, sent
-/// whole or its connection gone, since a call's result travels in a stream that outlives the
-/// handler), and the connections whose first request has not reached the router.
+/// the POST requests being answered, and the connections whose first request has not reached
+/// the router ([`serve_on`]).
 #[derive(Clone, Default)]
 pub struct InFlight {
     count: Arc<AtomicUsize>,
@@ -379,28 +376,43 @@ const ACCEPT_RETRY_PAUSE: Duration = Duration::from_millis(100);
 /// whose request headers must arrive within `headers_timeout` of when the connection waits for
 /// them (hyper's timer; axum's `serve` sets none, and without one hyper applies no bound). Then
 /// it stops accepting, lets the requests already sent reach the router, tells every connection
-/// to close after the request it is answering, waits for `drained`, and gives open connections
-/// [`SHUTDOWN_WAIT`] more to end.
+/// to close after the request it is answering, lets the calls in flight end ([`Drain`]), and
+/// gives open connections [`SHUTDOWN_WAIT`] more to end.
 pub async fn serve_on(
     listener: tokio::net::TcpListener,
     router: axum::Router,
     headers_timeout: Duration,
     stop: impl Future<Output = ()>,
-    drained: impl Future<Output = ()>,
+    drain: Drain,
 ) {
     let connections = GracefulShutdown::new();
     // Connections accepted whose first request has not reached the router yet: a connection
     // closed then would drop a request its client has already sent.
     let unread = InFlight::default();
+    // POST requests being answered, marked as hyper hands each to the router (so that none is
+    // between the two counts), until the answer's body is dropped: sent whole, or its connection
+    // gone (a call's result travels in a stream that outlives the handler).
+    let calls = InFlight::default();
     let serve_connection = |stream: tokio::net::TcpStream| {
         let waiting = Arc::new(std::sync::Mutex::new(Some(unread.begin())));
         let first_request = waiting.clone();
         let routed = TowerToHyperService::new(router.clone());
-        let service = hyper::service::service_fn(move |request| {
+        let calls = calls.clone();
+        let service = hyper::service::service_fn(move |request: Request<hyper::body::Incoming>| {
+            let call = (request.method() == Method::POST).then(|| calls.begin());
             if let Ok(mut mark) = first_request.lock() {
                 mark.take();
             }
-            hyper::service::Service::call(&routed, request)
+            let answered = hyper::service::Service::call(&routed, request);
+            async move {
+                let response = answered.await?;
+                Ok::<_, std::convert::Infallible>(match call {
+                    Some(mark) => {
+                        response.map(|inner| Body::new(MarkedBody { inner, _mark: mark }))
+                    }
+                    None => response,
+                })
+            }
         });
         let connection = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
@@ -443,7 +455,17 @@ pub async fn serve_on(
     // end, then the rest.
     let _ = tokio::time::timeout(headers_timeout, unread.none_left()).await;
     let closing = tokio::spawn(connections.shutdown());
-    drained.await;
+    if tokio::time::timeout(drain.wait, calls.none_left())
+        .await
+        .is_err()
+    {
+        tracing::warn!(
+            "{} call(s) still in flight after {} s: their streams are closed",
+            calls.count(),
+            drain.wait.as_secs()
+        );
+    }
+    drain.then.cancel();
     let _ = tokio::time::timeout(SHUTDOWN_WAIT, closing).await;
 }
 
@@ -455,15 +477,6 @@ pub fn router(
     options: &HttpOptions,
     cancel: CancellationToken,
 ) -> axum::Router {
-    router_with_calls_in_flight(server, options, cancel).0
-}
-
-/// [`router`], with the count of the POST requests it is answering.
-pub fn router_with_calls_in_flight(
-    server: MageMcpServer,
-    options: &HttpOptions,
-    cancel: CancellationToken,
-) -> (axum::Router, InFlight) {
     let mut config = StreamableHttpServerConfig::default()
         .with_allowed_hosts(allowed_hosts(options))
         .with_allowed_origins(allowed_origins(options))
@@ -479,7 +492,6 @@ pub fn router_with_calls_in_flight(
         sessions.clone(),
         config,
     );
-    let in_flight = InFlight::default();
     let admission = Admission {
         auth: options.auth.clone(),
         sessions,
@@ -487,12 +499,10 @@ pub fn router_with_calls_in_flight(
         max_sessions: options.max_sessions,
         body_limit: options.max_request_bytes,
         body_timeout: options.read_timeouts.body,
-        in_flight: in_flight.clone(),
     };
-    let router = axum::Router::new()
+    axum::Router::new()
         .nest_service("/mcp", service)
-        .layer(axum::middleware::from_fn_with_state(admission, guard));
-    (router, in_flight)
+        .layer(axum::middleware::from_fn_with_state(admission, guard))
 }
 
 /// Loopback names, the bound address when it is a specific non-loopback one (0.0.0.0 needs
@@ -524,7 +534,6 @@ struct Admission {
     max_sessions: usize,
     body_limit: usize,
     body_timeout: Duration,
-    in_flight: InFlight,
 }
 
 /// The MCP session header: a request without it starts a session.
@@ -561,7 +570,6 @@ async fn guard(State(admission): State<Admission>, request: Request, next: Next)
     if request.method() != Method::POST {
         return as_jsonrpc_refusal(next.run(request).await, None).await;
     }
-    let mark = admission.in_flight.begin();
     let (parts, body) = request.into_parts();
     let reading = read_body(body, admission.body_limit, declared_length(&parts.headers));
     let bytes = match tokio::time::timeout(admission.body_timeout, reading).await {
@@ -591,14 +599,7 @@ async fn guard(State(admission): State<Admission>, request: Request, next: Next)
     let response = next
         .run(Request::from_parts(parts, Body::from(bytes.clone())))
         .await;
-    let (parts, body) = as_jsonrpc_refusal(response, posted_json.then_some(&bytes))
-        .await
-        .into_parts();
-    let body = Body::new(MarkedBody {
-        inner: body,
-        _mark: mark,
-    });
-    Response::from_parts(parts, body)
+    as_jsonrpc_refusal(response, posted_json.then_some(&bytes)).await
 }
 
 /// Whether a POST's body is an `initialize` request, the only one that makes a session. Clients
@@ -1245,7 +1246,10 @@ mod tests {
             app,
             Duration::from_millis(300),
             std::future::pending(),
-            std::future::ready(()),
+            Drain {
+                wait: Duration::ZERO,
+                then: CancellationToken::new(),
+            },
         ));
         let mut socket = tokio::net::TcpStream::connect(address)
             .await

@@ -4,10 +4,13 @@
 //! A client whose call's event stream was cut (the replica answering it stopped or crashed)
 //! reconnects with `Last-Event-ID`, and the load balancer sends it to whichever replica it picks.
 //! That replica holds the session (in memory, or restored from the shared store) but not the lost
-//! call: rmcp then answers an empty stream, and the client reconnects again until it gives up and
-//! waits for its own timeout. Here the call ends at once instead, with an error for it that says
-//! its answer is lost; a client replays it as the answer to the call whose stream it resumes.
-//! The session's own stream (`GET` without a call) is opened anew instead.
+//! call: rmcp numbers a session's streams per process, so the id could even name another call of
+//! the same session there, and otherwise rmcp answers an empty stream and the client reconnects
+//! until it gives up and waits for its own timeout. So every event id this replica sends carries
+//! a mark of this process (`<rmcp's id>@<mark>`), and a stream is resumed only where it was made.
+//! A call's stream made elsewhere ends at once with an error that says its answer is lost (a
+//! client takes it as the answer to the call whose stream it resumes); the session's own stream
+//! (`GET` without a call) is opened anew instead.
 
 use std::sync::Arc;
 
@@ -30,9 +33,12 @@ pub fn lost_call_message() -> String {
 }
 
 /// The sessions this replica holds in memory.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct ReplicaSessions {
     local: LocalSessionManager,
+    /// What this process adds to its event ids: random, so that no other replica, nor this one
+    /// restarted, makes the same.
+    mark: Arc<str>,
 }
 
 impl ReplicaSessions {
@@ -40,7 +46,36 @@ impl ReplicaSessions {
     pub fn new(idle: std::time::Duration) -> Self {
         let mut local = LocalSessionManager::default();
         local.session_config.keep_alive = Some(idle);
-        Self { local }
+        let mut bytes = [0u8; 6];
+        // Without a random source the mark is the process id: still apart from other processes.
+        let mark: String = match getrandom::fill(&mut bytes) {
+            Ok(()) => bytes.iter().map(|b| format!("{b:02x}")).collect(),
+            Err(_) => format!("p{}", std::process::id()),
+        };
+        Self {
+            local,
+            mark: mark.into(),
+        }
+    }
+
+    /// `stream` with this process's mark on every event id.
+    fn marked(
+        &self,
+        stream: impl Stream<Item = ServerSseMessage> + Send + Sync + 'static,
+    ) -> impl Stream<Item = ServerSseMessage> + Send + Sync + 'static {
+        let mark = self.mark.clone();
+        stream.map(move |mut event| {
+            if let Some(id) = event.event_id.take() {
+                event.event_id = Some(format!("{id}@{mark}"));
+            }
+            event
+        })
+    }
+
+    /// rmcp's own id within `last_event_id` when this process made it.
+    fn own_id<'a>(&self, last_event_id: &'a str) -> Option<&'a str> {
+        let (id, mark) = last_event_id.rsplit_once('@')?;
+        (mark == &*self.mark).then_some(id)
     }
 
     /// How many sessions this replica holds.
@@ -91,7 +126,7 @@ impl SessionManager for ReplicaSessions {
         id: &SessionId,
         message: ClientJsonRpcMessage,
     ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, Self::Error> {
-        self.local.create_stream(id, message).await
+        Ok(self.marked(self.local.create_stream(id, message).await?))
     }
 
     async fn accept_message(
@@ -106,7 +141,7 @@ impl SessionManager for ReplicaSessions {
         &self,
         id: &SessionId,
     ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, Self::Error> {
-        self.local.create_standalone_stream(id).await
+        Ok(self.marked(self.local.create_standalone_stream(id).await?))
     }
 
     async fn resume(
@@ -115,13 +150,15 @@ impl SessionManager for ReplicaSessions {
         last_event_id: String,
     ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, Self::Error> {
         let a_call = names_a_call(&last_event_id);
-        match self.local.resume(id, last_event_id).await {
-            Ok(stream) => Ok(stream.left_stream().left_stream()),
-            Err(_) if a_call => Ok(futures::stream::iter([lost_call()]).right_stream()),
-            Err(_) => Ok(self
-                .local
-                .create_standalone_stream(id)
-                .await?
+        let resumed = match self.own_id(&last_event_id) {
+            Some(own) => self.local.resume(id, own.to_owned()).await.ok(),
+            None => None,
+        };
+        match resumed {
+            Some(stream) => Ok(self.marked(stream).left_stream().left_stream()),
+            None if a_call => Ok(futures::stream::iter([lost_call()]).right_stream()),
+            None => Ok(self
+                .marked(self.local.create_standalone_stream(id).await?)
                 .right_stream()
                 .left_stream()),
         }
@@ -142,6 +179,17 @@ impl SessionManager for ReplicaSessions {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_an_event_id_this_process_marked_is_its_own() {
+        let here = ReplicaSessions::new(std::time::Duration::from_secs(60));
+        let elsewhere = ReplicaSessions::new(std::time::Duration::from_secs(60));
+        assert_ne!(here.mark, elsewhere.mark);
+        let id = format!("0/3@{}", here.mark);
+        assert_eq!(here.own_id(&id), Some("0/3"));
+        assert_eq!(elsewhere.own_id(&id), None);
+        assert_eq!(here.own_id("0/3"), None);
+    }
 
     #[test]
     fn a_calls_stream_is_told_apart_from_the_sessions_own() {

@@ -351,6 +351,11 @@ async fn a_call_cut_off_by_its_replicas_crash_ends_on_another_replica_with_its_a
         let first = http_server_with_env(&widget, &args, &env).await;
         let second = http_server_with_env(&widget, &args, &env).await;
         let session = open_session(&first.url).await;
+        // The second replica answers a call of the session first: its own streams of the
+        // session are numbered as the first replica's are, and must not be taken for them.
+        let tools = json!({"jsonrpc": "2.0", "id": 8, "method": "tools/list"});
+        let (status, _, listed) = post(&second.url, Some(&session), tools).await;
+        assert_eq!(status, 200, "{listed}");
         let call = json!({"jsonrpc": "2.0", "id": 9, "method": "tools/call",
             "params": {"name": "pipeline_list", "arguments": {}}});
         let mut response = reqwest::Client::new()
@@ -404,6 +409,10 @@ async fn a_call_cut_off_by_its_replicas_crash_ends_on_another_replica_with_its_a
             .filter_map(|line| line.strip_prefix("data:"))
             .find_map(|data| serde_json::from_str::<Value>(data.trim()).ok())
             .unwrap_or_else(|| panic!("a message on the resumed stream: {answer:?}"));
+        assert!(
+            message.get("result").is_none(),
+            "another call's answer: {message}"
+        );
         assert!(
             message["error"]["message"]
                 .as_str()
