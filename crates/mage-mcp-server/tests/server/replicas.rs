@@ -413,6 +413,10 @@ async fn a_call_cut_off_by_its_replicas_crash_ends_on_another_replica_with_its_a
             message.get("result").is_none(),
             "another call's answer: {message}"
         );
+        assert_eq!(
+            message["id"], 9,
+            "the error answers the call cut off: {message}"
+        );
         assert!(
             message["error"]["message"]
                 .as_str()
