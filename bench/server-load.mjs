@@ -11,6 +11,8 @@
 //
 //   node bench/server-load.mjs [--binary PATH] [--baseline PATH] [--sessions 24] [--calls 40]
 //                              [--rounds 2] [--max-seconds 300] [--mage-url URL]
+//                              [--replicas N[,N…]] [--protocol legacy|2026-07-28|both]
+//                              [--stop-replica drain|crash[,…]]
 //
 // --binary: default target/release/mage-mcp-server (scripts/bench-server.sh builds it).
 // --baseline: another build of the server (scripts/build-commit.sh --server COMMIT): each round
@@ -21,6 +23,17 @@
 // and the rest of a call's latency is transport (HTTP, JSON-RPC, the event stream) and queueing.
 // --mage-url: the server drives that Mage server, with MAGE_OAUTH_TOKEN and MAGE_API_KEY from the
 // environment (scripts/bench-server.sh --mage starts one and logs in).
+// --replicas N: the load goes through nginx to N replicas sharing their sessions through Redis, as
+// a team deploys the server (bench/replicas/cluster.mjs: everything on 127.0.0.1, stopped at the
+// end); a list (1,2,3) runs a round at each count and ends with a table of calls/s and p99 per
+// count. --protocol: the clients' protocol, the legacy session mode (initialize, a session id)
+// or MCP 2026-07-28 (no session; server/discover), or both (every other session). --stop-replica
+// (with --replicas): once half the calls are done, replica 1 stops, stays stopped for a quarter
+// of the calls, and is started again: "drain" asks it to stop (SIGTERM, as a deployment's restart
+// does: it lets its calls in flight end), "crash" kills it (SIGKILL); a list takes one per round,
+// in turn. The round then holds that no call hung, that every call begun after the replica was
+// gone succeeded, and that every session went on with its own session id to its last call. Each
+// call's failure is printed with its time.
 // Every request is bounded (30 s), and each round by --max-seconds: past it the round fails.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -29,6 +42,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { isWorse, WORSE_MARK } from "./compare.mjs";
+import { startCluster } from "./replicas/cluster.mjs";
 
 // The server admits only requests with its token (Authorization: Bearer): the load runs with it on.
 const TOKEN = `server-load-${randomBytes(16).toString("hex")}`;
@@ -38,9 +52,16 @@ const REQUEST_TIMEOUT = 30_000;
 const STARTUP_TIMEOUT = 30_000;
 const RSS_SAMPLE_MS = 50;
 
+/** The protocols --protocol names. */
+const LEGACY = "legacy";
+const SESSIONLESS = "2026-07-28";
+const PROTOCOLS = { [LEGACY]: [LEGACY], [SESSIONLESS]: [SESSIONLESS], both: [LEGACY, SESSIONLESS] };
+/** How --stop-replica stops a replica: asked to stop (it drains), or killed. */
+const STOP_SIGNALS = { drain: "SIGTERM", crash: "SIGKILL" };
+
 function parseArgs(argv) {
-  const options = { binary: "target/release/mage-mcp-server", baseline: null, sessions: 24, calls: 40, rounds: 2, maxSeconds: 300, mageUrl: null };
-  const names = { "--binary": "binary", "--baseline": "baseline", "--sessions": "sessions", "--calls": "calls", "--rounds": "rounds", "--max-seconds": "maxSeconds", "--mage-url": "mageUrl" };
+  const options = { binary: "target/release/mage-mcp-server", baseline: null, sessions: 24, calls: 40, rounds: 2, maxSeconds: 300, mageUrl: null, replicas: "", protocol: LEGACY, stopReplica: "" };
+  const names = { "--binary": "binary", "--baseline": "baseline", "--sessions": "sessions", "--calls": "calls", "--rounds": "rounds", "--max-seconds": "maxSeconds", "--mage-url": "mageUrl", "--replicas": "replicas", "--protocol": "protocol", "--stop-replica": "stopReplica" };
   for (let i = 0; i < argv.length; i += 2) {
     const key = names[argv[i]];
     if (!key || argv[i + 1] === undefined) throw new Error(`server-load.mjs: unknown or incomplete argument ${argv[i]} (see the header)`);
@@ -49,6 +70,15 @@ function parseArgs(argv) {
   for (const key of ["sessions", "calls", "rounds", "maxSeconds"]) {
     if (!Number.isInteger(options[key]) || options[key] < 1) throw new Error(`server-load.mjs: --${key} must be a whole number from 1`);
   }
+  options.replicaCounts = options.replicas ? options.replicas.split(",").map(Number) : [0];
+  if (options.replicas && !options.replicaCounts.every((n) => Number.isInteger(n) && n >= 1)) throw new Error("server-load.mjs: --replicas takes whole numbers from 1, comma-separated");
+  options.protocols = PROTOCOLS[options.protocol];
+  if (!options.protocols) throw new Error(`server-load.mjs: --protocol is one of ${Object.keys(PROTOCOLS).join(", ")}`);
+  options.stopModes = options.stopReplica ? options.stopReplica.split(",") : [];
+  if (!options.stopModes.every((mode) => mode in STOP_SIGNALS)) throw new Error(`server-load.mjs: --stop-replica takes ${Object.keys(STOP_SIGNALS).join(" or ")}, comma-separated`);
+  if (options.stopReplica && !options.replicas) throw new Error("server-load.mjs: --stop-replica needs --replicas");
+  if (options.stopReplica && options.replicaCounts.some((n) => n < 2)) throw new Error("server-load.mjs: --stop-replica needs at least 2 replicas (one to stop, one to answer)");
+  if (options.replicas && (options.baseline || options.mageUrl)) throw new Error("server-load.mjs: --replicas runs this build on the demo project only");
   return options;
 }
 
@@ -87,6 +117,43 @@ const stageOf = (line, stage) => {
   return m ? Number(m[1]) : null;
 };
 
+/** Reads a server's log line: a tool call's time and stages into `toolTimes` and `stageTimes`. */
+function readCallLog(line, toolTimes, stageTimes) {
+  const call = line.match(TOOL_CALL_LOG);
+  if (!call) return;
+  (toolTimes[call[1]] ??= []).push(Number(call[2]));
+  for (const stage of STAGES) {
+    const us = stageOf(line, stage);
+    if (us !== null) stageTimes[stage].push(us / 1000);
+  }
+}
+
+/**
+ * N replicas behind nginx (bench/replicas/cluster.mjs), as a target like startServer's: the
+ * nginx URL, the replicas' tool times, the running replicas' pids, and the replicas' stop and
+ * start.
+ */
+async function startReplicas(binary, widget, replicas) {
+  const toolTimes = {};
+  const stageTimes = Object.fromEntries(STAGES.map((stage) => [stage, []]));
+  const cluster = await startCluster({ binary, widget, token: TOKEN, replicas, onReplicaLog: (_, line) => readCallLog(line, toolTimes, stageTimes) });
+  return {
+    url: cluster.url,
+    toolTimes,
+    stageTimes,
+    pids: () => cluster.replicas.map((r) => r.child?.pid).filter(Boolean),
+    cluster,
+    stop: () => cluster.stop(),
+  };
+}
+
+/** The target of a round: one server started directly, or N replicas behind nginx. */
+async function startTarget(options, binary, widget, replicas) {
+  if (replicas) return startReplicas(binary, widget, replicas);
+  const { child, url, toolTimes, stageTimes } = await startServer(binary, widget, options.mageUrl);
+  return { url, toolTimes, stageTimes, pids: () => [child.pid], stop: async () => { child.kill("SIGTERM"); } };
+}
+
 /**
  * Starts the server on a free loopback port; resolves with the child, its /mcp URL and the tool
  * times its log reports (filled as it runs).
@@ -110,14 +177,7 @@ function startServer(binary, widget, mageUrl) {
       const lines = (partial + chunk).split("\n");
       partial = lines.pop();
       for (const line of lines) {
-        const call = line.match(TOOL_CALL_LOG);
-        if (call) {
-          (toolTimes[call[1]] ??= []).push(Number(call[2]));
-          for (const stage of STAGES) {
-            const us = stageOf(line, stage);
-            if (us !== null) stageTimes[stage].push(us / 1000);
-          }
-        }
+        readCallLog(line, toolTimes, stageTimes);
         if (announced) continue;
         if (seen.length < 1 << 16) seen += line + "\n";
         const address = line.match(/http:\/\/127\.0\.0\.1:\d+\/mcp/);
@@ -127,10 +187,13 @@ function startServer(binary, widget, mageUrl) {
   });
 }
 
-async function connect(url) {
-  const client = new Client({ name: "server-load-bench", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), AUTHORIZED), { timeout: REQUEST_TIMEOUT });
-  return client;
+/** A client of the official SDK on `protocol`: the legacy session mode, or 2026-07-28 pinned. */
+async function connect(url, protocol = LEGACY) {
+  const negotiation = protocol === SESSIONLESS ? { versionNegotiation: { mode: { pin: SESSIONLESS } } } : {};
+  const client = new Client({ name: "server-load-bench", version: "1.0.0" }, negotiation);
+  const transport = new StreamableHTTPClientTransport(new URL(url), AUTHORIZED);
+  await client.connect(transport, { timeout: REQUEST_TIMEOUT });
+  return { client, transport };
 }
 
 function callTool(client, name, args) {
@@ -146,7 +209,7 @@ function recordsOf(result) {
  * and block runs of those runs (for block_outputs).
  */
 async function discover(url) {
-  const client = await connect(url);
+  const { client } = await connect(url);
   try {
     const pipelines = recordsOf(await callTool(client, "pipeline_list", {})).map((r) => r.uuid).filter(Boolean);
     const runs = recordsOf(await callTool(client, "pipeline_runs", { per_page: 20 })).map((r) => r.id).filter((id) => id !== undefined);
@@ -179,22 +242,40 @@ function pick(list, k) {
   return list[k % list.length];
 }
 
-/** One session: handshake, then `calls` tool calls, each timed. */
-async function session(url, ids, index, calls, samples) {
+/**
+ * One session on `protocol`: handshake (2026-07-28: server/discover), then `calls` tool calls,
+ * each timed. With `keepGoing`, a call that fails is recorded in `samples.failures` (its tool,
+ * when it began and ended, the error) and the session goes on with its next call; the session id
+ * it began with and the one it ends with go to `samples.sessions`. `afterCall()` runs after each.
+ */
+async function session(url, ids, index, calls, samples, { protocol = LEGACY, keepGoing = false, afterCall = () => {} } = {}) {
   const started = performance.now();
-  const client = await connect(url);
+  const { client, transport } = await connect(url, protocol);
   samples.handshake.push(performance.now() - started);
+  const sessionId = transport.sessionId;
+  let done = 0;
   try {
     for (let call = 0; call < calls; call++) {
       const [tool, args] = MIX[(index + call) % MIX.length];
       const t = performance.now();
-      const result = await callTool(client, tool, args(ids, index * 7 + call));
-      const ms = performance.now() - t;
-      (samples.tools[tool] ??= []).push(ms);
-      samples.all.push(ms);
-      if (result.isError) samples.toolErrors.push(`${tool}: ${result.content?.[0]?.text?.slice(0, 160)}`);
+      try {
+        const result = await callTool(client, tool, args(ids, index * 7 + call));
+        const ms = performance.now() - t;
+        (samples.tools[tool] ??= []).push(ms);
+        samples.all.push(ms);
+        (samples.byProtocol[protocol] ??= []).push(ms);
+        samples.calls.push({ began: t, ok: true });
+        if (result.isError) samples.toolErrors.push(`${tool}: ${result.content?.[0]?.text?.slice(0, 160)}`);
+        done += 1;
+      } catch (error) {
+        if (!keepGoing) throw error;
+        samples.calls.push({ began: t, ok: false });
+        samples.failures.push({ protocol, tool, began: t, ended: performance.now(), error: String(error?.message ?? error).slice(0, 200) });
+      }
+      afterCall();
     }
   } finally {
+    samples.sessions.push({ protocol, began: sessionId, ended: transport.sessionId, done });
     await client.close().catch(() => {});
   }
 }
@@ -212,14 +293,56 @@ function row(name, values) {
 
 const mib = (kib) => (kib === null ? "n/a" : `${(kib / 1024).toFixed(1)} MiB`);
 
+/** A figure summed over processes (their VmRSS, CPU seconds), NaN or null when one is gone. */
+const sumOver = (pids, read) => pids.reduce((sum, pid) => (sum === null ? null : (read(pid) === null ? null : sum + read(pid))), 0);
+
 /**
- * One round against a fresh server from `binary` (`name` in the output): prints its table, returns
- * its figures (lower is better except throughput) and whether every call succeeded.
+ * Stops replica 1 of `target` (SIGTERM: it drains its calls in flight), keeps it stopped until
+ * `whileDown` resolves (calls made meanwhile go to the others), and starts it again; resolves
+ * with the times (performance.now()) the stop was asked, the replica was gone, and it served
+ * again.
  */
-async function round(options, binary, name, widget, number) {
-  const { child, url, toolTimes, stageTimes } = await startServer(binary, widget, options.mageUrl);
+async function stopAndRestartReplica(target, mode, whileDown) {
+  const asked = performance.now();
+  await target.cluster.stopReplica(0, STOP_SIGNALS[mode]);
+  const gone = performance.now();
+  await whileDown();
+  await target.cluster.startReplica(0);
+  return { mode, asked, gone, back: performance.now() };
+}
+
+/**
+ * What a round with a replica stopped must hold: no call hung, every call begun once the replica
+ * was gone succeeded, every session went on with its session id to its last call. Prints the
+ * account; returns whether it held.
+ */
+function checkStop(stop, samples, options) {
+  const ms = (t) => `${((t - stop.asked) / 1000).toFixed(2)} s`;
+  const down = samples.calls.filter((c) => c.began >= stop.gone && c.began < stop.back).length;
+  console.log(`\nreplica 1 ${stop.mode === "crash" ? "killed (SIGKILL)" : "asked to stop (SIGTERM)"} at ${((stop.asked - samples.t0) / 1000).toFixed(2)} s into the round; gone ${ms(stop.gone)} later; serving again ${ms(stop.back)} after the ask (${down} calls begun while it was down)`);
+  const hung = samples.failures.filter((f) => /time(d)? ?out/i.test(f.error));
+  const late = samples.failures.filter((f) => f.began >= stop.gone);
+  const inFlight = samples.failures.filter((f) => f.began < stop.gone);
+  for (const f of samples.failures) console.log(`  call failed (${f.protocol}, ${f.tool}, begun ${ms(f.began)} after the ask, ended after ${((f.ended - f.began) / 1000).toFixed(2)} s): ${f.error}`);
+  const begunAfter = samples.calls.filter((c) => c.began >= stop.gone).length;
+  const restarted = samples.sessions.filter((s) => s.began !== s.ended);
+  console.log(`calls: ${samples.calls.length}, of which ${samples.failures.length} failed (${inFlight.length} begun before the replica was gone, ${late.length} after); ${begunAfter} calls begun after it was gone; hung: ${hung.length}`);
+  console.log(`sessions: ${samples.sessions.length} (${options.protocols.join(" and ")}), ${restarted.length} with another session id at the end`);
+  const held = hung.length === 0 && late.length === 0 && restarted.length === 0 && begunAfter > 0;
+  if (!held) console.error(`server-load.mjs: the stop was not survived: ${hung.length} hung, ${late.length} failed after the replica was gone, ${restarted.length} sessions started over${begunAfter > 0 ? "" : ", no call begun after the replica was gone"}`);
+  return held;
+}
+
+/**
+ * One round against a fresh server from `binary` (`name` in the output), or `replicas` of it
+ * behind nginx: prints its table, returns its figures (lower is better except throughput) and
+ * whether every call succeeded (with --stop-replica: whether the stop was survived).
+ */
+async function round(options, binary, name, widget, number, replicas = 0) {
+  const target = await startTarget(options, binary, widget, replicas);
+  const { url, toolTimes, stageTimes } = target;
   let peakRss = 0;
-  const sampler = setInterval(() => { peakRss = Math.max(peakRss, procStatusKiB(child.pid, "VmRSS") ?? 0); }, RSS_SAMPLE_MS);
+  const sampler = setInterval(() => { peakRss = Math.max(peakRss, sumOver(target.pids(), (pid) => procStatusKiB(pid, "VmRSS")) ?? 0); }, RSS_SAMPLE_MS);
   let deadline;
   try {
     const ids = await discover(url);
@@ -227,34 +350,66 @@ async function round(options, binary, name, widget, number) {
     await settle(() => logged() >= ids.calls);
     for (const key of Object.keys(toolTimes)) delete toolTimes[key];
     for (const stage of STAGES) stageTimes[stage].length = 0;
-    const idleRss = procStatusKiB(child.pid, "VmRSS");
-    const samples = { handshake: [], tools: {}, all: [], toolErrors: [] };
-    const serverCpu0 = cpuSeconds(child.pid);
+    const pids = target.pids();
+    const idleRss = sumOver(pids, (pid) => procStatusKiB(pid, "VmRSS"));
+    const samples = { handshake: [], tools: {}, all: [], byProtocol: {}, toolErrors: [], failures: [], calls: [], sessions: [] };
+    const serverCpu0 = sumOver(pids, cpuSeconds);
     const clientCpu0 = process.cpuUsage();
     const load = loadavg()[0];
     const t0 = performance.now();
-    const sessions = Array.from({ length: options.sessions }, (_, i) => session(url, ids, i, options.calls, samples));
+    samples.t0 = t0;
+    // Replica 1 stops once half the calls are done and stays stopped for a quarter more.
+    let stopping = null;
+    const total = options.sessions * options.calls;
+    const callsWhileDown = Math.floor(total / 4);
+    let downSince = null;
+    let onCall = () => {};
+    let loadDone = false;
+    const whileDown = () => new Promise((resolve) => {
+      downSince = samples.calls.length;
+      onCall = () => { if (loadDone || samples.calls.length - downSince >= callsWhileDown) resolve(); };
+      onCall();
+    });
+    const stopMode = options.stopModes[(number - 1) % options.stopModes.length];
+    const afterCall = () => {
+      if (stopMode && !stopping && samples.calls.length >= total / 2) stopping = stopAndRestartReplica(target, stopMode, whileDown);
+      onCall();
+    };
+    const sessions = Array.from({ length: options.sessions }, (_, i) => {
+      const protocol = options.protocols[i % options.protocols.length];
+      return session(url, ids, i, options.calls, samples, { protocol, keepGoing: Boolean(stopMode), afterCall });
+    });
     const limit = new Promise((_, reject) => { deadline = setTimeout(() => reject(new Error(`the round took over ${options.maxSeconds} s`)), options.maxSeconds * 1000); });
     await Promise.race([Promise.all(sessions), limit]);
     const wall = (performance.now() - t0) / 1000;
-    const serverCpu = cpuSeconds(child.pid) - serverCpu0;
+    loadDone = true;
+    onCall();
+    const stop = stopping ? await Promise.race([stopping, limit]) : null;
+    const samePids = target.pids().join() === pids.join();
+    const serverCpu = samePids ? sumOver(pids, cpuSeconds) - serverCpu0 : NaN;
     const clientCpuUsage = process.cpuUsage(clientCpu0);
     const clientCpu = (clientCpuUsage.user + clientCpuUsage.system) / 1e6;
     await settle(() => logged() >= samples.all.length);
-    const hwm = procStatusKiB(child.pid, "VmHWM");
-    console.log(`\n### Round ${number}, ${name} (${binary}): ${options.sessions} concurrent sessions x ${options.calls} calls, ${options.mageUrl ? `Mage at ${options.mageUrl}` : "the demo project"}`);
+    const hwm = samePids ? sumOver(pids, (pid) => procStatusKiB(pid, "VmHWM")) : null;
+    const where = replicas ? `${replicas} replica(s) behind nginx, sessions in Redis` : (options.mageUrl ? `Mage at ${options.mageUrl}` : "the demo project");
+    console.log(`\n### Round ${number}, ${name} (${binary}): ${options.sessions} concurrent sessions x ${options.calls} calls, ${where}${replicas ? `, the demo project; clients: ${options.protocols.join(" and ")}` : ""}`);
     console.log(`\nload average before the round ${load.toFixed(2)} on ${cpus().length} cores; ${ids.pipelines.length} pipelines, ${ids.runs.length} runs, ${ids.blockRuns.length} block runs in the mix\n`);
     console.log("| | calls | p50 ms | p99 ms | max ms |\n|---|---:|---:|---:|---:|");
     for (const [tool] of MIX) if (samples.tools[tool]) console.log(row(tool, samples.tools[tool]));
     console.log(row("**all tool calls**", samples.all));
-    console.log(row("handshake (initialize + initialized)", samples.handshake));
+    if (options.protocols.length > 1) for (const protocol of options.protocols) if (samples.byProtocol[protocol]) console.log(row(`  clients on ${protocol}`, samples.byProtocol[protocol]));
+    console.log(row(replicas ? "handshake (initialize + initialized, or server/discover)" : "handshake (initialize + initialized)", samples.handshake));
     console.log(row("the tools' own time in the server (its log, whole ms)", Object.values(toolTimes).flat()));
     const stageNames = { begin_us: "  stage: checks and credentials", tool_us: "  stage: the tool against its backend", result_us: "  stage: the result redacted and serialised" };
     for (const stage of STAGES) if (stageTimes[stage].length) console.log(row(stageNames[stage], stageTimes[stage]));
     console.log(`\n${samples.all.length} calls in ${wall.toFixed(2)} s: ${(samples.all.length / wall).toFixed(0)} calls/s; tool errors: ${samples.toolErrors.length}`);
     for (const e of samples.toolErrors.slice(0, 5)) console.log(`  tool error: ${e}`);
-    console.log(`CPU over the round: server ${serverCpu.toFixed(2)} s (${((serverCpu / samples.all.length) * 1000).toFixed(2)} ms a call), this client ${clientCpu.toFixed(2)} s, of ${(wall * cpus().length).toFixed(1)} core-seconds`);
-    console.log(`server memory: VmRSS idle ${mib(idleRss)}, highest sampled VmRSS ${mib(peakRss)}, VmHWM ${mib(hwm)}`);
+    const servers = replicas ? `the ${replicas} replica(s)` : "server";
+    console.log(Number.isFinite(serverCpu)
+      ? `CPU over the round: ${servers} ${serverCpu.toFixed(2)} s (${((serverCpu / samples.all.length) * 1000).toFixed(2)} ms a call), this client ${clientCpu.toFixed(2)} s, of ${(wall * cpus().length).toFixed(1)} core-seconds`
+      : `CPU over the round: this client ${clientCpu.toFixed(2)} s, of ${(wall * cpus().length).toFixed(1)} core-seconds (a replica was restarted: the servers' is not summed)`);
+    console.log(`${replicas ? "the replicas' memory, summed" : "server memory"}: VmRSS idle ${mib(idleRss)}, highest sampled VmRSS ${mib(peakRss)}, VmHWM ${mib(hwm)}`);
+    const held = stop ? checkStop(stop, samples, options) : true;
     const sorted = [...samples.all].sort((a, b) => a - b);
     const stagePercentile = (stage, p) => (stageTimes[stage].length ? percentile([...stageTimes[stage]].sort((a, b) => a - b), p) : NaN);
     const figures = {
@@ -268,11 +423,21 @@ async function round(options, binary, name, widget, number) {
       "tool stage p99 ms": stagePercentile("tool_us", 99),
       "result stage p99 ms": stagePercentile("result_us", 99),
     };
-    return { ok: samples.toolErrors.length === 0, figures };
+    return { ok: samples.toolErrors.length === 0 && held, figures };
   } finally {
     clearTimeout(deadline);
     clearInterval(sampler);
-    child.kill("SIGTERM");
+    await target.stop();
+  }
+}
+
+/** The figures of each replica count, one line each (medians over the rounds). */
+function replicasTable(byCount, options) {
+  console.log(`\n## Through nginx, by replicas (medians of ${options.rounds} round(s); ${options.sessions} sessions x ${options.calls} calls; clients: ${options.protocols.join(" and ")})\n`);
+  console.log("| replicas | calls/s | p50 ms | p99 ms |\n|---:|---:|---:|---:|");
+  for (const [count, rounds] of byCount) {
+    const f = (key) => medianOf(rounds, key).toFixed(1);
+    console.log(`| ${count} | ${medianOf(rounds, "calls/s").toFixed(0)} | ${f("p50 ms")} | ${f("p99 ms")} |`);
   }
 }
 
@@ -305,20 +470,25 @@ async function main() {
   let ok = true;
   const builds = options.baseline ? [["baseline", options.baseline], ["current", options.binary]] : [["current", options.binary]];
   const figures = Object.fromEntries(builds.map(([name]) => [name, []]));
+  const byCount = new Map(options.replicaCounts.map((count) => [count, []]));
   try {
     for (let n = 1; n <= options.rounds; n++) {
-      for (const [name, binary] of builds) {
-        const result = await round(options, binary, name, widget, n);
-        ok = result.ok && ok;
-        figures[name].push(result.figures);
+      for (const count of options.replicaCounts) {
+        for (const [name, binary] of builds) {
+          const result = await round(options, binary, name, widget, n, count);
+          ok = result.ok && ok;
+          figures[name].push(result.figures);
+          byCount.get(count).push(result.figures);
+        }
       }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   if (options.baseline) compare(figures, options);
+  if (options.replicas) replicasTable(byCount, options);
   if (!ok) {
-    console.error("server-load.mjs: some tool calls failed (above)");
+    console.error(options.stopReplica ? "server-load.mjs: a call failed past the stop, or a session started over (above)" : "server-load.mjs: some tool calls failed (above)");
     process.exitCode = 1;
   }
 }

@@ -78,6 +78,9 @@ debian_packages() {
     command -v xvfb-run >/dev/null || missing+=(xvfb)
     command -v xauth >/dev/null || missing+=(xauth)
     command -v python3 >/dev/null || missing+=(python3 python3-venv)
+    # The replicas' check (bench/replicas/): a shared session store and a load balancer.
+    command -v redis-server >/dev/null || missing+=(redis-server)
+    command -v nginx >/dev/null || missing+=(nginx)
   fi
   [ ${#missing[@]} -gt 0 ] || return 0
   say "installing Debian packages: ${missing[*]}"

@@ -19,9 +19,22 @@
 //!
 //! A client that sends slowly is cut off: the connection loop is the server's own (`serve_on`),
 //! so that a request's headers have a time bound, and the guard bounds the time a body takes.
+//!
+//! Replicas behind a load balancer share their sessions through a store (`--session-store`,
+//! [`crate::session_store`]): a session initialised on one continues on any other. The store is
+//! then the judge of which sessions are live: a request naming a session the store no longer
+//! holds (closed by its client on another replica, idle past the bound) is answered 404 here,
+//! whatever this replica still holds in memory. A replica asked to stop drains: it stops taking
+//! connections (the load balancer sends the next requests elsewhere), lets the calls in flight
+//! end, then closes its sessions' streams.
+//!
+//! Clients of MCP `2026-07-28` have no session (SEP-2567): rmcp serves each of their requests
+//! alone, with a server of its own ([`MageMcpServer::for_new_session`]); the session bound does
+//! not apply to them.
 
 use std::future::Future;
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -36,13 +49,15 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use rmcp::model::ClientJsonRpcMessage;
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::session::{SessionManager, SessionStore};
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde_json::{json, Value};
 use subtle::ConstantTimeEq;
 use tokio_util::sync::CancellationToken;
 
 use crate::server::MageMcpServer;
+use crate::session_store::{RedisSessions, SESSION_IDLE};
+use crate::sessions::ReplicaSessions;
 
 /// The largest request body accepted by default: 4 MiB (a tool call's arguments are a few KB; a
 /// block's code or a run's payload may be larger).
@@ -93,6 +108,9 @@ pub struct HttpOptions {
     pub auth: HttpAuth,
     pub max_sessions: usize,
     pub read_timeouts: ReadTimeouts,
+    /// The store the replicas share their sessions through (`--session-store`); without it
+    /// sessions live in this process only.
+    pub session_store: Option<RedisSessions>,
 }
 
 /// How long the server waits for what a client sends: a client that sends its headers or its body
@@ -220,6 +238,14 @@ fn bearer_credential(value: &str) -> Option<&str> {
 /// Serves MCP at `http://ADDRESS/mcp` until Ctrl-C or SIGTERM.
 pub async fn serve(server: MageMcpServer, options: HttpOptions) -> anyhow::Result<()> {
     let cancel = CancellationToken::new();
+    if let Some(store) = &options.session_store {
+        store.check().await?;
+        tracing::info!(
+            "sessions shared through the store at {} (a session idle for {} s ends)",
+            store.shown(),
+            SESSION_IDLE.as_secs()
+        );
+    }
     let router = router(server, &options, cancel.child_token());
     let listener = tokio::net::TcpListener::bind(options.address)
         .await
@@ -245,14 +271,99 @@ pub async fn serve(server: MageMcpServer, options: HttpOptions) -> anyhow::Resul
         listener,
         router,
         options.read_timeouts.headers,
-        async move {
+        async {
             stop_requested().await;
-            tracing::info!("stopping");
-            cancel.cancel();
+            tracing::info!(
+                "stopping: no new connection; the calls in flight may end within {} s",
+                DRAIN_WAIT.as_secs()
+            );
+        },
+        Drain {
+            wait: DRAIN_WAIT,
+            then: cancel,
         },
     )
     .await;
     Ok(())
+}
+
+/// What a stopping server does once it takes no new connection: it lets the calls in flight end
+/// within `wait`, then cancels `then` (its sessions and their streams).
+pub struct Drain {
+    pub wait: Duration,
+    pub then: CancellationToken,
+}
+
+/// How long a stopping server lets the calls in flight end once it takes no new connection (a
+/// deployment's restart: the load balancer sends the next requests to another replica).
+pub const DRAIN_WAIT: Duration = Duration::from_secs(30);
+
+/// What a stopping server waits for, counted from each one's start to when its mark is dropped:
+/// the POST requests being answered, and the connections whose first request has not reached
+/// the router ([`serve_on`]).
+#[derive(Clone, Default)]
+pub struct InFlight {
+    count: Arc<AtomicUsize>,
+    changed: Arc<tokio::sync::Notify>,
+}
+
+impl InFlight {
+    pub fn count(&self) -> usize {
+        self.count.load(Ordering::SeqCst)
+    }
+
+    /// One more, until the returned mark is dropped.
+    fn begin(&self) -> InFlightMark {
+        self.count.fetch_add(1, Ordering::SeqCst);
+        InFlightMark(self.clone())
+    }
+
+    /// Resolves once none is in flight.
+    pub async fn none_left(&self) {
+        loop {
+            let changed = self.changed.notified();
+            if self.count() == 0 {
+                return;
+            }
+            changed.await;
+        }
+    }
+}
+
+/// One call in flight; dropping it ends it.
+struct InFlightMark(InFlight);
+
+impl Drop for InFlightMark {
+    fn drop(&mut self) {
+        self.0.count.fetch_sub(1, Ordering::SeqCst);
+        self.0.changed.notify_waiters();
+    }
+}
+
+/// A response body that holds its call's [`InFlightMark`] until it is dropped.
+struct MarkedBody {
+    inner: Body,
+    _mark: InFlightMark,
+}
+
+impl hyper::body::Body for MarkedBody {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        context: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<hyper::body::Frame<Bytes>, Self::Error>>> {
+        std::pin::Pin::new(&mut self.inner).poll_frame(context)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        self.inner.size_hint()
+    }
 }
 
 /// How long a connection may stay open once the server is stopping (its sessions' streams end
@@ -264,14 +375,59 @@ const ACCEPT_RETRY_PAUSE: Duration = Duration::from_millis(100);
 /// Serves `router` on `listener` until `stop` completes, one HTTP/1.1 connection per client,
 /// whose request headers must arrive within `headers_timeout` of when the connection waits for
 /// them (hyper's timer; axum's `serve` sets none, and without one hyper applies no bound). Then
-/// it stops accepting and gives open connections [`SHUTDOWN_WAIT`] to end.
+/// it stops accepting, lets the requests already sent reach the router, tells every connection
+/// to close after the request it is answering, lets the calls in flight end ([`Drain`]), and
+/// gives open connections [`SHUTDOWN_WAIT`] more to end.
 pub async fn serve_on(
     listener: tokio::net::TcpListener,
     router: axum::Router,
     headers_timeout: Duration,
     stop: impl Future<Output = ()>,
+    drain: Drain,
 ) {
     let connections = GracefulShutdown::new();
+    // Connections accepted whose first request has not reached the router yet: a connection
+    // closed then would drop a request its client has already sent.
+    let unread = InFlight::default();
+    // POST requests being answered, marked as hyper hands each to the router (so that none is
+    // between the two counts), until the answer's body is dropped: sent whole, or its connection
+    // gone (a call's result travels in a stream that outlives the handler).
+    let calls = InFlight::default();
+    let serve_connection = |stream: tokio::net::TcpStream| {
+        let waiting = Arc::new(std::sync::Mutex::new(Some(unread.begin())));
+        let first_request = waiting.clone();
+        let routed = TowerToHyperService::new(router.clone());
+        let calls = calls.clone();
+        let service = hyper::service::service_fn(move |request: Request<hyper::body::Incoming>| {
+            let call = (request.method() == Method::POST).then(|| calls.begin());
+            if let Ok(mut mark) = first_request.lock() {
+                mark.take();
+            }
+            let answered = hyper::service::Service::call(&routed, request);
+            async move {
+                let response = answered.await?;
+                Ok::<_, std::convert::Infallible>(match call {
+                    Some(mark) => {
+                        response.map(|inner| Body::new(MarkedBody { inner, _mark: mark }))
+                    }
+                    None => response,
+                })
+            }
+        });
+        let connection = hyper::server::conn::http1::Builder::new()
+            .timer(TokioTimer::new())
+            .header_read_timeout(headers_timeout)
+            .serve_connection(TokioIo::new(stream), service);
+        let connection = connections.watch(connection);
+        tokio::spawn(async move {
+            if let Err(error) = connection.await {
+                tracing::debug!("a connection ended with an error: {error}");
+            }
+            if let Ok(mut mark) = waiting.lock() {
+                mark.take();
+            }
+        });
+    };
     let mut stop = std::pin::pin!(stop);
     loop {
         let stream = tokio::select! {
@@ -285,37 +441,52 @@ pub async fn serve_on(
             },
             () = &mut stop => break,
         };
-        let connection = hyper::server::conn::http1::Builder::new()
-            .timer(TokioTimer::new())
-            .header_read_timeout(headers_timeout)
-            .serve_connection(
-                TokioIo::new(stream),
-                TowerToHyperService::new(router.clone()),
-            );
-        let connection = connections.watch(connection);
-        tokio::spawn(async move {
-            if let Err(error) = connection.await {
-                tracing::debug!("a connection ended with an error: {error}");
-            }
-        });
+        serve_connection(stream);
+    }
+    // Connections the system accepted already (its backlog) are served, not reset: their
+    // clients may have sent a request.
+    while let Ok(Ok((stream, _))) = tokio::time::timeout(Duration::ZERO, listener.accept()).await {
+        serve_connection(stream);
     }
     drop(listener);
-    let _ = tokio::time::timeout(SHUTDOWN_WAIT, connections.shutdown()).await;
+    // The requests already sent on accepted connections reach the router first (a connection
+    // that sends nothing is closed within `headers_timeout`); then every connection is told to
+    // close once its request is answered, so that none takes another; then the calls in flight
+    // end, then the rest.
+    let _ = tokio::time::timeout(headers_timeout, unread.none_left()).await;
+    let closing = tokio::spawn(connections.shutdown());
+    if tokio::time::timeout(drain.wait, calls.none_left())
+        .await
+        .is_err()
+    {
+        tracing::warn!(
+            "{} call(s) still in flight after {} s: their streams are closed",
+            calls.count(),
+            drain.wait.as_secs()
+        );
+    }
+    drain.then.cancel();
+    let _ = tokio::time::timeout(SHUTDOWN_WAIT, closing).await;
 }
 
 /// `/mcp`: rmcp's service behind `guard`. Each MCP session gets its own server
-/// ([`MageMcpServer::for_new_session`]): what one session's calls learn stays with it.
+/// ([`MageMcpServer::for_new_session`]): what one session's calls learn stays with it; a
+/// sessionless request gets one of its own too.
 pub fn router(
     server: MageMcpServer,
     options: &HttpOptions,
     cancel: CancellationToken,
 ) -> axum::Router {
-    let config = StreamableHttpServerConfig::default()
+    let mut config = StreamableHttpServerConfig::default()
         .with_allowed_hosts(allowed_hosts(options))
         .with_allowed_origins(allowed_origins(options))
         .with_max_request_body_bytes(options.max_request_bytes)
         .with_cancellation_token(cancel);
-    let sessions = Arc::new(LocalSessionManager::default());
+    config.session_store = options
+        .session_store
+        .clone()
+        .map(|store| Arc::new(store) as Arc<dyn SessionStore>);
+    let sessions = Arc::new(ReplicaSessions::new(SESSION_IDLE));
     let service = StreamableHttpService::new(
         move || Ok(server.for_new_session()),
         sessions.clone(),
@@ -324,6 +495,7 @@ pub fn router(
     let admission = Admission {
         auth: options.auth.clone(),
         sessions,
+        store: options.session_store.clone(),
         max_sessions: options.max_sessions,
         body_limit: options.max_request_bytes,
         body_timeout: options.read_timeouts.body,
@@ -357,7 +529,8 @@ fn allowed_origins(options: &HttpOptions) -> Vec<String> {
 #[derive(Clone)]
 struct Admission {
     auth: HttpAuth,
-    sessions: Arc<LocalSessionManager>,
+    sessions: Arc<ReplicaSessions>,
+    store: Option<RedisSessions>,
     max_sessions: usize,
     body_limit: usize,
     body_timeout: Duration,
@@ -366,10 +539,10 @@ struct Admission {
 /// The MCP session header: a request without it starts a session.
 const SESSION_HEADER: &str = "mcp-session-id";
 
-/// Admits a request that carries the token (401 otherwise, before its body is read), refuses a new
-/// session past the bound (503), reads a POST's body (at most the limit) before rmcp does, so
-/// that when rmcp cannot deserialise it the answer can say why; then rewrites rmcp's plain-text
-/// refusals as JSON-RPC errors.
+/// Admits a request that carries the token (401 otherwise, before its body is read), refuses a
+/// session the shared store no longer holds (404), reads a POST's body (at most the limit) before
+/// rmcp does, so that when rmcp cannot deserialise it the answer can say why, refuses a new
+/// session past the bound (503); then rewrites rmcp's plain-text refusals as JSON-RPC errors.
 async fn guard(State(admission): State<Admission>, request: Request, next: Next) -> Response {
     if !admission.auth.admits(request.headers()) {
         let mut response = refusal(
@@ -384,11 +557,29 @@ async fn guard(State(admission): State<Admission>, request: Request, next: Next)
         );
         return response;
     }
+    let session = request
+        .headers()
+        .get(SESSION_HEADER)
+        .and_then(|value| value.to_str().ok())
+        .map(str::to_owned);
+    if let (Some(store), Some(session)) = (&admission.store, &session) {
+        if let Some(ended) = ended_in_the_store(store, &admission.sessions, session).await {
+            return ended;
+        }
+    }
     if request.method() != Method::POST {
         return as_jsonrpc_refusal(next.run(request).await, None).await;
     }
-    if !request.headers().contains_key(SESSION_HEADER)
-        && admission.sessions.sessions.read().await.len() >= admission.max_sessions
+    let (parts, body) = request.into_parts();
+    let reading = read_body(body, admission.body_limit, declared_length(&parts.headers));
+    let bytes = match tokio::time::timeout(admission.body_timeout, reading).await {
+        Ok(Ok(bytes)) => Bytes::from(bytes),
+        Ok(Err(refused)) => return refused,
+        Err(_) => return too_slow(admission.body_timeout),
+    };
+    if session.is_none()
+        && starts_a_session(&bytes)
+        && admission.sessions.live().await >= admission.max_sessions
     {
         let mut response = refusal(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -404,18 +595,51 @@ async fn guard(State(admission): State<Admission>, request: Request, next: Next)
             .insert(header::RETRY_AFTER, HeaderValue::from_static("30"));
         return response;
     }
-    let (parts, body) = request.into_parts();
-    let reading = read_body(body, admission.body_limit, declared_length(&parts.headers));
-    let bytes = match tokio::time::timeout(admission.body_timeout, reading).await {
-        Ok(Ok(bytes)) => Bytes::from(bytes),
-        Ok(Err(refused)) => return refused,
-        Err(_) => return too_slow(admission.body_timeout),
-    };
     let posted_json = declares_json(&parts.headers);
     let response = next
         .run(Request::from_parts(parts, Body::from(bytes.clone())))
         .await;
     as_jsonrpc_refusal(response, posted_json.then_some(&bytes)).await
+}
+
+/// Whether a POST's body is an `initialize` request, the only one that makes a session. Clients
+/// of MCP `2026-07-28` send none: their requests are served alone, and count against no bound.
+fn starts_a_session(body: &[u8]) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Method<'a> {
+        #[serde(borrow)]
+        method: Option<std::borrow::Cow<'a, str>>,
+    }
+    serde_json::from_slice::<Method>(body)
+        .ok()
+        .and_then(|message| message.method)
+        .is_some_and(|method| method == "initialize")
+}
+
+/// With a shared store: `None` when the store holds `session` (its idle bound starts again) or
+/// cannot be asked (this replica then answers from what it holds); else the 404 a session that
+/// ended gets, after this replica lets go of its copy.
+async fn ended_in_the_store(
+    store: &RedisSessions,
+    sessions: &ReplicaSessions,
+    session: &str,
+) -> Option<Response> {
+    match store.touch(session).await {
+        Ok(true) => None,
+        Ok(false) => {
+            let _ = sessions.close_session(&session.to_owned().into()).await;
+            Some(refusal(
+                StatusCode::NOT_FOUND,
+                TRANSPORT_REFUSAL,
+                &format!("Not Found: the session has ended (closed, or idle for {} s); start a new session", SESSION_IDLE.as_secs()),
+                Value::Null,
+            ))
+        }
+        Err(error) => {
+            tracing::warn!("the session store did not answer ({error}); the session is served from this replica's memory if it holds it");
+            None
+        }
+    }
 }
 
 /// The body, at most `limit` bytes (a declared length over it is refused before any is read),
@@ -672,6 +896,7 @@ mod tests {
             auth,
             max_sessions,
             read_timeouts,
+            session_store: None,
         };
         router(server, &options, CancellationToken::new())
     }
@@ -1021,6 +1246,10 @@ mod tests {
             app,
             Duration::from_millis(300),
             std::future::pending(),
+            Drain {
+                wait: Duration::ZERO,
+                then: CancellationToken::new(),
+            },
         ));
         let mut socket = tokio::net::TcpStream::connect(address)
             .await

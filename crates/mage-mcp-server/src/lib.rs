@@ -25,6 +25,8 @@ mod records;
 pub mod redact;
 mod secrets;
 pub mod server;
+pub mod session_store;
+pub mod sessions;
 pub mod tools;
 mod vocabulary;
 pub mod widget;

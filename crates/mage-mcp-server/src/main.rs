@@ -25,6 +25,7 @@ use mage_mcp_server::http::{self, HttpAuth, HttpOptions};
 use mage_mcp_server::mage::{self, MageBackend, MageSettings};
 use mage_mcp_server::redact::Redactor;
 use mage_mcp_server::server::{self, MageMcpServer, ServerOptions};
+use mage_mcp_server::session_store::RedisSessions;
 use mage_mcp_server::tools;
 use mage_mcp_server::widget::WidgetResource;
 
@@ -78,6 +79,25 @@ struct Cli {
     /// session idle for five minutes ends.
     #[arg(long, value_name = "N", default_value_t = http::DEFAULT_MAX_SESSIONS, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=100_000))]
     max_sessions: usize,
+
+    /// Over HTTP: share the MCP sessions with the other replicas that name the same Redis
+    /// (redis://[:PASSWORD@]HOST:PORT[/DB] or redis+unix:///PATH), so that a session initialised
+    /// on one continues on any other and outlives a replica's restart [default: sessions in this
+    /// process only]. On this machine only, unless --session-store-beyond-loopback. The URL is
+    /// never printed; give it in $MCP_SESSION_STORE to keep a password off the command line.
+    #[arg(
+        long,
+        value_name = "URL",
+        env = "MCP_SESSION_STORE",
+        hide_env_values = true,
+        requires = "http"
+    )]
+    session_store: Option<String>,
+
+    /// Accept a --session-store on another machine (its traffic is not encrypted: a private
+    /// network only).
+    #[arg(long, requires = "session_store")]
+    session_store_beyond_loopback: bool,
 
     /// The longest a tool call may take, in seconds. Past it the call is stopped with its requests
     /// to the cluster; a change's result then says its outcome is unknown.
@@ -299,6 +319,12 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     }
     match cli.http {
         Some(address) => {
+            let session_store = match &cli.session_store {
+                Some(url) => {
+                    Some(RedisSessions::open(url, cli.session_store_beyond_loopback).await?)
+                }
+                None => None,
+            };
             let options = HttpOptions {
                 address,
                 auth: http_auth(&cli, address)?,
@@ -307,6 +333,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 max_request_bytes: cli.max_request_bytes,
                 max_sessions: cli.max_sessions,
                 read_timeouts: http::ReadTimeouts::default(),
+                session_store,
             };
             http::serve(server, options).await
         }

@@ -119,6 +119,21 @@ impl HttpServer {
         let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
         line.split_whitespace().nth(1)?.parse().ok()
     }
+
+    /// Asks the process to stop, as a process manager does (SIGTERM).
+    pub fn terminate(&self) {
+        let pid = self.child.id().expect("the server is running").to_string();
+        let sent = std::process::Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success(), "SIGTERM sent to {pid}");
+    }
+
+    /// Waits, at most `limit`, for the process to exit.
+    pub async fn exited_within(&mut self, limit: Duration) -> bool {
+        tokio::time::timeout(limit, self.child.wait()).await.is_ok()
+    }
 }
 
 impl Drop for HttpServer {
@@ -144,9 +159,19 @@ pub fn bearer() -> String {
 /// Starts `--http 127.0.0.1:0` (clients need [`TEST_HTTP_TOKEN`]) and reads the bound address from
 /// the server's log on stderr.
 pub async fn http_server(widget: &TestWidget, extra: &[&str]) -> HttpServer {
+    http_server_with_env(widget, extra, &[]).await
+}
+
+/// [`http_server`] with more variables in its environment.
+pub async fn http_server_with_env(
+    widget: &TestWidget,
+    extra: &[&str],
+    env: &[(&str, &str)],
+) -> HttpServer {
     install_tls_provider();
     let mut child = tokio::process::Command::new(BINARY)
         .env("MCP_AUTH_TOKEN", TEST_HTTP_TOKEN)
+        .envs(env.iter().copied())
         .arg("--http")
         .arg("127.0.0.1:0")
         .arg("--widget")
@@ -162,7 +187,12 @@ pub async fn http_server(widget: &TestWidget, extra: &[&str]) -> HttpServer {
     let mut lines = BufReader::new(stderr).lines();
     let url = tokio::time::timeout(Duration::from_secs(30), async {
         while let Some(line) = lines.next_line().await.expect("read stderr") {
-            if let Some(at) = line.find("http://127.0.0.1:") {
+            // The line that names the server's own address (a Mage URL can be on another).
+            if let Some(at) = line
+                .contains("serving MCP")
+                .then(|| line.find("http://127.0.0.1:"))
+                .flatten()
+            {
                 return line[at..].split_whitespace().next().map(str::to_owned);
             }
         }

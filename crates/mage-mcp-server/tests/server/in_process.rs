@@ -32,6 +32,7 @@ pub fn default_options() -> HttpOptions {
         auth: HttpAuth::given(TEST_HTTP_TOKEN, "$MCP_AUTH_TOKEN").expect("the test token"),
         max_sessions: http::DEFAULT_MAX_SESSIONS,
         read_timeouts: http::ReadTimeouts::default(),
+        session_store: None,
     }
 }
 

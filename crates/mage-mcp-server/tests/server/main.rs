@@ -5,7 +5,8 @@
 //! every backend passes (`suite`), run against the demo project here and against a real Mage
 //! server in `mage` (run by `scripts/mage-test.sh`; without `MAGE_TEST_URL` its tests return at
 //! once); ids refused before any request (`ids`, with `recorder`); deadlines and cancellation
-//! against a stand-in cluster that never answers (`deadline`).
+//! against a stand-in cluster that never answers (`deadline`); replicas sharing their sessions
+//! through Redis (`replicas`); clients of MCP `2026-07-28`, which has no sessions (`sessionless`).
 
 mod common;
 mod deadline;
@@ -15,5 +16,7 @@ mod ids;
 mod in_process;
 mod mage;
 mod recorder;
+mod replicas;
+mod sessionless;
 mod stdio;
 mod suite;
