@@ -217,17 +217,21 @@ async function render(page, result) {
  * The cold path: a fresh frame of `widget` whose host sends tool-input and `result` together the
  * moment the handshake is done (a host that opens the frame once the call has ended, a reloaded
  * conversation); the same figures as `render` (but the CPU's: the frame's start shares the
- * thread), and `createdMs`, from the frame's creation to the rows built: all the person waits.
+ * thread), `createdMs`, from the frame's creation to the rows built: all the person waits, and
+ * `createdCpuMs`, the main thread's CPU from before the frame's creation to the rows painted.
  */
 async function renderCold(widget, result) {
   const html = widget.html.replace(/<head[^>]*>/i, (head) => `${head}<script>(${watchRender})()</script>`);
-  const { page, createdAt } = await load({ ...widget, html, resultOnHandshake: JSON.stringify(result) });
+  let cpuBefore;
+  const beforeFrame = async (page) => (cpuBefore = await mainThreadCpu(page));
+  const { page, createdAt } = await load({ ...widget, html, beforeFrame, resultOnHandshake: JSON.stringify(result) });
   try {
     const frame = widgetFrameOf(page);
     const { paintedAt, builtAt } = await frame.evaluate(() => window.__benchPainted);
+    const createdCpuMs = (await mainThreadCpu(page)) - cpuBefore;
     const sentAt = await page.evaluate(() => performance.timeOrigin + window.testHost.timeline.resultSent);
     const { arrivedAt, longestTask, tasksOver50, translatingMs } = await afterRender(frame, builtAt);
-    return { sentMs: paintedAt - sentAt, arrivedMs: paintedAt - arrivedAt, ownMs: builtAt - arrivedAt, cpuMs: NaN, longestTask, tasksOver50, translatingMs, createdMs: builtAt - createdAt };
+    return { sentMs: paintedAt - sentAt, arrivedMs: paintedAt - arrivedAt, ownMs: builtAt - arrivedAt, cpuMs: NaN, longestTask, tasksOver50, translatingMs, createdMs: builtAt - createdAt, createdCpuMs };
   } finally {
     await page.close();
   }
@@ -493,6 +497,7 @@ if (coldScenarios.length) {
       ["cold path: …of which translating (JS build)", (n) => (n.endsWith("(JS build)") ? ms(coldOf(n, scenario, "translatingMs")) : "—")],
       ["cold path: sent → rendered", (n) => ms(coldOf(n, scenario, "sentMs"))],
       ["cold path: iframe created → DOM built", (n) => ms(coldOf(n, scenario, "createdMs"))],
+      ["cold path: iframe created → rendered, main-thread CPU", (n) => ms(coldOf(n, scenario, "createdCpuMs"))],
       ["cold path: longest task from arrival", (n) => {
         const runs = results[n].cold[scenario] ?? [];
         return runs.length > 1 ? `${ms(median(runs.map((t) => t.longestTask)))} (${runs.map((t) => ms(t.longestTask)).join(" / ")})` : ms(coldOf(n, scenario, "longestTask"));
@@ -564,6 +569,7 @@ if (ourFiles.length >= 2) {
     for (const [scenario, runs] of Object.entries(r.cold)) {
       out[`${scenario}, cold path: arrived → DOM built (ms)`] = median(runs.map((t) => t.ownMs));
       out[`${scenario}, cold path: iframe created → DOM built (ms)`] = median(runs.map((t) => t.createdMs));
+      out[`${scenario}, cold path: iframe created → rendered, main-thread CPU (ms)`] = median(runs.map((t) => t.createdCpuMs));
       out[`${scenario}, cold path: longest task (ms)`] = median(runs.map((t) => t.longestTask));
     }
     for (const { scenario, step, longest, over50 } of r.scroll ?? []) {
