@@ -321,7 +321,7 @@ const BOOT_STAGES = [
   "wasm sections read (translator)",
   "prelude run (stubs, memory)",
   "connecting's functions translated, in one script",
-  "connected, then drawn when idle (mount), translation included",
+  "connected, then drawn (mount), translation included",
   "…translating before ui/initialize",
   "…running the batches before ui/initialize",
   "…batches before ui/initialize (count)",
@@ -363,7 +363,7 @@ async function bootBreakdown(page, createdAt, initializeAt) {
     stages["wasm sections read (translator)"] = at["translator-ready"] - ready;
     stages["prelude run (stubs, memory)"] = at["prelude-run"] - at["translator-ready"];
     if (at["start-translated"] !== undefined) stages["connecting's functions translated, in one script"] = at["start-translated"] - at["prelude-run"];
-    stages["connected, then drawn when idle (mount), translation included"] = at.started - (at["start-translated"] ?? at["prelude-run"]);
+    stages["connected, then drawn (mount), translation included"] = at.started - (at["start-translated"] ?? at["prelude-run"]);
     stages["…translating before ui/initialize"] = sum(beforeInit("translate"));
     stages["…running the batches before ui/initialize"] = sum(beforeInit("script"));
     stages["…batches before ui/initialize (count)"] = beforeInit("script").length;

@@ -49,6 +49,17 @@ pub fn mount() {
     }
 }
 
+/// With `go_on`, draws the next part of the warm-up of the widget [`mount`] drew (`views::widget`:
+/// a hidden list with the call bar, a graph and a windowed list); otherwise, or once all were
+/// drawn or a result has come, removes the part drawn and ends the warm-up. Whether it drew one.
+/// The page calls it a task at a time from right after [`mount`] until it answers `false`, and
+/// ends it when a result arrives (scripts/single-html.mjs; the JavaScript build translates what
+/// each part calls first): a host may send the result the moment the handshake is done, and the
+/// warm-up saves a result's first draw its code's first run.
+pub fn warm_up(go_on: bool) -> bool {
+    views::widget::warm_up_next(go_on)
+}
+
 thread_local! {
     /// What [`mount`] draws, from [`start`].
     static READY_TO_MOUNT: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
