@@ -9,10 +9,11 @@
 // segments. Where the host's CSP allows WebAssembly, the wasm starts. Where it does not (the MCP
 // Apps spec's default CSP), the page translates that same wasm into JavaScript
 // (scripts/page/wasm-to-js.mjs) as it runs, in inline classic scripts, which 'unsafe-inline'
-// allows: what connecting to the host calls in one script, and what drawing calls in another
-// after `ui/initialize` went out (the order of first calls is recorded at build time,
-// scripts/start-order.mjs), any other function when first called, and the rest while idle; it
-// starts through the same glue. The data segments (strings, tables) travel apart
+// allows: what connecting to the host calls in one script, then after `ui/initialize` went out
+// what drawing and each part of the warm-up call, in slices of at most 25 ms a task (the order of
+// first calls is recorded at build time, scripts/start-order.mjs), any other function when first
+// called, and the rest while idle; it starts through the same glue. Both builds draw the widget's
+// hidden warm-up from right after connecting, a part a task, until a result comes. The data segments (strings, tables) travel apart
 // from the wasm and are copied into either build's memory before the widget starts. The page
 // makes no request of any kind; this script fails the build if it would.
 //
@@ -155,12 +156,13 @@ const wasmToJs = wasmToJsOf(translator);
 const buildTranslation = wasmToJs(new Uint8Array(wasmWithoutData), { names: Boolean(PROFILE_DIR) });
 let jsModuleLength = buildTranslation.prelude.length;
 for (let index = buildTranslation.importCount; index < buildTranslation.functionCount; index++) jsModuleLength += buildTranslation.batch(index, 0).length;
-// The order in which the widget first calls its functions as it starts, takes tool-input and draws
-// a small result (recorded from this same wasm in Chromium by scripts/start-order.mjs, or the one
-// kept in the repository for it, scripts/start-order.json; scripts/build.sh chooses): the page
-// translates what connecting calls in one script before starting, what drawing calls in another
-// before drawing (a batch per call translated twice as much, the callees it brought along, in 150
-// scripts), and the rest of it first when idle.
+// The order in which the widget first calls its functions as it starts, draws its warm-up, takes
+// tool-input and draws a small result (recorded from this same wasm in Chromium by
+// scripts/start-order.mjs, or the one kept in the repository for it, scripts/start-order.json;
+// scripts/build.sh chooses): the page translates what connecting calls in one script before
+// starting, then what drawing and each part of the warm-up call, in slices, before each (a batch
+// per call translated twice as much, the callees it brought along, in 150 scripts), and the rest
+// of it first when idle.
 const startOrder = RECORDING ? { order: [], connected: 0, started: 0, warmUp: [] } : readStartOrder();
 function readStartOrder() {
   const file = join(STAGING, "start-order.json");
@@ -234,10 +236,10 @@ addEventListener("unhandledrejection", (event) => { if (isTrap(event.reason)) re
 // loader starts), page-inflated, wasm-inflated, data-inflated, code-running (the glue, boot code and
 // translator parsed and run), then compiled (wasm build: the module compiled) or translator-ready,
 // prelude-run and start-translated (JavaScript build: the wasm's sections read, the stubs in place,
-// the functions start-up calls translated), and started
-// (the widget mounted; it sent ui/initialize before mounting). Measures: translate (making a
-// batch's text) and script (running it) for each function first called, translate-idle for the
-// idle slices.
+// the functions connecting calls translated), connected (ui/initialize sent) and started (the
+// widget mounted). Measures: translate (making a batch's text) and script (running it) for each
+// function first called, translate-slice for the slices before a first result, translate-idle
+// for the idle slices.
 const MARKS = `
 const mark = (name) => performance.mark("resource-widget:boot:" + name);
 const measureSince = (name, start) => performance.measure("resource-widget:boot:" + name, { start, end: performance.now() });
