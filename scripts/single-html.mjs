@@ -284,6 +284,13 @@ function runScript(text) {
   script.remove();
 }
 const START_ORDER = ${JSON.stringify(startOrder.order)};
+// Runs next(), in a task of its own after those already queued (a MessageChannel's message, which
+// no timer clamp delays).
+function inNextTask(next) {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = next;
+  channel.port2.postMessage(0);
+}
 // Whether a tool result has reached the widget (the mark src/bridge/mcp_apps.rs sets as it
 // arrives): the work done for a first result stops, so that it waits for one slice at most.
 const resultArrived = () => performance.getEntriesByName("resource-widget:result-received").length > 0;
@@ -322,8 +329,17 @@ async function startJs() {
   ${
     RECORDING
       ? `// What drawing calls includes what its microtasks call (effects): counted in the task after.
+  // Drawn once the host has answered ui/initialize (a JSON-RPC result; the widget's own listener
+  // runs first and applies it in the task after), as a page whose translation of what drawing
+  // calls outlasts the host's round trip does: what the answer calls comes before it.
   window.__resourceWidgetConnectCalls = calls.length;
-  setTimeout(() => {
+  const answered = (event) => {
+    if (event.data?.jsonrpc !== "2.0" || !("result" in event.data)) return;
+    removeEventListener("message", answered);
+    setTimeout(draw);
+  };
+  addEventListener("message", answered);
+  const draw = () => {
     mount();
     mark("started");
     setTimeout(() => {
@@ -334,17 +350,17 @@ async function startJs() {
       const nextPart = () => warm_up(true) && setTimeout(() => (parts.push(calls.length), nextPart()));
       nextPart();
     });
-  });
+  };
   return;`
       : ""
   }
-  // From here until a result comes, a slice a task: what drawing calls, translated, then the
-  // drawing (mount); then, for each part of the warm-up (src/lib.rs, warm_up: hidden parts that
+  // From here until a result comes, a slice a task: what the handshake's answer and drawing call,
+  // translated, then the drawing (mount); then, for each part of the warm-up (src/lib.rs, warm_up: hidden parts that
   // save a result's first draw its code's first run), what it calls, translated, then the part;
   // then the part's removal, and what a first result calls after that (tool-input's, a small
   // result's): the recorded order, cut where each part was drawn. A host may send the result the
   // moment the handshake is done, so this cannot wait for the page to be idle; each slice is a task
-  // of its own (a MessageChannel's, which no timer clamp delays) and the host's messages (the
+  // of its own (inNextTask) and the host's messages (the
   // handshake's answer, the result) run between two, so a result waits for one slice at most. A
   // result that arrives first (its mark, src/bridge/mcp_apps.rs) is drawn at once, mounting if
   // need be, and the rest waits for idle time.
@@ -359,8 +375,7 @@ async function startJs() {
     { at: warmUpAt.at(-1) ?? ${startOrder.started}, run: () => warm_up(true) },
   ];
   let step = 0;
-  const slices = new MessageChannel();
-  slices.port1.onmessage = () => {
+  const slice = () => {
     if (resultArrived()) {
       // Drawn now if not yet mounted; a part of the warm-up left is removed once the page is idle.
       if (step === 0) steps[step++].run();
@@ -371,13 +386,13 @@ async function startJs() {
     if (planned >= until) {
       if (step === steps.length) return idle(translateWhileIdle);
       steps[step++].run();
-      return slices.port2.postMessage(0);
+      return inNextTask(slice);
     }
     const start = performance.now();
     do runScript(translation.listed(START_ORDER.slice(planned, (planned = Math.min(planned + 8, until)))));
     while (planned < until && performance.now() - start < ${SLICE_MS});
     measureSince("translate-slice", start);
-    slices.port2.postMessage(0);
+    inNextTask(slice);
   };
   const translateWhileIdle = (deadline) => {
     const start = performance.now();
@@ -388,7 +403,9 @@ async function startJs() {
     measureSince("translate-idle", start);
     if (next < translation.functionCount) idle(translateWhileIdle);
   };
-  slices.port2.postMessage(0);
+  // Two tasks on: ui/initialize reaches the host first, through the sandbox's relay, which may
+  // share this thread.
+  inNextTask(() => inNextTask(slice));
 }
 if (wasmRuns()) {
   document.documentElement.dataset.build = "wasm";
@@ -402,10 +419,11 @@ if (wasmRuns()) {
     mount();
     mark("started");
     // The warm-up's parts, a task each (src/lib.rs, warm_up), until the last is removed or a
-    // result comes: a host may send the result the moment the handshake is done.
-    const parts = new MessageChannel();
-    parts.port1.onmessage = () => (resultArrived() ? idle(endWarmUp) : warm_up(true) && parts.port2.postMessage(0));
-    parts.port2.postMessage(0);
+    // result comes: a host may send the result the moment the handshake is done. Two tasks on, so
+    // that ui/initialize reaches the host first, through the sandbox's relay, which may share
+    // this thread.
+    const part = () => (resultArrived() ? idle(endWarmUp) : warm_up(true) && inNextTask(part));
+    inNextTask(() => inNextTask(part));
   } catch {
     // Whatever stopped the wasm build from starting, the JavaScript build needs none of it.
     document.body.replaceChildren();

@@ -10,7 +10,8 @@
 // then a small result (fixtures/pipeline_runs/list-ok.json); the warm-up (src/lib.rs, warm_up) is
 // drawn after mounting, a part a task, as the page draws it. Output: dist/trunk/start-order.json
 // ({ wasm: the wasm's sha256, connected: how many of them connecting to the host makes (main),
-// started: how many start-up makes (connecting, then drawing: src/lib.rs), warmUp: how many once
+// started: how many start-up makes (connecting, the handshake's answer, then drawing:
+// src/lib.rs), warmUp: how many once
 // each part of the warm-up was drawn, order: the functions }).
 // PROFILE_DIR or BUILD_DIR reads and writes under that folder instead, as single-html.mjs does.
 //

@@ -30,7 +30,14 @@ pub fn start() {
     if let Some(window) = web_sys::window() {
         bridge::test_hooks::expose(&window);
     }
-    let state = RwSignal::new(app::AppState::default());
+    // The browser's language from the start, as the host's context will have it unless the host
+    // names another: what is drawn before the handshake's answer (the warm-up) writes with the
+    // same `Intl` formatters as the result after it.
+    let mut initial = app::AppState::default();
+    if let Some(window) = web_sys::window() {
+        initial.context = bridge::browser::browser_context(&window);
+    }
+    let state = RwSignal::new(initial);
     let clock = bridge::page_clock();
     let arrived_at = std::rc::Rc::clone(&clock.now_ms);
     let (connection, services) = bridge::connect(&clock, apply_in_the_next_task(state, arrived_at));
