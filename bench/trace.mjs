@@ -19,8 +19,10 @@
 //                                            `graph N` (a pipeline with an N-block graph, default 500, the same way),
 //                                            `log` (Mage's 1.5 MB run log, the same way),
 //                                            `scroll` (as above), `cold-start` (iframe created →
-//                                            ui/initialize, 5 times): the functions with the most time,
-//                                            inclusive and self, in ms per run.
+//                                            ui/initialize, 5 times), `cold N` (iframe created → N
+//                                            pipeline runs drawn, sent with tool-input the moment the
+//                                            handshake is done, 5 times): the functions with the most
+//                                            time, inclusive and self, in ms per run.
 //
 // CSP is a test-host profile: spec-default (the JavaScript build) or spec-default-wasm.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -45,8 +47,10 @@ async function open(html, csp) {
 
 const widgetHtml = () => readFileSync(process.env.HTML ?? join(ROOT, "dist/resource-widget.html"), "utf8");
 
-/** A fresh host page whose widget frame is created and initialized under Chromium's profiler. */
-async function profileColdStart(html, csp) {
+/** A fresh host page whose widget frame is created and initialized under Chromium's profiler;
+ * with `result` (JSON text), until that result, sent with tool-input the moment the handshake is
+ * done (the cold path), is drawn. */
+async function profileColdStart(html, csp, result = null) {
   // The widget frame does not exist yet: profile the host page's process, which holds the frame
   // while it is same-site (127.0.0.1), from iframe creation to ui/initialize.
   let cdp;
@@ -56,7 +60,8 @@ async function profileColdStart(html, csp) {
     await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
     await cdp.send("Profiler.start");
   };
-  const { page, initMs } = await load(browser, servers, { html, csp, beforeFrame: startProfiler });
+  const { page, initMs } = await load(browser, servers, { html, csp, beforeFrame: startProfiler, resultOnHandshake: result });
+  if (result !== null) await widgetFrameOf(page).waitForSelector("[data-state=ok] tbody tr:not(.table__spacer)", { timeout: 20000 });
   const { profile } = await cdp.send("Profiler.stop");
   if (Number.isNaN(initMs)) throw new Error("the widget did not send ui/initialize within 15 s");
   return { page, profile };
@@ -188,14 +193,14 @@ if (mode === "scroll") {
   // Results profiled as they arrive (`render N`, `graph N`) and their default sizes.
   const delivered = { render: { show: showRuns, count: 10 }, graph: { show: showGraph, count: 500 }, log: { show: showLog, count: null } }[what];
   // `log` takes no count: the fixture is the size.
-  const count = delivered ? (delivered.count === null ? 1 : Number(rest.shift() ?? delivered.count)) : 10000;
+  const count = delivered ? (delivered.count === null ? 1 : Number(rest.shift() ?? delivered.count)) : what === "cold" ? Number(rest.shift() ?? 10) : 10000;
   const csp = rest[0] ?? "spec-default";
   const html = readFileSync(process.env.HTML ?? join(ROOT, "target/profile/resource-widget.html"), "utf8");
   const runs = what === "scroll" ? 1 : 5;
   const profiles = [];
   for (let run = 0; run < runs; run++) {
-    if (what === "cold-start") {
-      const { page, profile } = await profileColdStart(html, csp);
+    if (what === "cold-start" || what === "cold") {
+      const { page, profile } = await profileColdStart(html, csp, what === "cold" ? JSON.stringify(pipelineRunsResult(count)) : null);
       profiles.push(profile);
       await page.close();
       continue;
@@ -246,14 +251,14 @@ if (mode === "scroll") {
     });
   }
   const top = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 30));
-  const profiled = { render: `rendering ${count} runs (${runs} fresh frames)`, graph: `opening a ${count}-block graph (${runs} fresh frames)`, log: `opening the 1.5 MB run log (${runs} fresh frames)`, scroll: "150 frames scrolling 10,000 runs 600 px a frame", "cold-start": `iframe created → ui/initialize (${runs} fresh frames)` };
+  const profiled = { render: `rendering ${count} runs (${runs} fresh frames)`, graph: `opening a ${count}-block graph (${runs} fresh frames)`, log: `opening the 1.5 MB run log (${runs} fresh frames)`, scroll: "150 frames scrolling 10,000 runs 600 px a frame", "cold-start": `iframe created → ui/initialize (${runs} fresh frames)`, cold: `iframe created → ${count} runs, sent on the handshake, drawn (${runs} fresh frames)` };
   console.log(`profile of ${profiled[what]}, ${csp}; ms per run`);
   console.log("inclusive:");
   for (const [name, t] of top(inclusive)) console.log(`${t.toFixed(1).padStart(8)}  ${name.slice(0, 160)}`);
   console.log("self:");
   for (const [name, t] of top(self)) console.log(`${t.toFixed(1).padStart(8)}  ${name.slice(0, 160)}`);
 } else {
-  console.error("usage: node bench/trace.mjs scroll [CSP] | cold-start A.html B.html [CSP] | payloads | sort N [CSP] | profile render N|graph N|log|scroll|cold-start [CSP]");
+  console.error("usage: node bench/trace.mjs scroll [CSP] | cold-start A.html B.html [CSP] | payloads | sort N [CSP] | profile render N|graph N|log|scroll|cold-start|cold N [CSP]");
   process.exitCode = 2;
 }
 await browser.close();

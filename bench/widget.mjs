@@ -9,6 +9,10 @@
 //     handshake and the result 250 ms later, as a host does while the tool runs), for 10, 1,000 and 10,000
 //     pipeline-run records, a 500-block graph, and the dense graph of fixtures/graphs (450 blocks,
 //     34,000 edges, 3 MB), which must reach its fallback within a second;
+//   - the cold path beside it for 10 and 10,000 runs: the same figures in a fresh frame whose host
+//     sends tool-input and the result together the moment the handshake is done (a host that opens
+//     the frame once the call has ended, a reloaded conversation), and from the frame's creation
+//     to the rows built;
 //   - long tasks over 50 ms while scrolling through the 10,000 rows, and from a result's arrival
 //     to 300 ms after it was painted;
 //   - where the cold start goes, stage by stage, from the boot code's performance marks;
@@ -105,6 +109,10 @@ if (process.env.ONLY) {
   for (let i = scenarios.length - 1; i >= 0; i--) if (!scenarios[i][0].includes(process.env.ONLY)) scenarios.splice(i, 1);
   for (const name of Object.keys(widgets)) if (!isOurs(name) && name !== "server-basic-vanillajs") delete widgets[name];
 }
+/** Scenarios our builds also draw on the cold path (renderCold), beside the warm path. */
+const COLD = ["10 runs", "10,000 runs"];
+/** How much longer than the warm path's own time the cold path's may be. */
+const COLD_GOAL = 1.5;
 /** Scenarios only our widget draws (the floor and the examples draw records as rows). */
 const oursOnly = (scenario) => scenario.includes("graph") || scenario === LARGE_LOG;
 
@@ -113,62 +121,51 @@ const browser = await launchChromium();
 const load = (widget) => loadInHost(browser, servers, widget);
 
 /**
- * Sends `result`; resolves to { sentMs, arrivedMs, ownMs }. `sentMs` and `arrivedMs` run to the
- * first painted frame showing rows (so they hold the browser's layout and paint, and up to two
- * frames of waiting for one); `ownMs` is the widget's own time: from the result's arrival in the
- * frame to the moment its DOM holds the rows (a MutationObserver sees the change settle), before
- * the browser lays it out.
+ * Runs in the widget's document before the result can arrive (evaluated there on the warm path, an
+ * inline script at the top of its page on the cold path): keeps the long tasks in
+ * `window.__benchLongTasks` and sets `window.__benchPainted`, which resolves to { builtAt, paintedAt }
+ * (epoch ms) once the DOM holds data-state ok and a row or a node of the result (the warm-up's
+ * hidden parts are not the result), and once the next frame after that is painted.
  */
-async function render(page, result) {
-  const frame = widgetFrameOf(page);
-  // Before sending: forget earlier marks (a race otherwise: this could run after the new one).
-  await frame.evaluate(() => performance.clearMarks("resource-widget:result-received"));
-  // As a host does: tool-input when the call starts, the result when the tool has run (TOOL_MS).
-  await page.evaluate(async (toolMs) => {
-    await window.testHost.toolInput({});
-    await new Promise((r) => setTimeout(r, toolMs));
-  }, TOOL_MS);
-  // In the widget frame: wait for data-state ok and a row or a node, then the next frame (painted).
-  const painted = frame.evaluate(() => {
-    // Long tasks, kept until 300 ms after the paint (below): those that end after the result
-    // arrived are the render's.
-    const tasks = (window.__benchLongTasks = []);
-    window.__benchObserver = new PerformanceObserver((list) => tasks.push(...list.getEntries()));
-    window.__benchObserver.observe({ type: "longtask" });
-    return new Promise((resolve) => {
-      const ready = () =>
-        document.querySelector("[data-state=ok]") && document.querySelector("tbody tr:not(.table__spacer), [data-node-id], .graph-reason, .log__line");
-      // Mutation records arrive at microtask checkpoints: the first one that finds the rows
-      // there is the end of the task (or microtask) that built them.
-      let builtAt = NaN;
-      const observer = new MutationObserver(() => {
-        if (ready()) {
-          builtAt = performance.timeOrigin + performance.now();
-          observer.disconnect();
-        }
-      });
-      observer.observe(document, { subtree: true, childList: true, attributes: true });
-      const poll = () =>
-        ready() ? requestAnimationFrame(() => (observer.disconnect(), resolve({ paintedAt: performance.timeOrigin + performance.now(), builtAt }))) : requestAnimationFrame(poll);
-      requestAnimationFrame(poll);
+function watchRender() {
+  // Long tasks, kept until 300 ms after the paint (afterRender): those that end after the result
+  // arrived are the render's.
+  const tasks = (window.__benchLongTasks = []);
+  window.__benchObserver = new PerformanceObserver((list) => tasks.push(...list.getEntries()));
+  window.__benchObserver.observe({ type: "longtask" });
+  window.__benchPainted = new Promise((resolve) => {
+    const ready = () =>
+      document.querySelector("[data-state=ok]") &&
+      document.querySelector(":is(tbody tr:not(.table__spacer), [data-node-id], .graph-reason, .log__line):not(.warm-up *)");
+    // Mutation records arrive at microtask checkpoints: the first one that finds the rows
+    // there is the end of the task (or microtask) that built them.
+    let builtAt = NaN;
+    const observer = new MutationObserver(() => {
+      if (ready()) {
+        builtAt = performance.timeOrigin + performance.now();
+        observer.disconnect();
+      }
     });
+    observer.observe(document, { subtree: true, childList: true, attributes: true });
+    const poll = () =>
+      ready() ? requestAnimationFrame(() => (observer.disconnect(), resolve({ paintedAt: performance.timeOrigin + performance.now(), builtAt }))) : requestAnimationFrame(poll);
+    requestAnimationFrame(poll);
   });
-  const cpuBefore = await mainThreadCpu(page);
-  const sentAt = await page.evaluate((text) => {
-    const at = performance.timeOrigin + performance.now();
-    window.testHost.toolResult(JSON.parse(text));
-    return at;
-  }, JSON.stringify(result));
-  const { paintedAt, builtAt } = await painted;
-  const cpuMs = (await mainThreadCpu(page)) - cpuBefore;
-  const { arrivedAt, longestTask, tasksOver50, translatingMs } = await frame.evaluate(
+}
+
+/**
+ * In the widget frame, 300 ms after the result's rows were built at `builtAt`: when the result
+ * arrived (epoch ms), the longest task and the tasks over 50 ms since, and the JavaScript build's
+ * translation of functions first called by the render (the boot code's measures between the
+ * arrival and the rows built).
+ */
+function afterRender(frame, builtAt) {
+  return frame.evaluate(
     ({ builtAt }) =>
       new Promise((resolve) => setTimeout(resolve, 300)).then(() => {
         window.__benchObserver.disconnect();
         const mark = performance.getEntriesByName("resource-widget:result-received").at(-1);
         const render = window.__benchLongTasks.filter((t) => mark && t.startTime + t.duration > mark.startTime).map((t) => t.duration);
-        // The JavaScript build's translation of functions first called by this render (boot
-        // code's measures between the arrival and the rows built).
         const built = builtAt - performance.timeOrigin;
         const translating = performance
           .getEntriesByType("measure")
@@ -183,7 +180,61 @@ async function render(page, result) {
       }),
     { builtAt },
   );
+}
+
+/**
+ * The warm path: tool-input, then `result` TOOL_MS later, as a host does while its tool runs;
+ * resolves to { sentMs, arrivedMs, ownMs, … }. `sentMs` and `arrivedMs` run to the first painted
+ * frame showing rows (so they hold the browser's layout and paint, and up to two frames of waiting
+ * for one); `ownMs` is the widget's own time: from the result's arrival in the frame to the moment
+ * its DOM holds the rows (a MutationObserver sees the change settle), before the browser lays it
+ * out.
+ */
+async function render(page, result) {
+  const frame = widgetFrameOf(page);
+  // Before sending: forget earlier marks (a race otherwise: this could run after the new one).
+  await frame.evaluate(() => performance.clearMarks("resource-widget:result-received"));
+  // As a host does: tool-input when the call starts, the result when the tool has run (TOOL_MS).
+  await page.evaluate(async (toolMs) => {
+    await window.testHost.toolInput({});
+    await new Promise((r) => setTimeout(r, toolMs));
+  }, TOOL_MS);
+  await frame.evaluate(watchRender);
+  const painted = frame.evaluate(() => window.__benchPainted);
+  const cpuBefore = await mainThreadCpu(page);
+  const sentAt = await page.evaluate((text) => {
+    const at = performance.timeOrigin + performance.now();
+    window.testHost.toolResult(JSON.parse(text));
+    return at;
+  }, JSON.stringify(result));
+  const { paintedAt, builtAt } = await painted;
+  const cpuMs = (await mainThreadCpu(page)) - cpuBefore;
+  const { arrivedAt, longestTask, tasksOver50, translatingMs } = await afterRender(frame, builtAt);
   return { sentMs: paintedAt - sentAt, arrivedMs: paintedAt - arrivedAt, ownMs: builtAt - arrivedAt, cpuMs, longestTask, tasksOver50, translatingMs };
+}
+
+/**
+ * The cold path: a fresh frame of `widget` whose host sends tool-input and `result` together the
+ * moment the handshake is done (a host that opens the frame once the call has ended, a reloaded
+ * conversation); the same figures as `render` (but the CPU's: the frame's start shares the
+ * thread), `createdMs`, from the frame's creation to the rows built: all the person waits, and
+ * `createdCpuMs`, the main thread's CPU from before the frame's creation to the rows painted.
+ */
+async function renderCold(widget, result) {
+  const html = widget.html.replace(/<head[^>]*>/i, (head) => `${head}<script>(${watchRender})()</script>`);
+  let cpuBefore;
+  const beforeFrame = async (page) => (cpuBefore = await mainThreadCpu(page));
+  const { page, createdAt } = await load({ ...widget, html, beforeFrame, resultOnHandshake: JSON.stringify(result) });
+  try {
+    const frame = widgetFrameOf(page);
+    const { paintedAt, builtAt } = await frame.evaluate(() => window.__benchPainted);
+    const createdCpuMs = (await mainThreadCpu(page)) - cpuBefore;
+    const sentAt = await page.evaluate(() => performance.timeOrigin + window.testHost.timeline.resultSent);
+    const { arrivedAt, longestTask, tasksOver50, translatingMs } = await afterRender(frame, builtAt);
+    return { sentMs: paintedAt - sentAt, arrivedMs: paintedAt - arrivedAt, ownMs: builtAt - arrivedAt, cpuMs: NaN, longestTask, tasksOver50, translatingMs, createdMs: builtAt - createdAt, createdCpuMs };
+  } finally {
+    await page.close();
+  }
 }
 
 /**
@@ -270,7 +321,7 @@ const BOOT_STAGES = [
   "wasm sections read (translator)",
   "prelude run (stubs, memory)",
   "connecting's functions translated, in one script",
-  "connected, then drawn when idle (mount), translation included",
+  "connected, then drawn (mount), translation included",
   "…translating before ui/initialize",
   "…running the batches before ui/initialize",
   "…batches before ui/initialize (count)",
@@ -312,7 +363,7 @@ async function bootBreakdown(page, createdAt, initializeAt) {
     stages["wasm sections read (translator)"] = at["translator-ready"] - ready;
     stages["prelude run (stubs, memory)"] = at["prelude-run"] - at["translator-ready"];
     if (at["start-translated"] !== undefined) stages["connecting's functions translated, in one script"] = at["start-translated"] - at["prelude-run"];
-    stages["connected, then drawn when idle (mount), translation included"] = at.started - (at["start-translated"] ?? at["prelude-run"]);
+    stages["connected, then drawn (mount), translation included"] = at.started - (at["start-translated"] ?? at["prelude-run"]);
     stages["…translating before ui/initialize"] = sum(beforeInit("translate"));
     stages["…running the batches before ui/initialize"] = sum(beforeInit("script"));
     stages["…batches before ui/initialize (count)"] = beforeInit("script").length;
@@ -336,7 +387,7 @@ const loads = [loadBefore];
 let runsDone = 0;
 const results = {};
 for (const [name, { html }] of Object.entries(widgets)) {
-  results[name] = { raw: html.length, gzip: gzipSync(Buffer.from(html), { level: 9 }).length, init: [], scenarios: {} };
+  results[name] = { raw: html.length, gzip: gzipSync(Buffer.from(html), { level: 9 }).length, init: [], scenarios: {}, cold: {} };
 }
 // Run by run, every widget in turn in each run, so that the machine's other work falls on all alike.
 for (let run = 0; run < RUNS; run++) {
@@ -369,6 +420,8 @@ for (let run = 0; run < RUNS; run++) {
         if (isOurs(name) && scenario === "10,000 runs") (r.find ??= []).push({ ...(await findKeystrokes(page)), afterScroll: run === 0 });
       }
       await page.close();
+      // The same result on the cold path, in a frame of its own, right after the warm path's.
+      if (isOurs(name) && COLD.includes(scenario)) (r.cold[scenario] ??= []).push(await renderCold(widget, result));
     }
   }
   runsDone++;
@@ -422,6 +475,38 @@ for (const [scenario] of scenarios) {
   }
 }
 console.log("");
+const coldScenarios = COLD.filter((scenario) => ours.some((n) => results[n].cold[scenario]?.length));
+if (coldScenarios.length) {
+  console.log(
+    `The cold path: tool-input and the result sent together the moment the handshake is done (a host that opens the frame once the call has ended, a reloaded conversation), ` +
+      `beside the warm path (the result ${TOOL_MS} ms after tool-input); medians, ms; the goal: the cold path's own time ≤ ${COLD_GOAL} × the warm path's:`,
+  );
+  console.log("");
+  console.log(`| | ${ours.join(" | ")} |`);
+  console.log(`|---|${ours.map(() => "---:").join("|")}|`);
+  const warmOwn = (n, scenario) => median((results[n].scenarios[scenario] ?? []).map((t) => t.ownMs));
+  const coldOf = (n, scenario, key) => median((results[n].cold[scenario] ?? []).map((t) => t[key]));
+  for (const scenario of coldScenarios) {
+    const rows = [
+      ["own time, warm path", (n) => ms(warmOwn(n, scenario))],
+      ["own time, cold path", (n) => ms(coldOf(n, scenario, "ownMs"))],
+      [`cold ÷ warm (goal ≤ ${COLD_GOAL}×)`, (n) => {
+        const r = coldOf(n, scenario, "ownMs") / warmOwn(n, scenario);
+        return Number.isFinite(r) ? `${r.toFixed(2)}× ${r <= COLD_GOAL ? "met" : "**missed**"}` : "—";
+      }],
+      ["cold path: …of which translating (JS build)", (n) => (n.endsWith("(JS build)") ? ms(coldOf(n, scenario, "translatingMs")) : "—")],
+      ["cold path: sent → rendered", (n) => ms(coldOf(n, scenario, "sentMs"))],
+      ["cold path: iframe created → DOM built", (n) => ms(coldOf(n, scenario, "createdMs"))],
+      ["cold path: iframe created → rendered, main-thread CPU", (n) => ms(coldOf(n, scenario, "createdCpuMs"))],
+      ["cold path: longest task from arrival", (n) => {
+        const runs = results[n].cold[scenario] ?? [];
+        return runs.length > 1 ? `${ms(median(runs.map((t) => t.longestTask)))} (${runs.map((t) => ms(t.longestTask)).join(" / ")})` : ms(coldOf(n, scenario, "longestTask"));
+      }],
+    ];
+    for (const [label, cell] of rows) console.log(`| ${scenario}: ${label} | ${ours.map(cell).join(" | ")} |`);
+  }
+  console.log("");
+}
 const booted = names.filter((n) => results[n].boot?.length);
 if (booted.length) {
   console.log("Cold start, where it goes (medians, ms; from the boot code's performance marks):");
@@ -480,6 +565,12 @@ if (ourFiles.length >= 2) {
       if (!runs) continue;
       out[`${scenario}: arrived → DOM built (ms)`] = median(runs.map((t) => t.ownMs));
       out[`${scenario}: longest task (ms)`] = median(runs.map((t) => t.longestTask));
+    }
+    for (const [scenario, runs] of Object.entries(r.cold)) {
+      out[`${scenario}, cold path: arrived → DOM built (ms)`] = median(runs.map((t) => t.ownMs));
+      out[`${scenario}, cold path: iframe created → DOM built (ms)`] = median(runs.map((t) => t.createdMs));
+      out[`${scenario}, cold path: iframe created → rendered, main-thread CPU (ms)`] = median(runs.map((t) => t.createdCpuMs));
+      out[`${scenario}, cold path: longest task (ms)`] = median(runs.map((t) => t.longestTask));
     }
     for (const { scenario, step, longest, over50 } of r.scroll ?? []) {
       out[`scrolling ${scenario} at ${step} px a frame: longest task (ms)`] = longest;

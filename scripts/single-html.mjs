@@ -9,10 +9,11 @@
 // segments. Where the host's CSP allows WebAssembly, the wasm starts. Where it does not (the MCP
 // Apps spec's default CSP), the page translates that same wasm into JavaScript
 // (scripts/page/wasm-to-js.mjs) as it runs, in inline classic scripts, which 'unsafe-inline'
-// allows: what connecting to the host calls in one script, and what drawing calls in another
-// after `ui/initialize` went out (the order of first calls is recorded at build time,
-// scripts/start-order.mjs), any other function when first called, and the rest while idle; it
-// starts through the same glue. The data segments (strings, tables) travel apart
+// allows: what connecting to the host calls in one script, then after `ui/initialize` went out
+// what drawing and each part of the warm-up call, in slices of at most 25 ms a task (the order of
+// first calls is recorded at build time, scripts/start-order.mjs), any other function when first
+// called, and the rest while idle; it starts through the same glue. Both builds draw the widget's
+// hidden warm-up from right after connecting, a part a task, until a result comes. The data segments (strings, tables) travel apart
 // from the wasm and are copied into either build's memory before the widget starts. The page
 // makes no request of any kind; this script fails the build if it would.
 //
@@ -155,13 +156,14 @@ const wasmToJs = wasmToJsOf(translator);
 const buildTranslation = wasmToJs(new Uint8Array(wasmWithoutData), { names: Boolean(PROFILE_DIR) });
 let jsModuleLength = buildTranslation.prelude.length;
 for (let index = buildTranslation.importCount; index < buildTranslation.functionCount; index++) jsModuleLength += buildTranslation.batch(index, 0).length;
-// The order in which the widget first calls its functions as it starts, takes tool-input and draws
-// a small result (recorded from this same wasm in Chromium by scripts/start-order.mjs, or the one
-// kept in the repository for it, scripts/start-order.json; scripts/build.sh chooses): the page
-// translates what connecting calls in one script before starting, what drawing calls in another
-// before drawing (a batch per call translated twice as much, the callees it brought along, in 150
-// scripts), and the rest of it first when idle.
-const startOrder = RECORDING ? { order: [], connected: 0, started: 0 } : readStartOrder();
+// The order in which the widget first calls its functions as it starts, draws its warm-up, takes
+// tool-input and draws a small result (recorded from this same wasm in Chromium by
+// scripts/start-order.mjs, or the one kept in the repository for it, scripts/start-order.json;
+// scripts/build.sh chooses): the page translates what connecting calls in one script before
+// starting, then what drawing and each part of the warm-up call, in slices, before each (a batch
+// per call translated twice as much, the callees it brought along, in 150 scripts), and the rest
+// of it first when idle.
+const startOrder = RECORDING ? { order: [], connected: 0, started: 0, warmUp: [] } : readStartOrder();
 function readStartOrder() {
   const file = join(STAGING, "start-order.json");
   const recorded = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null;
@@ -169,6 +171,10 @@ function readStartOrder() {
   // Checked here, so that a bad order fails the build rather than the page.
   buildTranslation.listed(recorded.order);
   if (!(recorded.connected >= 0 && recorded.connected <= recorded.started)) fail(`${relative(ROOT, file)}: no count of what connecting calls: run scripts/build.sh`);
+  const warmUp = recorded.warmUp;
+  if (!Array.isArray(warmUp) || !warmUp.every((at, i) => Number.isInteger(at) && at >= (i ? warmUp[i - 1] : recorded.started) && at <= recorded.order.length)) {
+    fail(`${relative(ROOT, file)}: no count of what each part of the warm-up calls: run scripts/build.sh`);
+  }
   return recorded;
 }
 
@@ -230,14 +236,18 @@ addEventListener("unhandledrejection", (event) => { if (isTrap(event.reason)) re
 // loader starts), page-inflated, wasm-inflated, data-inflated, code-running (the glue, boot code and
 // translator parsed and run), then compiled (wasm build: the module compiled) or translator-ready,
 // prelude-run and start-translated (JavaScript build: the wasm's sections read, the stubs in place,
-// the functions start-up calls translated), and started
-// (the widget mounted; it sent ui/initialize before mounting). Measures: translate (making a
-// batch's text) and script (running it) for each function first called, translate-idle for the
-// idle slices.
+// the functions connecting calls translated), connected (ui/initialize sent) and started (the
+// widget mounted). Measures: translate (making a batch's text) and script (running it) for each
+// function first called, translate-slice for the slices before a first result, translate-idle
+// for the idle slices.
 const MARKS = `
 const mark = (name) => performance.mark("resource-widget:boot:" + name);
 const measureSince = (name, start) => performance.measure("resource-widget:boot:" + name, { start, end: performance.now() });
 `;
+// How long a slice of the JavaScript build's translation before the first result may run, in ms
+// (the boot below): a result that arrives meanwhile waits for one at most. The same budget as the
+// model's steps (src/steps.rs), so that a slice stays under the 50 ms of a long task.
+const SLICE_MS = 25;
 // The boot code runs in the wasm glue's module scope, so minification renames __wbg_init
 // consistently. It starts from what the loader (below) started: the wasm and the data segments,
 // being inflated.
@@ -274,6 +284,20 @@ function runScript(text) {
   script.remove();
 }
 const START_ORDER = ${JSON.stringify(startOrder.order)};
+// Runs next(), in a task of its own after those already queued (a MessageChannel's message, which
+// no timer clamp delays).
+function inNextTask(next) {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = next;
+  channel.port2.postMessage(0);
+}
+// Whether a tool result has reached the widget (the mark src/bridge/mcp_apps.rs sets as it
+// arrives): the work done for a first result stops, so that it waits for one slice at most.
+const resultArrived = () => performance.getEntriesByName("resource-widget:result-received").length > 0;
+const idle = window.requestIdleCallback ?? ((next) => setTimeout(() => next({ timeRemaining: () => 5 }), 1));
+// The warm-up ended when a result came: the part drawn, if any, removed when the page is idle
+// (src/lib.rs, warm_up).
+const endWarmUp = () => warm_up(false);
 async function startJs() {
   document.documentElement.dataset.build = "js";
   const [wasm, data] = await Promise.all([load.wasm, load.data]);
@@ -305,27 +329,71 @@ async function startJs() {
   ${
     RECORDING
       ? `// What drawing calls includes what its microtasks call (effects): counted in the task after.
+  // Drawn once the host has answered ui/initialize (a JSON-RPC result; the widget's own listener
+  // runs first and applies it in the task after), as a page whose translation of what drawing
+  // calls outlasts the host's round trip does: what the answer calls comes before it.
   window.__resourceWidgetConnectCalls = calls.length;
-  setTimeout(() => {
+  const answered = (event) => {
+    if (event.data?.jsonrpc !== "2.0" || !("result" in event.data)) return;
+    removeEventListener("message", answered);
+    setTimeout(draw);
+  };
+  addEventListener("message", answered);
+  const draw = () => {
     mount();
     mark("started");
-    setTimeout(() => (window.__resourceWidgetStartCalls = calls.length));
-  });
+    setTimeout(() => {
+      window.__resourceWidgetStartCalls = calls.length;
+      // The warm-up's parts, a task each, as the page draws them: how many functions were called
+      // once each was drawn (its effects included: counted in the task after).
+      const parts = (window.__resourceWidgetWarmUpCalls = []);
+      const nextPart = () => warm_up(true) && setTimeout(() => (parts.push(calls.length), nextPart()));
+      nextPart();
+    });
+  };
   return;`
       : ""
   }
-  // Drawing waits until the page is idle (or 50 ms at most): ui/initialize travels through the
-  // host's frames first, which may share this thread.
-  await new Promise((next) => (window.requestIdleCallback ? requestIdleCallback(next, { timeout: 50 }) : setTimeout(next)));
-  translateInOne(${startOrder.connected}, ${startOrder.started});
-  mount();
-  mark("started");
-  // The functions not called yet, translated in idle slices (a few ms each), so that a result
-  // arriving later runs translated code instead of translating it in its own time: first those the
-  // recorded order calls next (tool-input's, a result's), in its order, then all the others.
-  const idle = window.requestIdleCallback ?? ((next) => setTimeout(() => next({ timeRemaining: () => 5 }), 1));
-  let planned = ${startOrder.started};
+  // From here until a result comes, a slice a task: what the handshake's answer and drawing call,
+  // translated, then the drawing (mount); then, for each part of the warm-up (src/lib.rs, warm_up: hidden parts that
+  // save a result's first draw its code's first run), what it calls, translated, then the part;
+  // then the part's removal, and what a first result calls after that (tool-input's, a small
+  // result's): the recorded order, cut where each part was drawn. A host may send the result the
+  // moment the handshake is done, so this cannot wait for the page to be idle; each slice is a task
+  // of its own (inNextTask) and the host's messages (the
+  // handshake's answer, the result) run between two, so a result waits for one slice at most. A
+  // result that arrives first (its mark, src/bridge/mcp_apps.rs) is drawn at once, mounting if
+  // need be, and the rest waits for idle time.
+  let planned = ${startOrder.connected};
   let next = translation.importCount;
+  // The steps between slices, each once the order is translated up to its "at": the drawing,
+  // each part of the warm-up, and the last part's removal.
+  const warmUpAt = ${JSON.stringify(startOrder.warmUp)};
+  const steps = [
+    { at: ${startOrder.started}, run: () => (mount(), mark("started")) },
+    ...warmUpAt.map((at) => ({ at, run: () => warm_up(true) })),
+    { at: warmUpAt.at(-1) ?? ${startOrder.started}, run: () => warm_up(true) },
+  ];
+  let step = 0;
+  const slice = () => {
+    if (resultArrived()) {
+      // Drawn now if not yet mounted; a part of the warm-up left is removed once the page is idle.
+      if (step === 0) steps[step++].run();
+      else if (step < steps.length) idle(endWarmUp);
+      return idle(translateWhileIdle);
+    }
+    const until = step < steps.length ? steps[step].at : START_ORDER.length;
+    if (planned >= until) {
+      if (step === steps.length) return idle(translateWhileIdle);
+      steps[step++].run();
+      return inNextTask(slice);
+    }
+    const start = performance.now();
+    do runScript(translation.listed(START_ORDER.slice(planned, (planned = Math.min(planned + 8, until)))));
+    while (planned < until && performance.now() - start < ${SLICE_MS});
+    measureSince("translate-slice", start);
+    inNextTask(slice);
+  };
   const translateWhileIdle = (deadline) => {
     const start = performance.now();
     while (next < translation.functionCount && deadline.timeRemaining() > 3) {
@@ -335,7 +403,9 @@ async function startJs() {
     measureSince("translate-idle", start);
     if (next < translation.functionCount) idle(translateWhileIdle);
   };
-  idle(translateWhileIdle);
+  // Two tasks on: ui/initialize reaches the host first, through the sandbox's relay, which may
+  // share this thread.
+  inNextTask(() => inNextTask(slice));
 }
 if (wasmRuns()) {
   document.documentElement.dataset.build = "wasm";
@@ -348,6 +418,12 @@ if (wasmRuns()) {
     mark("connected");
     mount();
     mark("started");
+    // The warm-up's parts, a task each (src/lib.rs, warm_up), until the last is removed or a
+    // result comes: a host may send the result the moment the handshake is done. Two tasks on, so
+    // that ui/initialize reaches the host first, through the sandbox's relay, which may share
+    // this thread.
+    const part = () => (resultArrived() ? idle(endWarmUp) : warm_up(true) && inNextTask(part));
+    inNextTask(() => inNextTask(part));
   } catch {
     // Whatever stopped the wasm build from starting, the JavaScript build needs none of it.
     document.body.replaceChildren();

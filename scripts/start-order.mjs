@@ -7,10 +7,12 @@
 // Input: dist/trunk/recording.html (`node scripts/single-html.mjs --recording`: the JavaScript
 // build translating one function per call and noting each). It is loaded in the test host (host/)
 // under the MCP Apps spec's default CSP in Chromium, as a host would: the handshake, tool-input
-// (and the warm-up the widget draws while the tool runs), then a small result
-// (fixtures/pipeline_runs/list-ok.json). Output: dist/trunk/start-order.json
+// then a small result (fixtures/pipeline_runs/list-ok.json); the warm-up (src/lib.rs, warm_up) is
+// drawn after mounting, a part a task, as the page draws it. Output: dist/trunk/start-order.json
 // ({ wasm: the wasm's sha256, connected: how many of them connecting to the host makes (main),
-// started: how many start-up makes (connecting, then drawing: src/lib.rs), order: the functions }).
+// started: how many start-up makes (connecting, the handshake's answer, then drawing:
+// src/lib.rs), warmUp: how many once
+// each part of the warm-up was drawn, order: the functions }).
 // PROFILE_DIR or BUILD_DIR reads and writes under that folder instead, as single-html.mjs does.
 //
 // A recording can differ from the next by a function (what a task races with), and the order is
@@ -46,8 +48,8 @@ if (mode === "--keep") {
     process.exit(1);
   }
   // One number a line after the two fields: a new recording's diff shows what moved.
-  writeFileSync(KEPT, `{"wasm": ${JSON.stringify(wasm)}, "connected": ${staged.connected}, "started": ${staged.started}, "order": [\n${staged.order.join(",\n")}\n]}\n`);
-  console.log(`start-order: kept in ${relative(ROOT, KEPT)} (${staged.connected} functions called by connecting, ${staged.started} by start-up, ${staged.order.length} in all)`);
+  writeFileSync(KEPT, `{"wasm": ${JSON.stringify(wasm)}, "connected": ${staged.connected}, "started": ${staged.started}, "warmUp": ${JSON.stringify(staged.warmUp)}, "order": [\n${staged.order.join(",\n")}\n]}\n`);
+  console.log(`start-order: kept in ${relative(ROOT, KEPT)} (${staged.connected} functions called by connecting, ${staged.started} by start-up, ${staged.warmUp.join(", ")} by the warm-up's parts, ${staged.order.length} in all)`);
   process.exit(0);
 }
 if (mode === "--kept" || mode === "--check") {
@@ -90,6 +92,7 @@ try {
   await settled();
   const connected = await frame.evaluate(() => window.__resourceWidgetConnectCalls);
   const started = await frame.evaluate(() => window.__resourceWidgetStartCalls);
+  const warmUp = await frame.evaluate(() => window.__resourceWidgetWarmUpCalls);
   await page.evaluate(() => window.testHost.toolInput({}));
   await settled();
   await page.evaluate((text) => window.testHost.toolResult(JSON.parse(text)), JSON.stringify(result));
@@ -97,8 +100,8 @@ try {
   await settled();
   const order = await frame.evaluate(() => window.__resourceWidgetCalls);
   const out = join(STAGING, "start-order.json");
-  writeFileSync(out, JSON.stringify({ wasm, connected, started, order }));
-  console.log(`start-order: ${relative(ROOT, out)}: ${connected} functions called by connecting, ${started} by start-up, ${order.length} through tool-input and a small result`);
+  writeFileSync(out, JSON.stringify({ wasm, connected, started, warmUp, order }));
+  console.log(`start-order: ${relative(ROOT, out)}: ${connected} functions called by connecting, ${started} by start-up, ${warmUp.join(", ")} once each part of the warm-up was drawn, ${order.length} through tool-input and a small result`);
 
 } finally {
   await browser.close();

@@ -33,7 +33,14 @@ pub fn start() {
     if let Some(window) = web_sys::window() {
         bridge::test_hooks::expose(&window);
     }
-    let state = RwSignal::new(widget_app::AppState::default());
+    // The browser's language from the start, as the host's context will have it unless the host
+    // names another: what is drawn before the handshake's answer (the warm-up) writes with the
+    // same `Intl` formatters as the result after it.
+    let mut initial = widget_app::AppState::default();
+    if let Some(window) = web_sys::window() {
+        initial.context = bridge::browser::browser_context(&window);
+    }
+    let state = RwSignal::new(initial);
     let clock = bridge::page_clock();
     let arrived_at = std::rc::Rc::clone(&clock.now_ms);
     let (connection, services) = bridge::connect(&clock, apply_in_the_next_task(state, arrived_at));
@@ -63,6 +70,17 @@ pub fn mount() {
     if let Some(draw) = READY_TO_MOUNT.with(|ready| ready.borrow_mut().take()) {
         draw();
     }
+}
+
+/// With `go_on`, draws the next part of the warm-up of the widget [`mount`] drew (`views::widget`:
+/// a hidden list with the call bar, a graph and a windowed list); otherwise, or once all were
+/// drawn or a result has come, removes the part drawn and ends the warm-up. Whether it drew one.
+/// The page calls it a task at a time from right after [`mount`] until it answers `false`, and
+/// ends it when a result arrives (scripts/single-html.mjs; the JavaScript build translates what
+/// each part calls first): a host may send the result the moment the handshake is done, and the
+/// warm-up saves a result's first draw its code's first run.
+pub fn warm_up(go_on: bool) -> bool {
+    views::widget::warm_up_next(go_on)
 }
 
 thread_local! {

@@ -13,3 +13,10 @@ fn main() {
 pub fn mount() {
     resource_widget::mount();
 }
+
+/// Called by the page a task at a time once the widget is drawn (scripts/single-html.mjs): with
+/// `go_on`, draws the next part of its warm-up, else ends it; whether it drew one.
+#[wasm_bindgen]
+pub fn warm_up(go_on: bool) -> bool {
+    resource_widget::warm_up(go_on)
+}

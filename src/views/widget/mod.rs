@@ -2,7 +2,6 @@
 //! the host's CSS variables, and the view for the current phase.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use leptos::prelude::*;
 use widget_model::words::Msg;
@@ -57,7 +56,7 @@ pub fn Widget(
                 .tag()
         })
     };
-    let warming = warm_up_while_the_tool_runs(phase);
+    let warming = warm_up_until_a_result(phase);
     view! {
         <main
             id="widget"
@@ -136,13 +135,13 @@ fn root_class(host: &HostContext, density: Density) -> String {
     format!("widget{theme}{density}{fullscreen}")
 }
 
-/// What the warm-up draws, hidden, while the host's tool runs (see
-/// [`warm_up_while_the_tool_runs`]), one part a task: a result's call bar with a small list, a
-/// small graph, and a list long enough to be windowed (its rows built when drawn, with Find).
-/// Browsers compile wasm functions on their first call, and the JavaScript build translates each
-/// function on its first call unless its idle translation came first; drawing these moves that
-/// cost out of the real result's way, and leaves the cold start as it was (what it buys is in
-/// docs/performance.md, "Start-up").
+/// What the warm-up draws, hidden, until a result comes (see [`warm_up_until_a_result`]), one
+/// part a task: a result's call bar with a small list, a small graph, and a list long enough to be
+/// windowed (its rows built when drawn, with Find). Browsers compile wasm functions on their first
+/// call, the JavaScript build translates each function on its first call unless the page
+/// translated it first, and the first `Intl` formatter and template of each kind cost more than
+/// the next; drawing these moves that cost out of the real result's way, and leaves the cold start
+/// as it was (what it buys is in docs/performance.md, "Start-up" and "The cold path").
 fn warm_up_part(part: usize) -> Option<AnyView> {
     WARM_UP.get(part).map(|draw| draw())
 }
@@ -189,38 +188,41 @@ fn warm_up_state() -> RwSignal<AppState> {
     RwSignal::new(state)
 }
 
-/// Which part of the warm-up is drawn: from [`WARM_UP_AFTER`] after the host says its tool runs
-/// (tool-input: `Phase::Loading`), one part a task, while no result has come. Not before: the
-/// handshake's messages would wait behind it, and a host that sends the result with the input
-/// would have it wait too. A result waits for one part at most, and the last part is removed in
-/// the task after it, so that the result does not pay its teardown either.
-fn warm_up_while_the_tool_runs(phase: Memo<Phase>) -> RwSignal<Option<usize>> {
+/// Which part of the warm-up is drawn: the page draws the parts one a task from right after
+/// connecting, before any tool-input (a host that sends the result with the input right after the
+/// handshake gives the widget no other time), each with [`warm_up_next`], while no result has come
+/// (`Phase::Waiting` or `Phase::Loading`). Each part is a task of its own, so the host's messages
+/// (the handshake's answer, the result) wait for one part at most; the last part is removed in a
+/// task after it, so that the result does not pay its teardown either.
+fn warm_up_until_a_result(phase: Memo<Phase>) -> RwSignal<Option<usize>> {
     let drawn = RwSignal::new(None);
-    let loading = move || phase.with_untracked(|p| matches!(p, Phase::Loading));
-    let scheduled = StoredValue::new(false);
-    fn draw(
-        part: usize,
-        drawn: RwSignal<Option<usize>>,
-        loading: impl Fn() -> bool + Copy + 'static,
-    ) {
-        if part < WARM_UP_PARTS && loading() {
-            drawn.set(Some(part));
-            set_timeout(move || draw(part + 1, drawn, loading), Duration::ZERO);
-        } else {
-            drawn.set(None);
-        }
-    }
-    Effect::new(move |_| {
-        if phase.with(|p| matches!(p, Phase::Loading)) && !scheduled.get_value() {
-            scheduled.set_value(true);
-            set_timeout(move || draw(0, drawn, loading), WARM_UP_AFTER);
-        }
+    let next_part = std::cell::Cell::new(0);
+    let next: Box<dyn Fn(bool) -> bool> = Box::new(move |go_on| {
+        let no_result = phase
+            .try_with_untracked(|p| matches!(p, Phase::Waiting | Phase::Loading))
+            .unwrap_or(false);
+        let part = next_part.get();
+        let more = go_on && part < WARM_UP_PARTS && no_result;
+        next_part.set(if more { part + 1 } else { WARM_UP_PARTS });
+        drawn.set(more.then_some(part));
+        more
     });
+    WARM_UP_NEXT.with(|current| *current.borrow_mut() = Some(next));
     drawn
 }
 
-/// How long after tool-input the warm-up waits: a result sent with the input comes first.
-pub const WARM_UP_AFTER: Duration = Duration::from_millis(30);
+/// With `go_on`, draws the next part of the warm-up of the widget drawn last
+/// ([`warm_up_until_a_result`]); otherwise, or once all were drawn or a result has come, removes
+/// the part drawn and ends the warm-up. Whether it drew a part (the page then calls it again, in a
+/// later task).
+pub fn warm_up_next(go_on: bool) -> bool {
+    WARM_UP_NEXT.with(|current| current.borrow().as_ref().is_some_and(|next| next(go_on)))
+}
+
+thread_local! {
+    /// What [`warm_up_next`] calls: the warm-up of the widget drawn last.
+    static WARM_UP_NEXT: std::cell::RefCell<Option<Box<dyn Fn(bool) -> bool>>> = const { std::cell::RefCell::new(None) };
+}
 
 /// Refreshes the clock every minute while the widget is mounted. The timer lives in the
 /// component's arena, so unmounting drops (and so cancels) it.

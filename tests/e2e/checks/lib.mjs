@@ -117,6 +117,19 @@ const ERROR_OBSERVER =
 // stands still from the start; its timers wait for `d.clock.advance`.
 const HOLD_CLOCK = "<script>window.__resourceWidgetTestHoldClock=true</script>";
 
+// An inline script put at the top of the widget's <head> when a check watches the warm-up
+// (`watchWarmUp`): it records in window.__warmUpOverResult each part of the hidden warm-up
+// (src/views/widget/mod.rs) drawn while the widget shows something other than "loading" (a result
+// is there), from before any of the widget's code runs.
+const WARM_UP_WATCH =
+  "<script>window.__warmUpOverResult=[];" +
+  "new MutationObserver(function(records){var w=document.getElementById('widget');" +
+  "if(!w||w.getAttribute('data-state')==='loading')return;" +
+  "records.forEach(function(r){var parts=r.type==='attributes'?[r.target]:Array.prototype.slice.call(r.addedNodes);" +
+  "parts.forEach(function(n){if(n.classList&&n.classList.contains('warm-up'))__warmUpOverResult.push(n.getAttribute('data-part')+' over '+w.getAttribute('data-state'))})})})" +
+  ".observe(document,{subtree:true,childList:true,attributes:true,attributeFilter:['data-part']});" +
+  "</script>";
+
 /** The key under which a `share` check's frame may be reused (as widgetFor computes it). */
 export const shareKey = ({ csp = CSP.wasm, hostContext = {} } = {}) => JSON.stringify({ csp, hostContext });
 
@@ -151,11 +164,15 @@ export function makeDriver(page) {
      * timers (a followed run's next call, a tool call's time limit, the reload window) run only
      * when the check moves the clock on (`d.clock.advance`), so a check about what happens before
      * one fires does not race it on a busy machine.
+     * With `resultOnHandshake` (a fixture's file), the host page sends tool-input and that result
+     * itself the moment the handshake is done, as a host does that opens the frame once the call
+     * has ended or reloads a conversation. With `watchWarmUp`, `d.warmUpOverResult()` lists each
+     * part of the hidden warm-up drawn while a result was shown.
      */
-    async loadWidget({ csp = CSP.wasm, hostContext = {}, width, handshake = true, observeErrors = false, calls = null, downloads = false, assistant = false, testHooks = false, holdClock = false } = {}) {
-      const inHead = (observeErrors ? ERROR_OBSERVER : "") + (holdClock ? HOLD_CLOCK : "");
+    async loadWidget({ csp = CSP.wasm, hostContext = {}, width, handshake = true, observeErrors = false, calls = null, downloads = false, assistant = false, testHooks = false, holdClock = false, resultOnHandshake = null, watchWarmUp = false } = {}) {
+      const inHead = (observeErrors ? ERROR_OBSERVER : "") + (holdClock ? HOLD_CLOCK : "") + (watchWarmUp ? WARM_UP_WATCH : "");
       await page.host(
-        async ({ sandboxUrl, csp, hostContext, width, handshake, inHead, calls, downloads, assistant, testHooks }) => {
+        async ({ sandboxUrl, csp, hostContext, width, handshake, inHead, calls, downloads, assistant, testHooks, resultText }) => {
           for (const old of document.querySelectorAll(".widget-frame")) old.remove();
           if (width) document.documentElement.style.setProperty("--stage-width", `${width}px`);
           // Each file fetched once per host page (a page reused for several checks keeps it).
@@ -197,6 +214,13 @@ export function makeDriver(page) {
             downloads,
             assistant,
           });
+          if (resultText !== null) {
+            const result = JSON.parse(resultText);
+            window.testHost.initialized.then(() => {
+              window.testHost.toolInput({});
+              window.testHost.toolResult(result);
+            });
+          }
           if (!handshake) return;
           let timer;
           const late = new Promise((_, reject) => {
@@ -211,7 +235,19 @@ export function makeDriver(page) {
             clearTimeout(timer);
           }
         },
-        { sandboxUrl: page.sandboxUrl, csp, hostContext, width: width ?? null, handshake, inHead, calls, downloads, assistant, testHooks: testHooks || holdClock },
+        {
+          sandboxUrl: page.sandboxUrl,
+          csp,
+          hostContext,
+          width: width ?? null,
+          handshake,
+          inHead,
+          calls,
+          downloads,
+          assistant,
+          testHooks: testHooks || holdClock,
+          resultText: resultOnHandshake === null ? null : fixtureText(resultOnHandshake),
+        },
       );
     },
 
@@ -292,6 +328,9 @@ export function makeDriver(page) {
     /** The widget's size reports, as the host received them. */
     sizes: () => page.host(() => window.testHost.sizes),
     lastHeight: () => page.host(() => window.testHost.sizes.at(-1)?.height ?? 0),
+
+    /** Each part of the warm-up drawn while a result was shown (loaded with watchWarmUp). */
+    warmUpOverResult: () => page.widget(() => window.__warmUpOverResult ?? ["(no warm-up watch in the widget document)"]),
 
     /** Uncaught errors in the widget's document (loaded with observeErrors) and in the page. */
     async errors() {

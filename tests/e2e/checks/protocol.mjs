@@ -24,7 +24,36 @@ const keptFor = (d, name, id) =>
     `/${name}/${id}`,
   );
 
+/** The builds a CSP profile runs: the wasm build where WebAssembly is allowed, else the JavaScript build. */
+const BUILDS = [
+  [CSP.wasm, "wasm"],
+  [CSP.spec, "js"],
+];
+
 export default [
+  // The cold path: a host that opens the frame once the call has ended (or reloads a conversation)
+  // sends tool-input and the result the moment the handshake is done, while the widget is still
+  // translating (JavaScript build) and warming up what a first result calls.
+  ...BUILDS.map(([csp, build]) => ({
+    name: `protocol: a result sent with tool-input the moment the handshake is done is drawn (${build} build)`,
+    async run(d) {
+      await d.loadWidget({ csp, observeErrors: true, watchWarmUp: true, resultOnHandshake: "pipeline_runs/list-ok.json" });
+      assert.equal(await d.widget(() => document.documentElement.dataset.build ?? null), build, "<html data-build>");
+      await expectState(d, "ok");
+      const rows = ".table-scroll .table > tbody > tr:not(.table__spacer)";
+      await eventually(async () => assert.equal(await d.count(rows), 20, "the result's rows"));
+      assert.ok((await d.text(rows, 0)).includes("4821"), "the first row shows run 4821");
+      await eventually(async () => assert.equal(await d.attr("#widget", "aria-busy"), null, "no aria-busy once ok"));
+      // Whatever the warm-up had drawn is gone, and none of it was drawn once the result was there.
+      await framesPass(d, 10);
+      assert.equal(await d.count(".warm-up"), 0, "no warm-up left");
+      assert.deepEqual(await d.warmUpOverResult(), [], "warm-up parts drawn over the result");
+      // The widget completed the handshake before it got the result.
+      const sent = (await d.messages()).filter((m) => m.direction === "widget→host" && !m.method?.startsWith("ui/notifications/sandbox")).map((m) => m.method);
+      assert.deepEqual(sent.slice(0, 2), ["ui/initialize", "ui/notifications/initialized"], "the widget's first messages");
+      assert.deepEqual(await d.errors(), [], "uncaught errors");
+    },
+  })),
   {
     name: "protocol: renders a tool result inside the host under a wasm-permitting CSP",
     async run(d) {
