@@ -58,3 +58,27 @@ test("the schema rejects the shapes the contract forbids", () => {
     assert.equal(validators.widget({ ...base, ...patch }), false, what);
   }
 });
+
+test("the hints schema takes a record's page as an http(s) template of the record's ids, and nothing else", () => {
+  const hints = (recordUrl) => validators.hints({ recordUrl });
+  for (const url of [
+    "http://127.0.0.1:6789/pipelines/{uuid}",
+    "https://mage.example.com/mage/pipelines/{pipeline_uuid}/runs/{id}",
+    "http://127.0.0.1:6789/pipelines/etl_daily/logs?block_run_id[]={id}",
+  ]) {
+    assert.ok(hints(url), `${url}: ${ajv.errorsText(validators.hints.errors)}`);
+  }
+  for (const [what, url] of [
+    ["javascript:", "javascript:alert(1)//{id}"],
+    ["data:", "data:text/html,<b>{id}</b>"],
+    ["no host", "http:///pipelines/{uuid}"],
+    ["a record's value as the host", "https://{uuid}.example.com/"],
+    ["a field that is no id", "http://h/pipelines/{name}"],
+    ["an unmatched brace", "http://h/pipelines/{uuid"],
+    ["a space", "http://h/pipelines/ {uuid}"],
+    ["past 2,048 characters", `http://h/${"a".repeat(2048)}`],
+    ["not a string", 42],
+  ]) {
+    assert.equal(hints(url), false, what);
+  }
+});

@@ -391,6 +391,7 @@ impl Shared {
                 context.capabilities.download_file = init.can_download;
                 context.capabilities.model_context = init.can_update_model_context;
                 context.capabilities.message = init.can_message;
+                context.capabilities.open_links = init.can_open_links;
                 self.container.set(context.container_height);
                 (self.dispatch)(HostEvent::Connected(context));
                 self.post(&jsonrpc::notification(

@@ -89,6 +89,7 @@ impl OpenAiBridge {
         }
         context.capabilities.call_tools = method(&shared.openai, "callTool").is_some();
         context.capabilities.message = method(&shared.openai, "sendFollowUpMessage").is_some();
+        context.capabilities.open_links = method(&shared.openai, "openExternal").is_some();
         // The runtime names no available modes: with requestDisplayMode, inline and fullscreen.
         if method(&shared.openai, "requestDisplayMode").is_some() {
             context.available_display_modes = vec![DisplayMode::Inline, DisplayMode::Fullscreen];

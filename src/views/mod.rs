@@ -15,6 +15,7 @@ pub mod mutation;
 pub mod navigation;
 pub mod notices;
 pub mod outputs;
+pub mod record_page;
 pub mod states;
 pub mod table;
 pub mod timeline;

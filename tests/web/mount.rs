@@ -182,6 +182,7 @@ const STYLES: &[&str] = &[
     include_str!("../../src/views/widget/widget.css"),
     include_str!("../../src/views/states/states.css"),
     include_str!("../../src/views/header/header.css"),
+    include_str!("../../src/views/record_page/record_page.css"),
     include_str!("../../src/views/table/table.css"),
     include_str!("../../src/views/find/find.css"),
     include_str!("../../src/views/cell/cell.css"),

@@ -12,6 +12,7 @@ use async_trait::async_trait;
 use serde_json::{Map, Value};
 
 use crate::config::Session;
+use crate::mage::MagePages;
 use crate::secrets::CallSecrets;
 use crate::vocabulary::{BlockLanguage, BlockType, PipelineType, RunStatus};
 use crate::widget_result::{ToolError, WidgetResult};
@@ -41,6 +42,11 @@ impl Call {
     /// The cluster's URL without a trailing `/`.
     pub fn cluster_url(&self) -> &str {
         self.session.cluster_url.trim().trim_end_matches('/')
+    }
+
+    /// Where the service's own UI shows each record, when it has one.
+    pub fn pages(&self) -> Option<MagePages> {
+        self.backend.pages(self)
     }
 }
 
@@ -244,6 +250,10 @@ pub trait Backend: Send + Sync {
 
     /// The server's instructions to the model, naming what answers.
     fn instructions(&self) -> &'static str;
+
+    /// Where the service's own UI shows each record (the results' `recordUrl` hints); `None` for
+    /// a service without one.
+    fn pages(&self, call: &Call) -> Option<MagePages>;
 
     /// Every pipeline, each with its `blocks` and `schedules` lists.
     async fn pipelines(&self, call: &Call) -> Result<Listing, ToolError>;

@@ -10,9 +10,10 @@
 //! enters a result or a log.
 //!
 //! Depends on: `secret-redaction` (everything is redacted before it enters a result or a log),
-//! `pipeline-resource-widget` (the widget's file, URI and `_meta`), rmcp, tokio, axum, reqwest. No
-//! other workspace crate (its tests also use `widget-model`, to run the widget's path beside the
-//! server's).
+//! `pipeline-resource-widget` (the widget's file, URI and `_meta`), `widget-result` (the result's
+//! vocabulary, and the `recordUrl` template that links records to Mage's UI), rmcp, tokio, axum,
+//! reqwest, url. No other workspace crate (its tests also use `widget-model`, to run the widget's
+//! path beside the server's).
 
 pub mod backend;
 pub mod config;

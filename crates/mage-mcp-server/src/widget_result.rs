@@ -273,6 +273,9 @@ pub struct Hints {
     pub hidden_columns: Option<Vec<&'static str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub empty_message: Option<String>,
+    /// Where each record has its page in the service's UI (`widget_result::record_url`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub record_url: Option<String>,
 }
 
 impl Hints {
@@ -299,6 +302,12 @@ impl Hints {
 
     pub fn hidden_columns(mut self, keys: Vec<&'static str>) -> Self {
         self.hidden_columns = Some(keys);
+        self
+    }
+
+    /// The records' pages in the service's UI, when it has one (a template each record fills).
+    pub fn record_url(mut self, template: Option<String>) -> Self {
+        self.record_url = template;
         self
     }
 }

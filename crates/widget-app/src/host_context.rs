@@ -59,6 +59,8 @@ pub struct HostCapabilities {
     pub model_context: bool,
     /// The host takes a message for the conversation (`message`, `window.openai.sendFollowUpMessage`).
     pub message: bool,
+    /// The host opens a link the widget hands it (MCP Apps `openLinks`, `window.openai.openExternal`).
+    pub open_links: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]

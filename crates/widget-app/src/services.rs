@@ -20,7 +20,9 @@ pub type SetTimer = Rc<dyn Fn(f64, Box<dyn FnOnce()>)>;
 pub struct HostServices {
     /// Copies text to the clipboard; answers whether it worked.
     pub copy_text: Rc<dyn Fn(&str) -> bool>,
-    /// Opens an http(s) URL outside the sandbox (MCP Apps `ui/open-link`, or a new tab).
+    /// Opens an http(s) URL outside the sandbox (MCP Apps `ui/open-link`, or a new tab). A
+    /// control that only opens a link ("Open in Mage") is offered only when
+    /// `HostCapabilities::open_links` says the host opens it.
     pub open_link: Rc<dyn Fn(&str)>,
     /// Milliseconds since the Unix epoch, for relative times.
     pub now_ms: Rc<dyn Fn() -> f64>,

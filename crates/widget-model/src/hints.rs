@@ -5,6 +5,7 @@
 use serde_json::{Map, Value};
 
 use crate::limits::DEFAULT_MAX_GRAPH_NODES;
+use crate::record_page::RecordPages;
 use crate::text::{bounded_text, quoted, truncate_chars};
 
 /// How tightly rows are packed.
@@ -30,6 +31,8 @@ pub struct Hints {
     pub density: Density,
     pub empty_message: Option<String>,
     pub time_zone: Option<String>,
+    /// Each record's page in the service's UI (`recordUrl`), already checked.
+    pub record_pages: Option<RecordPages>,
 }
 
 impl Hints {
@@ -51,6 +54,7 @@ const KNOWN: &[&str] = &[
     "density",
     "emptyMessage",
     "timeZone",
+    widget_result::record_url::HINT,
 ];
 
 /// Reads the hints object; `problems` receives one line per ignored key or value.
@@ -92,6 +96,7 @@ pub fn parse_hints(value: Option<&Value>, problems: &mut Vec<String>) -> Hints {
             Density::Compact
         }
     };
+    hints.record_pages = record_pages(map, problems);
     hints.column_order = key_list(map, "columnOrder", problems);
     hints.hidden_columns = key_list(map, "hiddenColumns", problems);
     hints.max_graph_nodes = match map.get("maxGraphNodes") {
@@ -116,6 +121,27 @@ pub fn parse_hints(value: Option<&Value>, problems: &mut Vec<String>) -> Hints {
         problems.push(format!("unknown hint {} ignored", quoted(key)));
     }
     hints
+}
+
+/// The `recordUrl` template, when it is one the widget opens (`crate::record_page`).
+fn record_pages(map: &Map<String, Value>, problems: &mut Vec<String>) -> Option<RecordPages> {
+    let key = widget_result::record_url::HINT;
+    match map.get(key)? {
+        Value::String(template) => {
+            let pages = RecordPages::of(template);
+            if pages.is_none() {
+                problems.push(format!(
+                    "hint {key} is not an http(s) address of a record's ids; ignored"
+                ));
+            }
+            pages
+        }
+        Value::Null => None,
+        _ => {
+            problems.push(format!("hint {key} is not a string; ignored"));
+            None
+        }
+    }
 }
 
 fn key_list(map: &Map<String, Value>, key: &str, problems: &mut Vec<String>) -> Vec<String> {
@@ -164,7 +190,7 @@ mod tests {
                 "title": "Runs", "subtitle": "today", "primaryKey": "id", "titleKey": "name",
                 "statusKey": "status", "columnOrder": ["status", "id"], "hiddenColumns": ["variables"],
                 "maxGraphNodes": 50, "density": "comfortable", "emptyMessage": "Nothing ran",
-                "timeZone": "Europe/Paris"
+                "timeZone": "Europe/Paris", "recordUrl": "http://127.0.0.1:6789/pipelines/{uuid}"
             })),
             &mut problems,
         );
@@ -175,6 +201,37 @@ mod tests {
         assert_eq!(hints.graph_node_limit(), 50);
         assert_eq!(hints.density, Density::Comfortable);
         assert_eq!(hints.time_zone.as_deref(), Some("Europe/Paris"));
+        assert_eq!(
+            hints.record_pages,
+            RecordPages::of("http://127.0.0.1:6789/pipelines/{uuid}")
+        );
+        assert!(hints.record_pages.is_some());
+    }
+
+    #[test]
+    fn a_record_page_that_is_not_an_http_template_is_dropped_and_reported() {
+        for (value, says) in [
+            (
+                json!("javascript:alert(1)//{uuid}"),
+                "not an http(s) address",
+            ),
+            (json!("data:text/html,x"), "not an http(s) address"),
+            (
+                json!(format!("https://h/{}", "a".repeat(5000))),
+                "not an http(s) address",
+            ),
+            (json!(["http://h/{uuid}"]), "not a string"),
+            (json!({"url": "http://h/{uuid}"}), "not a string"),
+            (json!(7), "not a string"),
+        ] {
+            let mut problems = Vec::new();
+            let hints = parse_hints(Some(&json!({ "recordUrl": value })), &mut problems);
+            assert_eq!(hints.record_pages, None, "{value}");
+            assert!(
+                problems.len() == 1 && problems[0].contains(says),
+                "{value}: {problems:?}"
+            );
+        }
     }
 
     #[test]

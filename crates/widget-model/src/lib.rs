@@ -10,7 +10,8 @@
 //! steps when records hold long texts; [`assemble`] builds the [`WidgetModel`]; the other modules
 //! are its parts (cells, timestamps, statuses, graph checks…).
 //!
-//! Depends on: `secret-redaction` (the one redaction engine), `graph-layout`, `widget-sort`, serde;
+//! Depends on: `secret-redaction` (the one redaction engine), `widget-result` (the result's
+//! vocabulary and the `recordUrl` template), `graph-layout`, `widget-sort`, serde;
 //! never on `web-sys`, `js-sys`, Leptos or `widget-app`.
 
 pub mod assemble;
@@ -29,6 +30,7 @@ pub mod mutation;
 pub mod outputs;
 pub mod parse;
 pub mod rank;
+pub mod record_page;
 pub mod redact;
 pub mod resource;
 pub mod rows;

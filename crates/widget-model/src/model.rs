@@ -153,6 +153,9 @@ pub struct WidgetModel {
     pub density: Density,
     /// IANA zone for absolute times, from the hints.
     pub time_zone: Option<String>,
+    /// Each record's page in the service's UI, from the hints: a row's or the detail's address
+    /// is filled from its ids when drawn ([`WidgetModel::detail_page`], `RecordPages::address`).
+    pub record_pages: Option<crate::record_page::RecordPages>,
     /// What the reader should know about the input: a newer schema, records left out.
     pub notices: Vec<Msg>,
     /// What tooling (the preview, the report example) should know: ignored keys, degraded cells.
@@ -162,6 +165,18 @@ pub struct WidgetModel {
 }
 
 impl WidgetModel {
+    /// The page in the service's UI of the record a detail shows (a record's fields, not its
+    /// outputs or logs), when the producer gave the records' pages and the record fills them.
+    pub fn detail_page(&self) -> Option<String> {
+        let pages = self.record_pages.as_ref()?;
+        let shows_a_record = self.state == State::Ok
+            && self.arrangement == Arrangement::Detail
+            && self.content == Content::Records;
+        shows_a_record
+            .then(|| pages.address(&self.table.rows.first()?.ids))
+            .flatten()
+    }
+
     /// An error state with no data, in the widget's own words.
     pub fn error(message: Msg) -> WidgetModel {
         WidgetModel::error_info(ErrorInfo {
@@ -201,6 +216,7 @@ impl WidgetModel {
             empty_message: Text::Given(String::new()),
             density: Density::Compact,
             time_zone: None,
+            record_pages: None,
             notices: Vec::new(),
             diagnostics: Vec::new(),
             redacted: 0,

@@ -3,9 +3,12 @@
 //! (`crates/mage-mcp-server`); the widget's model reads them (`crates/widget-model`); the
 //! published JSON Schemas (`schema/`) list the same values, and a test here holds them equal. The
 //! tools the widget calls itself are listed here too, for the widget and the server that marks
-//! them. The rules a result keeps are `docs/tool-interface.md`.
+//! them. The rules a result keeps are `docs/tool-interface.md`. So is the `recordUrl` hint's
+//! address template, which the server writes and the widget fills ([`record_url`]).
 //!
 //! Depends on: nothing (serde and schemars behind features, for the server).
+
+pub mod record_url;
 
 /// `structuredContent.kind` of every widget result.
 pub const KIND: &str = "svc_resource_widget";

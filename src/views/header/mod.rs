@@ -1,5 +1,5 @@
 //! The header above a result: title, subtitle, what every row of a list shares, message, counts
-//! by status, filter chips, range.
+//! by status, filter chips, range, and a detail's record's page in the service's UI.
 
 use leptos::prelude::*;
 use widget_model::words::{Msg, Pagination};
@@ -7,6 +7,7 @@ use widget_model::{Chip, Header as HeaderModel};
 
 use crate::views::cell::StatusPill;
 use crate::views::locale::locale;
+use crate::views::record_page::OpenInMage;
 
 /// The result's header.
 ///
@@ -14,11 +15,13 @@ use crate::views::locale::locale;
 ///   rather than in every row), message, status counts, total.
 /// - `filters`: read-only filter chips.
 /// - `range`: where the records sit in the producer's pages ("1–20 of 134"), if known.
+/// - `page`: the record's page in the service's UI, on a detail whose host opens links.
 #[component]
 pub fn ResultHeader(
     header: HeaderModel,
     filters: Vec<Chip>,
     range: Option<Pagination>,
+    #[prop(default = None)] page: Option<String>,
 ) -> impl IntoView {
     let locale = locale();
     let counts = header.counts;
@@ -35,6 +38,7 @@ pub fn ResultHeader(
                 {shared.into_iter().map(|m| view! { <p class="header__shared" dir="auto">{locale.t(&m)}</p> }).collect_view()}
             </div>
             {range.map(|r| view! { <p class="header__range">{r}</p> })}
+            {page.map(|address| view! { <OpenInMage address/> })}
             {header.message.map(|m| view! { <p class="header__message" dir="auto">{m}</p> })}
             {(!counts.is_empty()).then(|| view! {
                 <ul class="header__counts" aria-label=locale.t(&Msg::CountsByStatus)>

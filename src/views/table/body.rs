@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use leptos::html::{Div, Tr};
 use leptos::prelude::*;
+use widget_model::record_page::RecordPages;
 use widget_model::words::Msg;
 use widget_model::{Cell, Table, TimeShown};
 
@@ -12,6 +13,7 @@ use super::state::TableState;
 use crate::views::cell::{CellView, Room};
 use crate::views::locale::{locale, t, Locale};
 use crate::views::navigation::{OpenButton, RowOpener};
+use crate::views::record_page::OpenInMage;
 use widget_app::table_window::{slot_of, slot_position, window_capacity};
 use widget_app::ToolRequest;
 
@@ -19,13 +21,15 @@ use widget_app::ToolRequest;
 ///
 /// - `table`: the rows and columns drawn.
 /// - `state`: the table's shared state (its order and window).
-/// - `opener`: which rows open a record; their first cell gets the Open control.
+/// - `opener`: which rows open a record; their controls get the Open control.
+/// - `pages`: where each row's record has its page in the service's UI, if anywhere.
 /// - `region`: the table's scrolling region, which takes focus from a recycled row.
 #[component]
 pub fn TableRows(
     table: Arc<Table>,
     state: TableState,
     opener: Option<Arc<RowOpener>>,
+    pages: Option<Arc<RecordPages>>,
     region: NodeRef<Div>,
 ) -> impl IntoView {
     // The spacers span the real column count: a large colspan makes every table layout work on
@@ -40,7 +44,7 @@ pub fn TableRows(
     view! {
         <tbody>
             {move || spacer(state.range.get().start)}
-            <Rows table state opener region/>
+            <Rows table state opener pages region/>
             {move || spacer(state.shown().saturating_sub(state.range.get().end))}
         </tbody>
     }
@@ -58,6 +62,7 @@ fn Rows(
     table: Arc<Table>,
     state: TableState,
     opener: Option<Arc<RowOpener>>,
+    pages: Option<Arc<RecordPages>>,
     region: NodeRef<Div>,
 ) -> impl IntoView {
     // Keys in drawing order: (0, record) for a short list; (capacity, slot) for a window, where
@@ -91,6 +96,7 @@ fn Rows(
         };
         let table = Arc::clone(&table);
         let opener = opener.clone();
+        let pages = pages.clone();
         let element = NodeRef::<Tr>::new();
         move || {
             let drawn = drawn.get();
@@ -101,7 +107,7 @@ fn Rows(
                 move_focus_out(&row, region);
             }
             drawn.map(|(position, index)| {
-                view! { <TableRow table=Arc::clone(&table) index position state opener=opener.clone() element/> }
+                view! { <TableRow table=Arc::clone(&table) index position state opener=opener.clone() pages=pages.clone() element/> }
             })
         }
     };
@@ -125,11 +131,12 @@ fn next_detail_number() -> u32 {
     NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
-/// One record's row; when the table has a column of controls, its controls (Open, Details) in
-/// it, last, lined up; when the list keeps fields for each row's detail, the detail under the
-/// row once opened.
+/// One record's row; when the table has a column of controls, its controls (Open, Open in Mage,
+/// Details) in it, last, lined up; when the list keeps fields for each row's detail, the detail
+/// under the row once opened.
 ///
 /// - `position`: in a windowed table, the row's position in the current order.
+/// - `pages`: where the record's page in the service's UI is, if anywhere.
 /// - `element`: set to the row's `<tr>`.
 #[component]
 fn TableRow(
@@ -138,13 +145,18 @@ fn TableRow(
     position: Option<usize>,
     state: TableState,
     opener: Option<Arc<RowOpener>>,
+    pages: Option<Arc<RecordPages>>,
     #[prop(optional)] element: NodeRef<Tr>,
 ) -> impl IntoView {
     let locale = locale();
     let detail = state.detail_columns();
-    let has_actions = opener.is_some() || !detail.is_empty();
+    let has_actions = opener.is_some() || pages.is_some() || !detail.is_empty();
     let open = opener.and_then(|o| o.request(&table, index));
     let row = table.rows.get(index);
+    let page = row
+        .as_ref()
+        .zip(pages)
+        .and_then(|(row, pages)| pages.address(&row.ids));
     let cells = row
         .as_ref()
         .map(|row| row.cells.as_slice())
@@ -158,7 +170,12 @@ fn TableRow(
     let drawn = row_cells(&locale, &table, cells, &shown, state);
     let detail_id = (!detail.is_empty()).then(|| format!("row-detail-{}", next_detail_number()));
     let expanded = move || state.open_rows.with(|o| o.contains(&index));
-    let actions = has_actions.then(|| row_actions(open, name, detail_id.clone(), index, state));
+    let controls = RowControls {
+        open,
+        page,
+        detail_id: detail_id.clone(),
+    };
+    let actions = has_actions.then(|| row_actions(controls, name, index, state));
     let fields = detail_fields(&locale, &table, cells, &detail);
     let span = shown.len() + usize::from(has_actions);
     let detail_row = move || {
@@ -194,17 +211,30 @@ fn row_cells(
         .collect_view()
 }
 
-/// A row's controls, in the column of controls: Open (`open`, when the row opens a record named
-/// `name`) and, when the row has a detail (`detail_id`), the toggle that shows it.
-fn row_actions(
+/// What a row's controls do: open its record in the widget, open its page in the service's UI,
+/// show its detail (the detail row's id).
+struct RowControls {
     open: Option<ToolRequest>,
-    name: String,
+    page: Option<String>,
     detail_id: Option<String>,
+}
+
+/// A row's controls, in the column of controls, for the record named `name`: Open, Open in Mage
+/// and the toggle that shows the row's detail, each when the row has it.
+fn row_actions(
+    controls: RowControls,
+    name: String,
     index: usize,
     state: TableState,
 ) -> impl IntoView {
+    let RowControls {
+        open,
+        page,
+        detail_id,
+    } = controls;
     let expanded = move || state.open_rows.with(|o| o.contains(&index));
     let open = open.map(|request| view! { <OpenButton request name=name.clone()/> });
+    let page = page.map(|address| view! { <OpenInMage address name=name.clone()/> });
     let toggle = detail_id.map(|id| {
         let label = t(&Msg::RowDetailsOf { name: name.clone() });
         view! {
@@ -226,7 +256,7 @@ fn row_actions(
             </button>
         }
     });
-    view! { <td class="row-actions">{open}{toggle}</td> }
+    view! { <td class="row-actions">{open}{page}{toggle}</td> }
 }
 
 /// The fields of a row's detail: the `detail` columns' labels and cells, those with a value.

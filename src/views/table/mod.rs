@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 use leptos::html::Div;
 use leptos::prelude::*;
+use widget_model::record_page::RecordPages;
 use widget_model::words::Msg;
 use widget_model::{Density, Table, WidgetModel};
 
@@ -26,6 +27,7 @@ use crate::calls::{capabilities, intents};
 use crate::views::find::FindBox;
 use crate::views::locale::{locale, t};
 use crate::views::navigation::RowOpener;
+use crate::views::record_page::host_opens_links;
 use body::TableRows;
 use header::SortHeader;
 use state::TableState;
@@ -69,10 +71,16 @@ pub fn ListTable(model: Arc<WidgetModel>) -> impl IntoView {
         .map(|i| i.state().with_untracked(|s| s.calls.current_arguments()))
         .and_then(|arguments| RowOpener::for_list(&model.resource, &model.table, arguments))
         .map(Arc::new);
+    // Rows link to their pages in the service's UI when the host opens links.
+    let pages = model
+        .record_pages
+        .clone()
+        .filter(|_| host_opens_links())
+        .map(Arc::new);
     let export =
         (!model.table.rows.is_empty()).then(|| view! { <ExportButton model=Arc::clone(&model)/> });
     view! {
-        <DataTable table=Arc::new(model.table.clone()) title density=model.density opener/>
+        <DataTable table=Arc::new(model.table.clone()) title density=model.density opener pages/>
         {(omitted > 0).then(|| view! { <p class="table-note">{t(&Msg::MoreRecordsNotShown { count: omitted as u64 })}</p> })}
         {export}
     }
@@ -130,12 +138,14 @@ fn file_stem(resource: &str) -> String {
 /// - `title`: what the table is, for its caption and region label.
 /// - `density`: row height.
 /// - `opener`: which rows open a record (a list's drill-down), if any.
+/// - `pages`: where each row's record has its page in the service's UI, if anywhere.
 #[component]
 pub fn DataTable(
     table: Arc<Table>,
     title: String,
     density: Density,
     #[prop(default = None)] opener: Option<Arc<RowOpener>>,
+    #[prop(default = None)] pages: Option<Arc<RecordPages>>,
 ) -> impl IntoView {
     // What the user did to it is kept under its columns' keys (its title changes with the locale).
     let memory_key = memory_key(&table);
@@ -148,7 +158,7 @@ pub fn DataTable(
     restore_scroll(scroller, state);
     let caption = title.clone();
     let windowed = state.windowed;
-    let actions = opener.is_some() || !state.detail_columns().is_empty();
+    let actions = opener.is_some() || pages.is_some() || !state.detail_columns().is_empty();
     // Header and rows are drawn again when the secondary columns are shown or hidden.
     let table = move || {
         let _ = state.shown_columns.get();
@@ -162,7 +172,7 @@ pub fn DataTable(
             >
                 <caption class="visually-hidden">{caption.clone()}</caption>
                 <SortHeader columns=table.columns.clone() state actions/>
-                <TableRows table=Arc::clone(&table) state opener=opener.clone() region=scroller/>
+                <TableRows table=Arc::clone(&table) state opener=opener.clone() pages=pages.clone() region=scroller/>
             </table>
         }
     };

@@ -18,6 +18,7 @@ use crate::views::mutation::{CompactSuccess, MutationBanner, MutationFooter};
 use crate::views::navigation::{back, CallBar};
 use crate::views::notices::Notices;
 use crate::views::outputs::OutputsView;
+use crate::views::record_page::host_opens_links;
 use crate::views::states::{CancelledState, EmptyState, ErrorState, LoadingState};
 use crate::views::table::ListTable;
 use crate::views::timeline::RunTimeline;
@@ -284,10 +285,11 @@ fn ResultView(model: Arc<WidgetModel>, restored: bool) -> impl IntoView {
                     .timeline
                     .clone()
                     .map(|timeline| view! { <RunTimeline timeline/> });
+                let page = model.detail_page().filter(|_| host_opens_links());
                 view! {
                     <Notices notes/>
                     {banner}
-                    <ResultHeader header=model.header.clone() filters=model.filters.clone() range=model.pagination.clone()/>
+                    <ResultHeader header=model.header.clone() filters=model.filters.clone() range=model.pagination.clone() page=page/>
                     <GraphSection model=Arc::clone(&model)/>
                     {timeline}
                     {body}

@@ -105,6 +105,11 @@ impl Backend for DemoBackend {
         format!("the demo project {}", self.name)
     }
 
+    /// The demo project has no UI of its own: its records link nowhere.
+    fn pages(&self, _call: &Call) -> Option<crate::mage::MagePages> {
+        None
+    }
+
     fn instructions(&self) -> &'static str {
         "An MCP server for Mage pipelines, answering from its built-in demo project (in memory). \
          Start with pipeline_list; pipeline_get shows a pipeline's block graph. Results render in \

@@ -42,6 +42,10 @@ impl Backend for MageBackend {
         format!("Mage at {}", crate::config::shown_url(call.cluster_url()))
     }
 
+    fn pages(&self, call: &Call) -> Option<super::MagePages> {
+        super::MagePages::at(call.cluster_url())
+    }
+
     fn instructions(&self) -> &'static str {
         "An MCP server for Mage pipelines, driving a Mage server. Start with pipeline_list; \
          pipeline_get shows a pipeline's block graph. Results render in the resource widget \

@@ -5,6 +5,7 @@ mod backend;
 mod blocks;
 pub mod client;
 mod outputs;
+mod pages;
 mod paging;
 mod pipelines;
 mod runs;
@@ -13,6 +14,7 @@ mod templates;
 
 pub use backend::MageBackend;
 pub use client::MageSettings;
+pub use pages::MagePages;
 
 #[cfg(test)]
 mod stub_tests;

@@ -275,6 +275,11 @@ fn block_hints(title: impl Into<String>) -> Hints {
     Hints::keys(title, "uuid", Some("name"), Some("status"))
 }
 
+/// A block of `pipeline_uuid` in the service's UI, as a template of its uuid.
+fn block_page(call: &Call, pipeline_uuid: &str) -> Option<String> {
+    call.pages().and_then(|pages| pages.block(pipeline_uuid))
+}
+
 /// A block as a list row: no code, no configuration.
 fn list_row(block: &Value) -> Value {
     let mut row = Map::new();
@@ -327,9 +332,11 @@ async fn list(call: &Call, pipeline_uuid: &str) -> Result<WidgetResult, ToolErro
         .filter("pipeline_uuid", Some(pipeline_uuid))
         .records(rows)
         .hints(
-            block_hints(format!("Blocks of {pipeline_uuid}")).empty_message(format!(
-                "{pipeline_uuid} has no blocks yet. Add one with block_create."
-            )),
+            block_hints(format!("Blocks of {pipeline_uuid}"))
+                .empty_message(format!(
+                    "{pipeline_uuid} has no blocks yet. Add one with block_create."
+                ))
+                .record_url(block_page(call, pipeline_uuid)),
         ))
 }
 
@@ -344,7 +351,7 @@ async fn get(call: &Call, pipeline_uuid: &str, uuid: &str) -> Result<WidgetResul
     Ok(WidgetResult::new("block", "get")
         .records(vec![detail_record(pipeline_uuid, block)])
         .summary(Summary::titled(name.clone()).subtitle(subtitle))
-        .hints(block_hints(name)))
+        .hints(block_hints(name).record_url(block_page(call, pipeline_uuid))))
 }
 
 /// Upstream block uuids, checked: each one of the pipeline's blocks (`known`), never the block
@@ -450,7 +457,7 @@ async fn create(call: &Call, args: BlockCreateArgs) -> Result<WidgetResult, Tool
     }
     Ok(WidgetResult::new("block", "create")
         .mutation(mutation.record(detail_record(&pipeline_uuid, created.record)))
-        .hints(block_hints(name)))
+        .hints(block_hints(name).record_url(block_page(call, &pipeline_uuid))))
 }
 
 /// What a block update changes, checked against the pipeline's `blocks`: the parts that differ
@@ -561,7 +568,7 @@ pub(crate) async fn update(call: &Call, args: BlockUpdateArgs) -> Result<WidgetR
                 .message(message)
                 .changes(changes),
         )
-        .hints(block_hints(title)))
+        .hints(block_hints(title).record_url(block_page(call, &pipeline_uuid))))
 }
 
 async fn delete(call: &Call, args: BlockDeleteArgs) -> Result<WidgetResult, ToolError> {

@@ -260,9 +260,9 @@ async fn list(call: &Call) -> Result<WidgetResult, ToolError> {
         ])
         .records(rows)
         .hints(
-            Hints::keys("Pipelines", "uuid", Some("name"), Some("last_run_status")).empty_message(
-                "No pipelines in this project yet. Create one with pipeline_create.",
-            ),
+            Hints::keys("Pipelines", "uuid", Some("name"), Some("last_run_status"))
+                .empty_message("No pipelines in this project yet. Create one with pipeline_create.")
+                .record_url(pipeline_page(call)),
         );
     Ok(mark_truncated(result, listing.truncated))
 }
@@ -338,8 +338,15 @@ fn without_notebook_outputs(mut pipeline: Value) -> Value {
     pipeline
 }
 
-fn pipeline_hints(title: impl Into<String>) -> Hints {
+/// The hints of one pipeline, linked to its page in the service's UI.
+fn pipeline_hints(call: &Call, title: impl Into<String>) -> Hints {
     Hints::keys(title, "uuid", Some("name"), Some("last_run_status"))
+        .record_url(pipeline_page(call))
+}
+
+/// A pipeline's page in the service's UI, as a template of its uuid.
+fn pipeline_page(call: &Call) -> Option<String> {
+    call.pages().map(|pages| pages.pipeline())
 }
 
 async fn get(call: &Call, uuid: &str) -> Result<WidgetResult, ToolError> {
@@ -374,7 +381,7 @@ async fn get(call: &Call, uuid: &str) -> Result<WidgetResult, ToolError> {
         .records(vec![record])
         .summary(Summary::titled(name.clone()).subtitle(subtitle))
         .graph(graph)
-        .hints(pipeline_hints(name)))
+        .hints(pipeline_hints(call, name)))
 }
 
 /// A name as the service takes it: trimmed, never empty.
@@ -402,7 +409,7 @@ async fn create(call: &Call, args: PipelineCreateArgs) -> Result<WidgetResult, T
                 ))
                 .record(pipeline),
         )
-        .hints(Hints::keys(name, "uuid", Some("name"), None)))
+        .hints(Hints::keys(name, "uuid", Some("name"), None).record_url(pipeline_page(call))))
 }
 
 /// What an update changes: the fields that differ from `before`, as `{field: {from, to}}` and as
@@ -469,7 +476,7 @@ async fn update(call: &Call, args: PipelineUpdateArgs) -> Result<WidgetResult, T
                 .message(message)
                 .changes(changes),
         )
-        .hints(pipeline_hints(title)))
+        .hints(pipeline_hints(call, title)))
 }
 
 async fn delete(call: &Call, uuid: &str) -> Result<WidgetResult, ToolError> {

@@ -216,13 +216,16 @@ fn run_columns() -> Vec<Column> {
     ]
 }
 
-/// The hints of a run or a runs list: the token and variables hidden.
-fn run_hints(title: impl Into<String>) -> Hints {
-    Hints::keys(title, "id", None, Some("status")).hidden_columns(vec![
-        "pipeline_schedule_token",
-        "variables",
-        "event_variables",
-    ])
+/// The hints of a run or a runs list: the token and variables hidden, each run linked to its
+/// page in the service's UI.
+fn run_hints(call: &Call, title: impl Into<String>) -> Hints {
+    Hints::keys(title, "id", None, Some("status"))
+        .hidden_columns(vec![
+            "pipeline_schedule_token",
+            "variables",
+            "event_variables",
+        ])
+        .record_url(call.pages().map(|pages| pages.run()))
 }
 
 /// A run with how many of its block runs exist and have completed, counted from the block runs
@@ -258,7 +261,7 @@ async fn run(call: &Call, args: RunPipelineArgs) -> Result<WidgetResult, ToolErr
             "Run {id} of {pipeline_uuid} {}. Follow it with pipeline_run_get, block_runs or run_logs (pipeline_run_id {id}).",
             triggered.how
         )))
-        .hints(run_hints(format!("Run {id} of {pipeline_uuid}"))))
+        .hints(run_hints(call, format!("Run {id} of {pipeline_uuid}"))))
 }
 
 /// `page` and `per_page` checked, as the offset of the page's first run: pages start at 1, hold
@@ -331,7 +334,7 @@ async fn list(call: &Call, args: PipelineRunsArgs) -> Result<WidgetResult, ToolE
         .filter("status", args.status.map(RunStatus::as_str))
         .pagination(pagination)
         .records(rows)
-        .hints(run_hints(title).empty_message(empty)))
+        .hints(run_hints(call, title).empty_message(empty)))
 }
 
 /// Block runs in the order they were created (the service's ids), each with its duration.
@@ -363,7 +366,7 @@ async fn run_get(call: &Call, id: i64) -> Result<WidgetResult, ToolError> {
     let title = format!("Run {id} of {pipeline_uuid}");
     let mut result = WidgetResult::new("pipeline_run", "get")
         .records(vec![run_row(run)])
-        .hints(run_hints(title.clone()));
+        .hints(run_hints(call, title.clone()));
     if let Some(cut) = listing.truncated {
         let mut summary = Summary::titled(title);
         summary.message = Some(format!(
@@ -408,7 +411,11 @@ async fn block_runs(call: &Call, id: i64) -> Result<WidgetResult, ToolError> {
                 Some("block_uuid"),
                 Some("status"),
             )
-            .empty_message(format!("Run {id} has no block runs (status {status}).")),
+            .empty_message(format!("Run {id} has no block runs (status {status})."))
+            .record_url(
+                call.pages()
+                    .and_then(|pages| pages.block_run(pipeline_uuid)),
+            ),
         );
     Ok(mark_truncated(result, listing.truncated))
 }
@@ -448,7 +455,8 @@ async fn backfills(call: &Call, args: BackfillListArgs) -> Result<WidgetResult, 
         .records(rows)
         .hints(
             Hints::keys("Backfills", "id", Some("name"), Some("status"))
-                .empty_message("No backfills match."),
+                .empty_message("No backfills match.")
+                .record_url(call.pages().map(|pages| pages.backfill())),
         );
     Ok(mark_truncated(result, listing.truncated))
 }

@@ -88,11 +88,12 @@ impl MageMcpServer {
 }
 
 /// The URL that triggers a run of an API schedule, built with its token already blanked (the
-/// token is the credential of that URL).
+/// token is the credential of that URL) and without the user information of the cluster's URL.
 fn trigger_url(cluster_url: &str, schedule: &Value) -> Option<String> {
     (str_of(schedule, "schedule_type") == Some("api")).then(|| {
         format!(
-            "{cluster_url}/api/pipeline_schedules/{}/pipeline_runs/{REDACTED}",
+            "{}/api/pipeline_schedules/{}/pipeline_runs/{REDACTED}",
+            crate::config::shown_url(cluster_url),
             schedule.get("id").map(Value::to_string).unwrap_or_default()
         )
     })
@@ -171,7 +172,8 @@ async fn schedules(call: &Call, args: PipelineSchedulesArgs) -> Result<WidgetRes
         .records(records)
         .hints(
             Hints::keys(title, "id", Some("name"), Some("status"))
-                .empty_message("No triggers match."),
+                .empty_message("No triggers match.")
+                .record_url(call.pages().map(|pages| pages.trigger())),
         );
     Ok(mark_truncated(result, listing.truncated))
 }
@@ -219,6 +221,11 @@ mod tests {
         assert_eq!(
             trigger_url("http://x", &json!({"id": 5, "schedule_type": "time"})),
             None
+        );
+        assert_eq!(
+            trigger_url("http://mage-user:pa55@127.0.0.1:6789", &api).as_deref(),
+            Some("http://127.0.0.1:6789/api/pipeline_schedules/4/pipeline_runs/[redacted]"),
+            "the cluster's user information stays out"
         );
     }
 

@@ -104,3 +104,45 @@ async fn user_information_in_the_mage_url_is_never_logged_nor_written() {
     })
     .await;
 }
+
+/// The pages of Mage's UI that results link their records to are on the cluster's address as
+/// configured, under its path, without its user information (`src/mage/pages.rs` leaves out a
+/// query and a fragment too).
+#[tokio::test]
+async fn the_records_pages_in_mage_leave_out_the_user_information_of_its_url() {
+    bounded(async {
+        let widget = test_widget();
+        let cluster = recorder::start(None).await;
+        let url = format!(
+            "{}/mage/",
+            cluster
+                .url
+                .replace("http://", "http://mage-user:url-pa55word-42@")
+        );
+        let (client, _log) = spawn_with_env(
+            &widget,
+            &["--mage-url", &url],
+            &[("MAGE_API_KEY", "recorder-api-key-123456")],
+        )
+        .await;
+        for (tool, page) in [
+            ("pipeline_list", "pipelines/{uuid}"),
+            ("pipeline_runs", "pipelines/{pipeline_uuid}/runs/{id}"),
+        ] {
+            let listed = call(&client, tool, json!({})).await;
+            assert_ne!(listed.is_error, Some(true), "{}", text(&listed));
+            let written = serde_json::to_string(&listed).expect("json");
+            for configured in ["mage-user", "url-pa55word-42"] {
+                assert!(!written.contains(configured), "{tool}: {written}");
+            }
+            let hints = &listed.meta.as_ref().expect("_meta").0["host/widgetData"];
+            assert_eq!(
+                hints["recordUrl"],
+                format!("{}/mage/{page}", cluster.url),
+                "{tool}"
+            );
+        }
+        client.cancel().await.expect("close");
+    })
+    .await;
+}

@@ -604,6 +604,7 @@ async fn the_shared_suite_passes_against_mage() {
             pipeline: "basic_etl_from_s3",
             upstream_block: "load_orders_from_s3",
             secrets: mage_secrets(&t).await,
+            pages: Some(t.url.trim_end_matches('/').to_owned()),
         };
         let calls = crate::suite::run_suite(&client, &fixture).await;
         client.cancel().await.expect("close");

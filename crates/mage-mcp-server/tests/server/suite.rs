@@ -1,10 +1,12 @@
 //! One suite of tool behaviour that every backend must pass, as `object_store` runs one suite
 //! against each of its stores: results that follow the published schemas, the errors of the tool
 //! interface, ids that would leave their request path refused, paging, a whole round of changes on
-//! a scratch pipeline, and no secret in any result. It runs here against the demo project, and in
-//! the Mage lane (`mage.rs`, scripts/mage-test.sh) against a real Mage server.
+//! a scratch pipeline, each record's page in the service's UI (the `recordUrl` hint: Mage's
+//! pages, none for the demo), and no secret in any result. It runs here against the demo project,
+//! and in the Mage lane (`mage.rs`, scripts/mage-test.sh) against a real Mage server.
 
 use serde_json::{json, Value};
+use widget_result::record_url::{expand, HINT};
 
 use crate::common::*;
 
@@ -16,6 +18,9 @@ pub struct Fixture {
     pub upstream_block: &'static str,
     /// Values that must never appear in a result.
     pub secrets: Vec<String>,
+    /// The address of the service's UI, where results link each record to its page (Mage's
+    /// `http://host:port`); `None` for a service without one, whose results link nowhere.
+    pub pages: Option<String>,
 }
 
 /// Calls a tool, checks its result against the schemas, keeps its text for the secret check.
@@ -23,6 +28,10 @@ struct Session<'a> {
     client: &'a Client,
     schemas: Schemas,
     texts: Vec<(String, String)>,
+    /// The fixture's `pages`.
+    pages: Option<String>,
+    /// The last result's `recordUrl` hint.
+    record_url: Option<String>,
 }
 
 impl Session<'_> {
@@ -30,6 +39,20 @@ impl Session<'_> {
         let result = call(self.client, tool, args.clone()).await;
         let violations = self.schemas.violations(tool, &result);
         assert!(violations.is_empty(), "{tool} {args}: {violations:#?}");
+        self.record_url = result
+            .meta
+            .as_ref()
+            .and_then(|m| m.0.get("host/widgetData"))
+            .and_then(|hints| hints.get(HINT))
+            .map(|url| url.as_str().expect("recordUrl is a string").to_owned());
+        match (&self.pages, &self.record_url) {
+            (None, Some(url)) => panic!("{tool} {args}: a page ({url}) in a service without a UI"),
+            (Some(pages), Some(url)) => assert!(
+                url.starts_with(&format!("{pages}/pipelines/")),
+                "{tool} {args}: {url} is no page of {pages}"
+            ),
+            _ => {}
+        }
         self.texts.push((
             format!("{tool} {args}"),
             serde_json::to_string(&result).expect("json"),
@@ -44,6 +67,34 @@ impl Session<'_> {
             "{tool} {args}: {value}"
         );
         value
+    }
+
+    /// The page the last result's hint gives `record`, if any.
+    fn page_of(&self, record: &Value) -> Option<String> {
+        let field = |name: &str| match &record[name] {
+            Value::String(s) => Some(s.clone()),
+            Value::Number(n) => Some(n.to_string()),
+            _ => None,
+        };
+        let fields = ["uuid", "id", "pipeline_uuid"].map(|name| (name, field(name)));
+        expand(self.record_url.as_deref()?, |name| {
+            fields
+                .iter()
+                .find(|(key, _)| *key == name)
+                .and_then(|(_, value)| value.as_deref())
+        })
+    }
+
+    /// The last result links `record` to `path` under the service's UI, or, without a UI,
+    /// nowhere.
+    fn links(&self, record: &Value, path: &str) {
+        let want = self.pages.as_ref().map(|pages| format!("{pages}{path}"));
+        assert_eq!(self.page_of(record), want, "the page of {record}");
+    }
+
+    /// The last result links no record anywhere.
+    fn links_nothing(&self, what: &str) {
+        assert_eq!(self.record_url, None, "{what}");
     }
 
     /// An API_ERROR whose message holds `says`.
@@ -66,6 +117,11 @@ fn records(value: &Value) -> &Vec<Value> {
     value["records"].as_array().expect("records")
 }
 
+/// A record's string field, or "" without one.
+fn text_of<'v>(record: &'v Value, key: &str) -> &'v str {
+    record[key].as_str().unwrap_or_default()
+}
+
 fn uuids(value: &Value) -> Vec<&str> {
     records(value)
         .iter()
@@ -81,7 +137,16 @@ const CONFIG_KEY: &str = "suite-config-key-1234567890";
 async fn reads(s: &mut Session<'_>, f: &Fixture) {
     let list = s.ok("pipeline_list", json!({})).await;
     assert!(uuids(&list).contains(&f.pipeline), "{:?}", uuids(&list));
+    let listed_pipeline = records(&list)
+        .iter()
+        .find(|p| p["uuid"] == f.pipeline)
+        .expect("the pipeline listed");
+    s.links(listed_pipeline, &format!("/pipelines/{}", f.pipeline));
     let pipeline = s.ok("pipeline_get", json!({"uuid": f.pipeline})).await;
+    s.links(
+        &records(&pipeline)[0],
+        &format!("/pipelines/{}", f.pipeline),
+    );
     let blocks = records(&pipeline)[0]["blocks"]
         .as_array()
         .expect("blocks")
@@ -99,6 +164,15 @@ async fn reads(s: &mut Session<'_>, f: &Fixture) {
         .ok("block_list", json!({"pipeline_uuid": f.pipeline}))
         .await;
     assert_eq!(records(&listed).len(), blocks.len());
+    let listed_block = records(&listed)
+        .iter()
+        .find(|b| b["uuid"] == f.upstream_block)
+        .expect("the block listed");
+    let block_page = format!(
+        "/pipelines/{}/edit?block_uuid={}",
+        f.pipeline, f.upstream_block
+    );
+    s.links(listed_block, &block_page);
     assert!(
         records(&listed).iter().all(|b| b.get("content").is_none()),
         "no code in a list"
@@ -114,20 +188,37 @@ async fn reads(s: &mut Session<'_>, f: &Fixture) {
         "a block with its code"
     );
     assert_eq!(records(&block)[0]["pipeline_uuid"], f.pipeline);
+    s.links(&records(&block)[0], &block_page);
     let templates = s
         .ok("block_templates_list", json!({"force_refresh": true}))
         .await;
     assert!(!records(&templates).is_empty());
+    s.links_nothing("a template has no page");
+    s.ok("pipeline_triggers", json!({"pipeline_uuid": f.pipeline}))
+        .await;
+    s.links_nothing("a trigger's configuration has no page");
     for (tool, args) in [
         ("pipeline_schedules", json!({})),
         (
             "pipeline_schedules",
             json!({"pipeline_uuid": f.pipeline, "schedule_type": "api"}),
         ),
-        ("pipeline_triggers", json!({"pipeline_uuid": f.pipeline})),
         ("backfill_list", json!({})),
     ] {
-        s.ok(tool, args).await;
+        let listed = s.ok(tool, args).await;
+        for record in records(&listed) {
+            let page = format!(
+                "/pipelines/{}/{}/{}",
+                text_of(record, "pipeline_uuid"),
+                if tool == "backfill_list" {
+                    "backfills"
+                } else {
+                    "triggers"
+                },
+                record["id"]
+            );
+            s.links(record, &page);
+        }
     }
     let api = s
         .ok("pipeline_schedules", json!({"schedule_type": "api"}))
@@ -182,18 +273,31 @@ async fn paging(s: &mut Session<'_>) {
     let runs = s.ok("pipeline_runs", json!({})).await;
     for run in records(&runs) {
         assert!(run["block_runs_count"].is_u64() && run["completed_block_runs_count"].is_u64());
+        let page = format!(
+            "/pipelines/{}/runs/{}",
+            text_of(run, "pipeline_uuid"),
+            run["id"]
+        );
+        s.links(run, &page);
     }
     let run_id = records(&runs)[0]["id"].clone();
+    let run_pipeline = text_of(&records(&runs)[0], "pipeline_uuid").to_owned();
     let block_runs = s
         .ok("block_runs", json!({"pipeline_run_id": run_id.to_string()}))
         .await;
     for block_run in records(&block_runs) {
         assert!(block_run.get("duration").is_some(), "{block_run}");
+        let page = format!(
+            "/pipelines/{run_pipeline}/logs?block_run_id[]={}",
+            block_run["id"]
+        );
+        s.links(block_run, &page);
     }
     // The logs say their run's status as their one count: the widget follows a running run's logs.
     let logs = s.ok("run_logs", json!({"pipeline_run_id": run_id})).await;
     let status = records(&runs)[0]["status"].as_str().unwrap_or_default().to_owned();
     assert_eq!(logs["summary"]["counts"], json!({ status: 1 }), "{logs}");
+    s.links_nothing("logs have no page of their own");
 }
 
 /// Errors: unknown records, bad ids, places outside the project in free-form arguments, and
@@ -262,6 +366,10 @@ async fn pipeline_changes(s: &mut Session<'_>) {
         )
         .await;
     assert_eq!(created["mutation"]["id"], SCRATCH);
+    s.links(
+        &created["mutation"]["record"],
+        &format!("/pipelines/{SCRATCH}"),
+    );
     let updated = s
         .ok(
             "pipeline_update",
@@ -366,6 +474,10 @@ async fn a_run(s: &mut Session<'_>) {
         records(&run)[0]["event_variables"]["variables"],
         json!({"batch": 7})
     );
+    s.links(
+        &records(&run)[0],
+        &format!("/pipelines/{SCRATCH}/runs/{run_id}"),
+    );
     let runs = s
         .ok("pipeline_runs", json!({"pipeline_uuid": SCRATCH}))
         .await;
@@ -403,10 +515,12 @@ async fn deletions(s: &mut Session<'_>) {
         )
         .await;
     assert_eq!(forced["mutation"]["record"]["uuid"], "suite_numbers");
+    s.links_nothing("a deleted block has no page");
     let left = s.ok("block_list", json!({"pipeline_uuid": SCRATCH})).await;
     assert_eq!(uuids(&left), vec!["suite_double"]);
     assert_eq!(records(&left)[0]["upstream_blocks"], json!([]));
     s.ok("pipeline_delete", json!({"uuid": SCRATCH})).await;
+    s.links_nothing("a deleted pipeline has no page");
     s.refused("pipeline_get", json!({"uuid": SCRATCH}), "not found")
         .await;
     let listed = s.ok("pipeline_list", json!({})).await;
@@ -419,6 +533,8 @@ pub async fn run_suite(client: &Client, fixture: &Fixture) -> usize {
         client,
         schemas: schemas(),
         texts: Vec::new(),
+        pages: fixture.pages.clone(),
+        record_url: None,
     };
     reads(&mut s, fixture).await;
     paging(&mut s).await;
@@ -450,6 +566,7 @@ async fn the_suite_passes_against_the_demo_project() {
             pipeline: "etl_daily",
             upstream_block: "clean_orders",
             secrets: planted_secrets(),
+            pages: None,
         };
         let calls = run_suite(&client, &fixture).await;
         assert!(calls >= 40, "{calls} calls");

@@ -125,6 +125,7 @@ pub fn assemble_records(
             .map_or(Text::Own(Msg::EmptyList(about.noun)), Text::Given),
         density: about.hints.density,
         time_zone: about.hints.time_zone,
+        record_pages: about.hints.record_pages,
         notices: report.notices,
         diagnostics: report.diagnostics,
         redacted,

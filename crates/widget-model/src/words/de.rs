@@ -225,6 +225,8 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::UpdatedAt { epoch_ms } => format!("Aktualisiert {}", f.clock(*epoch_ms)),
         Msg::Open => "Öffnen".into(),
         Msg::OpenRecord { name } => format!("{name} öffnen"),
+        Msg::OpenInMage => "In Mage öffnen".into(),
+        Msg::OpenRecordInMage { name } => format!("{name} in Mage öffnen"),
         Msg::Opening => "Wird geöffnet…".into(),
         Msg::LoadBlock => "Diesen Block laden".into(),
         Msg::CallTimedOut { tool } => format!("{tool} hat nicht innerhalb von 30 Sekunden geantwortet."),

@@ -258,6 +258,8 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::UpdatedAt { epoch_ms } => format!("Updated {}", f.clock(*epoch_ms)),
         Msg::Open => "Open".into(),
         Msg::OpenRecord { name } => format!("Open {name}"),
+        Msg::OpenInMage => "Open in Mage".into(),
+        Msg::OpenRecordInMage { name } => format!("Open {name} in Mage"),
         Msg::Opening => "Opening…".into(),
         Msg::LoadBlock => "Load this block".into(),
         Msg::CallTimedOut { tool } => format!("{tool} did not answer within 30 seconds."),

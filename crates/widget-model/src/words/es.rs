@@ -227,6 +227,8 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::UpdatedAt { epoch_ms } => format!("Actualizado a las {}", f.clock(*epoch_ms)),
         Msg::Open => "Abrir".into(),
         Msg::OpenRecord { name } => format!("Abrir {name}"),
+        Msg::OpenInMage => "Abrir en Mage".into(),
+        Msg::OpenRecordInMage { name } => format!("Abrir {name} en Mage"),
         Msg::Opening => "Abriendo…".into(),
         Msg::LoadBlock => "Cargar este bloque".into(),
         Msg::CallTimedOut { tool } => format!("{tool} no respondió en 30 segundos."),

@@ -224,6 +224,8 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::UpdatedAt { epoch_ms } => format!("Mis à jour à {}", f.clock(*epoch_ms)),
         Msg::Open => "Ouvrir".into(),
         Msg::OpenRecord { name } => format!("Ouvrir {name}"),
+        Msg::OpenInMage => "Ouvrir dans Mage".into(),
+        Msg::OpenRecordInMage { name } => format!("Ouvrir {name} dans Mage"),
         Msg::Opening => "Ouverture…".into(),
         Msg::LoadBlock => "Charger ce bloc".into(),
         Msg::CallTimedOut { tool } => format!("{tool} n’a pas répondu en 30 secondes."),

@@ -226,6 +226,8 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::UpdatedAt { epoch_ms } => format!("{} に更新", f.clock(*epoch_ms)),
         Msg::Open => "開く".into(),
         Msg::OpenRecord { name } => format!("{name} を開く"),
+        Msg::OpenInMage => "Mage で開く".into(),
+        Msg::OpenRecordInMage { name } => format!("{name} を Mage で開く"),
         Msg::Opening => "開いています…".into(),
         Msg::LoadBlock => "このブロックを読み込む".into(),
         Msg::CallTimedOut { tool } => format!("{tool} は 30 秒以内に応答しませんでした。"),

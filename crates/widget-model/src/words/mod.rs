@@ -187,6 +187,10 @@ mod tests {
             Msg::OpenRecord {
                 name: "etl_daily".into(),
             },
+            Msg::OpenInMage,
+            Msg::OpenRecordInMage {
+                name: "etl_daily".into(),
+            },
             Msg::Opening,
             Msg::LoadBlock,
             Msg::CallTimedOut {

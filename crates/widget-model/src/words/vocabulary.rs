@@ -413,6 +413,12 @@ pub enum Msg {
     OpenRecord {
         name: String,
     },
+    /// A record's page in the service's own UI, opened through the host.
+    OpenInMage,
+    /// That control's accessible name in a row.
+    OpenRecordInMage {
+        name: String,
+    },
     Opening,
     /// Loads a graph node's block when the result lacks its record.
     LoadBlock,
