@@ -1,7 +1,9 @@
 //! Français.
 
 use super::common::{pagination_range, quote};
-use super::vocabulary::{EdgeEnd, ErrorCode, Formats, GraphProblem, Msg, Noun, Operation};
+use super::vocabulary::{
+    EdgeEnd, ErrorCode, Formats, GraphProblem, MarkLabel, MarkTime, Msg, Noun, Operation,
+};
 
 /// French counts 0 and 1 as singular.
 fn count(f: &dyn Formats, n: u64, one: &str, many: &str) -> String {
@@ -263,6 +265,33 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::RunTimeline => "Blocs de cette exécution, dans le temps".into(),
         Msg::StillRunning => "en cours".into(),
         Msg::NotStarted => "non démarré".into(),
+        Msg::RunHistory { noun: n } => format!("{} dans le temps", crate::text::capitalize(&noun(n, true))),
+        Msg::HistoryShown { noun: n, shown, total } if shown == total => format!("{} {}", f.integer(*total), noun(n, *total > 1)),
+        Msg::HistoryShown { noun: n, shown, total } => format!("Les {} dernières {} sur {}", f.integer(*shown), noun(n, true), f.integer(*total)),
+        Msg::HistoryMarks { count: n } => format!("{}, de la plus ancienne à la plus récente ; les flèches passent de l'une à l'autre", count(f, *n, "exécution", "exécutions")),
+        Msg::HistoryCompleted { completed, shown } => format!("{} sur {} terminées", f.integer(*completed), f.integer(*shown)),
+        Msg::HistoryMedian { seconds } => format!("Médiane {}", f.duration(*seconds)),
+        Msg::HistorySlowest { seconds, id: Some(id) } => format!("la plus lente {} ({id})", f.duration(*seconds)),
+        Msg::HistorySlowest { seconds, id: None } => format!("la plus lente {}", f.duration(*seconds)),
+        Msg::HistoryLogScale => "hauteurs sur une échelle logarithmique".into(),
+        Msg::HistoryReading { count: n } => format!("Lecture de {} pour leur historique…", count(f, *n, "exécution", "exécutions")),
+        Msg::HistoryMark(mark) => {
+            let MarkLabel { noun: n, id, subject, status, start_ms, took } = mark.as_ref();
+            let mut name = crate::text::capitalize(&noun(n, false));
+            if let Some(id) = id {
+                name = format!("{name} {id}");
+            }
+            if let Some(subject) = subject {
+                name = format!("{name} de {subject}");
+            }
+            let took = match took {
+                MarkTime::Took(seconds) => format!("durée {}", f.duration(*seconds)),
+                MarkTime::Running => "en cours".into(),
+                MarkTime::NotStarted => "non démarrée".into(),
+                MarkTime::Unknown => "durée inconnue".into(),
+            };
+            format!("{name}, {status}, {}, {took}", f.date_time(*start_ms))
+        }
         Msg::Shape { rows, columns } => format!("{} × {}", count(f, *rows, "ligne", "lignes"), count(f, *columns, "colonne", "colonnes")),
         Msg::SampleOf { count } => format!("échantillon de {}", f.integer(*count)),
         Msg::CopyTsv => "Copier en TSV".into(),
