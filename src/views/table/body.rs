@@ -168,7 +168,7 @@ fn TableRow(
     // A windowed table says where the row is in the current order (the header row is 1).
     let position = position.map(|p| (p + 2).to_string());
     view! {
-        <tr aria-rowindex=position node_ref=element class:row--open=expanded>{drawn}{actions}</tr>
+        <tr aria-rowindex=position node_ref=element class:row--open=expanded class:row--highlighted=move || state.highlighted.get() == Some(index)>{drawn}{actions}</tr>
         {detail_row}
     }
 }
