@@ -72,8 +72,7 @@ fn main() {
             json!({
                 "shown": english(&strip.shown),
                 "completed": english(&strip.completed),
-                "median": strip.median.as_ref().map(english),
-                "slowest": strip.slowest.as_ref().map(english),
+                "durations": strip.durations.as_ref().map(english),
                 "logScale": strip.log_scale,
             })
         }),

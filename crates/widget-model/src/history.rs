@@ -367,9 +367,8 @@ pub struct Strip {
     pub shown: Msg,
     /// "18 of 20 completed".
     pub completed: Msg,
-    /// "Median 45 s", "slowest 6 min 10 s (4816)"; none when no run shown has a duration.
-    pub median: Option<Msg>,
-    pub slowest: Option<Msg>,
+    /// "Median 45 s, slowest 6 min 10 s (4816)"; none when no run shown has a duration.
+    pub durations: Option<Msg>,
     /// Whether heights are on a log scale (said in words beside it).
     pub log_scale: bool,
     /// The statuses shown, each with its shape: failed, cancelled first.
@@ -434,10 +433,12 @@ impl History {
                 completed: completed as u64,
                 shown: count as u64,
             },
-            median: scale.median.map(|seconds| Msg::HistoryMedian { seconds }),
-            slowest: slowest.map(|(seconds, run)| Msg::HistorySlowest {
-                seconds,
-                id: run.id.clone(),
+            durations: scale.median.zip(slowest).map(|(median, (slowest, run))| {
+                Msg::HistoryDurations {
+                    median,
+                    slowest,
+                    id: run.id.clone(),
+                }
             }),
             log_scale: scale.log,
             key: key(shown),
@@ -649,12 +650,8 @@ mod tests {
         );
         assert!(!strip.log_scale);
         assert_eq!(
-            strip.median.as_ref().map(english).as_deref(),
-            Some("Median 1 min 1 s")
-        );
-        assert_eq!(
-            strip.slowest.as_ref().map(english).as_deref(),
-            Some("slowest 2 min 10 s (3)")
+            strip.durations.as_ref().map(english).as_deref(),
+            Some("Median 1 min 1 s, slowest 2 min 10 s (3)")
         );
         assert_eq!(english(&strip.completed), "3 of 5 completed");
         assert_eq!(

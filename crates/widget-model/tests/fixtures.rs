@@ -37,7 +37,7 @@ fn shown_text(model: &WidgetModel) -> String {
     if let Some(history) = &model.history {
         let strip = history.read_now(&model.table.rows).strip(720.0);
         parts.extend([strip.shown, strip.completed].iter().map(english));
-        parts.extend(strip.median.iter().chain(&strip.slowest).map(english));
+        parts.extend(strip.durations.iter().map(english));
     }
     parts.join("\n")
 }
@@ -306,7 +306,7 @@ fn check_content(expect: &Value, model: &WidgetModel, fail: &mut impl FnMut(Stri
 }
 
 /// `history`: the strip over the list, as a 720 px frame draws it: its `marks`, how many are
-/// `failed`, and the id of the run it names the `slowest`.
+/// `failed`, and the id of the run it names the slowest.
 fn check_history(want: &Map<String, Value>, model: &WidgetModel, fail: &mut impl FnMut(String)) {
     let Some(history) = &model.history else {
         return fail("no history strip".into());
@@ -317,7 +317,7 @@ fn check_history(want: &Map<String, Value>, model: &WidgetModel, fail: &mut impl
         .iter()
         .filter(|m| m.outcome == widget_model::history::Outcome::Failed)
         .count() as u64;
-    let slowest = strip.slowest.as_ref().map(english).unwrap_or_default();
+    let slowest = strip.durations.as_ref().map(english).unwrap_or_default();
     let got = [
         ("marks", Value::from(strip.marks.len() as u64)),
         ("failed", Value::from(failed)),

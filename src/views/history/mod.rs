@@ -37,7 +37,8 @@ const IDLE_AFTER: Duration = Duration::from_millis(300);
 
 /// The strip over a list of runs.
 ///
-/// - `model`: the list; its `history` is drawn, its table's rows are what marks select.
+/// - `model`: the list; its table's rows are what marks select (and a long list's runs are read
+///   from them).
 /// - `history`: the list's runs, read or to be read from its rows.
 /// - `opener`: which rows open a record (the list's drill-down), if any.
 /// - `highlight`: the row the list highlights, set when a mark is selected and opens nothing.
@@ -48,37 +49,33 @@ pub fn RunHistoryView(
     opener: Option<Arc<RowOpener>>,
     highlight: RwSignal<Option<usize>>,
 ) -> impl IntoView {
-    let (noun, read, waiting) = match history {
-        RunHistory::Read(history) => (
-            history.noun.clone(),
-            RwSignal::new(Some(Arc::new(history))),
-            0,
-        ),
-        RunHistory::FromRows { noun, runs } => {
+    let (noun, read) = match history {
+        RunHistory::Read(history) => (history.noun.clone(), RwSignal::new(Some(Arc::new(history)))),
+        RunHistory::FromRows { noun, .. } => {
             let read = RwSignal::new(None);
             read_when_idle(Arc::clone(&model), noun.clone(), read);
-            (noun, read, runs as u64)
+            (noun, read)
         }
     };
     let section = NodeRef::<Section>::new();
     let width = RwSignal::new(ASSUMED_WIDTH);
     measure_width(section, width);
-    let strip =
-        Memo::new(move |_| read.with(|h| h.as_ref().map(|h| Arc::new(h.strip(width.get())))));
-    let select = move |row: usize| {
+    let select: Arc<dyn Fn(usize) + Send + Sync> = Arc::new(move |row: usize| {
         let request = opener.as_ref().and_then(|o| o.request(&model.table, row));
         match request {
             Some(request) => start_call(request, CallPurpose::Open),
             None => highlight.set(Some(row)),
         }
+    });
+    // Drawn once its runs are read (a long list's, after the list) and again once its width is
+    // measured; until then its room is kept.
+    let strip = move || {
+        let width = width.get();
+        read.with(|h| h.as_ref().map(|h| Arc::new(h.strip(width))))
     };
-    let select: Arc<dyn Fn(usize) + Send + Sync> = Arc::new(select);
     view! {
-        <section class="history" aria-label=t(&Msg::RunHistory { noun }) node_ref=section>
-            {move || match strip.get() {
-                None => view! { <p class="history__reading">{t(&Msg::HistoryReading { count: waiting })}</p> }.into_any(),
-                Some(strip) => view! { <StripView strip select=Arc::clone(&select)/> }.into_any(),
-            }}
+        <section class="history" aria-label=t(&Msg::RunHistory { noun }) aria-busy=move || read.with(Option::is_none).then_some("true") node_ref=section>
+            {move || strip().map(|strip| view! { <StripView strip select=Arc::clone(&select)/> })}
         </section>
     }
 }
@@ -115,41 +112,21 @@ fn StripView(strip: Arc<Strip>, select: Arc<dyn Fn(usize) + Send + Sync>) -> imp
         })
         .collect_view();
     let (w, h) = (strip.width.max(1.0), strip.height);
+    let shown = t(&strip.shown);
+    let baseline = format!("{:.1}", strip.baseline + 0.5);
     view! {
-        <Words strip=Arc::clone(&strip)/>
-        <svg
-            class="history__svg"
-            viewBox=format!("0 0 {w:.1} {h:.1}")
-            width=format!("{w:.1}")
-            height=format!("{h:.1}")
-            role="group"
-            aria-label=t(&Msg::HistoryMarks { count: count as u64 })
-        >
-            <line class="history__baseline" x1="0" x2=format!("{w:.1}") y1=format!("{:.1}", strip.baseline + 0.5) y2=format!("{:.1}", strip.baseline + 0.5) aria-hidden="true"/>
+        <p class="history__words">
+            <span class="history__shown">{shown.clone()}</span>
+            <span class="history__completed">{t(&strip.completed)}</span>
+            {strip.durations.as_ref().map(|d| view! { <span class="history__durations">{t(d)}</span> })}
+            {strip.log_scale.then(|| view! { <span class="history__scale">{t(&Msg::HistoryLogScale)}</span> })}
+        </p>
+        <svg class="history__svg" viewBox=format!("0 0 {w:.1} {h:.1}") width=format!("{w:.1}") height=format!("{h:.1}") role="group" aria-label=shown>
+            <line class="history__baseline" x1="0" x2=format!("{w:.1}") y1=baseline.clone() y2=baseline aria-hidden="true"/>
             <g class="history__marks">{marks}</g>
         </svg>
         <p class="history__caption" aria-hidden="true">{caption}</p>
         <Key strip/>
-    }
-}
-
-/// What the strip says beside its marks: how many runs of how many, how many completed, the
-/// median and the slowest duration, and whether heights are on a log scale.
-#[component]
-fn Words(strip: Arc<Strip>) -> impl IntoView {
-    let durations = [&strip.median, &strip.slowest]
-        .into_iter()
-        .flatten()
-        .map(t)
-        .collect::<Vec<_>>()
-        .join(", ");
-    view! {
-        <p class="history__words">
-            <span class="history__shown">{t(&strip.shown)}</span>
-            <span class="history__completed">{t(&strip.completed)}</span>
-            {(!durations.is_empty()).then(|| view! { <span class="history__durations">{durations}</span> })}
-            {strip.log_scale.then(|| view! { <span class="history__scale">{t(&Msg::HistoryLogScale)}</span> })}
-        </p>
     }
 }
 

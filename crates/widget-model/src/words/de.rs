@@ -269,13 +269,10 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::RunHistory { noun: n } => format!("{} im zeitlichen Verlauf", noun(n, true)),
         Msg::HistoryShown { noun: n, shown, total } if shown == total => format!("{} {}", f.integer(*total), noun(n, *total != 1)),
         Msg::HistoryShown { noun: n, shown, total } => format!("Die letzten {} von {} {}", f.integer(*shown), f.integer(*total), noun(n, true)),
-        Msg::HistoryMarks { count: n } => format!("{}, die ältesten zuerst; Pfeiltasten wechseln zwischen ihnen", count(f, *n, "Lauf", "Läufe")),
+        Msg::HistoryDurations { median, slowest, id: Some(id) } => format!("Median {}, am langsamsten {} ({id})", f.duration(*median), f.duration(*slowest)),
+        Msg::HistoryDurations { median, slowest, id: None } => format!("Median {}, am langsamsten {}", f.duration(*median), f.duration(*slowest)),
         Msg::HistoryCompleted { completed, shown } => format!("{} von {} abgeschlossen", f.integer(*completed), f.integer(*shown)),
-        Msg::HistoryMedian { seconds } => format!("Median {}", f.duration(*seconds)),
-        Msg::HistorySlowest { seconds, id: Some(id) } => format!("am langsamsten {} ({id})", f.duration(*seconds)),
-        Msg::HistorySlowest { seconds, id: None } => format!("am langsamsten {}", f.duration(*seconds)),
         Msg::HistoryLogScale => "Höhen auf logarithmischer Skala".into(),
-        Msg::HistoryReading { count: n } => format!("{} werden für ihren Verlauf gelesen …", count(f, *n, "Lauf", "Läufe")),
         Msg::HistoryMark(mark) => {
             let MarkLabel { noun: n, id, subject, status, start_ms, took } = mark.as_ref();
             let mut name = noun(n, false);

@@ -302,13 +302,10 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::RunHistory { noun: n } => format!("{} over time", capitalized(&noun(n, true))),
         Msg::HistoryShown { noun: n, shown, total } if shown == total => format!("{} {}", f.integer(*total), noun(n, *total != 1)),
         Msg::HistoryShown { noun: n, shown, total } => format!("The last {} of {} {}", f.integer(*shown), f.integer(*total), noun(n, true)),
-        Msg::HistoryMarks { count } => format!("{}, oldest first; arrow keys move between them", plural(f, *count, "run", "runs")),
+        Msg::HistoryDurations { median, slowest, id: Some(id) } => format!("Median {}, slowest {} ({id})", f.duration(*median), f.duration(*slowest)),
+        Msg::HistoryDurations { median, slowest, id: None } => format!("Median {}, slowest {}", f.duration(*median), f.duration(*slowest)),
         Msg::HistoryCompleted { completed, shown } => format!("{} of {} completed", f.integer(*completed), f.integer(*shown)),
-        Msg::HistoryMedian { seconds } => format!("Median {}", f.duration(*seconds)),
-        Msg::HistorySlowest { seconds, id: Some(id) } => format!("slowest {} ({id})", f.duration(*seconds)),
-        Msg::HistorySlowest { seconds, id: None } => format!("slowest {}", f.duration(*seconds)),
         Msg::HistoryLogScale => "heights on a log scale".into(),
-        Msg::HistoryReading { count } => format!("Reading {} for their history…", plural(f, *count, "run", "runs")),
         Msg::HistoryMark(mark) => {
             let MarkLabel { noun: n, id, subject, status, start_ms, took } = mark.as_ref();
             let mut name = capitalized(&noun(n, false));

@@ -271,13 +271,10 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::RunHistory { noun: n } => format!("{} en el tiempo", crate::text::capitalize(&noun(n, true))),
         Msg::HistoryShown { noun: n, shown, total } if shown == total => format!("{} {}", f.integer(*total), noun(n, *total != 1)),
         Msg::HistoryShown { noun: n, shown, total } => format!("Las últimas {} de {} {}", f.integer(*shown), f.integer(*total), noun(n, true)),
-        Msg::HistoryMarks { count: n } => format!("{}, de la más antigua a la más reciente; las flechas pasan de una a otra", count(f, *n, "ejecución", "ejecuciones")),
+        Msg::HistoryDurations { median, slowest, id: Some(id) } => format!("Mediana {}, la más lenta {} ({id})", f.duration(*median), f.duration(*slowest)),
+        Msg::HistoryDurations { median, slowest, id: None } => format!("Mediana {}, la más lenta {}", f.duration(*median), f.duration(*slowest)),
         Msg::HistoryCompleted { completed, shown } => format!("{} de {} completadas", f.integer(*completed), f.integer(*shown)),
-        Msg::HistoryMedian { seconds } => format!("Mediana {}", f.duration(*seconds)),
-        Msg::HistorySlowest { seconds, id: Some(id) } => format!("la más lenta {} ({id})", f.duration(*seconds)),
-        Msg::HistorySlowest { seconds, id: None } => format!("la más lenta {}", f.duration(*seconds)),
         Msg::HistoryLogScale => "alturas en escala logarítmica".into(),
-        Msg::HistoryReading { count: n } => format!("Leyendo {} para su historial…", count(f, *n, "ejecución", "ejecuciones")),
         Msg::HistoryMark(mark) => {
             let MarkLabel { noun: n, id, subject, status, start_ms, took } = mark.as_ref();
             let mut name = crate::text::capitalize(&noun(n, false));

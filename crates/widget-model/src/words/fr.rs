@@ -268,13 +268,10 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::RunHistory { noun: n } => format!("{} dans le temps", crate::text::capitalize(&noun(n, true))),
         Msg::HistoryShown { noun: n, shown, total } if shown == total => format!("{} {}", f.integer(*total), noun(n, *total > 1)),
         Msg::HistoryShown { noun: n, shown, total } => format!("Les {} dernières {} sur {}", f.integer(*shown), noun(n, true), f.integer(*total)),
-        Msg::HistoryMarks { count: n } => format!("{}, de la plus ancienne à la plus récente ; les flèches passent de l'une à l'autre", count(f, *n, "exécution", "exécutions")),
+        Msg::HistoryDurations { median, slowest, id: Some(id) } => format!("Médiane {}, la plus lente {} ({id})", f.duration(*median), f.duration(*slowest)),
+        Msg::HistoryDurations { median, slowest, id: None } => format!("Médiane {}, la plus lente {}", f.duration(*median), f.duration(*slowest)),
         Msg::HistoryCompleted { completed, shown } => format!("{} sur {} terminées", f.integer(*completed), f.integer(*shown)),
-        Msg::HistoryMedian { seconds } => format!("Médiane {}", f.duration(*seconds)),
-        Msg::HistorySlowest { seconds, id: Some(id) } => format!("la plus lente {} ({id})", f.duration(*seconds)),
-        Msg::HistorySlowest { seconds, id: None } => format!("la plus lente {}", f.duration(*seconds)),
         Msg::HistoryLogScale => "hauteurs sur une échelle logarithmique".into(),
-        Msg::HistoryReading { count: n } => format!("Lecture de {} pour leur historique…", count(f, *n, "exécution", "exécutions")),
         Msg::HistoryMark(mark) => {
             let MarkLabel { noun: n, id, subject, status, start_ms, took } = mark.as_ref();
             let mut name = crate::text::capitalize(&noun(n, false));

@@ -270,13 +270,10 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::RunHistory { noun: n } => format!("{}の推移", noun(n)),
         Msg::HistoryShown { noun: n, shown, total } if shown == total => format!("{} {} 件", noun(n), f.integer(*total)),
         Msg::HistoryShown { noun: n, shown, total } => format!("{} {} 件のうち直近 {} 件", noun(n), f.integer(*total), f.integer(*shown)),
-        Msg::HistoryMarks { count: n } => format!("{}、古い順。矢印キーで移動します", count(f, *n, "件の実行")),
+        Msg::HistoryDurations { median, slowest, id: Some(id) } => format!("中央値 {}、最長 {} ({id})", f.duration(*median), f.duration(*slowest)),
+        Msg::HistoryDurations { median, slowest, id: None } => format!("中央値 {}、最長 {}", f.duration(*median), f.duration(*slowest)),
         Msg::HistoryCompleted { completed, shown } => format!("{} 件中 {} 件が完了", f.integer(*shown), f.integer(*completed)),
-        Msg::HistoryMedian { seconds } => format!("中央値 {}", f.duration(*seconds)),
-        Msg::HistorySlowest { seconds, id: Some(id) } => format!("最長 {} ({id})", f.duration(*seconds)),
-        Msg::HistorySlowest { seconds, id: None } => format!("最長 {}", f.duration(*seconds)),
         Msg::HistoryLogScale => "高さは対数目盛".into(),
-        Msg::HistoryReading { count: n } => format!("{}を読み込み中…", count(f, *n, "件の実行")),
         Msg::HistoryMark(mark) => {
             let MarkLabel { noun: n, id, subject, status, start_ms, took } = mark.as_ref();
             let mut name = noun(n);

@@ -296,22 +296,21 @@ mod tests {
                 shown: 12,
                 total: 12,
             },
-            Msg::HistoryMarks { count: 30 },
             Msg::HistoryCompleted {
                 completed: 18,
                 shown: 20,
             },
-            Msg::HistoryMedian { seconds: 45.0 },
-            Msg::HistorySlowest {
-                seconds: 370.0,
+            Msg::HistoryDurations {
+                median: 45.0,
+                slowest: 370.0,
                 id: Some("4816".into()),
             },
-            Msg::HistorySlowest {
-                seconds: 370.0,
+            Msg::HistoryDurations {
+                median: 45.0,
+                slowest: 370.0,
                 id: None,
             },
             Msg::HistoryLogScale,
-            Msg::HistoryReading { count: 10_000 },
         ];
         for took in [
             MarkTime::Took(58.0),

@@ -520,30 +520,19 @@ pub enum Msg {
         shown: u64,
         total: u64,
     },
-    /// The strip's marks as one group, and how to move between them.
-    HistoryMarks {
-        count: u64,
-    },
     /// "18 of 20 completed".
     HistoryCompleted {
         completed: u64,
         shown: u64,
     },
-    /// The median duration of the runs shown.
-    HistoryMedian {
-        seconds: f64,
-    },
-    /// The slowest run shown: its duration and id.
-    HistorySlowest {
-        seconds: f64,
+    /// The median duration of the runs shown, and the slowest one's with its id.
+    HistoryDurations {
+        median: f64,
+        slowest: f64,
         id: Option<String>,
     },
     /// The marks' heights are on a log scale.
     HistoryLogScale,
-    /// A long list's runs, read for the strip after the list is drawn.
-    HistoryReading {
-        count: u64,
-    },
     /// One run's mark: which run, what of, its status, when it started, how long it took.
     HistoryMark(Box<MarkLabel>),
     /// A whole output's size: "838 rows × 13 columns".
