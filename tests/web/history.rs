@@ -6,10 +6,10 @@ use crate::mount::{
     all, container, deliver, digits, mount_widget, one, text, wait_until, widget_on, Recorder,
 };
 use leptos::{prelude::*, task::tick};
-use resource_widget::app::{HostContext, HostEvent, ToolPayload};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::Element;
+use widget_app::{HostContext, HostEvent, ToolPayload};
 
 const HOURLY: &str = include_str!("../../fixtures/pipeline_runs/history-slow-and-failed.json");
 const MAGE_RUNS: &str = include_str!("../../fixtures/mage/pipeline-runs-list.json");

@@ -17,13 +17,13 @@ use std::time::Duration;
 
 use leptos::html::Section;
 use leptos::prelude::*;
+use widget_app::CallPurpose;
 use widget_model::history::{Extent, History, HistoryReader, Mark, Outcome, RunHistory, Strip};
 use widget_model::words::Msg;
 use widget_model::WidgetModel;
 
-use crate::app::CallPurpose;
 use crate::views::locale::{locale, t};
-use crate::views::navigation::{start_call, RowOpener};
+use crate::views::navigation::{open, RowOpener};
 
 /// The strip's width until its own is measured (a hidden frame keeps it).
 const ASSUMED_WIDTH: f64 = 640.0;
@@ -63,7 +63,7 @@ pub fn RunHistoryView(
     let select: Arc<dyn Fn(usize) + Send + Sync> = Arc::new(move |row: usize| {
         let request = opener.as_ref().and_then(|o| o.request(&model.table, row));
         match request {
-            Some(request) => start_call(request, CallPurpose::Open),
+            Some(request) => open(request, CallPurpose::Open),
             None => highlight.set(Some(row)),
         }
     });
