@@ -130,8 +130,8 @@ fn StripView(strip: Arc<Strip>, select: Arc<dyn Fn(usize) + Send + Sync>) -> imp
     }
 }
 
-/// The statuses shown, each with its mark's shape and its count (for eyes: each mark's name
-/// says its status).
+/// The statuses shown, each with its mark's shape (drawn by the style sheet) and its count (for
+/// eyes: each mark's name says its status).
 #[component]
 fn Key(strip: Arc<Strip>) -> impl IntoView {
     let locale = locale();
@@ -139,16 +139,8 @@ fn Key(strip: Arc<Strip>) -> impl IntoView {
         .key
         .iter()
         .map(|entry| {
-            view! {
-                <li class=format!("history__key-entry history-mark--{}", entry.outcome.css_name())>
-                    <svg class="history__key-shape" viewBox="0 0 10 16" width="10" height="16" aria-hidden="true">
-                        <rect class="history-mark__bar" x="1.75" y="1.75" width="6.5" height="12.5"/>
-                    </svg>
-                    {(entry.outcome == Outcome::Failed).then(|| view! { <span class="history__key-cross" aria-hidden="true">"×"</span> })}
-                    <span>{entry.status.label.clone()}</span>
-                    <span class="count__n">{locale.formats().integer(entry.count)}</span>
-                </li>
-            }
+            let text = format!("{} {}", entry.status.label, locale.formats().integer(entry.count));
+            view! { <li class=format!("history__key-entry history-mark--{}", entry.outcome.css_name())>{text}</li> }
         })
         .collect_view();
     view! { <ul class="history__key" aria-hidden="true">{entries}</ul> }
@@ -228,7 +220,6 @@ fn MarkView(mark: Mark, label: String, baseline: f64, hooks: MarkHooks) -> impl 
     view! {
         <g
             class=class
-            data-row=row.to_string()
             data-index=i.to_string()
             transform=format!("translate({:.1} 0)", mark.x)
             role="button"
