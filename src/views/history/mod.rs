@@ -25,7 +25,7 @@ use widget_model::WidgetModel;
 use crate::views::locale::{locale, t};
 use crate::views::navigation::{open, RowOpener};
 
-/// The strip's width until its own is measured (a hidden frame keeps it).
+/// The strip's width where it cannot be measured (a hidden frame: the warm-up).
 const ASSUMED_WIDTH: f64 = 640.0;
 /// How long one idle slice of reading a long list's runs may run, in ms (well under a frame).
 const SLICE_MS: f64 = 8.0;
@@ -58,7 +58,7 @@ pub fn RunHistoryView(
         }
     };
     let section = NodeRef::<Section>::new();
-    let width = RwSignal::new(ASSUMED_WIDTH);
+    let width = RwSignal::new(None::<f64>);
     measure_width(section, width);
     let select: Arc<dyn Fn(usize) + Send + Sync> = Arc::new(move |row: usize| {
         let request = opener.as_ref().and_then(|o| o.request(&model.table, row));
@@ -67,14 +67,14 @@ pub fn RunHistoryView(
             None => highlight.set(Some(row)),
         }
     });
-    // Drawn once its runs are read (a long list's, after the list) and again once its width is
-    // measured; until then its room is kept.
+    // Drawn once its width is measured, in the task after the list's, and its runs are read (a
+    // long list's, in idle slices after it); until then its room is kept.
     let strip = move || {
-        let width = width.get();
+        let width = width.get()?;
         read.with(|h| h.as_ref().map(|h| Arc::new(h.strip(width))))
     };
     view! {
-        <section class="history" aria-label=t(&Msg::RunHistory { noun }) aria-busy=move || read.with(Option::is_none).then_some("true") node_ref=section>
+        <section class="history" aria-label=t(&Msg::RunHistory { noun }) aria-busy=move || (width.with(Option::is_none) || read.with(Option::is_none)).then_some("true") node_ref=section>
             {move || strip().map(|strip| view! { <StripView strip select=Arc::clone(&select)/> })}
         </section>
     }
@@ -260,20 +260,24 @@ fn focus_mark(event: &leptos::ev::KeyboardEvent, index: usize) {
     }
 }
 
-/// The strip's width, measured in the task after `section` enters the page (a hidden one keeps
-/// the assumed width).
-fn measure_width(section: NodeRef<Section>, width: RwSignal<f64>) {
+/// The strip's width, measured in the task after `section` enters the page (a hidden one takes
+/// [`ASSUMED_WIDTH`]): the strip is laid out and drawn once, for it, and not in the task that
+/// draws the list.
+fn measure_width(section: NodeRef<Section>, width: RwSignal<Option<f64>>) {
     Effect::new(move |_| {
         if section.get().is_some() {
             set_timeout(
                 move || {
+                    // Gone with its result before the task came: nothing to measure or draw.
                     let Some(Some(el)) = section.try_get_untracked() else {
                         return;
                     };
                     let measured = f64::from(el.client_width());
-                    if measured > 0.0 {
-                        width.try_set(measured);
-                    }
+                    width.try_set(Some(if measured > 0.0 {
+                        measured
+                    } else {
+                        ASSUMED_WIDTH
+                    }));
                 },
                 Duration::ZERO,
             );

@@ -101,7 +101,9 @@ fn Rows(
                 move_focus_out(&row, region);
             }
             drawn.map(|(position, index)| {
-                view! { <TableRow table=Arc::clone(&table) index position state opener=opener.clone() element/> }
+                // Read here, where a change draws the row again, rather than watched in each row.
+                let highlighted = state.highlighted.with(|h| *h == Some(index));
+                view! { <TableRow table=Arc::clone(&table) index position state opener=opener.clone() element highlighted/> }
             })
         }
     };
@@ -131,6 +133,7 @@ fn next_detail_number() -> u32 {
 ///
 /// - `position`: in a windowed table, the row's position in the current order.
 /// - `element`: set to the row's `<tr>`.
+/// - `highlighted`: whether it is the row highlighted from outside the table.
 #[component]
 fn TableRow(
     table: Arc<Table>,
@@ -139,6 +142,7 @@ fn TableRow(
     state: TableState,
     opener: Option<Arc<RowOpener>>,
     #[prop(optional)] element: NodeRef<Tr>,
+    #[prop(optional)] highlighted: bool,
 ) -> impl IntoView {
     let locale = locale();
     let detail = state.detail_columns();
@@ -168,7 +172,7 @@ fn TableRow(
     // A windowed table says where the row is in the current order (the header row is 1).
     let position = position.map(|p| (p + 2).to_string());
     view! {
-        <tr aria-rowindex=position node_ref=element class:row--open=expanded class:row--highlighted=move || state.highlighted.get() == Some(index)>{drawn}{actions}</tr>
+        <tr aria-rowindex=position node_ref=element class:row--open=expanded class:row--highlighted=highlighted>{drawn}{actions}</tr>
         {detail_row}
     }
 }
