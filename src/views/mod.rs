@@ -9,6 +9,7 @@ pub mod diff;
 pub mod find;
 pub mod graph;
 pub mod header;
+pub mod history;
 pub mod locale;
 pub mod logs;
 pub mod mutation;

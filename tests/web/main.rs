@@ -13,6 +13,7 @@ mod diff;
 mod follow;
 mod graph;
 mod header;
+mod history;
 mod hostile;
 mod locale;
 mod logs;

@@ -195,6 +195,7 @@ const STYLES: &[&str] = &[
     include_str!("../../src/views/outputs/outputs.css"),
     include_str!("../../src/views/logs/logs.css"),
     include_str!("../../src/views/timeline/timeline.css"),
+    include_str!("../../src/views/history/history.css"),
 ];
 
 fn ensure_styles() {

@@ -66,6 +66,16 @@ fn main() {
         "said": m.header.shared.iter().map(english).collect::<Vec<_>>(),
         "content": content,
         "timeline": m.timeline.as_ref().map(|t| json!({ "bars": t.bars.len(), "omitted": t.omitted })),
+        // The strip as a 720 px frame draws it.
+        "history": m.history.as_ref().map(|h| {
+            let strip = h.read_now(&m.table.rows).strip(720.0);
+            json!({
+                "shown": english(&strip.shown),
+                "completed": english(&strip.completed),
+                "durations": strip.durations.as_ref().map(english),
+                "logScale": strip.log_scale,
+            })
+        }),
         "pagination": m.pagination.clone().map(|p| english(&Msg::Pagination(p))),
         "mutation": m.mutation.as_ref().map(|x| json!({ "banner": english(&x.banner), "compact": x.compact })),
         "graph": graph,

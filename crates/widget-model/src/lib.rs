@@ -22,6 +22,7 @@ pub mod error;
 pub mod frame;
 pub mod graph;
 pub mod hints;
+pub mod history;
 pub mod input;
 pub mod limits;
 pub mod logs;

@@ -48,3 +48,8 @@ pub const MAX_NOTICES: usize = 20;
 /// redacted a slice of this size at a time, the steps spread over tasks in the widget, so that no
 /// task holds the page long; a shorter one at once.
 pub const TEXT_SLICE_BYTES: usize = 128 * 1024;
+
+/// Runs a list's history strip keeps (the newest); it draws as many of them as fit its width
+/// (`crate::history`). Past it a run is counted, not kept: a strip in a fullscreen frame draws
+/// about this many marks at their narrowest.
+pub const MAX_HISTORY_RUNS: usize = 120;

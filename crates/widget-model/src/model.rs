@@ -146,6 +146,8 @@ pub struct WidgetModel {
     pub content: Content,
     /// A run's block runs on a time axis, when the run embeds them.
     pub timeline: Option<crate::timeline::Timeline>,
+    /// A list of runs over time, when the list is of runs with times.
+    pub history: Option<crate::history::RunHistory>,
     /// Records of the graph's blocks, by node, when the result carries them.
     pub node_details: Vec<NodeDetail>,
     pub error: Option<ErrorInfo>,
@@ -211,6 +213,7 @@ impl WidgetModel {
             graph: GraphOutcome::Absent,
             content: Content::Records,
             timeline: None,
+            history: None,
             node_details: Vec::new(),
             error: None,
             empty_message: Text::Given(String::new()),

@@ -261,12 +261,99 @@ impl Rows {
         self.get(index).map(Row::find_text)
     }
 
+    /// Record `index`'s top-level values under `keys`, redacted, without building its row: what
+    /// a reader of a few fields needs of every record of a long list (its other fields are
+    /// skipped unread). `None` for built rows, whose records are not kept, and for a span that is
+    /// not an object.
+    pub fn fields(&self, index: usize, keys: &[&str]) -> Option<Map<String, Value>> {
+        let Store::Lazy(lazy) = &self.store else {
+            return None;
+        };
+        let (start, end) = *lazy.spans.get(index)?;
+        let span = std::str::from_utf8(lazy.text.get(start..end)?).ok()?;
+        let mut deserializer = serde_json::Deserializer::from_str(span);
+        let fields =
+            serde::de::DeserializeSeed::deserialize(FieldsOf(keys), &mut deserializer).ok()?;
+        let mut value = Value::Object(fields);
+        redact_in_place(&mut value);
+        match value {
+            Value::Object(fields) => Some(fields),
+            _ => None,
+        }
+    }
+
     /// Every row, built as the iteration reaches it.
     pub fn iter(&self) -> RowsIter<'_> {
         RowsIter {
             rows: self,
             next: 0,
         }
+    }
+}
+
+/// Reads a JSON object's values under the keys it holds, skipping every other value unread.
+struct FieldsOf<'k>(&'k [&'k str]);
+
+impl<'de> serde::de::DeserializeSeed<'de> for FieldsOf<'_> {
+    type Value = Map<String, Value>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_map(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for FieldsOf<'_> {
+    type Value = Map<String, Value>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an object")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(
+        self,
+        mut access: A,
+    ) -> Result<Self::Value, A::Error> {
+        let mut fields = Map::new();
+        while let Some(wanted) = access.next_key_seed(KeyIn(self.0))? {
+            match wanted {
+                Some(key) => {
+                    fields.insert(key.to_owned(), access.next_value::<Value>()?);
+                }
+                None => {
+                    access.next_value::<serde::de::IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(fields)
+    }
+}
+
+/// Reads an object's key: which of the keys it is, if any (no copy of a key not wanted).
+struct KeyIn<'k>(&'k [&'k str]);
+
+impl<'de, 'k> serde::de::DeserializeSeed<'de> for KeyIn<'k> {
+    type Value = Option<&'k str>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_str(self)
+    }
+}
+
+impl<'de, 'k> serde::de::Visitor<'de> for KeyIn<'k> {
+    type Value = Option<&'k str>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a key")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, key: &str) -> Result<Self::Value, E> {
+        Ok(self.0.iter().find(|k| **k == key).copied())
     }
 }
 
@@ -364,6 +451,30 @@ mod tests {
         );
         assert_eq!(cells(2), [Cell::Id("b".into()), Cell::Missing]);
         assert!(!format!("{rows:?}").contains("0123456789abcdef"));
+    }
+
+    #[test]
+    fn a_lazy_rows_fields_are_read_alone_and_redacted() {
+        let text = r#"[{"id":1,"nested":{"status":"x"},"status":"failed","password":"hunter2hunter2","note":"token 0123456789abcdef0123456789abcdef"}, 7]"#;
+        let (rows, _) = Rows::lazy(text, spans(text), specs(), Vec::new());
+        let fields = rows
+            .fields(0, &["status", "note", "password", "absent"])
+            .expect("an object");
+        assert_eq!(
+            Value::Object(fields),
+            serde_json::json!({ "status": "failed", "note": "token [redacted]", "password": "[redacted]" })
+        );
+        assert_eq!(rows.fields(1, &["id"]), None, "not an object");
+        assert_eq!(rows.fields(2, &["id"]), None, "no such record");
+        let Store::Lazy(lazy) = &rows.store else {
+            panic!("lazy")
+        };
+        assert!(lazy.built[0].get().is_none(), "the row itself is not built");
+        assert_eq!(
+            Rows::built(Vec::new()).fields(0, &["id"]),
+            None,
+            "built rows keep no record"
+        );
     }
 
     #[test]

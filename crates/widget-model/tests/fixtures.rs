@@ -34,6 +34,11 @@ fn shown_text(model: &WidgetModel) -> String {
     if let GraphOutcome::Fallback(problem) = &model.graph {
         parts.push(english(&Msg::GraphNotDrawn(problem.clone())));
     }
+    if let Some(history) = &model.history {
+        let strip = history.read_now(&model.table.rows).strip(720.0);
+        parts.extend([strip.shown, strip.completed].iter().map(english));
+        parts.extend(strip.durations.iter().map(english));
+    }
     parts.join("\n")
 }
 
@@ -294,7 +299,39 @@ fn check_content(expect: &Value, model: &WidgetModel, fail: &mut impl FnMut(Stri
     if let Some(want) = expect["diff"].as_object() {
         check_diff(want, model, fail);
     }
+    if let Some(want) = expect["history"].as_object() {
+        check_history(want, model, fail);
+    }
     check_log_lines_read(model, fail);
+}
+
+/// `history`: the strip over the list, as a 720 px frame draws it: its `marks`, how many are
+/// `failed`, and the id of the run it names the slowest.
+fn check_history(want: &Map<String, Value>, model: &WidgetModel, fail: &mut impl FnMut(String)) {
+    let Some(history) = &model.history else {
+        return fail("no history strip".into());
+    };
+    let strip = history.read_now(&model.table.rows).strip(720.0);
+    let failed = strip
+        .marks
+        .iter()
+        .filter(|m| m.outcome == widget_model::history::Outcome::Failed)
+        .count() as u64;
+    let slowest = strip.durations.as_ref().map(english).unwrap_or_default();
+    let got = [
+        ("marks", Value::from(strip.marks.len() as u64)),
+        ("failed", Value::from(failed)),
+    ];
+    for (key, actual) in got {
+        if want.get(key).is_some_and(|w| *w != actual) {
+            fail(format!("history {key} {actual} != {}", want[key]));
+        }
+    }
+    if let Some(id) = want.get("slowest").and_then(Value::as_str) {
+        if !slowest.ends_with(&format!("({id})")) {
+            fail(format!("history slowest {slowest:?} is not run {id}"));
+        }
+    }
 }
 
 /// `outputs`: each output's name and grid shape (rows, columns), or that it is text or empty.

@@ -540,6 +540,55 @@ proptest! {
     }
 }
 
+/// A run's start, `minute` minutes after 2026-11-20 06:00 UTC, in the field and form `form`
+/// picks: `started_at` as Mage writes it, `created_at` as epoch seconds, `execution_date` in
+/// RFC 3339.
+fn run_at(id: usize, status: &str, minute: i64, form: usize) -> Value {
+    let ms = 1_795_154_400_000 + minute * 60_000;
+    let written = widget_model::time::utc_text(ms).replace(" UTC", "");
+    let mut run = json!({ "id": id, "status": status, "pipeline_uuid": "etl_daily", "variables": { "env": "prod" } });
+    match form {
+        0 => run["started_at"] = json!(format!("{written}.000000+00:00")),
+        1 => run["created_at"] = json!(ms / 1000),
+        _ => run["execution_date"] = json!(written.replace(' ', "T") + "Z"),
+    }
+    run
+}
+
+proptest! {
+    #[test]
+    fn a_list_of_runs_keeps_its_newest_for_the_strip_whether_read_now_or_from_its_rows(
+        runs in prop::collection::vec((0usize..4, 0i64..5_000, 0usize..3), 2..(LAZY_AFTER + 160)),
+    ) {
+        use widget_model::history::RunHistory;
+        let statuses = ["completed", "failed", "running", "cancelled"];
+        let secret = "sk_live_4eC39HqLyjWDarjtT1zdp7dc";
+        let records: Vec<Value> = runs
+            .iter()
+            .enumerate()
+            .map(|(i, (status, minute, form))| {
+                let mut run = run_at(i, statuses[*status], *minute, *form);
+                if i == 0 {
+                    run["id"] = json!(format!("Bearer {secret}"));
+                }
+                run
+            })
+            .collect();
+        let n = records.len();
+        let model = model_of(&list_result(&records, n, true));
+        let history = model.history.as_ref().expect("a list of runs has a history");
+        prop_assert_eq!(matches!(history, RunHistory::FromRows { .. }), n > LAZY_AFTER);
+        let read = history.read_now(&model.table.rows);
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&i| (runs[i].1, std::cmp::Reverse(i)));
+        let newest = &order[n.saturating_sub(widget_model::limits::MAX_HISTORY_RUNS)..];
+        let rows: Vec<usize> = read.runs.iter().map(|r| r.row).collect();
+        prop_assert_eq!(rows.as_slice(), newest);
+        prop_assert_eq!(read.total, n);
+        prop_assert!(read.runs.iter().all(|r| !r.id.as_deref().unwrap_or_default().contains(secret)));
+    }
+}
+
 #[test]
 fn oversized_payloads_are_an_error_state_with_a_clear_message() {
     let big = format!(

@@ -107,7 +107,9 @@ fn Rows(
                 move_focus_out(&row, region);
             }
             drawn.map(|(position, index)| {
-                view! { <TableRow table=Arc::clone(&table) index position state opener=opener.clone() pages=pages.clone() element/> }
+                // Read here, where a change draws the row again, rather than watched in each row.
+                let highlighted = state.highlighted.with(|h| *h == Some(index));
+                view! { <TableRow table=Arc::clone(&table) index position state opener=opener.clone() pages=pages.clone() element highlighted/> }
             })
         }
     };
@@ -138,6 +140,7 @@ fn next_detail_number() -> u32 {
 /// - `position`: in a windowed table, the row's position in the current order.
 /// - `pages`: where the record's page in the service's UI is, if anywhere.
 /// - `element`: set to the row's `<tr>`.
+/// - `highlighted`: whether it is the row highlighted from outside the table.
 #[component]
 fn TableRow(
     table: Arc<Table>,
@@ -147,6 +150,7 @@ fn TableRow(
     opener: Option<Arc<RowOpener>>,
     pages: Option<Arc<RecordPages>>,
     #[prop(optional)] element: NodeRef<Tr>,
+    #[prop(optional)] highlighted: bool,
 ) -> impl IntoView {
     let locale = locale();
     let detail = state.detail_columns();
@@ -185,7 +189,7 @@ fn TableRow(
     // A windowed table says where the row is in the current order (the header row is 1).
     let position = position.map(|p| (p + 2).to_string());
     view! {
-        <tr aria-rowindex=position node_ref=element class:row--open=expanded>{drawn}{actions}</tr>
+        <tr aria-rowindex=position node_ref=element class:row--open=expanded class:row--highlighted=highlighted>{drawn}{actions}</tr>
         {detail_row}
     }
 }

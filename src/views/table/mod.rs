@@ -25,6 +25,7 @@ use widget_model::{Density, Table, WidgetModel};
 
 use crate::calls::{capabilities, intents};
 use crate::views::find::FindBox;
+use crate::views::history::RunHistoryView;
 use crate::views::locale::{locale, t};
 use crate::views::navigation::RowOpener;
 use crate::views::record_page::host_opens_links;
@@ -79,8 +80,14 @@ pub fn ListTable(model: Arc<WidgetModel>) -> impl IntoView {
         .map(Arc::new);
     let export =
         (!model.table.rows.is_empty()).then(|| view! { <ExportButton model=Arc::clone(&model)/> });
+    // A run selected in the strip above the list, when it opens nothing, is highlighted in it.
+    let highlight = RwSignal::new(None::<usize>);
+    let history = model.history.clone().map(|history| {
+        view! { <RunHistoryView model=Arc::clone(&model) history opener=opener.clone() highlight/> }
+    });
     view! {
-        <DataTable table=Arc::new(model.table.clone()) title density=model.density opener pages/>
+        {history}
+        <DataTable table=Arc::new(model.table.clone()) title density=model.density opener pages highlight=Some(highlight)/>
         {(omitted > 0).then(|| view! { <p class="table-note">{t(&Msg::MoreRecordsNotShown { count: omitted as u64 })}</p> })}
         {export}
     }
@@ -139,6 +146,7 @@ fn file_stem(resource: &str) -> String {
 /// - `density`: row height.
 /// - `opener`: which rows open a record (a list's drill-down), if any.
 /// - `pages`: where each row's record has its page in the service's UI, if anywhere.
+/// - `highlight`: the row to highlight and bring into view (a run selected in the strip above).
 #[component]
 pub fn DataTable(
     table: Arc<Table>,
@@ -146,16 +154,21 @@ pub fn DataTable(
     density: Density,
     #[prop(default = None)] opener: Option<Arc<RowOpener>>,
     #[prop(default = None)] pages: Option<Arc<RecordPages>>,
+    #[prop(default = None)] highlight: Option<RwSignal<Option<usize>>>,
 ) -> impl IntoView {
     // What the user did to it is kept under its columns' keys (its title changes with the locale).
     let memory_key = memory_key(&table);
-    let state = TableState::new(&table, density, &memory_key);
+    let mut state = TableState::new(&table, density, &memory_key);
+    if let Some(highlight) = highlight {
+        state.highlighted = highlight;
+    }
     // An id for the toggle's aria-controls, unique per table in the page.
     let table_id = format!("table-{}", next_table_number());
     let table_id_for_toggle = table_id.clone();
     let scroller = NodeRef::<Div>::new();
     let on_scroll = follow_scroll(scroller, state, memory_key);
     restore_scroll(scroller, state);
+    bring_highlighted_into_view(scroller, state);
     let caption = title.clone();
     let windowed = state.windowed;
     let actions = opener.is_some() || pages.is_some() || !state.detail_columns().is_empty();
@@ -229,6 +242,42 @@ fn follow_scroll(
             }
         }
     }
+}
+
+/// The highlighted row comes into the table's view: a window scrolls to its place in the order
+/// (its row is drawn there), and the drawn row is scrolled to within the region.
+fn bring_highlighted_into_view(scroller: NodeRef<Div>, state: TableState) {
+    Effect::new(move |_| {
+        let Some(index) = state.highlighted.get() else {
+            return;
+        };
+        let Some(el) = scroller.get_untracked() else {
+            return;
+        };
+        if state.windowed {
+            let position = state
+                .order
+                .with_untracked(|o| o.iter().position(|&i| i == index));
+            if let Some(position) = position {
+                let top = (position as f64 * state.row_px).round();
+                el.set_scroll_top(top as i32);
+                state.scroll_top.set(top);
+            }
+        }
+        // Once the window has drawn it (a short list draws every row).
+        request_animation_frame(move || {
+            // Gone with its result before the frame came: nothing to bring into view.
+            let row = scroller
+                .try_get_untracked()
+                .flatten()
+                .and_then(|el| el.query_selector("tr.row--highlighted").ok().flatten());
+            if let Some(row) = row {
+                let options = web_sys::ScrollIntoViewOptions::new();
+                options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                row.scroll_into_view_with_scroll_into_view_options(&options);
+            }
+        });
+    });
 }
 
 /// Drawn again on the same screen (a followed run's update): the table scrolls to where the user

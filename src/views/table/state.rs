@@ -32,6 +32,8 @@ pub struct TableState {
     pub all_columns: RwSignal<bool>,
     /// The rows whose details are open (their indices in the table).
     pub open_rows: RwSignal<Vec<usize>>,
+    /// The row highlighted (a run selected in the strip above the list), if any.
+    pub highlighted: RwSignal<Option<usize>>,
     /// The columns drawn in each row's detail rather than as columns.
     pub detail: StoredValue<Arc<Vec<usize>>>,
     /// Where the user had scrolled the table to before it was drawn again: top, left.
@@ -84,6 +86,7 @@ impl TableState {
             times: StoredValue::new(Arc::new(times(table))),
             detail: StoredValue::new(Arc::new(detail)),
             open_rows,
+            highlighted: RwSignal::new(None),
             scroll_kept: (kept.scroll_top, kept.scroll_left),
             sort,
             query,

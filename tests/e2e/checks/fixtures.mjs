@@ -30,6 +30,9 @@ function facts({ texts, secrets, tags, mutationSelector, rows, numbers }) {
     logFiles: all(".log-file").length,
     firstError: all(".log-error__message").map((e) => e.textContent),
     timelineBars: all(".timeline .bar").length,
+    historyMarks: all(".history-mark").length,
+    historyCrosses: all(".history-mark__cross").length,
+    historyWords: all(".history__words").map((e) => e.textContent),
     missingTexts: texts.filter((t) => !text.includes(t)),
     reasons: all(".graph-reason").map((e) => e.textContent),
     svgs: all("svg.graph__svg").length,
@@ -64,6 +67,11 @@ export async function checkFixture(d, file, want) {
     if (want.content === "logs") assert.equal(f.logFiles, want.rows, "one .log-file per file");
     if (want.firstError) assert.ok(only(f.firstError, ".log-error__message").includes(want.firstError), `first error: ${f.firstError}`);
     if (want.timeline !== undefined) assert.equal(f.timelineBars, want.timeline, "timeline bars");
+    if (want.history) {
+      assert.equal(f.historyMarks, want.history.marks, "the strip's marks");
+      assert.equal(f.historyCrosses, want.history.failed, "the failed runs' crosses");
+      assert.ok(only(f.historyWords, ".history__words").includes(`(${want.history.slowest})`), `the slowest run named: ${f.historyWords}`);
+    }
     if (records && want.layout === "list" && want.state === "ok" && want.rows !== undefined && !want.compact) {
       if (want.rows <= WINDOW_AFTER) {
         assert.equal(f.rows, want.rows, "rows drawn");

@@ -10,12 +10,13 @@ import calls from "./calls.mjs";
 import follow from "./follow.mjs";
 import widths from "./widths.mjs";
 import sizes from "./sizes.mjs";
+import history from "./history.mjs";
 import { TIMEOUTS } from "../../timeouts.mjs";
 
 /** Per-check time limit unless a check sets its own (tests/timeouts.mjs). */
 export const CHECK_TIMEOUT = TIMEOUTS.E2E_CHECK_MS;
 
-export const CHECKS = [...protocol, ...sizes, ...csp, ...keyboard, ...fidelity, ...calls, ...follow, ...widths, ...fixtures];
+export const CHECKS = [...protocol, ...sizes, ...csp, ...keyboard, ...fidelity, ...calls, ...follow, ...widths, ...history, ...fixtures];
 
 const names = new Set();
 for (const { name } of CHECKS) {

@@ -10,7 +10,8 @@
 //                                .widget-frame, the sandbox proxy on another origin → its iframe)
 //   page.click(selector, index)  a real pointer click on the index-th match in the widget
 //   page.focus(selector, index)  focuses the index-th match in the widget (element.focus())
-//   page.press(key)              a real key press in the widget: "Tab", "Shift+Tab", "Enter", "Space"
+//   page.press(key)              a real key press in the widget: "Tab", "Shift+Tab", "Enter", "Space",
+//                                "Escape", "ArrowLeft", "ArrowRight", "Home", "End"
 //   page.errors()                uncaught errors the engine reported for the page (may be [])
 //   page.note(text)              records a fact for the run's report (e.g. the build an engine ran)
 //   page.shared                  the runner's record of a widget frame a `share` check may reuse

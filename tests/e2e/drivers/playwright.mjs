@@ -1,5 +1,5 @@
 // The shared checks' page primitives (checks/lib.mjs) over a Playwright page in Chromium.
-const KEYS = { Tab: "Tab", "Shift+Tab": "Shift+Tab", Enter: "Enter", Space: "Space", Escape: "Escape" };
+const KEYS = { Tab: "Tab", "Shift+Tab": "Shift+Tab", Enter: "Enter", Space: "Space", Escape: "Escape", ArrowLeft: "ArrowLeft", ArrowRight: "ArrowRight", Home: "Home", End: "End" };
 
 /** The widget's Frame: host page → sandbox proxy → its (only) child frame. */
 function widgetFrame(page) {

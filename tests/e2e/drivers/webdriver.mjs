@@ -192,7 +192,7 @@ function neutralPoint() {
   return null;
 }
 
-const KEYS = { Tab: Key.TAB, Enter: Key.ENTER, Space: Key.SPACE, Escape: Key.ESCAPE };
+const KEYS = { Tab: Key.TAB, Enter: Key.ENTER, Space: Key.SPACE, Escape: Key.ESCAPE, ArrowLeft: Key.ARROW_LEFT, ArrowRight: Key.ARROW_RIGHT, Home: Key.HOME, End: Key.END };
 
 /**
  * The page primitives for one session. `open()` starts a fresh tab on the test host page (so

@@ -22,13 +22,13 @@ mod table;
 
 use serde_json::{Map, Value};
 
-use crate::model::{Arrangement, Mutation, WidgetModel};
+use crate::model::{Arrangement, Content, Mutation, WidgetModel};
 use crate::mutation::{build_mutation, MutationInput};
 use crate::rank::Profile;
 use crate::summary::{parse_filters, parse_pagination, parse_summary};
 use crate::words::{Msg, Text};
 use about::{about, check_kind, About};
-use content::{content, timeline};
+use content::{content, run_history, timeline};
 use graph::{node_details, result_graph};
 use header::header;
 use records::{detail_record, mutation_object, received_records, shown_records, Received};
@@ -108,9 +108,15 @@ pub fn assemble_records(
     if let Some(timeline) = timeline.as_mut().filter(|_| !header.counts.is_empty()) {
         timeline.legend.clear();
     }
+    let content = content(&about.resource, &about.action, &records);
+    let history = match content {
+        Content::Records => run_history(arrangement, &about.resource, &records, &table),
+        Content::Outputs(_) | Content::Logs(_) => None,
+    };
     WidgetModel {
-        content: content(&about.resource, &about.action, &records),
+        content,
         timeline,
+        history,
         state,
         arrangement,
         header,

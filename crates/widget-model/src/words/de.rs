@@ -1,7 +1,9 @@
 //! Deutsch.
 
 use super::common::{pagination_range, quote};
-use super::vocabulary::{EdgeEnd, ErrorCode, Formats, GraphProblem, Msg, Noun, Operation};
+use super::vocabulary::{
+    EdgeEnd, ErrorCode, Formats, GraphProblem, MarkLabel, MarkTime, Msg, Noun, Operation,
+};
 
 fn count(f: &dyn Formats, n: u64, one: &str, many: &str) -> String {
     if n == 1 {
@@ -266,6 +268,30 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::RunTimeline => "Blöcke dieses Laufs im zeitlichen Verlauf".into(),
         Msg::StillRunning => "läuft noch".into(),
         Msg::NotStarted => "nicht gestartet".into(),
+        Msg::RunHistory { noun: n } => format!("{} im zeitlichen Verlauf", noun(n, true)),
+        Msg::HistoryShown { noun: n, shown, total } if shown == total => format!("{} {}", f.integer(*total), noun(n, *total != 1)),
+        Msg::HistoryShown { noun: n, shown, total } => format!("Die letzten {} von {} {}", f.integer(*shown), f.integer(*total), noun(n, true)),
+        Msg::HistoryDurations { median, slowest, id: Some(id) } => format!("Median {}, am langsamsten {} ({id})", f.duration(*median), f.duration(*slowest)),
+        Msg::HistoryDurations { median, slowest, id: None } => format!("Median {}, am langsamsten {}", f.duration(*median), f.duration(*slowest)),
+        Msg::HistoryCompleted { completed, shown } => format!("{} von {} abgeschlossen", f.integer(*completed), f.integer(*shown)),
+        Msg::HistoryLogScale => "Höhen auf logarithmischer Skala".into(),
+        Msg::HistoryMark(mark) => {
+            let MarkLabel { noun: n, id, subject, status, start_ms, took } = mark.as_ref();
+            let mut name = noun(n, false);
+            if let Some(id) = id {
+                name = format!("{name} {id}");
+            }
+            if let Some(subject) = subject {
+                name = format!("{name} von {subject}");
+            }
+            let took = match took {
+                MarkTime::Took(seconds) => format!("Dauer {}", f.duration(*seconds)),
+                MarkTime::Running => "läuft noch".into(),
+                MarkTime::NotStarted => "nicht gestartet".into(),
+                MarkTime::Unknown => "Dauer unbekannt".into(),
+            };
+            format!("{name}, {status}, {}, {took}", f.date_time(*start_ms))
+        }
         Msg::Shape { rows, columns } => format!("{} × {}", count(f, *rows, "Zeile", "Zeilen"), count(f, *columns, "Spalte", "Spalten")),
         Msg::SampleOf { count } => format!("Stichprobe von {}", f.integer(*count)),
         Msg::CopyTsv => "Als TSV kopieren".into(),

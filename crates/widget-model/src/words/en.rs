@@ -1,7 +1,9 @@
 //! English.
 
 use super::common::{pagination_range, quote};
-use super::vocabulary::{EdgeEnd, ErrorCode, Formats, GraphProblem, Msg, Noun, Operation};
+use super::vocabulary::{
+    EdgeEnd, ErrorCode, Formats, GraphProblem, MarkLabel, MarkTime, Msg, Noun, Operation,
+};
 
 fn plural(f: &dyn Formats, n: u64, one: &str, many: &str) -> String {
     if n == 1 {
@@ -299,6 +301,30 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::RunTimeline => "Blocks of this run, in time".into(),
         Msg::StillRunning => "still running".into(),
         Msg::NotStarted => "not started".into(),
+        Msg::RunHistory { noun: n } => format!("{} over time", capitalized(&noun(n, true))),
+        Msg::HistoryShown { noun: n, shown, total } if shown == total => format!("{} {}", f.integer(*total), noun(n, *total != 1)),
+        Msg::HistoryShown { noun: n, shown, total } => format!("The last {} of {} {}", f.integer(*shown), f.integer(*total), noun(n, true)),
+        Msg::HistoryDurations { median, slowest, id: Some(id) } => format!("Median {}, slowest {} ({id})", f.duration(*median), f.duration(*slowest)),
+        Msg::HistoryDurations { median, slowest, id: None } => format!("Median {}, slowest {}", f.duration(*median), f.duration(*slowest)),
+        Msg::HistoryCompleted { completed, shown } => format!("{} of {} completed", f.integer(*completed), f.integer(*shown)),
+        Msg::HistoryLogScale => "heights on a log scale".into(),
+        Msg::HistoryMark(mark) => {
+            let MarkLabel { noun: n, id, subject, status, start_ms, took } = mark.as_ref();
+            let mut name = capitalized(&noun(n, false));
+            if let Some(id) = id {
+                name = format!("{name} {id}");
+            }
+            if let Some(subject) = subject {
+                name = format!("{name} of {subject}");
+            }
+            let took = match took {
+                MarkTime::Took(seconds) => format!("took {}", f.duration(*seconds)),
+                MarkTime::Running => "still running".into(),
+                MarkTime::NotStarted => "not started".into(),
+                MarkTime::Unknown => "duration unknown".into(),
+            };
+            format!("{name}, {status}, {}, {took}", f.date_time(*start_ms))
+        }
         Msg::Shape { rows, columns } => format!("{} × {}", plural(f, *rows, "row", "rows"), plural(f, *columns, "column", "columns")),
         Msg::SampleOf { count } => format!("sample of {}", f.integer(*count)),
         Msg::CopyTsv => "Copy as TSV".into(),

@@ -1,7 +1,9 @@
 //! Español.
 
 use super::common::{pagination_range, quote};
-use super::vocabulary::{EdgeEnd, ErrorCode, Formats, GraphProblem, Msg, Noun, Operation};
+use super::vocabulary::{
+    EdgeEnd, ErrorCode, Formats, GraphProblem, MarkLabel, MarkTime, Msg, Noun, Operation,
+};
 
 fn count(f: &dyn Formats, n: u64, one: &str, many: &str) -> String {
     if n == 1 {
@@ -268,6 +270,30 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::RunTimeline => "Bloques de esta ejecución, en el tiempo".into(),
         Msg::StillRunning => "en curso".into(),
         Msg::NotStarted => "sin iniciar".into(),
+        Msg::RunHistory { noun: n } => format!("{} en el tiempo", crate::text::capitalize(&noun(n, true))),
+        Msg::HistoryShown { noun: n, shown, total } if shown == total => format!("{} {}", f.integer(*total), noun(n, *total != 1)),
+        Msg::HistoryShown { noun: n, shown, total } => format!("Las últimas {} de {} {}", f.integer(*shown), f.integer(*total), noun(n, true)),
+        Msg::HistoryDurations { median, slowest, id: Some(id) } => format!("Mediana {}, la más lenta {} ({id})", f.duration(*median), f.duration(*slowest)),
+        Msg::HistoryDurations { median, slowest, id: None } => format!("Mediana {}, la más lenta {}", f.duration(*median), f.duration(*slowest)),
+        Msg::HistoryCompleted { completed, shown } => format!("{} de {} completadas", f.integer(*completed), f.integer(*shown)),
+        Msg::HistoryLogScale => "alturas en escala logarítmica".into(),
+        Msg::HistoryMark(mark) => {
+            let MarkLabel { noun: n, id, subject, status, start_ms, took } = mark.as_ref();
+            let mut name = crate::text::capitalize(&noun(n, false));
+            if let Some(id) = id {
+                name = format!("{name} {id}");
+            }
+            if let Some(subject) = subject {
+                name = format!("{name} de {subject}");
+            }
+            let took = match took {
+                MarkTime::Took(seconds) => format!("duró {}", f.duration(*seconds)),
+                MarkTime::Running => "en curso".into(),
+                MarkTime::NotStarted => "sin iniciar".into(),
+                MarkTime::Unknown => "duración desconocida".into(),
+            };
+            format!("{name}, {status}, {}, {took}", f.date_time(*start_ms))
+        }
         Msg::Shape { rows, columns } => format!("{} × {}", count(f, *rows, "fila", "filas"), count(f, *columns, "columna", "columnas")),
         Msg::SampleOf { count } => format!("muestra de {}", f.integer(*count)),
         Msg::CopyTsv => "Copiar como TSV".into(),

@@ -1,7 +1,9 @@
 //! Français.
 
 use super::common::{pagination_range, quote};
-use super::vocabulary::{EdgeEnd, ErrorCode, Formats, GraphProblem, Msg, Noun, Operation};
+use super::vocabulary::{
+    EdgeEnd, ErrorCode, Formats, GraphProblem, MarkLabel, MarkTime, Msg, Noun, Operation,
+};
 
 /// French counts 0 and 1 as singular.
 fn count(f: &dyn Formats, n: u64, one: &str, many: &str) -> String {
@@ -265,6 +267,30 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::RunTimeline => "Blocs de cette exécution, dans le temps".into(),
         Msg::StillRunning => "en cours".into(),
         Msg::NotStarted => "non démarré".into(),
+        Msg::RunHistory { noun: n } => format!("{} dans le temps", crate::text::capitalize(&noun(n, true))),
+        Msg::HistoryShown { noun: n, shown, total } if shown == total => format!("{} {}", f.integer(*total), noun(n, *total > 1)),
+        Msg::HistoryShown { noun: n, shown, total } => format!("Les {} dernières {} sur {}", f.integer(*shown), noun(n, true), f.integer(*total)),
+        Msg::HistoryDurations { median, slowest, id: Some(id) } => format!("Médiane {}, la plus lente {} ({id})", f.duration(*median), f.duration(*slowest)),
+        Msg::HistoryDurations { median, slowest, id: None } => format!("Médiane {}, la plus lente {}", f.duration(*median), f.duration(*slowest)),
+        Msg::HistoryCompleted { completed, shown } => format!("{} sur {} terminées", f.integer(*completed), f.integer(*shown)),
+        Msg::HistoryLogScale => "hauteurs sur une échelle logarithmique".into(),
+        Msg::HistoryMark(mark) => {
+            let MarkLabel { noun: n, id, subject, status, start_ms, took } = mark.as_ref();
+            let mut name = crate::text::capitalize(&noun(n, false));
+            if let Some(id) = id {
+                name = format!("{name} {id}");
+            }
+            if let Some(subject) = subject {
+                name = format!("{name} de {subject}");
+            }
+            let took = match took {
+                MarkTime::Took(seconds) => format!("durée {}", f.duration(*seconds)),
+                MarkTime::Running => "en cours".into(),
+                MarkTime::NotStarted => "non démarrée".into(),
+                MarkTime::Unknown => "durée inconnue".into(),
+            };
+            format!("{name}, {status}, {}, {took}", f.date_time(*start_ms))
+        }
         Msg::Shape { rows, columns } => format!("{} × {}", count(f, *rows, "ligne", "lignes"), count(f, *columns, "colonne", "colonnes")),
         Msg::SampleOf { count } => format!("échantillon de {}", f.integer(*count)),
         Msg::CopyTsv => "Copier en TSV".into(),

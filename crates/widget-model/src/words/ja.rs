@@ -1,7 +1,9 @@
 //! 日本語.
 
 use super::common::{pagination_range, quote};
-use super::vocabulary::{EdgeEnd, ErrorCode, Formats, GraphProblem, Msg, Noun, Operation};
+use super::vocabulary::{
+    EdgeEnd, ErrorCode, Formats, GraphProblem, MarkLabel, MarkTime, Msg, Noun, Operation,
+};
 
 /// Japanese has no plural; a count takes a counter word.
 fn count(f: &dyn Formats, n: u64, counter: &str) -> String {
@@ -267,6 +269,30 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::RunTimeline => "この実行のブロック (時系列)".into(),
         Msg::StillRunning => "実行中".into(),
         Msg::NotStarted => "未開始".into(),
+        Msg::RunHistory { noun: n } => format!("{}の推移", noun(n)),
+        Msg::HistoryShown { noun: n, shown, total } if shown == total => format!("{} {} 件", noun(n), f.integer(*total)),
+        Msg::HistoryShown { noun: n, shown, total } => format!("{} {} 件のうち直近 {} 件", noun(n), f.integer(*total), f.integer(*shown)),
+        Msg::HistoryDurations { median, slowest, id: Some(id) } => format!("中央値 {}、最長 {} ({id})", f.duration(*median), f.duration(*slowest)),
+        Msg::HistoryDurations { median, slowest, id: None } => format!("中央値 {}、最長 {}", f.duration(*median), f.duration(*slowest)),
+        Msg::HistoryCompleted { completed, shown } => format!("{} 件中 {} 件が完了", f.integer(*shown), f.integer(*completed)),
+        Msg::HistoryLogScale => "高さは対数目盛".into(),
+        Msg::HistoryMark(mark) => {
+            let MarkLabel { noun: n, id, subject, status, start_ms, took } = mark.as_ref();
+            let mut name = noun(n);
+            if let Some(id) = id {
+                name = format!("{name} {id}");
+            }
+            if let Some(subject) = subject {
+                name = format!("{subject} の{name}");
+            }
+            let took = match took {
+                MarkTime::Took(seconds) => format!("所要 {}", f.duration(*seconds)),
+                MarkTime::Running => "実行中".into(),
+                MarkTime::NotStarted => "未開始".into(),
+                MarkTime::Unknown => "所要時間不明".into(),
+            };
+            format!("{name}、{status}、{}、{took}", f.date_time(*start_ms))
+        }
         Msg::Shape { rows, columns } => format!("{} 行 × {} 列", f.integer(*rows), f.integer(*columns)),
         Msg::SampleOf { count } => format!("{} 行のサンプル", f.integer(*count)),
         Msg::CopyTsv => "TSV としてコピー".into(),

@@ -287,6 +287,51 @@ mod tests {
             Msg::RunTimeline,
             Msg::StillRunning,
             Msg::NotStarted,
+            Msg::RunHistory {
+                noun: Noun::PipelineRun,
+            },
+            Msg::HistoryShown {
+                noun: Noun::PipelineRun,
+                shown: 30,
+                total: 134,
+            },
+            Msg::HistoryShown {
+                noun: Noun::BlockRun,
+                shown: 12,
+                total: 12,
+            },
+            Msg::HistoryCompleted {
+                completed: 18,
+                shown: 20,
+            },
+            Msg::HistoryDurations {
+                median: 45.0,
+                slowest: 370.0,
+                id: Some("4816".into()),
+            },
+            Msg::HistoryDurations {
+                median: 45.0,
+                slowest: 370.0,
+                id: None,
+            },
+            Msg::HistoryLogScale,
+        ];
+        for took in [
+            MarkTime::Took(58.0),
+            MarkTime::Running,
+            MarkTime::NotStarted,
+            MarkTime::Unknown,
+        ] {
+            all.push(Msg::HistoryMark(Box::new(MarkLabel {
+                noun: Noun::PipelineRun,
+                id: Some("4816".into()),
+                subject: Some("etl_daily".into()),
+                status: "Failed".into(),
+                start_ms: 1_795_154_400_000,
+                took,
+            })));
+        }
+        all.extend([
             Msg::Shape {
                 rows: 838,
                 columns: 13,
@@ -304,7 +349,7 @@ mod tests {
             Msg::FirstError,
             Msg::ShowInLog,
             Msg::LineDetails,
-        ];
+        ]);
         for code in [
             ErrorCode::ConfigInvalid,
             ErrorCode::AuthRequired,

@@ -109,6 +109,29 @@ impl Formats for PlainFormats {
     }
 }
 
+/// What one run's mark in the history strip says of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MarkLabel {
+    pub noun: Noun,
+    pub id: Option<String>,
+    /// What the run is of: its pipeline, its block.
+    pub subject: Option<String>,
+    /// The status in words, as sent.
+    pub status: String,
+    pub start_ms: i64,
+    pub took: MarkTime,
+}
+
+/// How long a run of the history strip took, as its mark says it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum MarkTime {
+    Took(f64),
+    Running,
+    NotStarted,
+    /// It ended, but when (or when it started) is not known.
+    Unknown,
+}
+
 /// What a record is called, in every language: the resources of the tool interface, or the
 /// producer's own word for anything else (shown as sent, in English form).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -493,6 +516,31 @@ pub enum Msg {
     RunTimeline,
     StillRunning,
     NotStarted,
+    /// A list of runs over time: the strip's region ("Pipeline runs over time").
+    RunHistory {
+        noun: Noun,
+    },
+    /// "The last 30 of 134 pipeline runs", or "20 pipeline runs" when the strip shows them all.
+    HistoryShown {
+        noun: Noun,
+        shown: u64,
+        total: u64,
+    },
+    /// "18 of 20 completed".
+    HistoryCompleted {
+        completed: u64,
+        shown: u64,
+    },
+    /// The median duration of the runs shown, and the slowest one's with its id.
+    HistoryDurations {
+        median: f64,
+        slowest: f64,
+        id: Option<String>,
+    },
+    /// The marks' heights are on a log scale.
+    HistoryLogScale,
+    /// One run's mark: which run, what of, its status, when it started, how long it took.
+    HistoryMark(Box<MarkLabel>),
     /// A whole output's size: "838 rows × 13 columns".
     Shape {
         rows: u64,
