@@ -21,6 +21,7 @@ mod long_list;
 mod mutation;
 mod navigation;
 mod outputs;
+mod record_page;
 mod table;
 mod timeline;
 mod warm_up;

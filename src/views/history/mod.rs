@@ -111,9 +111,9 @@ fn StripView(strip: Arc<Strip>, select: Arc<dyn Fn(usize) + Send + Sync>) -> imp
             view! { <MarkView mark=mark.clone() label=labels[i].clone() baseline=strip.baseline hooks/> }
         })
         .collect_view();
-    let (w, h) = (strip.width.max(1.0), strip.height);
+    let (w, h) = ((strip.width as i32).max(1), strip.height as i32);
     let shown = t(&strip.shown);
-    let baseline = format!("{:.1}", strip.baseline + 0.5);
+    let baseline = format!("{}.5", strip.baseline as i32);
     view! {
         <p class="history__words">
             <span class="history__shown">{shown.clone()}</span>
@@ -121,8 +121,8 @@ fn StripView(strip: Arc<Strip>, select: Arc<dyn Fn(usize) + Send + Sync>) -> imp
             {strip.durations.as_ref().map(|d| view! { <span class="history__durations">{t(d)}</span> })}
             {strip.log_scale.then(|| view! { <span class="history__scale">{t(&Msg::HistoryLogScale)}</span> })}
         </p>
-        <svg class="history__svg" viewBox=format!("0 0 {w:.1} {h:.1}") width=format!("{w:.1}") height=format!("{h:.1}") role="group" aria-label=shown>
-            <line class="history__baseline" x1="0" x2=format!("{w:.1}") y1=baseline.clone() y2=baseline aria-hidden="true"/>
+        <svg class="history__svg" viewBox=format!("0 0 {w} {h}") width=w.to_string() height=h.to_string() role="group" aria-label=shown>
+            <line class="history__baseline" x1="0" x2=w.to_string() y1=baseline.clone() y2=baseline aria-hidden="true"/>
             <g class="history__marks">{marks}</g>
         </svg>
         <p class="history__caption" aria-hidden="true">{caption}</p>
@@ -205,23 +205,25 @@ fn MarkView(mark: Mark, label: String, baseline: f64, hooks: MarkHooks) -> impl 
             focus_mark(&event, next);
         }
     };
-    let (w, h) = (mark.width, mark.height);
-    // The bar's outline is drawn inside its box, so a hollow bar keeps its width.
-    let inset = 0.75;
+    // Whole pixels (the model's), written as integers; the bar's outline is drawn inside its
+    // box, so a hollow bar keeps its width.
+    let (x, w, h, base) = (
+        mark.x as i32,
+        mark.width as i32,
+        mark.height as i32,
+        baseline as i32,
+    );
     let cross = (mark.outcome == Outcome::Failed).then(|| {
-        let (mid, top, size) = (w / 2.0, baseline + 3.0, 3.0);
+        let (left, right, top) = (w / 2 - 3, w - w / 2 + 3, base + 3);
         view! {
-            <path class="history-mark__cross" d=format!(
-                "M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}",
-                mid - size, top, mid + size, top + 2.0 * size, mid + size, top, mid - size, top + 2.0 * size
-            )/>
+            <path class="history-mark__cross" d=format!("M{left} {top}L{right} {}M{right} {top}L{left} {}", top + 6, top + 6)/>
         }
     });
     view! {
         <g
             class=class
             data-index=i.to_string()
-            transform=format!("translate({:.1} 0)", mark.x)
+            transform=format!("translate({x} 0)")
             role="button"
             aria-label=label
             tabindex=move || if hooks.tab_stop() == i { "0" } else { "-1" }
@@ -234,8 +236,8 @@ fn MarkView(mark: Mark, label: String, baseline: f64, hooks: MarkHooks) -> impl 
             on:mouseleave=move |_| hovered.set(None)
             on:keydown=on_key
         >
-            <rect class="history-mark__hit" x="-1" y="0" width=format!("{:.1}", w + 2.0) height=format!("{:.1}", baseline + 13.0)/>
-            <rect class="history-mark__bar" x=format!("{inset}") y=format!("{:.1}", baseline - h + inset) width=format!("{:.1}", (w - 2.0 * inset).max(0.5)) height=format!("{:.1}", (h - 2.0 * inset).max(0.5))/>
+            <rect class="history-mark__hit" x="-1" y="0" width=(w + 2).to_string() height=(base + 13).to_string()/>
+            <rect class="history-mark__bar" x="0.75" y=format!("{}.75", base - h) width=format!("{}.5", w - 2) height=format!("{}.5", h - 2)/>
             {cross}
         </g>
     }
@@ -260,28 +262,35 @@ fn focus_mark(event: &leptos::ev::KeyboardEvent, index: usize) {
     }
 }
 
-/// The strip's width, measured in the task after `section` enters the page (a hidden one takes
-/// [`ASSUMED_WIDTH`]): the strip is laid out and drawn once, for it, and not in the task that
-/// draws the list.
+/// The strip's width, measured in the task after `section` enters the page: the strip is laid
+/// out and drawn once, for it, and not in the task that draws the list. A hidden section (the
+/// warm-up while the host's tool runs) has no width: it is drawn at once at [`ASSUMED_WIDTH`], so
+/// that the strip's code is ready (compiled, or translated in the JavaScript build) before a
+/// result needs it.
 fn measure_width(section: NodeRef<Section>, width: RwSignal<Option<f64>>) {
     Effect::new(move |_| {
-        if section.get().is_some() {
-            set_timeout(
-                move || {
-                    // Gone with its result before the task came: nothing to measure or draw.
-                    let Some(Some(el)) = section.try_get_untracked() else {
-                        return;
-                    };
-                    let measured = f64::from(el.client_width());
-                    width.try_set(Some(if measured > 0.0 {
-                        measured
-                    } else {
-                        ASSUMED_WIDTH
-                    }));
-                },
-                Duration::ZERO,
-            );
+        let Some(el) = section.get() else {
+            return;
+        };
+        if el.closest("[hidden]").ok().flatten().is_some() {
+            width.set(Some(ASSUMED_WIDTH));
+            return;
         }
+        set_timeout(
+            move || {
+                // Gone with its result before the task came: nothing to measure or draw.
+                let Some(Some(el)) = section.try_get_untracked() else {
+                    return;
+                };
+                let measured = f64::from(el.client_width());
+                width.try_set(Some(if measured > 0.0 {
+                    measured
+                } else {
+                    ASSUMED_WIDTH
+                }));
+            },
+            Duration::ZERO,
+        );
     });
 }
 
