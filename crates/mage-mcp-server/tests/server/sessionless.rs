@@ -43,6 +43,7 @@ async fn a_sessionless_client_is_served_every_tool_and_the_widget() {
             pipeline: "etl_daily",
             upstream_block: "clean_orders",
             secrets: planted_secrets(),
+            pages: None,
         };
         let calls = run_suite(&client, &fixture).await;
         assert!(calls >= 40, "{calls} calls");
