@@ -295,7 +295,10 @@ async fn paging(s: &mut Session<'_>) {
     }
     // The logs say their run's status as their one count: the widget follows a running run's logs.
     let logs = s.ok("run_logs", json!({"pipeline_run_id": run_id})).await;
-    let status = records(&runs)[0]["status"].as_str().unwrap_or_default().to_owned();
+    let status = records(&runs)[0]["status"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
     assert_eq!(logs["summary"]["counts"], json!({ status: 1 }), "{logs}");
     s.links_nothing("logs have no page of their own");
 }
