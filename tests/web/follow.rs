@@ -7,6 +7,7 @@ use crate::mount::{all, click, container, mount_widget, one, text, Recorder};
 use leptos::{prelude::*, task::tick};
 use wasm_bindgen_test::*;
 use web_sys::HtmlElement;
+use widget_app::follow::FAILURES_BEFORE_PAUSE;
 use widget_app::{AppState, HostContext, HostEvent, ToolPayload};
 
 const STARTED: &str = include_str!("../../fixtures/pipeline_runs/run-started.json");
@@ -143,16 +144,30 @@ async fn a_failed_call_is_shown_with_retry() {
     recorder.run_timers(2_000.0);
     tick().await;
     assert_eq!(calls(&recorder).len(), 1);
+    assert!(
+        all(&section, ".call-bar__failure").is_empty(),
+        "a call lost once is asked again, and nothing is said"
+    );
+    assert_eq!(all(&section, ".call-bar__live").len(), 1, "still live");
+    for _ in 1..FAILURES_BEFORE_PAUSE {
+        recorder.run_timers(30_000.0);
+        tick().await;
+    }
+    assert_eq!(calls(&recorder).len(), FAILURES_BEFORE_PAUSE as usize);
     assert!(read(&section, ".call-bar").contains("Live updates stopped:"));
     assert!(read(&section, ".call-bar__failure").contains("pipeline_run_get failed"));
     recorder.run_timers(600_000.0);
-    assert_eq!(calls(&recorder).len(), 1, "paused until Retry");
+    assert_eq!(
+        calls(&recorder).len(),
+        FAILURES_BEFORE_PAUSE as usize,
+        "paused until Retry"
+    );
     *recorder.answer.borrow_mut() = Some(COMPLETED.to_owned());
     click(&section, ".call-bar__retry");
     tick().await;
     recorder.run_timers(0.0);
     tick().await;
-    assert_eq!(calls(&recorder).len(), 2);
+    assert_eq!(calls(&recorder).len(), FAILURES_BEFORE_PAUSE as usize + 1);
     assert_eq!(run_status(&section), "Completed");
 }
 
@@ -191,9 +206,11 @@ async fn a_failed_call_of_its_own_is_one_line_beside_retry_and_the_runs_stay_fir
     let (state, _handle) = mount_widget(&section, &recorder);
     start_runs(state, &recorder);
     tick().await;
-    recorder.run_timers(2_000.0);
-    tick().await;
-    assert_eq!(calls(&recorder).len(), 1);
+    for _ in 0..FAILURES_BEFORE_PAUSE {
+        recorder.run_timers(30_000.0);
+        tick().await;
+    }
+    assert_eq!(calls(&recorder).len(), FAILURES_BEFORE_PAUSE as usize);
     // The runs stay first: no error block, every row drawn.
     assert_eq!(all(&section, ".state--error").len(), 0, "no error block");
     assert_eq!(

@@ -9,7 +9,8 @@
 //! [`FIRST_DELAY_MS`] after the result, each next one twice as late up to [`MAX_DELAY_MS`], never
 //! sooner than [`MIN_GAP_MS`] after the last. Following stops when every run shown has ended,
 //! pauses while the widget is hidden (and goes on when it shows again), pauses after
-//! [`FOLLOW_FOR_MS`] (Refresh goes on) and on the first failed call (Retry goes on), and ends when
+//! [`FOLLOW_FOR_MS`] (Refresh goes on) and after [`FAILURES_BEFORE_PAUSE`] failed calls in a row
+//! (Retry goes on), and ends when
 //! the widget is torn down or another result is shown. Without the host's `serverTools` nothing is
 //! ever sent: the view says how to see the newest state instead.
 
@@ -27,6 +28,11 @@ pub const MAX_DELAY_MS: f64 = 30_000.0;
 pub const MIN_GAP_MS: f64 = 1_000.0;
 /// How long a run is followed before following pauses.
 pub const FOLLOW_FOR_MS: f64 = 30.0 * 60_000.0;
+/// Failed calls in a row before following pauses. A call lost with the server that served it (a
+/// replica stopped behind a load balancer, a connection reset) is asked again at the backoff, and
+/// the next one, served elsewhere, keeps the run followed without the person noticing; a call
+/// that keeps failing pauses with its failure shown and Retry.
+pub const FAILURES_BEFORE_PAUSE: u32 = 3;
 /// How early a timer may fire and still count as due (timers are not exact).
 const EARLY_MS: f64 = 50.0;
 
@@ -80,6 +86,8 @@ pub struct Follow {
     calling: Option<u64>,
     /// Hidden while a call was under way: pause when it answers.
     hide_after_call: bool,
+    /// Calls that failed since the last one answered.
+    failed_in_a_row: u32,
     /// The runs still going when following began: what the assistant is told about at the end.
     watched: Vec<String>,
 }
@@ -95,6 +103,7 @@ impl Default for Follow {
             generation: 0,
             calling: None,
             hide_after_call: false,
+            failed_in_a_row: 0,
             watched: Vec::new(),
         }
     }
@@ -206,6 +215,7 @@ impl Follow {
         self.generation += 1;
         self.calling = None;
         self.hide_after_call = false;
+        self.failed_in_a_row = 0;
         self.attempt = 0;
         self.started_ms = now_ms;
         match follow_request(model, refresh) {
@@ -304,6 +314,7 @@ impl Follow {
         if model.state != State::Ok {
             return false;
         }
+        self.failed_in_a_row = 0;
         let going = follow_request(model, self.request.as_ref()).is_some();
         self.state = if !going {
             FollowState::Done
@@ -320,13 +331,25 @@ impl Follow {
         true
     }
 
-    /// The call of `generation` failed: following pauses with the failure (Retry goes on).
-    pub fn failed(&mut self, generation: u64, failure: CallFailure) {
-        if self.expects(generation) {
-            self.calling = None;
-            self.hide_after_call = false;
-            self.state = FollowState::Paused(Pause::Failed(failure));
+    /// The call of `generation` failed at `now_ms`: the next call comes at the backoff, or, after
+    /// [`FAILURES_BEFORE_PAUSE`] failures in a row, following pauses with the failure (Retry goes
+    /// on).
+    pub fn failed(&mut self, generation: u64, failure: CallFailure, now_ms: f64) {
+        if !self.expects(generation) {
+            return;
         }
+        self.calling = None;
+        self.failed_in_a_row = self.failed_in_a_row.saturating_add(1);
+        self.state = if self.failed_in_a_row >= FAILURES_BEFORE_PAUSE {
+            FollowState::Paused(Pause::Failed(failure))
+        } else if self.hide_after_call {
+            FollowState::Paused(Pause::Hidden)
+        } else {
+            FollowState::Waiting {
+                due_ms: self.not_before(now_ms + delay(self.attempt)),
+            }
+        };
+        self.hide_after_call = false;
     }
 
     /// The widget was hidden or shown again at `now_ms`.
@@ -356,6 +379,7 @@ impl Follow {
         self.generation += 1;
         self.calling = None;
         self.hide_after_call = false;
+        self.failed_in_a_row = 0;
         self.attempt = 0;
         self.started_ms = now_ms;
         self.state = FollowState::Waiting {
@@ -580,27 +604,66 @@ mod tests {
     }
 
     #[test]
-    fn a_failed_call_pauses_and_retry_goes_on() {
+    fn a_lost_call_is_asked_again_and_following_goes_on() {
         let mut f = Follow::default();
         f.start(&run("running", &[]), None, true, 0.0);
         let (generation, _) = f.fire(2_000.0, false).expect("due");
+        let lost = CallFailure::Refused {
+            tool: "pipeline_run_get",
+            message: "the replica that served it stopped".into(),
+        };
+        f.failed(generation, lost.clone(), 2_100.0);
+        assert_eq!(
+            f.due().map(|d| d.1),
+            Some(6_100.0),
+            "asked again at the backoff"
+        );
+        let (generation, _) = f.fire(6_100.0, false).expect("due");
+        f.failed(generation, lost, 6_200.0);
+        let (generation, _) = f.fire(14_200.0, false).expect("due again");
+        assert!(f.answered(generation, &run("running", &[]), 14_300.0));
+        // An answer starts the count again: two more failures do not pause.
+        for _ in 1..FAILURES_BEFORE_PAUSE {
+            let now = f.due().map(|d| d.1).expect("a call is due");
+            let (generation, _) = f.fire(now, false).expect("due");
+            let failure = CallFailure::TimedOut {
+                tool: "pipeline_run_get",
+            };
+            f.failed(generation, failure, now + 100.0);
+            assert!(
+                matches!(f.state, FollowState::Waiting { .. }),
+                "{:?}",
+                f.state
+            );
+        }
+    }
+
+    #[test]
+    fn failed_calls_in_a_row_pause_and_retry_goes_on() {
+        let mut f = Follow::default();
+        f.start(&run("running", &[]), None, true, 0.0);
         let failure = CallFailure::TimedOut {
             tool: "pipeline_run_get",
         };
-        f.failed(generation, failure.clone());
+        let mut now = 0.0;
+        for _ in 0..FAILURES_BEFORE_PAUSE {
+            now = f.due().map(|d| d.1).expect("a call is due");
+            let (generation, _) = f.fire(now, false).expect("due");
+            f.failed(generation, failure.clone(), now);
+        }
         assert_eq!(f.state, FollowState::Paused(Pause::Failed(failure)));
-        assert_eq!(f.fire(100_000.0, false), None, "no call until Retry");
-        f.resume(2_500.0);
+        assert_eq!(f.fire(now + 100_000.0, false), None, "no call until Retry");
+        f.resume(now + 500.0);
         assert_eq!(
             f.due().map(|d| d.1),
-            Some(3_000.0),
+            Some(now + 1_000.0),
             "a second after the last call"
         );
         // An error state in the answer is not shown and ends nothing by itself.
-        let (generation, _) = f.fire(3_000.0, false).expect("due");
+        let (generation, _) = f.fire(now + 1_000.0, false).expect("due");
         let error =
             model_from_json_text(r#"{"isError":true,"content":[{"type":"text","text":"boom"}]}"#);
-        assert!(!f.answered(generation, &error, 3_100.0));
+        assert!(!f.answered(generation, &error, now + 1_100.0));
     }
 
     #[test]

@@ -254,19 +254,19 @@ impl AppState {
             CallOutcome::Modelled(model) => Arc::unwrap_or_clone(model),
             CallOutcome::Refused(message) => {
                 self.follow
-                    .failed(generation, CallFailure::Refused { tool, message });
+                    .failed(generation, CallFailure::Refused { tool, message }, now_ms);
                 return None;
             }
             CallOutcome::TimedOut => {
                 self.follow
-                    .failed(generation, CallFailure::TimedOut { tool });
+                    .failed(generation, CallFailure::TimedOut { tool }, now_ms);
                 return None;
             }
         };
         if model.state == widget_model::State::Error {
             let model = Arc::new(model);
             self.follow
-                .failed(generation, CallFailure::ToolError { tool, model });
+                .failed(generation, CallFailure::ToolError { tool, model }, now_ms);
             return None;
         }
         if !self.follow.answered(generation, &model, now_ms) {
@@ -629,20 +629,37 @@ mod tests {
         assert_eq!(s.fire_follow(60_000.0), None);
     }
 
+    /// Each followed call, as it comes due, answered with `outcome`, until following pauses on
+    /// the failures in a row (`follow::FAILURES_BEFORE_PAUSE`); the time of the last.
+    fn fail_follow_until_paused(s: &mut AppState, outcome: impl Fn() -> CallOutcome) -> f64 {
+        let mut now = 0.0;
+        for _ in 0..crate::follow::FAILURES_BEFORE_PAUSE {
+            assert!(
+                s.follow_failure().is_none(),
+                "no pause before the last failure"
+            );
+            let (generation, due) = s.follow.due().expect("asked again");
+            now = due;
+            let (fired, _) = s.fire_follow(now).expect("due");
+            assert_eq!(fired, generation);
+            s.finish_follow(generation, outcome(), now + 100.0);
+        }
+        now + 100.0
+    }
+
     #[test]
     fn a_failed_follow_call_keeps_the_screen_and_pauses_until_retry() {
         let mut s = connected(true, false);
         s.apply(result(&fixture("pipeline_runs/run-started.json")), 0.0);
-        let (generation, _) = s.fire_follow(2_000.0).expect("due");
-        s.finish_follow(generation, CallOutcome::Refused("denied".into()), 2_100.0);
+        let now = fail_follow_until_paused(&mut s, || CallOutcome::Refused("denied".into()));
         assert!(matches!(
             s.follow.state,
             FollowState::Paused(crate::follow::Pause::Failed(CallFailure::Refused { .. }))
         ));
         assert_eq!(run_status(&s).as_deref(), Some("running"));
-        assert_eq!(s.fire_follow(60_000.0), None);
-        s.resume_follow(60_000.0);
-        assert!(s.fire_follow(60_000.0).is_some());
+        assert_eq!(s.fire_follow(now + 600_000.0), None);
+        s.resume_follow(now + 600_000.0);
+        assert!(s.fire_follow(now + 600_000.0).is_some());
     }
 
     /// `run_logs`'s answer for run 4822 in `status`, its one file `content`.
@@ -718,16 +735,15 @@ mod tests {
         let tool = "pipeline_runs".to_owned();
         s.apply(HostEvent::ToolCallKnown { tool, arguments }, 0.0);
         s.apply(result(&fixture("pipeline_runs/list-ok.json")), 0.0);
-        let (generation, request) = s.fire_follow(2_000.0).expect("the list asked again");
-        assert_eq!(request.tool(), "pipeline_runs");
-        // A host without the tool answers the widget's own call with an error.
+        assert_eq!(
+            s.follow.request().map(|r| r.tool()),
+            Some("pipeline_runs"),
+            "the list asked again"
+        );
+        // A host without the tool answers the widget's own calls with an error.
         let missing = "Tool pipeline_runs not found.\nThis host offers pipeline_run_get, run_logs and block_runs to the widget; ask the assistant to list the runs again.";
         let answer = serde_json::json!({ "isError": true, "content": [{ "type": "text", "text": missing }] });
-        s.finish_follow(
-            generation,
-            CallOutcome::Answered(answer.to_string()),
-            2_100.0,
-        );
+        let now = fail_follow_until_paused(&mut s, || CallOutcome::Answered(answer.to_string()));
         // The data stays, and nothing is said in full: the person did not make the call.
         assert!(
             matches!(&s.phase, Phase::Ready { model, .. } if model.resource == "pipeline_runs" && model.table.rows.len() == 20)
@@ -754,7 +770,7 @@ mod tests {
         // The person's Refresh that fails is said in full, where they acted.
         let refresh = s.calls.refresh_request().expect("the list refreshes");
         assert!(s.begin_call(refresh, CallPurpose::Refresh));
-        s.finish_call(CallOutcome::Answered(answer.to_string()), 3_000.0);
+        s.finish_call(CallOutcome::Answered(answer.to_string()), now + 1_000.0);
         assert!(matches!(
             &s.calls.failure,
             Some(CallFailure::ToolError {

@@ -1,7 +1,8 @@
 // A run followed as it goes, in every engine: the test host's server answers pipeline_run_get
 // step by step (running, then completed); the widget asks by itself with read-only calls at least
 // a second apart, draws each answer in place, tells the assistant how the run ended, and stops.
-// Without serverTools it sends nothing; hidden or torn down, it sends nothing more. A change of
+// A call lost once is asked again without a word. Without serverTools it sends nothing; hidden or
+// torn down, it sends nothing more. A change of
 // code reads as a diff. The timing itself (2 s, backing off to 30 s, the 30-minute bound) is
 // tested natively in crates/widget-app/src/follow.rs; here, the bridge and the host do it for real.
 import { assert, eventually, expectState, folded, fixtureText, CSP } from "./lib.mjs";
@@ -56,6 +57,28 @@ export default [
       await d.contextChanged({ theme: "dark" });
       await eventually(async () => assert.match(await d.attr("#widget", "class"), /theme-dark/));
       assert.equal((await postedCalls(d)).length, 2, "no call after the run ended");
+    },
+  })),
+  ...[CSP.wasm, CSP.spec].map((csp) => ({
+    name: `follow (${csp}): a call lost with the server that served it is asked again, nothing said, and the run followed to its end`,
+    async run(d) {
+      const lost = { refuse: "the connection to the server that served the call was reset" };
+      const calls = { steps: { [FOLLOW]: [lost, fixture("pipeline_runs/get-completed.json")] } };
+      await startedRun(d, { csp, calls, holdClock: true });
+      await d.clock.advance(FIRST_DELAY_MS);
+      await eventually(async () => assert.equal((await d.toolCalls()).length, 1, "the first call"));
+      await d.settled();
+      assert.equal(await d.count(".call-bar__failure"), 0, "nothing said of one lost call");
+      assert.equal(await d.count(".call-bar__live"), 1, "still live");
+      assert.equal(await runStatus(d), "Running");
+      // The widget's clock moves a second at a time until the call it asks again has been sent.
+      await eventually(async () => {
+        await d.clock.advance(1_000);
+        assert.equal((await d.toolCalls()).length, 2, "asked again at the backoff");
+      });
+      await eventually(async () => assert.equal(await runStatus(d), "Completed"));
+      await eventually(async () => assert.equal(await d.count(".call-bar__live"), 0, "no longer live"));
+      assert.equal(await d.count(".call-bar__failure"), 0, "nothing said at all");
     },
   })),
   {

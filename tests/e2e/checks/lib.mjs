@@ -198,8 +198,9 @@ export function makeDriver(page) {
             // With `calls`, the host takes the widget's tools/call (and says so: serverTools):
             // each is recorded in window.toolCalls (and its time in window.toolCallTimes) and
             // answered from `calls.steps` (keyed "name {arguments JSON}": the answers in turn, the
-            // last one again after them: a host whose server answers step by step), else from
-            // `calls.answers`, or refused when none matches, or never when `calls.hang`.
+            // last one again after them: a host whose server answers step by step; a step
+            // `{ refuse: "why" }` is refused, as a call lost with the server that served it), else
+            // from `calls.answers`, or refused when none matches, or never when `calls.hang`.
             onCallTool: calls
               ? async (params) => {
                   window.toolCalls.push({ name: params.name, arguments: params.arguments ?? {} });
@@ -209,6 +210,7 @@ export function makeDriver(page) {
                   const steps = calls.steps?.[key];
                   const answer = steps ? (steps.length > 1 ? steps.shift() : steps[0]) : calls.answers?.[key];
                   if (!answer) throw new Error(`the test host has no answer for ${params.name}`);
+                  if (answer.refuse) throw new Error(answer.refuse);
                   return answer;
                 }
               : undefined,
