@@ -28,9 +28,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { launchChromium, load, widgetFrameOf } from "./host-page.mjs";
+import { launchChromium, load, widgetFrameOf } from "../host/chromium.mjs";
 import { startServers } from "../host/server.mjs";
-import { decoderSource, payloadsOf } from "../scripts/page-payloads.mjs";
+import { decoderSource, payloadsOf } from "../page/page-payloads.mjs";
 import { pipelineGraphResult, pipelineRunsResult } from "./records.mjs";
 import { median, randomLayeredDag } from "./graphs.mjs";
 

@@ -32,7 +32,7 @@ import { gzipSync } from "node:zlib";
 import { loadavg, cpus } from "node:os";
 import { join, dirname, basename } from "node:path";
 import { fileURLToPath } from "node:url";
-import { launchChromium, load as loadInHost, widgetFrameOf } from "./host-page.mjs";
+import { launchChromium, load as loadInHost, widgetFrameOf } from "../host/chromium.mjs";
 import { startServers } from "../host/server.mjs";
 import { randomLayeredDag, median } from "./graphs.mjs";
 import { isWorse, WORSE, WORSE_MARK } from "./compare.mjs";
@@ -332,7 +332,7 @@ const BOOT_STAGES = [
 
 /**
  * Where one cold start went, from the boot code's marks and measures ("resource-widget:boot:…",
- * scripts/single-html.mjs) and the host's own moments: ms per stage, in order, and the translation
+ * page/single-html.mjs) and the host's own moments: ms per stage, in order, and the translation
  * done before ui/initialize (JavaScript build). Null for a widget without the marks.
  */
 async function bootBreakdown(page, createdAt, initializeAt) {

@@ -22,6 +22,6 @@ wasm-bindgen --target web --keep-debug --no-typescript --out-dir "$OUT/bindgen" 
 cp "$OUT/bindgen/resource-widget.js" "$OUT/trunk/"
 wasm-opt -Oz --mvp-features --debuginfo "$OUT/bindgen/resource-widget_bg.wasm" -o "$OUT/trunk/resource-widget_bg.wasm"
 export PROFILE_DIR="$PWD/$OUT"
-node scripts/single-html.mjs --recording
-node scripts/start-order.mjs
-node scripts/single-html.mjs
+node page/single-html.mjs --recording
+node page/start-order.mjs
+node page/single-html.mjs

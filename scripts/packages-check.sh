@@ -31,7 +31,7 @@ step() { printf 'packages-check: %-58s %6s s\n' "$1" "$(since "$step_start")"; s
 fail() { echo "packages-check: $*" >&2; exit 1; }
 
 if [[ -f dist/resource-widget.html ]]; then
-  node scripts/start-order.mjs --check >/dev/null || fail "scripts/start-order.json is not this wasm's: run $refresh and commit what it changes"
+  node page/start-order.mjs --check >/dev/null || fail "page/start-order.json is not this wasm's: run $refresh and commit what it changes"
   cmp -s dist/resource-widget.html "$kept" ||
     fail "$kept is not the file this commit builds (dist/resource-widget.html, $(sha256sum dist/resource-widget.html | cut -c1-8) against $(sha256sum "$kept" | cut -c1-8)): run $refresh and commit what it changes (or, if dist/ is older than the code, ./scripts/build.sh first)"
   # What the preview trusts to serve the kept file without a build: the record of its inputs.

@@ -4,10 +4,10 @@
 # -Oz, wasm2js -Oz): bench/leptos-floor, a Leptos counter and keyed list with nothing of ours, and
 # the same with serde_json parsing a Value. Prints each one's wasm and its wasm2js build, raw and
 # gzip (the JavaScript minified), and what the wasm adds to the single file (gzipped and carried as
-# base-85 text, 5 characters per 4 bytes, as scripts/single-html.mjs embeds it; it gzips with
+# base-85 text, 5 characters per 4 bytes, as page/single-html.mjs embeds it; it gzips with
 # zopfli, a few percent smaller than the gzip -9 here), beside the widget's own (dist/, from
 # scripts/build.sh). Like the widget, a floor carries only its wasm: the page makes the JavaScript
-# build from it (scripts/page/wasm-to-js.mjs), so wasm2js's figures say what that build weighs,
+# build from it (page/wasm-to-js.mjs), so wasm2js's figures say what that build weighs,
 # not what the file carries.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,7 +27,7 @@ done
 node - "$OUT" <<'JS'
 const fs = require("fs"), zlib = require("zlib"), path = require("path");
 const esbuild = require(path.resolve("node_modules/esbuild"));
-// wasm2js's output minified as scripts/single-html.mjs minifies the widget's.
+// wasm2js's output minified as page/single-html.mjs minifies the widget's.
 const minified = (file) => Buffer.from(esbuild.transformSync(fs.readFileSync(file, "utf8"), { format: "esm", minify: true, target: "es2022", legalComments: "none" }).code);
 const gz = (b) => zlib.gzipSync(b, { level: 9 }).length;
 const b85 = (n) => Math.ceil(n / 4) * 5;

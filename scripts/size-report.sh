@@ -3,7 +3,7 @@
 # wasm-bindgen (run again here with --keep-debug so every function keeps its name) and before
 # wasm-opt, which takes a further ~8% off what is listed. Prints the top
 # items, the dominators (what keeps what alive) and the bytes per crate, then the file's figures
-# against the budget (scripts/size-budget.json). Run after ./scripts/build.sh.
+# against the budget (page/size-budget.json). Run after ./scripts/build.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -24,11 +24,11 @@ BOUND="$OUT/bindgen/resource-widget_bg.wasm"
 twiggy top -n 100000 --format csv "$BOUND" >"$OUT/top.csv"
 twiggy dominators --format csv "$BOUND" >"$OUT/dominators.csv"
 TOP=$TOP node scripts/size-report.mjs "$OUT/top.csv" "$OUT/dominators.csv"
-printf '\n== the file (scripts/single-html.mjs; budget in scripts/size-budget.json)\n'
+printf '\n== the file (page/single-html.mjs; budget in page/size-budget.json)\n'
 node -e '
   const fs = require("fs"), zlib = require("zlib");
   const html = fs.readFileSync("dist/resource-widget.html");
-  const budget = JSON.parse(fs.readFileSync("scripts/size-budget.json", "utf8"));
+  const budget = JSON.parse(fs.readFileSync("page/size-budget.json", "utf8"));
   const gz = zlib.gzipSync(html, { level: 9 }).length;
   console.log(`dist/resource-widget.html ${html.length} B raw (budget ${budget.file_raw}), ${gz} B gzip (budget ${budget.file_gzip})`);
 '

@@ -71,8 +71,8 @@ lane "conformance" 10 "release build,native build" ./scripts/conformance.sh
 lane "replicas" 2 "native build" node bench/server-load.mjs --binary target/debug/mage-mcp-server --replicas 2 --protocol both --stop-replica drain --rounds 2 --sessions 16 --calls 30
 lane "mage widget" 17 "mage,release build" env MAGE_TEST_RESULTS="$PWD/$LOGS/mage-results" \
   npx playwright test tests/e2e/mage-live.spec.mjs --output target/playwright-mage --workers 1
-lane "built file" 3 "release build" node --test tests/built-file.test.mjs
-lane "translator" 13 "release build" node --test tests/wasm-to-js.test.mjs
+lane "built file" 3 "release build" node --test page/tests/built-file.test.mjs page/tests/imports.test.mjs
+lane "translator" 13 "release build" node --test page/tests/wasm-to-js.test.mjs
 
 # The cores scheduled for, in tenths: TEST_CORES, else the machine's.
 LANE_CORES=$((${TEST_CORES:-$(nproc)} * 10))

@@ -6,7 +6,7 @@
 export PATH="$PWD/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$HOME/.cargo/bin:$PATH"
 export RUSTUP_TOOLCHAIN
 RUSTUP_TOOLCHAIN=$(cat scripts/nightly-toolchain)
-# std for the MVP (the page's translator, scripts/page/wasm-to-js.mjs, takes the MVP only);
+# std for the MVP (the page's translator, page/wasm-to-js.mjs, takes the MVP only);
 # RUSTFLAGS reach only the wasm target (Trunk passes --target), not build scripts.
 export CARGO_UNSTABLE_BUILD_STD="std,panic_abort"
 export RUSTFLAGS="-C target-cpu=mvp -Z location-detail=none -Z unstable-options -C panic=immediate-abort"

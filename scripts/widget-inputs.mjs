@@ -40,13 +40,14 @@ export const INPUT_PATHS = [
   "scripts/build.sh",
   "scripts/wasm-release-env.sh",
   "scripts/nightly-toolchain",
-  "scripts/single-html.mjs",
-  "scripts/staged-wasm.mjs",
-  "scripts/wasm-data.mjs",
-  "scripts/translator-script.mjs",
-  "scripts/start-order.mjs",
-  "scripts/start-order.json",
-  "scripts/page",
+  "page/single-html.mjs",
+  "page/staged-wasm.mjs",
+  "page/wasm-data.mjs",
+  "page/translator-script.mjs",
+  "page/start-order.mjs",
+  "page/start-order.json",
+  "page/wasm-to-js.mjs",
+  "page/wasm-to-js",
 ];
 
 /** The input files, sorted: tracked or new, not ignored, still present. */

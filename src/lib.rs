@@ -27,7 +27,7 @@ use leptos::prelude::*;
 /// [`mount`] draws on `<body>`. Two steps, because the JavaScript build translates a function
 /// before its first call: the page translates what connecting runs, calls this, and translates
 /// what drawing runs only once the page is idle, then calls [`mount`]; the host hears from the
-/// widget that much sooner. The wasm build calls both at once (scripts/single-html.mjs).
+/// widget that much sooner. The wasm build calls both at once (page/single-html.mjs).
 pub fn start() {
     #[cfg(feature = "test-hooks")]
     if let Some(window) = web_sys::window() {
@@ -76,7 +76,7 @@ pub fn mount() {
 /// a hidden list with the call bar, a graph and a windowed list); otherwise, or once all were
 /// drawn or a result has come, removes the part drawn and ends the warm-up. Whether it drew one.
 /// The page calls it a task at a time from right after [`mount`] until it answers `false`, and
-/// ends it when a result arrives (scripts/single-html.mjs; the JavaScript build translates what
+/// ends it when a result arrives (page/single-html.mjs; the JavaScript build translates what
 /// each part calls first): a host may send the result the moment the handshake is done, and the
 /// warm-up saves a result's first draw its code's first run.
 pub fn warm_up(go_on: bool) -> bool {

@@ -1,6 +1,6 @@
-// Reads the payloads a built widget file carries, as scripts/single-html.mjs writes them and the
+// Reads the payloads a built widget file carries, as page/single-html.mjs writes them and the
 // minifier leaves them: the page's base-85 decoder (`function unpack(text, length) {…}`) and each
-// payload as `{text:"…",length:N}`. tests/built-file.test.mjs and `node bench/trace.mjs payloads`
+// payload as `{text:"…",length:N}`. page/tests/built-file.test.mjs and `node bench/trace.mjs payloads`
 // read the file through this one reader.
 
 /** The source of the page's base-85 decoder, or `null` when the file has none. */

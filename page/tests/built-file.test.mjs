@@ -1,8 +1,8 @@
 // The shipped file (dist/resource-widget.html) carries none of the end-to-end tests' hooks: no
 // name the `test-hooks` feature exposes (src/bridge/test_hooks.rs) appears in the page, nor inside
-// any of its payloads (each gzipped and carried as base-85 text, scripts/single-html.mjs), which
+// any of its payloads (each gzipped and carried as base-85 text, page/single-html.mjs), which
 // are decoded here with the page's own decoder.
-// Run after scripts/build.sh: node --test tests/built-file.test.mjs
+// Run after scripts/build.sh: node --test page/tests/built-file.test.mjs
 // (WIDGET_FILE=dist/test-hooks/resource-widget.html checks another build: that one must fail.)
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -10,9 +10,9 @@ import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { join, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { decoderSource, payloadsOf } from "../scripts/page-payloads.mjs";
+import { decoderSource, payloadsOf } from "../page-payloads.mjs";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const FILE = resolve(ROOT, process.env.WIDGET_FILE || "dist/resource-widget.html");
 
 /** The names the hooks put on `window`: every "__…" string literal in the hooks' module. */

@@ -1,6 +1,6 @@
-// A wasm module's data segments taken out of it: scripts/single-html.mjs carries them as a payload
+// A wasm module's data segments taken out of it: page/single-html.mjs carries them as a payload
 // of their own (copied into either build's memory before the widget starts), and the page's
-// translator takes a wasm without them; tests/wasm-to-js.test.mjs takes them out the same way.
+// translator takes a wasm without them; page/tests/wasm-to-js.test.mjs takes them out the same way.
 
 /**
  * `wasm` (a Buffer) split into the module without its data section (`withoutData`) and the data

@@ -1,6 +1,7 @@
-// The benchmarks' way into the ext-apps test host (host/): Debian's Chromium, a fresh host page per
-// widget, the widget frame inside the double-iframe sandbox. Shared by bench/widget.mjs and
-// bench/trace.mjs.
+// The ext-apps test host (host/) in Debian's Chromium, driven by Playwright: a fresh host page per
+// widget, the widget frame inside the double-iframe sandbox. Shared by the benchmarks
+// (bench/widget.mjs, bench/trace.mjs, bench/translate.mjs) and the build's recording of the start
+// order (page/start-order.mjs), which is why it lives with the host and not in bench/.
 import { chromium } from "@playwright/test";
 
 /** Debian's Chromium, headless, as root on this machine needs it. */

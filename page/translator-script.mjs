@@ -1,9 +1,9 @@
-// The page's translator (scripts/page/wasm-to-js.mjs and its parts in scripts/page/wasm-to-js/) as
+// The page's translator (page/wasm-to-js.mjs and its parts in page/wasm-to-js/) as
 // the one classic script the page runs: esbuild bundles the modules in the order their imports
 // give (each part before the parts that import it, as node evaluates them), their imports and
 // exports resolved into one scope, wrapped in a function that keeps that scope to itself and
-// returns `wasmToJs`. scripts/single-html.mjs puts the script in the page's boot code and
-// translates the widget's wasm with it at build time; tests/wasm-to-js.test.mjs and
+// returns `wasmToJs`. page/single-html.mjs puts the script in the page's boot code and
+// translates the widget's wasm with it at build time; page/tests/wasm-to-js.test.mjs and
 // bench/translate.mjs run the same script.
 import { readdirSync } from "node:fs";
 import { join, dirname } from "node:path";
@@ -11,8 +11,8 @@ import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-const ENTRY = "scripts/page/wasm-to-js.mjs";
-const PARTS = "scripts/page/wasm-to-js";
+const ENTRY = "page/wasm-to-js.mjs";
+const PARTS = "page/wasm-to-js";
 
 /**
  * The script's text: `const wasmToJs = (() => {"use strict"; … return wasmToJs;})();`. Throws

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Records the order in which the widget's JavaScript build first calls its functions, for
-// scripts/single-html.mjs: the page translates what start-up calls in one script before it starts,
+// page/single-html.mjs: the page translates what start-up calls in one script before it starts,
 // and what comes next first when idle, instead of a batch of each called function and its callees
 // per call (which translated twice as much as start-up runs, in 150 scripts).
 //
-// Input: dist/trunk/recording.html (`node scripts/single-html.mjs --recording`: the JavaScript
+// Input: dist/trunk/recording.html (`node page/single-html.mjs --recording`: the JavaScript
 // build translating one function per call and noting each). It is loaded in the test host (host/)
 // under the MCP Apps spec's default CSP in Chromium, as a host would: the handshake, tool-input
 // then a small result (fixtures/pipeline_runs/list-ok.json); the warm-up (src/lib.rs, warm_up) is
@@ -18,11 +18,11 @@
 // A recording can differ from the next by a function (what a task races with), and the order is
 // part of the file, so the shipped build does not record: it takes the order kept in the
 // repository for its wasm (docs/decisions/0014-reproducible-widget-file.md):
-//   node scripts/start-order.mjs --kept   copies scripts/start-order.json to dist/trunk/ when it was
+//   node page/start-order.mjs --kept   copies page/start-order.json to dist/trunk/ when it was
 //                                         recorded from the staged wasm; exits 3 when it was not
-//   node scripts/start-order.mjs --keep   keeps dist/trunk/start-order.json (the staged wasm's) in
-//                                         scripts/start-order.json (./scripts/widget-refresh.sh)
-//   node scripts/start-order.mjs --check  exits 1 unless scripts/start-order.json is the staged wasm's
+//   node page/start-order.mjs --keep   keeps dist/trunk/start-order.json (the staged wasm's) in
+//                                         page/start-order.json (./scripts/widget-refresh.sh)
+//   node page/start-order.mjs --check  exits 1 unless page/start-order.json is the staged wasm's
 import { readFileSync, writeFileSync, existsSync } from "node:fs";
 import { join, dirname, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,11 +31,11 @@ import { stagedWasm } from "./staged-wasm.mjs";
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_DIR = process.env.PROFILE_DIR ?? process.env.BUILD_DIR;
 const STAGING = join(BUILD_DIR ?? join(ROOT, "dist"), "trunk");
-const KEPT = join(ROOT, "scripts/start-order.json");
+const KEPT = join(ROOT, "page/start-order.json");
 const REFRESH = "./scripts/widget-refresh.sh";
 const mode = process.argv[2] ?? "";
 if (!["", "--kept", "--keep", "--check"].includes(mode)) {
-  console.error("usage: node scripts/start-order.mjs [--kept | --keep | --check]");
+  console.error("usage: node page/start-order.mjs [--kept | --keep | --check]");
   process.exit(64);
 }
 const { sha256: wasm } = stagedWasm(STAGING);
@@ -65,7 +65,7 @@ if (mode === "--kept" || mode === "--check") {
   process.exit(0);
 }
 
-const { launchChromium, load, widgetFrameOf } = await import("../bench/host-page.mjs");
+const { launchChromium, load, widgetFrameOf } = await import("../host/chromium.mjs");
 const { startServers } = await import("../host/server.mjs");
 const html = readFileSync(join(STAGING, "recording.html"), "utf8");
 const result = JSON.parse(readFileSync(join(ROOT, "fixtures/pipeline_runs/list-ok.json"), "utf8"));

@@ -1,7 +1,7 @@
 // The module's sections, decoded into what the translation needs: the types, the imports (every one
 // a function), each function's type and where its body is, the globals, the exports, the table
 // and its element segments, the memory, the start function and, when asked for, the functions'
-// names. Anything outside the translator's scope (scripts/page/wasm-to-js.mjs) stops it here.
+// names. Anything outside the translator's scope (page/wasm-to-js.mjs) stops it here.
 import { readAt, position, fail, byte, skip, range, u32, s32, s64, text, f32, f64 } from "./read.mjs";
 
 /**

@@ -1,20 +1,20 @@
-// The page's wasm-to-JavaScript translator (scripts/page/wasm-to-js.mjs and its parts) against the
+// The page's wasm-to-JavaScript translator (page/wasm-to-js.mjs and its parts) against the
 // engine's own WebAssembly: every numeric instruction on edge and random operands, memory access
 // at every alignment, control flow with values, calls with i64, and the widget's own wasm
 // translated whole. The translator runs as the page runs it: the one script
-// scripts/translator-script.mjs bundles from the modules, which must make the same text.
-// Run: node --test tests/wasm-to-js.test.mjs
+// page/translator-script.mjs bundles from the modules, which must make the same text.
+// Run: node --test page/tests/wasm-to-js.test.mjs
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, existsSync, mkdtempSync, mkdirSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import vm from "node:vm";
-import { wasmToJs as moduleWasmToJs } from "../scripts/page/wasm-to-js.mjs";
-import { translatorScript, wasmToJsOf } from "../scripts/translator-script.mjs";
-import { splitData } from "../scripts/wasm-data.mjs";
+import { wasmToJs as moduleWasmToJs } from "../wasm-to-js.mjs";
+import { translatorScript, wasmToJsOf } from "../translator-script.mjs";
+import { splitData } from "../wasm-data.mjs";
 
-/** The translator the page runs (scripts/single-html.mjs puts this script in the page). */
+/** The translator the page runs (page/single-html.mjs puts this script in the page). */
 const wasmToJs = wasmToJsOf(translatorScript());
 
 const I32 = 0x7f, I64 = 0x7e, F32 = 0x7d, F64 = 0x7c;
@@ -409,10 +409,10 @@ test("with a measure given, each batch is timed as it is made and as it runs", (
 });
 
 test("the widget's own wasm translates whole, every function into a script that compiles", (t) => {
-  const path = new URL("../dist/trunk/resource-widget_bg.wasm", import.meta.url);
+  const path = new URL("../../dist/trunk/resource-widget_bg.wasm", import.meta.url);
   if (!existsSync(path)) return t.skip("no build: run ./scripts/build.sh");
   const wasm = readFileSync(path);
-  // The data section travels apart in the page; taken out here as scripts/single-html.mjs does.
+  // The data section travels apart in the page; taken out here as page/single-html.mjs does.
   const { withoutData } = splitData(wasm);
   const imports = new Proxy({}, { get: () => new Proxy({}, { get: () => () => 0 }) });
   const { exports, translation } = run(new Uint8Array(withoutData), imports);

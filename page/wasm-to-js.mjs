@@ -32,9 +32,9 @@
 //   numeric.mjs    i32, f32 and f64 arithmetic, comparisons, conversions (i64's from numeric64.mjs)
 //   function.mjs   one function: its instructions, each given to its handler
 //   program.mjs    the prelude, and the batches that replace stubs with translated functions
-// The page runs them as one script, without imports or exports: scripts/translator-script.mjs
-// bundles this file and its parts in the order the imports give, scripts/single-html.mjs puts that
-// text in the page's boot code, and tests/wasm-to-js.test.mjs runs the same text. The cursor and
+// The page runs them as one script, without imports or exports: page/translator-script.mjs
+// bundles this file and its parts in the order the imports give, page/single-html.mjs puts that
+// text in the page's boot code, and page/tests/wasm-to-js.test.mjs runs the same text. The cursor and
 // the function being translated are the parts' own state, so one translation reads at a time
 // (each call runs to its end); several translations may be alive at once.
 import { readSections } from "./wasm-to-js/sections.mjs";

@@ -8,10 +8,10 @@
 // boot code and the translator) and its style sheet, and starts inflating the wasm and its data
 // segments. Where the host's CSP allows WebAssembly, the wasm starts. Where it does not (the MCP
 // Apps spec's default CSP), the page translates that same wasm into JavaScript
-// (scripts/page/wasm-to-js.mjs) as it runs, in inline classic scripts, which 'unsafe-inline'
+// (page/wasm-to-js.mjs) as it runs, in inline classic scripts, which 'unsafe-inline'
 // allows: what connecting to the host calls in one script, then after `ui/initialize` went out
 // what drawing and each part of the warm-up call, in slices of at most 25 ms a task (the order of
-// first calls is recorded at build time, scripts/start-order.mjs), any other function when first
+// first calls is recorded at build time, page/start-order.mjs), any other function when first
 // called, and the rest while idle; it starts through the same glue. Both builds draw the widget's
 // hidden warm-up from right after connecting, a part a task, until a result comes. The data segments (strings, tables) travel apart
 // from the wasm and are copied into either build's memory before the widget starts. The page
@@ -33,7 +33,7 @@ import { translatorScript, wasmToJsOf } from "./translator-script.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 // --recording folds dist/trunk/recording.html instead: the JavaScript build translating one
-// function per call and noting the order of first calls, for scripts/start-order.mjs; its payloads
+// function per call and noting the order of first calls, for page/start-order.mjs; its payloads
 // are gzipped by zlib (zopfli's time buys nothing there).
 const RECORDING = process.argv.includes("--recording");
 // scripts/build-profile.sh points these elsewhere (PROFILE_DIR) to fold a build that keeps every
@@ -116,7 +116,7 @@ const wasmFile = files.find((f) => f.endsWith("_bg.wasm"));
 if (!glueFile || !wasmFile) fail(`no wasm-bindgen glue or wasm in ${STAGING} (found: ${files.join(", ")})`);
 let html = readFileSync(join(STAGING, "index.html"), "utf8");
 const glue = readFileSync(join(STAGING, glueFile), "utf8");
-// With its split marker fixed (scripts/staged-wasm.mjs): the same bytes whatever CARGO_HOME is.
+// With its split marker fixed (page/staged-wasm.mjs): the same bytes whatever CARGO_HOME is.
 const { bytes: wasm, sha256: wasmHash } = stagedWasm(STAGING);
 
 // The JavaScript build's memory grows past its room into a new ArrayBuffer without detaching the
@@ -133,7 +133,7 @@ if (/byteLength === 0|\.detached/.test(patchedGlue)) fail("the glue has a memory
 // The data segments (the widget's strings and tables, 68 KB) as one memory image, a payload of its
 // own that both builds copy into their memory before the widget starts (wasm-bindgen's finalize,
 // which both go through, calls __resourceWidgetData just before __wbindgen_start). The wasm's data
-// section is removed (scripts/wasm-data.mjs): the translator takes no data section, and the image
+// section is removed (page/wasm-data.mjs): the translator takes no data section, and the image
 // compresses better alone.
 const { withoutData: wasmWithoutData, segments: wasmSegments } = splitData(wasm);
 const image = memoryImage(wasmSegments);
@@ -142,8 +142,8 @@ const dataGzip = await zopfli(image.subarray(dataOffset));
 const startCall = "    wasm.__wbindgen_start();\n";
 if (patchedGlue.split(startCall).length !== 2) fail("the glue does not call __wbindgen_start once");
 patchedGlue = patchedGlue.replace(startCall, () => `    __resourceWidgetData(wasm.memory.buffer);\n${startCall}`);
-// The translator (scripts/page/wasm-to-js.mjs and its parts) goes into the page's boot code as one
-// script, without imports or exports, that declares `wasmToJs` (scripts/translator-script.mjs; a
+// The translator (page/wasm-to-js.mjs and its parts) goes into the page's boot code as one
+// script, without imports or exports, that declares `wasmToJs` (page/translator-script.mjs; a
 // bundle that does not hold fails the build); that same script translates the widget's own wasm
 // here, so that a wasm it cannot translate fails the build rather than the page.
 let translator;
@@ -158,7 +158,7 @@ let jsModuleLength = buildTranslation.prelude.length;
 for (let index = buildTranslation.importCount; index < buildTranslation.functionCount; index++) jsModuleLength += buildTranslation.batch(index, 0).length;
 // The order in which the widget first calls its functions as it starts, draws its warm-up, takes
 // tool-input and draws a small result (recorded from this same wasm in Chromium by
-// scripts/start-order.mjs, or the one kept in the repository for it, scripts/start-order.json;
+// page/start-order.mjs, or the one kept in the repository for it, page/start-order.json;
 // scripts/build.sh chooses): the page translates what connecting calls in one script before
 // starting, then what drawing and each part of the warm-up call, in slices, before each (a batch
 // per call translated twice as much, the callees it brought along, in 150 scripts), and the rest
@@ -491,7 +491,7 @@ console.log(
     `loader and page ${kb(html.length - parts.wasm - parts.data - parts.page)} KB`,
 );
 
-// The size budget (scripts/size-budget.json): past it, the build fails.
+// The size budget (page/size-budget.json): past it, the build fails.
 if (BUILD_DIR || RECORDING) process.exit(0);
 const budget = JSON.parse(readFileSync(new URL("./size-budget.json", import.meta.url), "utf8"));
 const over = [
@@ -499,5 +499,5 @@ const over = [
   ["file_gzip", gz],
   ["wasm_raw", wasm.length],
 ].filter(([name, size]) => size > budget[name]);
-for (const [name, size] of over) console.error(`single-html: ${name} is ${size} bytes, over its budget of ${budget[name]} (scripts/size-budget.json)`);
+for (const [name, size] of over) console.error(`single-html: ${name} is ${size} bytes, over its budget of ${budget[name]} (page/size-budget.json)`);
 if (over.length) process.exit(1);
