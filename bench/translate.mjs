@@ -3,7 +3,7 @@
 // as the README quotes it; in node, the one script the page runs (page/translator-script.mjs).
 // Run after ./scripts/build.sh:
 //
-//   node bench/translate.mjs      (also the last step of ./scripts/bench.sh)
+//   node bench/translate.mjs      (also the last step of ./bench/run.sh)
 //
 // - In node: translating the widget's whole wasm, cold (one run in a fresh process, 5 processes)
 //   and warm (the later of 6 runs in one process), and the size of what it makes.

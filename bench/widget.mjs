@@ -24,7 +24,7 @@
 // widget's figure over the floor's (or the example's). Every widget is measured in turn within
 // each run, and the load average before and after is printed: the machine may be shared.
 //
-//   ./scripts/bench.sh           (set-up, build, then this, bench/parse.mjs, bench/layout.mjs, bench/translate.mjs)
+//   ./bench/run.sh           (set-up, build, then this, bench/parse.mjs, bench/layout.mjs, bench/translate.mjs)
 //   RUNS=3 node bench/widget.mjs (this alone, on the last build; BENCH_MINUTES bounds its time)
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";

@@ -36,7 +36,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 // function per call and noting the order of first calls, for page/start-order.mjs; its payloads
 // are gzipped by zlib (zopfli's time buys nothing there).
 const RECORDING = process.argv.includes("--recording");
-// scripts/build-profile.sh points these elsewhere (PROFILE_DIR) to fold a build that keeps every
+// bench/build-profile.sh points these elsewhere (PROFILE_DIR) to fold a build that keeps every
 // function's name, for Chromium's profiler; `scripts/build.sh --test-hooks` (BUILD_DIR) folds the
 // build with the end-to-end tests' hooks into dist/test-hooks. Neither file is the widget, and
 // neither has a size budget.

@@ -6,7 +6,7 @@
 # (page/wasm-to-js.mjs). Every cut to the Rust shrinks both. Expects scripts/setup.sh to have run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. scripts/wasm-release-env.sh
+. scripts/toolchain/wasm-release-env.sh
 # Its own target directory: another toolchain and flags share nothing with the stable builds in
 # target/, and cargo's lock on target/ would otherwise make the tests' builds wait for this one
 # (scripts/test.sh runs them side by side).
@@ -17,7 +17,7 @@ export CARGO_TARGET_DIR="$PWD/target/widget"
 # are built again.
 if [ "${1:-}" = --test-hooks ]; then
   export BUILD_DIR="$PWD/dist/test-hooks"
-  # Its wasm lands where scripts/size-report.sh and scripts/build-profile.sh read the shipped
+  # Its wasm lands where bench/size-report.sh and bench/build-profile.sh read the shipped
   # one: the shipped one is put back after.
   shipped="$CARGO_TARGET_DIR/wasm32-unknown-unknown/release/resource-widget.wasm"
   if [ -f "$shipped" ]; then cp "$shipped" "$shipped.shipped"; fi

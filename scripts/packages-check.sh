@@ -2,7 +2,7 @@
 # The widget as its users get it: the three packages built by scripts/package.sh, each installed
 # into a clean project outside the repository, with the example of its language (examples/) as the
 # server there, and mage-mcp-server's binary copied alone into an empty folder; each started from
-# `/` and read back through the official MCP Inspector's CLI (scripts/packages-check.mjs says
+# `/` and read back through the official MCP Inspector's CLI (scripts/packages-check/read-back.mjs says
 # what it checks: the HTML byte for byte, the MIME type, the _meta, the tool pointing at the URI).
 #
 #   scripts/packages-check.sh
@@ -110,6 +110,6 @@ PACKAGES_CHECK_RUST="$repo/target/packages-check-cargo/debug/rmcp-widget-server"
   PACKAGES_CHECK_TYPESCRIPT="$work/npm/server.mjs" \
   PACKAGES_CHECK_PYTHON="$work/venv/bin/python" PACKAGES_CHECK_PYTHON_SERVER="$work/python/server.py" \
   PACKAGES_CHECK_SERVER="$work/alone/mage-mcp-server" \
-  node scripts/packages-check.mjs "$kept"
+  node scripts/packages-check/read-back.mjs "$kept"
 step "the four servers through the Inspector's CLI"
 echo "packages-check: passed in $(since "$start") s"

@@ -41,7 +41,7 @@ lane() {
 # A lane's log file: its name with spaces as dashes.
 lane_log_name() { printf 'lane-%s.log' "${1// /-}"; }
 
-# The widget's browser tests (tests/web/) in one engine: scripts/browser-tests.sh.
+# The widget's browser tests (tests/web/) in one engine: tests/harness/browser-tests.sh.
 # The end-to-end checks in Firefox or WebKit: tests/e2e/webdriver.mjs, one engine per lane, in the
 # ext-apps host; Firefox also in @mcp-ui/client's AppRenderer (--host mcp-ui).
 # Playwright's Chromium suite: playwright.config.mjs (two workers: two browsers), one lane per host
@@ -54,7 +54,7 @@ lane "cargo tools" 9 - ./scripts/setup.sh --cargo-tools
 lane "native build" 8 - cargo test-native --quiet --no-run
 lane "native" idle "native build" cargo test-native --quiet --no-fail-fast
 lane "mage" 2 - ./scripts/mage-test.sh --no-widget --keep-results "$PWD/$LOGS/mage-results"
-lane "browser build" idle - ./scripts/browser-tests.sh --build
+lane "browser build" idle - ./tests/harness/browser-tests.sh --build
 lane "release build" 10 "cargo tools" ./scripts/build.sh
 lane "test-hooks build" 10 "release build" ./scripts/build.sh --test-hooks
 lane "e2e chromium (playwright)" 14 "test-hooks build,native build" npx playwright test --project=ext-apps
@@ -62,11 +62,11 @@ lane "e2e chromium mcp-ui (playwright)" 14 "test-hooks build" npx playwright tes
 lane "e2e webkit (webdriver)" 16 "test-hooks build" node tests/e2e/webdriver.mjs --engines webkit
 lane "e2e firefox (webdriver)" 7 "test-hooks build" node tests/e2e/webdriver.mjs --engines firefox
 lane "e2e firefox mcp-ui (webdriver)" 7 "test-hooks build" node tests/e2e/webdriver.mjs --engines firefox --host mcp-ui
-lane "browser firefox" 12 "browser build,cargo tools" ./scripts/browser-tests.sh firefox
-lane "browser webkit" 14 "browser build,cargo tools" ./scripts/browser-tests.sh webkit
-lane "browser chromium" 12 "browser build,cargo tools" ./scripts/browser-tests.sh chromium
+lane "browser firefox" 12 "browser build,cargo tools" ./tests/harness/browser-tests.sh firefox
+lane "browser webkit" 14 "browser build,cargo tools" ./tests/harness/browser-tests.sh webkit
+lane "browser chromium" 12 "browser build,cargo tools" ./tests/harness/browser-tests.sh chromium
 lane "packages" 16 "release build,native build" ./scripts/packages-check.sh
-lane "inspector" 11 "release build,native build" ./scripts/inspector-check.sh
+lane "inspector" 11 "release build,native build" ./tests/harness/inspector-check.sh
 lane "conformance" 10 "release build,native build" ./scripts/conformance.sh
 lane "replicas" 2 "native build" node bench/server-load.mjs --binary target/debug/mage-mcp-server --replicas 2 --protocol both --stop-replica drain --rounds 2 --sessions 16 --calls 30
 lane "mage widget" 17 "mage,release build" env MAGE_TEST_RESULTS="$PWD/$LOGS/mage-results" \

@@ -6,7 +6,7 @@
 # figures. Run after ./scripts/build.sh (it reuses that build's wasm).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. scripts/wasm-release-env.sh
+. scripts/toolchain/wasm-release-env.sh
 WASM=target/widget/wasm32-unknown-unknown/release/resource-widget.wasm
 [ -f "$WASM" ] || { echo "build-profile: $WASM is missing; run ./scripts/build.sh first" >&2; exit 1; }
 # `scripts/build.sh --test-hooks` leaves its own wasm there (same target directory).

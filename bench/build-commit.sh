@@ -2,7 +2,7 @@
 # Builds the widget file as an earlier commit built it, so that one benchmark run can load it
 # beside the current build and compare them under the same load:
 #
-#   ./scripts/build-commit.sh b97a6ad      prints target/commits/b97a6ad.html
+#   ./bench/build-commit.sh b97a6ad      prints target/commits/b97a6ad.html
 #   HTML=target/commits/b97a6ad.html,dist/resource-widget.html ONLY="0 runs" RUNS=5 node bench/widget.mjs
 #   node bench/trace.mjs cold-start target/commits/b97a6ad.html dist/resource-widget.html spec-default-wasm
 #
@@ -12,7 +12,7 @@
 # copy of this one's, so only what differs is compiled. A file already built is reused.
 # Expects scripts/setup.sh to have run (and this checkout's node_modules, which the worktree uses).
 #
-#   ./scripts/build-commit.sh --server 63cd85e   prints target/commits/63cd85e-mage-mcp-server, the
+#   ./bench/build-commit.sh --server 63cd85e   prints target/commits/63cd85e-mage-mcp-server, the
 #                                               commit's MCP server built in release mode (for
 #                                               bench/server-load.mjs --baseline)
 set -euo pipefail
@@ -22,7 +22,7 @@ if [ "${1:-}" = --server ]; then
   server=1
   shift
 fi
-commit=$(git rev-parse --short=7 "${1:?usage: scripts/build-commit.sh [--server] COMMIT}^{commit}")
+commit=$(git rev-parse --short=7 "${1:?usage: bench/build-commit.sh [--server] COMMIT}^{commit}")
 out="target/commits/$commit.html"
 [ "$server" = 0 ] || out="target/commits/$commit-mage-mcp-server"
 if [ -f "$out" ]; then

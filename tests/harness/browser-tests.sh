@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
 # The widget's browser tests (tests/web/, wasm-bindgen-test) in one engine, or their build.
 #
-#   scripts/browser-tests.sh --build                  build the tests' wasm once for every engine
-#   scripts/browser-tests.sh ENGINE [FILTER] [ARGS]   run it in chromium, firefox or webkit
+#   tests/harness/browser-tests.sh --build                  build the tests' wasm once for every engine
+#   tests/harness/browser-tests.sh ENGINE [FILTER] [ARGS]   run it in chromium, firefox or webkit
 #
 # The run calls wasm-bindgen-test-runner on the built wasm directly (no cargo: the three engines'
-# lanes may run side by side without waiting on cargo's lock). Time limits are tests/timeouts.mjs's.
+# lanes may run side by side without waiting on cargo's lock). Time limits are tests/harness/timeouts.mjs's.
 # When the runner ends without the tests' summary, the browser stopped answering: the script says
 # which engine, after how many of the tests, and the test that was running (wasm-bindgen-test runs
 # them one at a time, from the end of the list `--list` prints), instead of the runner's own error. A session that did not
 # start is started once more, and the log says so; tests that ran are never run again.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
-eval "$(node tests/timeouts.mjs)"
+eval "$(node tests/harness/timeouts.mjs)"
 WASM_PATH_FILE=target/web-tests.wasm-path
 mkdir -p target
 
@@ -34,7 +34,7 @@ fi
 
 engine=${1:-}
 shift || true
-[ -f "$WASM_PATH_FILE" ] || { echo "browser-tests.sh: build first (scripts/browser-tests.sh --build)" >&2; exit 2; }
+[ -f "$WASM_PATH_FILE" ] || { echo "browser-tests.sh: build first (tests/harness/browser-tests.sh --build)" >&2; exit 2; }
 wasm=$(cat "$WASM_PATH_FILE")
 
 wrap=()
@@ -46,12 +46,12 @@ case "$engine" in
     driver=(SAFARIDRIVER="$(command -v WebKitWebDriver)")
     wrap=(xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp")
     ;;
-  *) echo "usage: scripts/browser-tests.sh --build | chromium|firefox|webkit [FILTER] [ARGS]" >&2; exit 2 ;;
+  *) echo "usage: tests/harness/browser-tests.sh --build | chromium|firefox|webkit [FILTER] [ARGS]" >&2; exit 2 ;;
 esac
 
 out_dir=target/browser-tests
 mkdir -p "$out_dir"
-# The session's capabilities: webdriver.json with the script limit of tests/timeouts.mjs (the
+# The session's capabilities: webdriver.json with the script limit of tests/harness/timeouts.mjs (the
 # runner reads the file WASM_BINDGEN_TEST_WEBDRIVER_JSON names).
 caps="$out_dir/webdriver-$engine.json"
 node -e '

@@ -23,7 +23,7 @@ wasm-bindgen --target web --keep-debug --out-dir "$OUT/bindgen" "$WASM"
 BOUND="$OUT/bindgen/resource-widget_bg.wasm"
 twiggy top -n 100000 --format csv "$BOUND" >"$OUT/top.csv"
 twiggy dominators --format csv "$BOUND" >"$OUT/dominators.csv"
-TOP=$TOP node scripts/size-report.mjs "$OUT/top.csv" "$OUT/dominators.csv"
+TOP=$TOP node bench/size-report.mjs "$OUT/top.csv" "$OUT/dominators.csv"
 printf '\n== the file (page/single-html.mjs; budget in page/size-budget.json)\n'
 node -e '
   const fs = require("fs"), zlib = require("zlib");

@@ -5,7 +5,7 @@
 // `expect`) are the checks' own business and are not listed here.
 //
 // Read by tests/e2e/webdriver.mjs, tests/e2e/checks/index.mjs and playwright.config.mjs as a
-// module; by the shell scripts as variables: `eval "$(node tests/timeouts.mjs)"` prints them as
+// module; by the shell scripts as variables: `eval "$(node tests/harness/timeouts.mjs)"` prints them as
 // `export NAME=value` lines.
 import { fileURLToPath } from "node:url";
 

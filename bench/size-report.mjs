@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Formats twiggy's CSV (scripts/size-report.sh) into three short tables: the top code and data
+// Formats twiggy's CSV (bench/size-report.sh) into three short tables: the top code and data
 // items, the dominators (what keeps the most bytes alive), and the bytes per crate. Names lose
 // their crate hashes and are cut to one line; sections that never reach the file (function names,
 // wasm-bindgen's own section, both dropped by wasm-bindgen and wasm-opt) are left out.

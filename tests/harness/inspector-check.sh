@@ -4,12 +4,12 @@
 # tools/list names the tool interface's tools, every tool points at the widget (--app-info), and
 # resources/read returns the widget file byte for byte as text/html;profile=mcp-app.
 #
-#   scripts/inspector-check.sh [--widget FILE]
+#   tests/harness/inspector-check.sh [--widget FILE]
 #
 # The widget is FILE, else dist/resource-widget.html when it is built, else a stand-in page (the
 # check is about the server; ./scripts/build.sh builds the real widget). Needs `npm install`.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 export PATH="$PWD/node_modules/.bin:$PATH"
 
 widget=""

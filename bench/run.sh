@@ -7,7 +7,7 @@
 # bench/widget.mjs's runs (default 5).
 #
 # The widget is measured beside the baseline (bench/baseline names its commit; BASELINE=COMMIT
-# another, BASELINE= none), built by scripts/build-commit.sh and loaded in turn with this build in
+# another, BASELINE= none), built by bench/build-commit.sh and loaded in turn with this build in
 # the same run; the widget bench prints every figure of this build as a ratio to the baseline's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 ./scripts/build.sh
 BASELINE=${BASELINE-$(sed -n 's/^commit: *//p' bench/baseline)}
 if [ -n "$BASELINE" ]; then
-  export HTML="$(./scripts/build-commit.sh "$BASELINE"),dist/resource-widget.html"
+  export HTML="$(./bench/build-commit.sh "$BASELINE"),dist/resource-widget.html"
 fi
 timeout 40m node bench/widget.mjs
 timeout 10m node bench/parse.mjs

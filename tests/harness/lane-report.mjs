@@ -7,13 +7,13 @@
 // whether the machine was busy with other work (BUSY MACHINE) while it ran. A starved run shows
 // itself here: lanes whose stall passes a second waited for a core, not for their own work. With every lane run alone on a
 // quiet machine (TEST_CORES=0), "machine cores" is each lane's own use: the shares in
-// scripts/test-lanes.sh are set from it.
+// tests/harness/test-lanes.sh are set from it.
 //
-//   node scripts/lane-report.mjs TIMES.tsv MONITOR.json
+//   node tests/harness/lane-report.mjs TIMES.tsv MONITOR.json
 //
 // TIMES.tsv: a line per layer or lane, `name<TAB>start ms<TAB>end ms<TAB>cpu s<TAB>status`, as
 // scripts/test.sh writes it (start and end in ms since the epoch). MONITOR.json: what
-// scripts/load-monitor.mjs wrote.
+// tests/harness/load-monitor.mjs wrote.
 import { readFileSync, existsSync } from "node:fs";
 
 const [timesFile, monitorFile] = process.argv.slice(2);

@@ -4,12 +4,12 @@
 # (installed by scripts/mage/setup.sh, run by `scripts/mage/serve.sh run`, which stops it on any
 # exit; the small project of scripts/mage-test.sh built and logged in to).
 #
-#   scripts/bench-server.sh [--mage | --mage-only] [--baseline COMMIT | --no-baseline] [-- ARGS for bench/server-load.mjs]
-#       e.g. scripts/bench-server.sh --mage -- --sessions 24 --calls 40 --rounds 2
+#   bench/server-load.sh [--mage | --mage-only] [--baseline COMMIT | --no-baseline] [-- ARGS for bench/server-load.mjs]
+#       e.g. bench/server-load.sh --mage -- --sessions 24 --calls 40 --rounds 2
 #
 # Each round runs the baseline's server, then this checkout's, under the same load, and the end
 # prints every figure of both with the ratio (bench/server-load.mjs --baseline). The baseline is
-# COMMIT, else the commit bench/baseline names, built by scripts/build-commit.sh --server.
+# COMMIT, else the commit bench/baseline names, built by bench/build-commit.sh --server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BINARY="$PWD/target/release/mage-mcp-server"
@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
     --baseline) BASELINE=${2:?--baseline needs a commit}; shift ;;
     --no-baseline) BASELINE="" ;;
     --) shift; break ;;
-    *) echo "bench-server.sh: unknown argument $1 (see the header)" >&2; exit 2 ;;
+    *) echo "server-load.sh: unknown argument $1 (see the header)" >&2; exit 2 ;;
   esac
   shift
 done
@@ -41,7 +41,7 @@ export PATH="$HOME/.cargo/bin:$PATH"
 
 cargo build --release -p mage-mcp-server 2>&1 | tail -n 1
 if [ -n "$BASELINE" ]; then
-  baseline_binary="$PWD/$(scripts/build-commit.sh --server "$BASELINE")"
+  baseline_binary="$PWD/$(bench/build-commit.sh --server "$BASELINE")"
   echo "## Baseline: $BASELINE ($baseline_binary)"
   set -- --baseline "$baseline_binary" "$@"
 fi

@@ -11,7 +11,7 @@
 // a registration given a frame domain names it (ui.domain), listed and read. And the README's
 // snippets, and the packages' READMEs', are parts of the examples as they are.
 //
-//   node scripts/packages-check.mjs WIDGET_HTML
+//   node scripts/packages-check/read-back.mjs WIDGET_HTML
 //
 // The servers: PACKAGES_CHECK_RUST (the rmcp example's binary), PACKAGES_CHECK_TYPESCRIPT (the
 // compiled server.ts), PACKAGES_CHECK_PYTHON with PACKAGES_CHECK_PYTHON_SERVER (the venv's python,
@@ -34,10 +34,10 @@ const DOMAIN = "a904794854a047f6.claudemcpcontent.com";
 const CONNECT_TIMEOUT_MS = 60_000;
 const INSPECTOR_TIMEOUT_MS = 120_000;
 
-const root = resolve(new URL("..", import.meta.url).pathname);
+const root = resolve(new URL("../..", import.meta.url).pathname);
 const widgetPath = process.argv[2];
 if (!widgetPath) {
-  console.error("usage: node scripts/packages-check.mjs WIDGET_HTML");
+  console.error("usage: node scripts/packages-check/read-back.mjs WIDGET_HTML");
   process.exit(64);
 }
 const widget = readFileSync(widgetPath);

@@ -14,16 +14,16 @@
 // a build in another terminal, a busy loop, another test run. A process is sorted once, when first
 // seen; its CPU time counts from then (or from its start, when it started after this monitor).
 //
-//   node scripts/load-monitor.mjs OUT.json
+//   node tests/harness/load-monitor.mjs OUT.json
 //
-// scripts/test.sh starts it before the first layer and reads OUT (scripts/lane-report.mjs) to print
+// scripts/test.sh starts it before the first layer and reads OUT (tests/harness/lane-report.mjs) to print
 // the peak load and the longest stall of the run and of each lane.
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 
 const out = process.argv[2];
 if (!out) {
-  console.error("usage: node scripts/load-monitor.mjs OUT.json");
+  console.error("usage: node tests/harness/load-monitor.mjs OUT.json");
   process.exit(64);
 }
 

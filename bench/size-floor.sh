@@ -11,7 +11,7 @@
 # not what the file carries.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. scripts/wasm-release-env.sh
+. scripts/toolchain/wasm-release-env.sh
 export CARGO_TARGET_DIR="$PWD/target/leptos-floor"
 OUT=target/size-floor
 mkdir -p "$OUT"
