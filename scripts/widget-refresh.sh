@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the widget and keeps it in the repository, for a commit that changes it:
-#   page/start-order.json                          the start order this wasm was built with (a
+#   page/start-order.json                             the start order this wasm was built with (a
 #                                                     recording can differ by a function; the kept
 #                                                     one makes every build of the commit the same)
 #   crates/pipeline-resource-widget/resource-widget.html   the file the three packages and the
