@@ -31,7 +31,7 @@ pub fn start() {
         bridge::test_hooks::expose(&window);
     }
     let state = RwSignal::new(app::AppState::default());
-    let clock = bridge::clock::page_clock();
+    let clock = bridge::page_clock();
     let arrived_at = std::rc::Rc::clone(&clock.now_ms);
     let (connection, services) = bridge::connect(&clock, apply_in_the_next_task(state, arrived_at));
     // The connection lives as long as the page.

@@ -2,7 +2,7 @@
 //! next call, a tool call's time limit, when a result arrived). One clock for the page, handed to
 //! the state and the services alike, so that everything that waits waits on the same time; in a
 //! `test-hooks` build the end-to-end tests can hold it and move it on themselves
-//! (`src/bridge/test_hooks.rs`), so that a check about what happens before a timer fires does not
+//! (`src/bridge/test_hooks.rs`; `bridge::page_clock` picks which), so that a check about what happens before a timer fires does not
 //! race the timer on a busy machine.
 
 use std::rc::Rc;
@@ -19,17 +19,8 @@ pub struct Clock {
     pub set_timer: SetTimer,
 }
 
-/// The page's clock: the window's, or in a `test-hooks` build the one the tests may hold.
-pub fn page_clock() -> Clock {
-    #[cfg(feature = "test-hooks")]
-    let clock = super::test_hooks::holdable_clock(window_clock());
-    #[cfg(not(feature = "test-hooks"))]
-    let clock = window_clock();
-    clock
-}
-
 /// `Date.now()` and `setTimeout`.
-fn window_clock() -> Clock {
+pub fn window_clock() -> Clock {
     Clock {
         now_ms: Rc::new(js_sys::Date::now),
         set_timer: Rc::new(|after_ms, then| {

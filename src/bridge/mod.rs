@@ -29,6 +29,15 @@ pub enum Connection {
     Standalone,
 }
 
+/// The page's clock: the window's, or in a `test-hooks` build the one the tests may hold.
+pub fn page_clock() -> clock::Clock {
+    #[cfg(feature = "test-hooks")]
+    let clock = test_hooks::holdable_clock(clock::window_clock());
+    #[cfg(not(feature = "test-hooks"))]
+    let clock = clock::window_clock();
+    clock
+}
+
 /// Connects to whichever host this frame runs in, its timers on `clock`; whatever the host, the
 /// page's `visibilitychange` is reported too ([`HostEvent::Hidden`]).
 pub fn connect(

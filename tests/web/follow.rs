@@ -156,15 +156,9 @@ async fn a_failed_call_is_shown_with_retry() {
     assert_eq!(run_status(&section), "Completed");
 }
 
-#[wasm_bindgen_test]
-async fn a_followed_list_keeps_its_sort_and_open_rows() {
-    let section = container(Some(760));
-    let recorder = Recorder::default();
-    let finished = RUNS
-        .replace("\"running\"", "\"completed\"")
-        .replace("\"initial\"", "\"completed\"");
-    *recorder.answer.borrow_mut() = Some(finished);
-    let (state, _handle) = mount_widget(&section, &recorder);
+/// The host's handshake with tool calls, the host's own `pipeline_runs` call and its result (the
+/// runs of etl_daily, one still running), at the recorder's time.
+fn start_runs(state: RwSignal<AppState>, recorder: &Recorder) {
     let now = recorder.clock.get();
     state.update(|s| {
         let mut context = HostContext::default();
@@ -182,6 +176,90 @@ async fn a_followed_list_keeps_its_sort_and_open_rows() {
             now,
         );
     });
+}
+
+#[wasm_bindgen_test]
+async fn a_failed_call_of_its_own_is_one_line_beside_retry_and_the_runs_stay_first() {
+    let section = container(Some(760));
+    let recorder = Recorder::default();
+    // A host without the tool answers the widget's own call with an error: a long text, over two
+    // lines, with markup in it.
+    let missing = "Tool pipeline_runs not found.\n<b>This host</b> offers pipeline_run_get, run_logs and block_runs to the widget; ask the assistant to list the runs again.";
+    let error =
+        serde_json::json!({ "isError": true, "content": [{ "type": "text", "text": missing }] });
+    *recorder.answer.borrow_mut() = Some(error.to_string());
+    let (state, _handle) = mount_widget(&section, &recorder);
+    start_runs(state, &recorder);
+    tick().await;
+    recorder.run_timers(2_000.0);
+    tick().await;
+    assert_eq!(calls(&recorder).len(), 1);
+    // The runs stay first: no error block, every row drawn.
+    assert_eq!(all(&section, ".state--error").len(), 0, "no error block");
+    assert_eq!(
+        all(&section, "[role=alert]").len(),
+        0,
+        "nothing the person did"
+    );
+    assert_eq!(all(&section, ".table tbody tr:not(.row-detail)").len(), 20);
+    // The failure is one line beside Retry, its whole text its title, as text.
+    let line = one(&section, ".call-bar__failure--line");
+    let shown = text(&line);
+    assert!(
+        shown.starts_with("pipeline_runs answered with an error: The tool reported an error."),
+        "{shown}"
+    );
+    assert!(!shown.contains('\n') && shown.ends_with('…'), "{shown}");
+    let title = line.get_attribute("title").unwrap_or_default();
+    assert!(
+        title.contains("ask the assistant to list the runs again"),
+        "{title}"
+    );
+    assert!(shown.contains("<b>This host</b>"), "markup shown as text");
+    assert_eq!(all(&line, "b").len(), 0, "never HTML");
+    let retry = one(&section, ".call-bar__retry");
+    let (line_box, retry_box) = (
+        line.get_bounding_client_rect(),
+        retry.get_bounding_client_rect(),
+    );
+    assert!(
+        line_box.height() <= retry_box.height(),
+        "one line: {} high beside Retry's {}",
+        line_box.height(),
+        retry_box.height()
+    );
+    let middle = retry_box.top() + retry_box.height() / 2.0;
+    assert!(
+        line_box.top() <= middle
+            && middle <= line_box.bottom()
+            && line_box.right() <= retry_box.left(),
+        "Retry beside the line, after it: {:?} and {:?}",
+        (
+            line_box.left(),
+            line_box.top(),
+            line_box.right(),
+            line_box.bottom()
+        ),
+        (retry_box.left(), retry_box.top())
+    );
+    // The person's own Refresh that fails keeps its failure in full where they acted.
+    click(&section, ".call-bar__refresh");
+    tick().await;
+    assert_eq!(calls(&recorder).len(), 2);
+    assert_eq!(all(&section, ".call-bar__failure .state--error").len(), 1);
+    assert_eq!(all(&section, ".table tbody tr:not(.row-detail)").len(), 20);
+}
+
+#[wasm_bindgen_test]
+async fn a_followed_list_keeps_its_sort_and_open_rows() {
+    let section = container(Some(760));
+    let recorder = Recorder::default();
+    let finished = RUNS
+        .replace("\"running\"", "\"completed\"")
+        .replace("\"initial\"", "\"completed\"");
+    *recorder.answer.borrow_mut() = Some(finished);
+    let (state, _handle) = mount_widget(&section, &recorder);
+    start_runs(state, &recorder);
     tick().await;
     assert_eq!(all(&section, ".call-bar__live").len(), 1);
     // The user sorts by status and opens a row's detail.

@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use serde_json::{Map, Value};
+use widget_model::words::{Msg, Text};
 use widget_model::{model_from_json_text, WidgetModel};
 
 use crate::phase::Phase;
@@ -52,6 +53,51 @@ pub enum CallFailure {
         tool: &'static str,
         model: Arc<WidgetModel>,
     },
+}
+
+impl CallFailure {
+    /// What the failure says, in order: what failed (the tool, and how), then for a tool error
+    /// the error's code, message and remedy and the text the tool returned instead of a result.
+    pub fn words(&self) -> Vec<Text> {
+        match self {
+            CallFailure::Refused { tool, message } => vec![Text::Own(Msg::CallRefused {
+                tool: (*tool).to_owned(),
+                message: message.clone(),
+            })],
+            CallFailure::TimedOut { tool } => vec![Text::Own(Msg::CallTimedOut {
+                tool: (*tool).to_owned(),
+            })],
+            CallFailure::ToolError { tool, model } => {
+                let mut words = vec![Text::Own(Msg::CallFailed {
+                    tool: (*tool).to_owned(),
+                })];
+                match &model.error {
+                    Some(error) => {
+                        words.extend(error.code.clone().map(Text::Given));
+                        words.push(error.message.clone());
+                        words.extend(error.remedy.clone());
+                        words.extend(error.detail.clone().map(Text::Given));
+                    }
+                    None => words.push(Text::Own(Msg::SomethingWentWrong)),
+                }
+                words
+            }
+        }
+    }
+}
+
+/// The most characters of a failure's line in the call bar (the rest stays in its whole text).
+pub const FAILURE_LINE_CHARS: usize = 120;
+
+/// A failure's `whole` text as one line for the call bar, beside Retry: its line breaks and runs
+/// of white space as one space, cut after [`FAILURE_LINE_CHARS`] with "…" (the whole text is the
+/// line's title).
+pub fn one_line(whole: &str) -> String {
+    let joined = whole.split_whitespace().collect::<Vec<_>>().join(" ");
+    match joined.char_indices().nth(FAILURE_LINE_CHARS) {
+        None => joined,
+        Some((cut, _)) => format!("{}…", joined[..cut].trim_end()),
+    }
 }
 
 /// Models compare by identity, as in [`Phase`].
@@ -339,5 +385,41 @@ mod tests {
         calls.finish(&mut phase, CallOutcome::Answered(DETAIL.into()), 1.0);
         assert_eq!(resource_of(&phase), ("pipelines".into(), "list".into()));
         assert!(calls.back.is_empty());
+    }
+
+    #[test]
+    fn a_failure_is_said_on_one_line_cut_with_its_whole_text_beside() {
+        assert_eq!(
+            one_line("pipeline_get failed: denied"),
+            "pipeline_get failed: denied"
+        );
+        assert_eq!(one_line("a\n  traceback\tline\n"), "a traceback line");
+        let long = "word ".repeat(60);
+        let line = one_line(&long);
+        assert_eq!(line.chars().count(), FAILURE_LINE_CHARS);
+        assert!(line.ends_with("word…"), "{line}");
+        let words = CallFailure::TimedOut {
+            tool: "pipeline_runs",
+        }
+        .words();
+        let said: Vec<String> = words.iter().map(Text::english).collect();
+        assert_eq!(said, ["pipeline_runs did not answer within 30 seconds."]);
+        let envelope = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../fixtures/errors/auth-expired.json"
+        ))
+        .expect("fixture");
+        let error = Arc::new(model_from_json_text(&envelope));
+        let failure = CallFailure::ToolError {
+            tool: "pipeline_list",
+            model: error,
+        };
+        let said: Vec<String> = failure.words().iter().map(Text::english).collect();
+        assert_eq!(said[0], "pipeline_list answered with an error:");
+        assert!(said.contains(&"AUTH_EXPIRED".to_owned()), "{said:?}");
+        assert!(
+            said.len() >= 3,
+            "the code, the message, the remedy: {said:?}"
+        );
     }
 }

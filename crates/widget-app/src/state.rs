@@ -8,7 +8,7 @@ use widget_model::{build_from_json_text, build_from_structured_text, ModelBuild,
 use crate::assistant::{run_ended, ModelContext};
 use crate::calls::{CallFailure, CallOutcome, CallPurpose, Calls};
 use crate::events::{HostEvent, ToolPayload};
-use crate::follow::{Follow, FollowState};
+use crate::follow::{Follow, FollowState, Pause};
 use crate::host_context::HostContext;
 pub use crate::phase::Phase;
 use crate::requests::ToolRequest;
@@ -304,6 +304,16 @@ impl AppState {
     /// Refresh after following paused at its bound, or Retry after a failed follow call.
     pub fn resume_follow(&mut self, now_ms: f64) {
         self.follow.resume(now_ms);
+    }
+
+    /// The failure following paused on: a call the widget made by itself, which the bar says in
+    /// one line beside Retry ([`crate::calls::one_line`]) so that the data stays first. A call the
+    /// person made keeps its failure in [`Calls::failure`], said in full where they acted.
+    pub fn follow_failure(&self) -> Option<&CallFailure> {
+        match &self.follow.state {
+            FollowState::Paused(Pause::Failed(failure)) => Some(failure),
+            _ => None,
+        }
     }
 }
 
@@ -626,5 +636,63 @@ mod tests {
         assert_eq!(s.fire_follow(60_000.0), None);
         s.resume_follow(60_000.0);
         assert!(s.fire_follow(60_000.0).is_some());
+    }
+
+    #[test]
+    fn a_followed_runs_failed_call_is_one_line_and_the_persons_own_is_in_full() {
+        let mut s = connected(true, false);
+        let mut arguments = serde_json::Map::new();
+        arguments.insert("pipeline_uuid".into(), "etl_daily".into());
+        let tool = "pipeline_runs".to_owned();
+        s.apply(HostEvent::ToolCallKnown { tool, arguments }, 0.0);
+        s.apply(result(&fixture("pipeline_runs/list-ok.json")), 0.0);
+        let (generation, request) = s.fire_follow(2_000.0).expect("the list asked again");
+        assert_eq!(request.tool(), "pipeline_runs");
+        // A host without the tool answers the widget's own call with an error.
+        let missing = "Tool pipeline_runs not found.\nThis host offers pipeline_run_get, run_logs and block_runs to the widget; ask the assistant to list the runs again.";
+        let answer = serde_json::json!({ "isError": true, "content": [{ "type": "text", "text": missing }] });
+        s.finish_follow(
+            generation,
+            CallOutcome::Answered(answer.to_string()),
+            2_100.0,
+        );
+        // The data stays, and nothing is said in full: the person did not make the call.
+        assert!(
+            matches!(&s.phase, Phase::Ready { model, .. } if model.resource == "pipeline_runs" && model.table.rows.len() == 20)
+        );
+        assert_eq!(s.calls.failure, None);
+        let failure = s.follow_failure().expect("following paused on the failure");
+        let whole: Vec<String> = failure.words().iter().map(|w| w.english()).collect();
+        let whole = whole.join(" ");
+        assert!(
+            whole.starts_with("pipeline_runs answered with an error: The tool reported an error."),
+            "{whole}"
+        );
+        assert!(
+            whole.contains("ask the assistant to list the runs again"),
+            "{whole}"
+        );
+        let line = crate::calls::one_line(&whole);
+        assert!(!line.contains('\n') && line.ends_with('…'), "{line}");
+        assert!(line.chars().count() <= crate::calls::FAILURE_LINE_CHARS + 1);
+        assert!(
+            line.contains("Tool pipeline_runs not found. This host"),
+            "{line}"
+        );
+        // The person's Refresh that fails is said in full, where they acted.
+        let refresh = s.calls.refresh_request().expect("the list refreshes");
+        assert!(s.begin_call(refresh, CallPurpose::Refresh));
+        s.finish_call(CallOutcome::Answered(answer.to_string()), 3_000.0);
+        assert!(matches!(
+            &s.calls.failure,
+            Some(CallFailure::ToolError {
+                tool: "pipeline_runs",
+                ..
+            })
+        ));
+        assert!(
+            s.follow_failure().is_some(),
+            "following still paused, with Retry"
+        );
     }
 }

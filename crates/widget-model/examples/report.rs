@@ -1,4 +1,5 @@
-//! What the model makes of a tool result, as JSON: state, layout, counts, graph outcome, and every
+//! What the model makes of a tool result, as JSON: state, layout, counts, columns (those in each
+//! row's detail, and what every row shares said above them), graph outcome, and every
 //! notice (what was ignored, degraded or not drawn, and why). The preview shows it beside the
 //! widget; developers can run it on a file:
 //!
@@ -61,6 +62,8 @@ fn main() {
         "rows": m.table.rows.len(),
         "columns": m.table.columns.iter().filter(|c| !c.secondary).map(|c| &c.key).collect::<Vec<_>>(),
         "secondaryColumns": m.table.columns.iter().filter(|c| c.secondary).map(|c| &c.key).collect::<Vec<_>>(),
+        "detailColumns": m.table.columns.iter().filter(|c| c.detail).map(|c| &c.key).collect::<Vec<_>>(),
+        "said": m.header.shared.iter().map(english).collect::<Vec<_>>(),
         "content": content,
         "timeline": m.timeline.as_ref().map(|t| json!({ "bars": t.bars.len(), "omitted": t.omitted })),
         "pagination": m.pagination.clone().map(|p| english(&Msg::Pagination(p))),

@@ -117,6 +117,8 @@ impl Graph {
             lead: false,
             relative: false,
             detail: false,
+            declared: false,
+            shared: false,
         };
         Table {
             columns: vec![

@@ -47,6 +47,9 @@ pub struct Header {
     pub counts: Vec<StatusCount>,
     /// "134 in all", or the record count.
     pub total: Option<Msg>,
+    /// What every row of a list shares, said once above its table ("Pipeline: etl_daily"):
+    /// [`Msg::SharedValue`]s.
+    pub shared: Vec<Msg>,
 }
 
 impl Default for Header {
@@ -57,6 +60,7 @@ impl Default for Header {
             message: None,
             counts: Vec::new(),
             total: None,
+            shared: Vec::new(),
         }
     }
 }

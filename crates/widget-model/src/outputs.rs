@@ -113,6 +113,8 @@ fn sample_table(sample: &Map<String, Value>, output: &Map<String, Value>) -> Opt
             lead: false,
             relative: false,
             detail: false,
+            declared: false,
+            shared: false,
         });
         by_column.push(cells.into_iter());
     }

@@ -39,9 +39,10 @@ pub struct Profile {
     pub lead: &'static [&'static str],
     pub last: &'static [&'static str],
     /// What a person scans a list of these records for first, as its columns; the other fields
-    /// go into each row's detail. Empty: every column is a column. A key whose value is the same
-    /// in every row is replaced by the record's id (a list of one pipeline's runs); `a|b` takes
-    /// `a`, else `b`.
+    /// go into each row's detail, but for the ones the producer names when it names no more than
+    /// [`Profile::row_columns`]. Empty: every column is a column. A key whose value is the same
+    /// in every row is replaced by the record's id (a list of one pipeline's runs: the pipeline
+    /// is said above the table); `a|b` takes `a`, else `b`.
     pub scan: &'static [&'static str],
     /// The scanned times read relative whatever their spread ("3 h ago"): when a run was
     /// executed, when a trigger runs next. A run's block runs keep their clock times, which tell
@@ -208,6 +209,12 @@ const LOG_FILES: Profile = Profile {
 };
 
 impl Profile {
+    /// How many columns a scanned row shows: the scanned keys and the record's id. A producer
+    /// that names no more columns than this has each of them drawn as a column.
+    pub fn row_columns(&self) -> usize {
+        self.scan.len() + 1
+    }
+
     /// Where a column the widget adds (`key`, not in the records) goes among `ranked` keys: after
     /// the last of them that the profile leads with before `key`; `None` when the profile does
     /// not name `key`.

@@ -27,6 +27,11 @@ pub struct Column {
     pub relative: bool,
     /// Drawn in each row's detail rather than as a column (the rest of a scanned list's fields).
     pub detail: bool,
+    /// The producer named it (`columns`, or the `columnOrder` hint): never lost from view.
+    pub declared: bool,
+    /// Every row holds the same value, said once above the table (`Header::shared`): drawn
+    /// neither as a column nor in a row's detail.
+    pub shared: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -124,6 +129,8 @@ mod csv_tests {
             lead: false,
             relative: false,
             detail: false,
+            declared: false,
+            shared: false,
         }
     }
 

@@ -93,6 +93,7 @@ fn every_fixture_produces_what_the_manifest_says() {
         check_mutation(expect, &model, &mut fail);
         check_content(expect, &model, &mut fail);
         check_columns(expect, &model, &mut fail);
+        check_in_view(expect, &model, &mut fail);
         check_text(expect, &shown_text(&model), &mut fail);
     }
     assert!(
@@ -227,6 +228,29 @@ fn check_columns(expect: &Value, model: &WidgetModel, fail: &mut impl FnMut(Stri
     for hidden in strings(&expect["hidden"]) {
         if keys.contains(&hidden) {
             fail(format!("hidden column {hidden} is shown"));
+        }
+    }
+}
+
+/// `headers`: the labels of the columns drawn, in order (in English; not those in each row's
+/// detail, behind "more columns" or said above the table), and `said`: what every row shares,
+/// said above the table. What a producer declares is in one or the other.
+fn check_in_view(expect: &Value, model: &WidgetModel, fail: &mut impl FnMut(String)) {
+    if let Some(headers) = expect["headers"].as_array() {
+        let drawn: Vec<String> = (model.table.columns.iter())
+            .filter(|c| !c.detail && !c.secondary && !c.shared)
+            .map(|c| c.label.english())
+            .collect();
+        let want: Vec<&str> = headers.iter().filter_map(Value::as_str).collect();
+        if drawn != want {
+            fail(format!("columns drawn {drawn:?}, not {want:?}"));
+        }
+    }
+    if let Some(said) = expect["said"].as_array() {
+        let shared: Vec<String> = model.header.shared.iter().map(english).collect();
+        let want: Vec<&str> = said.iter().filter_map(Value::as_str).collect();
+        if shared != want {
+            fail(format!("said above the table {shared:?}, not {want:?}"));
         }
     }
 }

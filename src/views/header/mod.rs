@@ -1,4 +1,5 @@
-//! The header above a result: title, subtitle, message, counts by status, filter chips, range.
+//! The header above a result: title, subtitle, what every row of a list shares, message, counts
+//! by status, filter chips, range.
 
 use leptos::prelude::*;
 use widget_model::words::{Msg, Pagination};
@@ -9,7 +10,8 @@ use crate::views::locale::locale;
 
 /// The result's header.
 ///
-/// - `header`: title, subtitle, message, status counts, total.
+/// - `header`: title, subtitle, what every row shares ("Pipeline: etl_daily", said once here
+///   rather than in every row), message, status counts, total.
 /// - `filters`: read-only filter chips.
 /// - `range`: where the records sit in the producer's pages ("1–20 of 134"), if known.
 #[component]
@@ -20,6 +22,7 @@ pub fn ResultHeader(
 ) -> impl IntoView {
     let locale = locale();
     let counts = header.counts;
+    let shared = header.shared;
     let range = range
         .map(Msg::Pagination)
         .or(header.total)
@@ -29,6 +32,7 @@ pub fn ResultHeader(
             <div class="header__titles">
                 <h1 class="header__title" dir="auto">{locale.text(&header.title)}</h1>
                 {header.subtitle.map(|s| view! { <p class="header__subtitle" dir="auto">{locale.text(&s)}</p> })}
+                {shared.into_iter().map(|m| view! { <p class="header__shared" dir="auto">{locale.t(&m)}</p> }).collect_view()}
             </div>
             {range.map(|r| view! { <p class="header__range">{r}</p> })}
             {header.message.map(|m| view! { <p class="header__message" dir="auto">{m}</p> })}

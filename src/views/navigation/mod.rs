@@ -1,9 +1,9 @@
 //! The widget's own tool calls in the view: the bar above a result (Back, Refresh, when the data
-//! arrived, how the last call failed, a followed run's live mark), a row's Open control, the one
-//! function that starts a call, and the loop that follows a run (its timers through the host
-//! services). What is asked, when, and what an answer changes is decided in `widget_app`
-//! (`requests`, `calls`, `follow`); a control is shown only when the host takes tool calls, never
-//! as a dead button.
+//! arrived, how the person's last call failed, a followed run's live mark or the one line of its
+//! failed call beside Retry), a row's Open control, the one function that starts a call, and the
+//! loop that follows a run (its timers through the host services). What is asked, when, and what
+//! an answer changes is decided in `widget_app` (`requests`, `calls`, `follow`); a control is
+//! shown only when the host takes tool calls, never as a dead button.
 
 use std::rc::Rc;
 
@@ -13,6 +13,7 @@ use widget_model::words::Msg;
 use widget_model::Table;
 
 use crate::app::assistant::{failed_record, looking_at};
+use crate::app::calls::one_line;
 use crate::app::follow::{FollowState, Pause, FOLLOW_FOR_MS};
 use crate::app::requests::open_record;
 use crate::app::{AppState, CallFailure, CallPurpose, DisplayMode, Phase, ToolRequest};
@@ -160,7 +161,7 @@ enum Following {
     Live(Option<f64>),
     /// Paused after the time bound: Refresh goes on.
     Bound,
-    /// A call failed: the failure, and Retry.
+    /// A call the widget made by itself failed: the failure on one line, and Retry.
     Failed(CallFailure),
     /// Still running, and the host takes no calls from the widget.
     Unavailable,
@@ -187,6 +188,7 @@ struct Bar {
     refresh: Option<ToolRequest>,
     pending: Option<CallPurpose>,
     updated_ms: Option<f64>,
+    /// How the person's last call failed (a followed run's failed call is `following`'s).
     failure: Option<CallFailure>,
     /// Whether the frame is fullscreen now, when the host offers fullscreen.
     fullscreen: Option<bool>,
@@ -206,11 +208,7 @@ impl Bar {
                 .filter(|_| s.context.capabilities.call_tools),
             pending: calls.pending.as_ref().map(|(_, purpose)| *purpose),
             updated_ms: calls.updated_ms,
-            // A followed run's failed call is shown where the others are.
-            failure: calls.failure.clone().or_else(|| match &s.follow.state {
-                FollowState::Paused(Pause::Failed(failure)) => Some(failure.clone()),
-                _ => None,
-            }),
+            failure: calls.failure.clone(),
             fullscreen: s
                 .context
                 .available_display_modes
@@ -234,8 +232,8 @@ impl Bar {
     }
 }
 
-/// The bar above a result: Back, Refresh and the time the data arrived, and the last call's
-/// failure. Empty (no element) when there is nothing to offer.
+/// The bar above a result: Back, Refresh and the time the data arrived, the person's last call's
+/// failure, and a followed run's mark. Empty (no element) when there is nothing to offer.
 ///
 /// - `state`: the app state.
 #[component]
@@ -304,10 +302,15 @@ pub fn CallBar(state: RwSignal<AppState>) -> impl IntoView {
 }
 
 /// A followed run's mark: live with the time of the last update, or why following paused with
-/// the control that goes on (a failed call's failure is the bar's), or why it cannot follow.
+/// the control that goes on (after a failed call, the failure on one line before Retry), or why
+/// it cannot follow.
 #[component]
 fn FollowingView(following: Following) -> impl IntoView {
     let live = matches!(following, Following::Live(_));
+    let failed = match &following {
+        Following::Failed(failure) => Some(view! { <FailureLine failure=failure.clone()/> }),
+        _ => None,
+    };
     let (class, text, action) = match following {
         Following::Live(updated) => (
             "call-bar__live",
@@ -335,13 +338,26 @@ fn FollowingView(following: Following) -> impl IntoView {
             {live.then(|| view! { <span class="call-bar__live-dot" aria-hidden="true"></span> })}
             {text.map(|m| t(&m))}
         </span>
+        {failed}
         {action.map(|(class, label)| view! {
             <button type="button" class=class on:click=move |_| resume_following()>{t(&label)}</button>
         })}
     }
 }
 
-/// How the last call failed, where the user acted.
+/// A call the widget made by itself that failed, on one line beside Retry, so that the data the
+/// person asked for stays first: the failure's text cut to a line (`widget_app::calls::one_line`),
+/// the whole of it as the line's title.
+#[component]
+fn FailureLine(failure: CallFailure) -> impl IntoView {
+    let locale = locale();
+    let whole: Vec<String> = failure.words().iter().map(|w| locale.text(w)).collect();
+    let whole = whole.join(" ");
+    let line = one_line(&whole);
+    view! { <span class="call-bar__failure call-bar__failure--line" title=whole>{line}</span> }
+}
+
+/// How the person's last call failed, in full where they acted.
 #[component]
 fn CallFailureView(failure: CallFailure) -> impl IntoView {
     let locale = locale();

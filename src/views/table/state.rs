@@ -78,7 +78,8 @@ impl TableState {
         if let Some(memory) = memory {
             keep_in_memory(memory, key, sort, query, all_columns, open_rows);
         }
-        let shown_columns = shown_columns(secondary_flags, detail.clone(), all_columns);
+        let not_drawn = not_drawn(table, &detail);
+        let shown_columns = shown_columns(secondary_flags, not_drawn, all_columns);
         TableState {
             times: StoredValue::new(Arc::new(times(table))),
             detail: StoredValue::new(Arc::new(detail)),
@@ -171,13 +172,13 @@ fn detail_columns(table: &Table, windowed: bool) -> Vec<usize> {
 }
 
 /// For each column, whether it is secondary (ranked last, behind "more columns"); a column of the
-/// rows' detail is not.
+/// rows' detail is not, nor one whose value is said above the table.
 fn secondary_flags(table: &Table, detail: &[usize]) -> Vec<bool> {
     table
         .columns
         .iter()
         .enumerate()
-        .map(|(i, c)| c.secondary && !detail.contains(&i))
+        .map(|(i, c)| c.secondary && !c.shared && !detail.contains(&i))
         .collect()
 }
 
@@ -203,11 +204,19 @@ fn keep_in_memory(
     });
 }
 
-/// The indices of the columns drawn, in order: all but those in the rows' detail, and the
-/// secondary ones only when `all_columns` are asked for.
+/// The columns never drawn as columns: those in the rows' `detail`, and those whose one value is
+/// said above the table.
+fn not_drawn(table: &Table, detail: &[usize]) -> Vec<usize> {
+    (0..table.columns.len())
+        .filter(|i| detail.contains(i) || table.columns[*i].shared)
+        .collect()
+}
+
+/// The indices of the columns drawn, in order: all but those `not_drawn`, and the secondary ones
+/// only when `all_columns` are asked for.
 fn shown_columns(
     secondary_flags: Vec<bool>,
-    in_detail: Vec<usize>,
+    not_drawn: Vec<usize>,
     all_columns: RwSignal<bool>,
 ) -> Memo<Arc<Vec<usize>>> {
     Memo::new(move |_| {
@@ -216,7 +225,7 @@ fn shown_columns(
             secondary_flags
                 .iter()
                 .enumerate()
-                .filter(|(i, s)| (all || !**s) && !in_detail.contains(i))
+                .filter(|(i, s)| (all || !**s) && !not_drawn.contains(i))
                 .map(|(i, _)| i)
                 .collect::<Vec<_>>(),
         )

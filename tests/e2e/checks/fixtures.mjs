@@ -1,5 +1,6 @@
 // Every fixture of fixtures/manifest.json through the real widget in the test host: state, rows,
-// texts, graph or fallback reason, no injected elements, no leaked secrets. Under the wasm-permitting
+// the columns drawn and what is said above them, texts, graph or fallback reason, no injected
+// elements, no leaked secrets. Under the wasm-permitting
 // CSP (the wasm build) and the spec's default CSP (the JavaScript build). The third profile the host
 // serves, 'unsafe-eval', runs the same wasm build as spec-default-wasm: checks/csp.mjs asserts that,
 // and replaying every fixture under it would repeat, not cover.
@@ -18,6 +19,10 @@ function facts({ texts, secrets, tags, mutationSelector, rows, numbers }) {
   const text = root.textContent;
   return {
     rows: all(".table-scroll .table > tbody > tr:not(.table__spacer):not(.row-detail)").length,
+    // The columns drawn, and what every row shares said above them: in view without opening a
+    // row's detail or the columns behind "more columns".
+    headers: all(".table-scroll .table > thead th .sort__label").map((e) => e.textContent.trim()),
+    said: all(".header__shared").map((e) => e.textContent.trim()),
     rowcount: all(".table-scroll .table").map((t) => t.getAttribute("aria-rowcount")),
     rowCountText: all(".table-find__count").map((e) => e.textContent),
     details: all("dl.detail").length,
@@ -69,6 +74,8 @@ export async function checkFixture(d, file, want) {
       }
     }
     if (want.layout === "detail" && want.state === "ok") assert.equal(f.details, 1, "one dl.detail");
+    if (want.headers) assert.deepEqual(f.headers, want.headers, "the columns drawn");
+    if (want.said) assert.deepEqual(f.said, want.said, "what every row shares, said above the table");
     assert.deepEqual(f.missingTexts, [], "texts the manifest expects, missing from #widget");
     if (want.graph === "fallback") {
       // A reason is the widget's own words, its counts written in the browser's locale when the host

@@ -24,6 +24,8 @@ pub(super) struct ColumnSpec {
     pub(super) align_right: Option<bool>,
     /// Ranked last as empty or constant: shown behind "N more columns".
     pub(super) secondary: bool,
+    /// Named by the producer (`columns`, or the `columnOrder` hint).
+    pub(super) declared: bool,
 }
 
 pub(super) fn columns(
@@ -54,6 +56,7 @@ pub(super) fn columns(
         for spec in specs.iter_mut().filter(|s| position(&s.key).is_some()) {
             // The producer asked for it by name: never behind "more columns".
             spec.secondary = false;
+            spec.declared = true;
         }
         widget_sort::sort_by_key(&mut specs, |c| position(&c.key).unwrap_or(usize::MAX));
         // stable: unlisted columns keep their rank
@@ -73,6 +76,7 @@ fn declared_columns(items: &[Value], key_hints: &KeyHints, report: &mut Report) 
                 declared_kind: false,
                 align_right: None,
                 secondary: false,
+                declared: true,
             }),
             Value::Object(obj) => obj.get("key").and_then(Value::as_str).map(|key| {
                 let declared = obj.get("type").and_then(Value::as_str);
@@ -97,6 +101,7 @@ fn declared_columns(items: &[Value], key_hints: &KeyHints, report: &mut Report) 
                         _ => None,
                     },
                     secondary: false,
+                    declared: true,
                 }
             }),
             _ => None,
@@ -167,6 +172,7 @@ fn inferred_columns(
             declared_kind: false,
             align_right: None,
             secondary,
+            declared: false,
         })
         .collect();
     if arrangement == Arrangement::List {
@@ -211,6 +217,7 @@ fn derived_columns(records: &[&Map<String, Value>]) -> Vec<ColumnSpec> {
             declared_kind: true,
             align_right: Some(false),
             secondary: false,
+            declared: false,
         });
     }
     let timed =
@@ -223,6 +230,7 @@ fn derived_columns(records: &[&Map<String, Value>]) -> Vec<ColumnSpec> {
             declared_kind: true,
             align_right: Some(true),
             secondary: false,
+            declared: false,
         });
     }
     derived

@@ -1,5 +1,5 @@
-//! The header over a result: its title and subtitle, the summary's message, the counts by status
-//! and the total.
+//! The header over a result: its title and subtitle, the summary's message, the counts by status,
+//! the total, and what every row of a list shares.
 
 use serde_json::{Map, Value};
 
@@ -14,14 +14,14 @@ use crate::table::Table;
 use crate::text::{bounded_text, truncate_chars};
 use crate::words::{Msg, Noun, Text};
 
-/// The header over the result: its title, subtitle, the summary's message, counts by status and
-/// the total.
+/// The header over the result: its title, subtitle, the summary's message, counts by status,
+/// the total, and what every row `shared` (said once above a list).
 pub(super) fn header(
     table: &Table,
     arrangement: Arrangement,
     detail_record: Option<&Map<String, Value>>,
     about: &About,
-    summary: crate::summary::Summary,
+    (summary, shared): (crate::summary::Summary, Vec<Msg>),
 ) -> Header {
     let (hints, noun) = (&about.hints, &about.noun);
     let given = hints.title.clone().or(summary.title);
@@ -34,6 +34,7 @@ pub(super) fn header(
         title,
         subtitle,
         message: summary.message,
+        shared,
     }
 }
 

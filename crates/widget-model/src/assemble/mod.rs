@@ -4,7 +4,8 @@
 //!
 //! One entry, [`assemble_records`], and a module per part it assembles: what the result is about
 //! (`about`), its records and whether they are a list or one record's detail (`records`), the
-//! columns (`columns`) and the table (`table`), the header (`header`), the graph (`graph`),
+//! columns (`columns`) and the table (`table`), what every row shares (`shared`), the header
+//! (`header`), the graph (`graph`),
 //! outputs, logs and a run's timeline (`content`), the state (`state`); what it reports on the way
 //! is collected by `report`.
 
@@ -15,6 +16,7 @@ mod graph;
 mod header;
 mod records;
 mod report;
+mod shared;
 mod state;
 mod table;
 
@@ -31,6 +33,7 @@ use graph::{node_details, result_graph};
 use header::header;
 use records::{detail_record, mutation_object, received_records, shown_records, Received};
 use report::{report_problems, Report};
+use shared::shared_values;
 use state::state;
 use table::{records_table, scan_layout};
 
@@ -75,16 +78,26 @@ pub fn assemble_records(
         Ok(built) => built,
         Err(msg) => return WidgetModel::error(msg),
     };
-    if arrangement == Arrangement::List {
-        scan_layout(&mut table, Profile::of(&about.resource));
-    }
-    // What is drawn around it.
+    // What is drawn around it; what every row of a list shares is said once above it, and the
+    // list leads with what is scanned.
     let summary = parse_summary(sc.get("summary"), &mut problems);
     let filters = parse_filters(sc.get("filters"), &mut problems);
+    let mut shared = Vec::new();
+    if arrangement == Arrangement::List {
+        let primary_key = about.hints.primary_key.as_deref();
+        shared = shared_values(&mut table, &filters, primary_key);
+        scan_layout(&mut table, Profile::of(&about.resource));
+    }
     let pagination = (arrangement == Arrangement::List)
         .then(|| parse_pagination(sc.get("pagination"), table.rows.len(), &mut problems))
         .flatten();
-    let header = header(&table, arrangement, detail_record, &about, summary);
+    let header = header(
+        &table,
+        arrangement,
+        detail_record,
+        &about,
+        (summary, shared),
+    );
     let (graph, graph_redacted) = result_graph(graph, arrangement, &about);
     let node_details = node_details(&graph, &records);
     let redacted = redacted + blanked + graph_redacted;

@@ -130,6 +130,8 @@ fn table(
                 lead: false,
                 relative: false,
                 detail: false,
+                declared: spec.declared,
+                shared: false,
             }
         })
         .collect();
@@ -163,7 +165,10 @@ const SCAN_ROWS: usize = 200;
 /// A list of runs or triggers laid out as a person scans it ([`Profile::scan`]): those columns
 /// lead (never behind "more columns"), every other column goes into each row's detail. A scanned
 /// key that holds one value in every row (the pipeline of "Runs of etl_daily") gives its place to
-/// the records' `id`. Lists with fewer than two of the scanned columns keep their columns.
+/// the records' `id`. What the producer names is never lost from view: when it names no more
+/// columns than a scanned row shows ([`Profile::row_columns`]), each of them leads too; a column
+/// said above the table ([`Column::shared`](crate::table::Column)) is neither. Lists with fewer
+/// than two leading columns keep their columns.
 pub(super) fn scan_layout(table: &mut Table, profile: Profile) {
     let position = |key: &str| table.columns.iter().position(|c| c.key == key);
     let rows = table.rows.len().min(SCAN_ROWS);
@@ -175,31 +180,42 @@ pub(super) fn scan_layout(table: &mut Table, profile: Profile) {
         let first = texts.next();
         rows > 1 && texts.all(|t| Some(t) == first)
     };
-    let mut lead: Vec<usize> = Vec::new();
+    let shared = |column: usize| table.columns.get(column).is_some_and(|c| c.shared);
+    let mut scanned: Vec<usize> = Vec::new();
     for (at, keys) in profile.scan.iter().enumerate() {
         let key = keys
             .split('|')
             .find(|k| position(k).is_some())
             .unwrap_or(keys);
         let column = position(key);
-        // What names a record says nothing when every row shares it: the first scanned key
-        // gives way to the id, a later one to nothing.
+        // What names a record says nothing when every row shares it (said above the table, or
+        // the same in a long list's first rows): the first scanned key gives way to the id, a
+        // later one to nothing.
+        let says_nothing =
+            |column: usize| shared(column) || (key.ends_with("uuid") && constant(column));
         let chosen = match column {
-            Some(column) if !(key.ends_with("uuid") && constant(column)) => Some(column),
-            _ if at == 0 => position("id"),
+            Some(column) if !says_nothing(column) => Some(column),
+            _ if at == 0 => position("id").filter(|&id| !shared(id)),
             _ => None,
         };
-        if let Some(chosen) = chosen.filter(|c| !lead.contains(c)) {
-            lead.push(chosen);
+        if let Some(chosen) = chosen.filter(|c| !scanned.contains(c)) {
+            scanned.push(chosen);
         }
+    }
+    let named: Vec<usize> = (0..table.columns.len())
+        .filter(|&i| table.columns[i].declared && !shared(i))
+        .collect();
+    let mut lead = scanned.clone();
+    if named.len() <= profile.row_columns() {
+        lead.extend(named.into_iter().filter(|i| !scanned.contains(i)));
     }
     if lead.len() < 2 {
         return;
     }
     for (i, column) in table.columns.iter_mut().enumerate() {
         column.lead = lead.contains(&i);
-        column.relative = column.lead && profile.relative;
-        column.detail = !column.lead;
+        column.relative = scanned.contains(&i) && profile.relative;
+        column.detail = !column.lead && !column.shared;
         if column.lead {
             column.secondary = false;
         }
@@ -305,5 +321,88 @@ mod tests {
         assert!(scanned("pipelines/list-ok.json")
             .iter()
             .all(|(_, lead, detail)| !lead && !detail));
+    }
+
+    /// The model of a runs list over `pipelines` (one run each), with `columns` declared and
+    /// `hints`.
+    fn runs_list(pipelines: &[&str], columns: Value, hints: Value) -> crate::WidgetModel {
+        let records: Vec<Value> = pipelines
+            .iter()
+            .enumerate()
+            .map(|(i, pipeline)| {
+                json!({
+                    "id": 4821 - i, "pipeline_uuid": pipeline, "status": "completed",
+                    "execution_date": "2026-11-20 05:53:00", "completed_at": "2026-11-20 05:57:00",
+                    "pipeline_schedule_name": "daily", "passed_sla": true,
+                })
+            })
+            .collect();
+        let result = json!({
+            "structuredContent": {
+                "kind": "svc_resource_widget", "schema_version": 1, "resource": "pipeline_runs",
+                "action": "list", "state": "ok", "records": records, "columns": columns,
+            },
+            "_meta": { "host/widgetData": hints },
+        });
+        crate::model_from_json_text(&result.to_string())
+    }
+
+    /// The keys drawn as columns: neither in a row's detail, nor behind "more columns", nor said
+    /// above the table.
+    fn drawn(model: &crate::WidgetModel) -> Vec<&str> {
+        let columns = model.table.columns.iter();
+        columns
+            .filter(|c| !c.detail && !c.secondary && !c.shared)
+            .map(|c| c.key.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn a_declared_column_is_never_lost_from_view() {
+        let declared = json!(["id", "pipeline_uuid", "status", "execution_date"]);
+        let one_pipeline = ["etl_daily", "etl_daily", "etl_daily"];
+        // The pipeline every run shares is said above the table; the rest are its columns.
+        let model = runs_list(&one_pipeline, declared.clone(), json!({}));
+        assert_eq!(drawn(&model), ["id", "status", "execution_date"]);
+        let said: Vec<String> = model
+            .header
+            .shared
+            .iter()
+            .map(crate::words::english)
+            .collect();
+        assert_eq!(said, ["Pipeline: etl_daily"]);
+        assert!(model.table.columns.iter().all(|c| !c.detail));
+        // A declared pipeline that varies stays a column, and so does the id.
+        let model = runs_list(&["etl_daily", "customer_360"], declared, json!({}));
+        assert_eq!(
+            drawn(&model),
+            ["id", "pipeline_uuid", "status", "execution_date"]
+        );
+        assert!(model.header.shared.is_empty());
+        // Inferred columns: what `columnOrder` names is drawn, the rest goes into the detail.
+        let order = json!({ "columnOrder": ["pipeline_schedule_name", "status"] });
+        let model = runs_list(&one_pipeline, Value::Null, order);
+        let shown = drawn(&model);
+        assert!(shown.contains(&"pipeline_schedule_name"), "{shown:?}");
+        assert!(!shown.contains(&"passed_sla"), "{shown:?}");
+        let said: Vec<String> = model
+            .header
+            .shared
+            .iter()
+            .map(crate::words::english)
+            .collect();
+        assert_eq!(said, ["Pipeline: etl_daily"], "declared or not");
+        // A producer that names more columns than a scanned row shows has the rest in the detail.
+        let many = json!([
+            "pipeline_uuid",
+            "status",
+            "execution_date",
+            "completed_at",
+            "pipeline_schedule_name",
+            "passed_sla",
+            "id"
+        ]);
+        let model = runs_list(&["etl_daily", "customer_360"], many, json!({}));
+        assert_eq!(drawn(&model), ["pipeline_uuid", "status", "execution_date"]);
     }
 }

@@ -274,5 +274,6 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::ShowInLog => "Im Log zeigen".into(),
         Msg::LineDetails => "Zeilendetails".into(),
         Msg::TableOf { title } => format!("{title}: Tabelle"),
+        Msg::SharedValue { noun: n, value } => format!("{}: {value}", noun(n, false)),
     }
 }

@@ -307,5 +307,6 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::ShowInLog => "Show in the log".into(),
         Msg::LineDetails => "Line details".into(),
         Msg::TableOf { title } => format!("{title}: table"),
+        Msg::SharedValue { noun: n, value } => format!("{}: {value}", capitalized(&noun(n, false))),
     }
 }

@@ -276,5 +276,8 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::ShowInLog => "Ver en el registro".into(),
         Msg::LineDetails => "Detalles de la línea".into(),
         Msg::TableOf { title } => format!("{title}: tabla"),
+        Msg::SharedValue { noun: n, value } => {
+            format!("{}: {value}", crate::text::capitalize(&noun(n, false)))
+        }
     }
 }

@@ -273,5 +273,8 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::ShowInLog => "Voir dans le journal".into(),
         Msg::LineDetails => "Détails de la ligne".into(),
         Msg::TableOf { title } => format!("{title} : tableau"),
+        Msg::SharedValue { noun: n, value } => {
+            format!("{} : {value}", crate::text::capitalize(&noun(n, false)))
+        }
     }
 }

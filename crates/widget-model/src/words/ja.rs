@@ -275,5 +275,6 @@ pub(super) fn text(msg: &Msg, f: &dyn Formats) -> String {
         Msg::ShowInLog => "ログで表示".into(),
         Msg::LineDetails => "行の詳細".into(),
         Msg::TableOf { title } => format!("{title}: 表"),
+        Msg::SharedValue { noun: n, value } => format!("{}: {value}", noun(n)),
     }
 }

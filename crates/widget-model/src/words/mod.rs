@@ -260,6 +260,14 @@ mod tests {
             Msg::TableOf {
                 title: "Runs".into(),
             },
+            Msg::SharedValue {
+                noun: Noun::Pipeline,
+                value: "etl_daily".into(),
+            },
+            Msg::SharedValue {
+                noun: Noun::PipelineRun,
+                value: "4821".into(),
+            },
             Msg::MoreColumns { count: 1 },
             Msg::MoreColumns { count: 12 },
             Msg::FewerColumns,

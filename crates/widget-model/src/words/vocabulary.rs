@@ -292,6 +292,11 @@ pub enum Msg {
         count: u64,
     },
     Pagination(Pagination),
+    /// The record every row of a list belongs to, said once above it: "Pipeline: etl_daily".
+    SharedValue {
+        noun: Noun,
+        value: String,
+    },
     CountsByStatus,
     Filters,
     EmptyList(Noun),
