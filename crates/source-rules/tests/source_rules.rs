@@ -555,6 +555,16 @@ fn the_link_reader_takes_relative_links_and_leaves_the_rest() {
     assert_eq!(links_in(markdown), ["docs/x.md", "../y.md"]);
 }
 
+/// Files the documents name that are the user's or a service's, never the repository's: the
+/// agent's and the hosts' configuration files a user writes, and Mage's own cache files.
+const USERS_FILES: [&str; 5] = [
+    "config.json",
+    "claude_desktop_config.json",
+    ".vscode/mcp.json",
+    "cache/",
+    "block_templates.json",
+];
+
 /// Every path a document names in backticks and every relative link in it resolves: from the
 /// repository's root, or from the document's own folder. Build outputs (`dist/`, `target/`) are
 /// made by the build, not kept.
@@ -568,7 +578,8 @@ fn every_path_and_link_in_the_docs_resolves() {
         let folder = path.parent().unwrap_or(&root);
         for (named, row) in paths_named_in(text) {
             let made = named.starts_with("dist/") || named.starts_with("node_modules/");
-            if !made && !names_a_file(&root, folder, &named, row.as_deref()) {
+            let not_ours = named.contains('*') || USERS_FILES.contains(&named.as_str());
+            if !made && !not_ours && !names_a_file(&root, folder, &named, row.as_deref()) {
                 missing.push(format!(
                     "{}: `{named}`",
                     path.strip_prefix(&root).unwrap_or(path).display()
