@@ -379,6 +379,20 @@ fn paths_named_in(markdown: &str) -> Vec<(String, Option<String>)> {
     found
 }
 
+/// Whether `path`, named in a document in `folder` (in a table row about `row`, if any), is there:
+/// from the repository's root, from the document's folder, or, in a row about a folder, relative
+/// to it or its `src/`, or a bare file name anywhere under it.
+fn names_a_file(root: &Path, folder: &Path, path: &str, row: Option<&str>) -> bool {
+    let under_row = row.is_some_and(|row| {
+        let row = root.join(row);
+        row.is_dir()
+            && (row.join(path).exists()
+                || row.join("src").join(path).exists()
+                || file_under(&row, path))
+    });
+    root.join(path).exists() || folder.join(path).exists() || under_row
+}
+
 /// Whether a file named `name` lies anywhere under `dir`.
 fn file_under(dir: &std::path::Path, name: &str) -> bool {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -423,15 +437,7 @@ fn every_path_the_architecture_page_names_exists() {
     assert!(paths.len() > 20, "read the page's paths: {paths:?}");
     let missing: Vec<_> = paths
         .iter()
-        .filter(|(path, row)| {
-            let under_row = row.as_ref().is_some_and(|folder| {
-                let folder = root.join(folder);
-                folder.join(path).exists()
-                    || folder.join("src").join(path).exists()
-                    || file_under(&folder, path)
-            });
-            !root.join(path).exists() && !under_row
-        })
+        .filter(|(path, row)| !names_a_file(&root, &root, path, row.as_deref()))
         .collect();
     assert!(
         missing.is_empty(),
@@ -482,5 +488,116 @@ fn the_code_map_names_every_crate_and_top_folder() {
     assert!(
         missing.is_empty(),
         "ARCHITECTURE.md's code map lacks {missing:?}"
+    );
+}
+
+/// The repository's own documents: the pages at its root, `docs/` and every README, each with its
+/// text. Fixtures and installed packages are data, not documents.
+fn documents(root: &Path) -> Vec<(PathBuf, String)> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if path.is_dir() {
+                let skipped = ["target", "node_modules", "dist", "fixtures"]
+                    .contains(&name.as_str())
+                    || name.starts_with('.');
+                if !skipped {
+                    walk(&path, out);
+                }
+            } else if name.ends_with(".md") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(root, &mut files);
+    files.sort();
+    files
+        .into_iter()
+        .filter_map(|path| std::fs::read_to_string(&path).ok().map(|text| (path, text)))
+        .collect()
+}
+
+/// The relative targets of a page's Markdown links (`[text](target)`), outside fenced blocks, without
+/// their `#anchor`; links to the web, to mail and to an anchor of the same page are not files.
+fn links_in(markdown: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut fenced = false;
+    for line in markdown.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        for (at, _) in line.match_indices("](") {
+            let rest = &line[at + 2..];
+            let Some(end) = rest.find(')') else { continue };
+            let target = rest[..end].split_whitespace().next().unwrap_or("");
+            let file = target.split('#').next().unwrap_or("");
+            if !file.is_empty() && !file.contains("://") && !file.starts_with("mailto:") {
+                found.push(file.to_owned());
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_link_reader_takes_relative_links_and_leaves_the_rest() {
+    let markdown = "[a](docs/x.md#part) and [b](https://x.y/z), [c](#here), [d](../y.md \"t\")\n\
+                    ```\n[e](not/read.md)\n```\n";
+    assert_eq!(links_in(markdown), ["docs/x.md", "../y.md"]);
+}
+
+/// Files the documents name that are the user's or a service's, never the repository's: the
+/// agent's and the hosts' configuration files a user writes, and Mage's own cache files.
+const USERS_FILES: [&str; 5] = [
+    "config.json",
+    "claude_desktop_config.json",
+    ".vscode/mcp.json",
+    "cache/",
+    "block_templates.json",
+];
+
+/// Every path a document names in backticks and every relative link in it resolves: from the
+/// repository's root, or from the document's own folder. Build outputs (`dist/`, `target/`) are
+/// made by the build, not kept.
+#[test]
+fn every_path_and_link_in_the_docs_resolves() {
+    let root = workspace_root();
+    let docs = documents(&root);
+    assert!(docs.len() > 20, "read the documents: {}", docs.len());
+    let mut missing = Vec::new();
+    for (path, text) in &docs {
+        let folder = path.parent().unwrap_or(&root);
+        for (named, row) in paths_named_in(text) {
+            let made = named.starts_with("dist/") || named.starts_with("node_modules/");
+            let not_ours = named.contains('*') || USERS_FILES.contains(&named.as_str());
+            if !made && !not_ours && !names_a_file(&root, folder, &named, row.as_deref()) {
+                missing.push(format!(
+                    "{}: `{named}`",
+                    path.strip_prefix(&root).unwrap_or(path).display()
+                ));
+            }
+        }
+        for link in links_in(text) {
+            if !folder.join(&link).exists() {
+                missing.push(format!(
+                    "{}: ({link})",
+                    path.strip_prefix(&root).unwrap_or(path).display()
+                ));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "documents name what is not there:\n{}",
+        missing.join("\n")
     );
 }
