@@ -340,13 +340,15 @@ fn every_stylesheet_is_inlined_and_tested() {
 }
 
 /// The repository paths `ARCHITECTURE.md` names in backticks (spans with a `/` or a source file's
-/// extension), outside its fenced pictures, each with the code map's row it is named in: there a
-/// path may also be relative to the row's folder, and a bare file name a file anywhere under it.
-/// A command's first word counts; placeholders such as `<name>` and URLs are not paths.
+/// extension), outside its fenced pictures, each with the code map's row or section it is named
+/// in (a table row, or the lines under a heading, whose first span is a folder): there a path may
+/// also be relative to that folder, and a bare file name a file anywhere under it. A command's
+/// first word counts; placeholders such as `<name>` and URLs are not paths.
 fn paths_named_in(markdown: &str) -> Vec<(String, Option<String>)> {
     const EXTENSIONS: [&str; 6] = [".rs", ".css", ".mjs", ".sh", ".md", ".json"];
     let mut found = Vec::new();
     let mut fenced = false;
+    let mut section: Option<String> = None;
     for line in markdown.lines() {
         if line.trim_start().starts_with("```") {
             fenced = !fenced;
@@ -362,10 +364,16 @@ fn paths_named_in(markdown: &str) -> Vec<(String, Option<String>)> {
             .filter_map(|span| span.split_whitespace().next())
             .filter(|word| !word.contains('<') && !word.contains("://"))
             .collect();
-        let row = line
-            .starts_with("| `")
-            .then(|| spans.first().map(|s| (*s).to_owned()))
-            .flatten();
+        let first = spans.first().map(|s| (*s).to_owned());
+        if line.starts_with('#') {
+            let about_a_path = line.trim_start_matches('#').starts_with(" `");
+            section = if about_a_path { first.clone() } else { None };
+        }
+        let row = if line.starts_with("| `") {
+            first
+        } else {
+            section.clone()
+        };
         for word in spans {
             // A folder (`x/`) or a file (`x/y.rs`, `y.rs`); not a URL path (`/mcp`), a method
             // (`resources/read`) or a build's output (`target/…`).
@@ -414,7 +422,8 @@ fn the_path_reader_takes_paths_and_leaves_the_rest() {
     let markdown = "`src/lib.rs` and `Cargo.toml`, `a.css`, `scripts/build.sh --flag`,\n\
                     `src/views/<name>/`, `https://x.y/z`, `Tone`, `/mcp`, `resources/read`,\n\
                     `target/x/`\n```\n`not/read.rs`\n```\n\
-                    | `crates/x/` | `y.rs` and `z/w.rs` |\n";
+                    | `crates/x/` | `y.rs` and `z/w.rs` |\n\
+                    ### `crates/v` (`v.rs`)\n`u.rs`, and\n| `w/` | `t.rs` |\n## Other\n`s.rs`\n";
     let named = |p: &str, row: Option<&str>| (p.to_owned(), row.map(str::to_owned));
     assert_eq!(
         paths_named_in(markdown),
@@ -425,6 +434,11 @@ fn the_path_reader_takes_paths_and_leaves_the_rest() {
             named("crates/x/", Some("crates/x/")),
             named("y.rs", Some("crates/x/")),
             named("z/w.rs", Some("crates/x/")),
+            named("v.rs", Some("crates/v")),
+            named("u.rs", Some("crates/v")),
+            named("w/", Some("w/")),
+            named("t.rs", Some("w/")),
+            named("s.rs", None),
         ]
     );
 }
@@ -482,7 +496,11 @@ fn the_code_map_names_every_crate_and_top_folder() {
         .iter()
         .filter(|folder| {
             let bare = folder.trim_end_matches('/');
-            !page.contains(&format!("| `{folder}`")) && !page.contains(&format!("| `{bare}`"))
+            // A row of a table, or a section's heading.
+            !["| `", "# `"].iter().any(|start| {
+                page.contains(&format!("{start}{folder}`"))
+                    || page.contains(&format!("{start}{bare}`"))
+            })
         })
         .collect();
     assert!(

@@ -7,6 +7,11 @@
 //! [`sort_by`] moves the elements into the order found (a few hundred bytes per element type).
 //! The cost is an indirect call per comparison, far below what the comparisons themselves do here.
 //!
+//! Entry points: [`sort_by`], [`sort_by_key`] and [`sorted_positions`].
+//!
+//! Never: be bypassed by a pure crate's own `sort_by` on a new element type (each would add a sort
+//! routine to the wasm); sort unstably.
+//!
 //! Depends on: no crate at all; `graph-layout`, `widget-model` and `widget-app` use it.
 
 use core::cmp::Ordering;
