@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 export const TIMEOUTS = {
   // One engine's whole browser-test run (tests/web/, wasm-bindgen-test-runner's
   // WASM_BINDGEN_TEST_TIMEOUT, seconds). The runner also waits this long for the browser to start
-  // and the page to load (at least 60 and 300 s). Slowest run measured: 8.6 s of tests (Firefox).
+  // and the page to load (at least 60 and 300 s).
   BROWSER_TESTS_RUN_S: 120,
   // How long the browser-test runner's read of the page's output may take (the WebDriver script
   // timeout, ms). The read is a one-line script; it waits only while a test holds the page's main
@@ -24,22 +24,20 @@ export const TIMEOUTS = {
   // A new WebDriver session (the browser started) for the end-to-end checks; retried once (the
   // report prints the slowest start).
   E2E_SESSION_START_MS: 60_000,
-  // One end-to-end check, unless the check sets its own. Slowest measured: 7.0 s (WebKit, a
-  // followed run's check, which waits on the widget's own 2 s and 4 s timers).
+  // One end-to-end check, unless the check sets its own (a followed run's check waits on the
+  // widget's own timers).
   E2E_CHECK_MS: 45_000,
   // A script run in the page over WebDriver, and a page load.
   E2E_SCRIPT_MS: 45_000,
   E2E_PAGE_LOAD_MS: 30_000,
   // The whole WebDriver end-to-end run of one engine; checks after it are reported as not run.
-  // Slowest measured: 130 s (WebKit, beside other lanes).
   E2E_RUN_S: 900,
   // One Playwright test, unless it sets its own (the call that waits out the widget's 30 s limit
-  // does), and an `expect` assertion's own wait. Slowest measured: 6.7 s.
+  // does), and an `expect` assertion's own wait.
   PLAYWRIGHT_TEST_MS: 45_000,
   PLAYWRIGHT_EXPECT_MS: 10_000,
   // One run of a conformance suite against the server (scripts/conformance.sh: a scenario of
   // @modelcontextprotocol/conformance, or MCPJam's MCP Apps test), which prints each one's time.
-  // Slowest measured: 2.7 s (tools-list, beside a widget build on the busy shared machine).
   CONFORMANCE_RUN_S: 60,
 };
 
