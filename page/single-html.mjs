@@ -17,7 +17,7 @@
 // from the wasm and are copied into either build's memory before the widget starts. The page
 // makes no request of any kind; this script fails the build if it would.
 //
-// Every payload is gzipped by zopfli (5% smaller than zlib's best, same format) and carried as
+// Every payload is gzipped by zopfli (smaller than zlib's best, same format) and carried as
 // base-85 text (4 bytes in 5 characters, where base64 takes 5.33), in an alphabet of printable
 // ASCII without the characters HTML, JSON or a JavaScript string would escape.
 
@@ -130,7 +130,7 @@ let patchedGlue = glue
   );
 if (/byteLength === 0|\.detached/.test(patchedGlue)) fail("the glue has a memory check this script does not know; update the patch");
 
-// The data segments (the widget's strings and tables, 68 KB) as one memory image, a payload of its
+// The data segments (the widget's strings and tables) as one memory image, a payload of its
 // own that both builds copy into their memory before the widget starts (wasm-bindgen's finalize,
 // which both go through, calls __resourceWidgetData just before __wbindgen_start). The wasm's data
 // section is removed (page/wasm-data.mjs): the translator takes no data section, and the image
@@ -161,7 +161,7 @@ for (let index = buildTranslation.importCount; index < buildTranslation.function
 // page/start-order.mjs, or the one kept in the repository for it, page/start-order.json;
 // scripts/build.sh chooses): the page translates what connecting calls in one script before
 // starting, then what drawing and each part of the warm-up call, in slices, before each (a batch
-// per call translated twice as much, the callees it brought along, in 150 scripts), and the rest
+// per call would translate the callees it brings along too, in many more scripts), and the rest
 // of it first when idle.
 const startOrder = RECORDING ? { order: [], connected: 0, started: 0, warmUp: [] } : readStartOrder();
 function readStartOrder() {

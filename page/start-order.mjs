@@ -2,7 +2,7 @@
 // Records the order in which the widget's JavaScript build first calls its functions, for
 // page/single-html.mjs: the page translates what start-up calls in one script before it starts,
 // and what comes next first when idle, instead of a batch of each called function and its callees
-// per call (which translated twice as much as start-up runs, in 150 scripts).
+// per call (which would translate far more than start-up runs, in many more scripts).
 //
 // Input: dist/trunk/recording.html (`node page/single-html.mjs --recording`: the JavaScript
 // build translating one function per call and noting each). It is loaded in the test host (host/)

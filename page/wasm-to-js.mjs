@@ -42,8 +42,8 @@ import { startProgram, batch, listed, install } from "./wasm-to-js/program.mjs";
 
 /**
  * The translation of `bytes` (a wasm module) into classic scripts that share the global scope,
- * translated as the program runs (a frame runs a tenth of the widget's functions before its first
- * message; translating all of them took longer than the rest of its start):
+ * translated as the program runs (a frame runs few of the widget's functions before its first
+ * message; translating all of them would take longer than the rest of its start):
  * - `prelude`, run first, declares the memory, the globals, the table, a stub per function and
  *   `asmExports`, the instance's exports (functions, `memory` with `buffer` and `grow`, globals as
  *   `{ value }`). It reads its imports from a global `$imports` (`{ module: { name: function } }`,

@@ -115,9 +115,8 @@ rust_toolchains() {
 # same features, is built once, and a later install reuses it), with a cheaper profile than their
 # own (Trunk's is fat LTO in one codegen unit): no optimisation, no LTO, 16 codegen units, no debug
 # info; debug assertions and overflow checks stay off, as in release. They are tools: they build
-# the same widget either way. Measured on wasm-bindgen-cli (docs/performance.md, "The first
-# hour"): 89 CPU-seconds to build at opt-level 0 against 208 at 1, and 0.65 s against 0.17 s to
-# run on the widget's wasm.
+# the same widget either way, and building them unoptimised saves far more time than it adds to
+# their runs (docs/performance.md, "The first hour").
 TOOLS_TARGET="${XDG_CACHE_HOME:-$HOME/.cache}/resource-widget/cargo-tools-target"
 cargo_tool() { # binary version crate [cargo install flags...]
   local bin=$1 version=$2 crate=$3 installed start=$EPOCHREALTIME

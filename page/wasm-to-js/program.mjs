@@ -8,9 +8,9 @@ import { translateFunction } from "./function.mjs";
 // Bytes of wasm code translated at most per batch (past the function that was called).
 const BATCH_BYTES = 16384;
 // The memory is a plain ArrayBuffer with room for this many 64 KB pages (16 MB, more than a
-// 10,000-record result takes: 10 MB), which the wasm's memory.grow fills; past it, a buffer twice
-// as large, copied into. The views of a resizable ArrayBuffer, which would grow in place, made
-// the widget's code a fifth slower (docs/performance.md).
+// 10,000-record result takes), which the wasm's memory.grow fills; past it, a buffer twice as
+// large, copied into. The views of a resizable ArrayBuffer, which would grow in place, make the
+// widget's code slower.
 const RESERVED_PAGES = 256;
 
 /** Appends `value` to the list `map` keeps under `key`. */
@@ -52,7 +52,7 @@ function preludeText(wasm, options, slots) {
   globals.forEach((g, i) => prelude.push(`let g${i}=${g.type === I64 ? g.init[0] : g.init}${g.type === I64 ? `,G${i}=${g.init[1]}` : ""};`));
   // Each function starts as a stub that has its body (and its callees') translated, then calls it.
   // The stubs come from one factory, and find the body in $f: a stub is called once, and a
-  // function text for each made the prelude three times as long for the page to parse.
+  // function text for each would make the prelude far longer for the page to parse.
   prelude.push("const $f=[];function S(i){return function(){if(!$f[i])$load(i);return $f[i].apply(null,arguments)}}");
   const stubs = [];
   for (let g = importCount; g < importCount + bodies.length; g++) stubs.push(`${functionName(wasm, g)}=S(${g})`);
