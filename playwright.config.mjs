@@ -9,9 +9,9 @@
 // collected only with SCREENSHOTS=1 or UPDATE_SCREENSHOTS=1, not in every test run.
 // Two projects, one per host (tests/e2e/drivers/hosts.mjs): "ext-apps", every spec in our own
 // ext-apps host; "mcp-ui", the shared checks' three files in @mcp-ui/client's AppRenderer (host/mcp-ui/).
-// Each has its own output folder, so that the two can run side by side (scripts/test-lanes.sh).
+// Each has its own output folder, so that the two can run side by side (tests/harness/test-lanes.sh).
 import { defineConfig } from "@playwright/test";
-import { TIMEOUTS } from "./tests/timeouts.mjs";
+import { TIMEOUTS } from "./tests/harness/timeouts.mjs";
 
 export default defineConfig({
   testDir: "tests/e2e",

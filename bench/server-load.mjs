@@ -14,15 +14,15 @@
 //                              [--replicas N[,N…]] [--protocol legacy|2026-07-28|both]
 //                              [--stop-replica drain|crash[,…]]
 //
-// --binary: default target/release/mage-mcp-server (scripts/bench-server.sh builds it).
-// --baseline: another build of the server (scripts/build-commit.sh --server COMMIT): each round
+// --binary: default target/release/mage-mcp-server (bench/server-load.sh builds it).
+// --baseline: another build of the server (bench/build-commit.sh --server COMMIT): each round
 // runs it, then --binary, under the same load, and the end prints every figure of both side by
 // side with the ratio, marking a figure more than 1.2 times worse than the baseline's.
 // The server logs each call's stages (begin_us, tool_us, result_us: checks and credentials, the
 // tool against its backend, the result redacted and serialised); their p50 and p99 are printed,
 // and the rest of a call's latency is transport (HTTP, JSON-RPC, the event stream) and queueing.
 // --mage-url: the server drives that Mage server, with MAGE_OAUTH_TOKEN and MAGE_API_KEY from the
-// environment (scripts/bench-server.sh --mage starts one and logs in).
+// environment (bench/server-load.sh --mage starts one and logs in).
 // --replicas N: the load goes through nginx to N replicas sharing their sessions through Redis, as
 // a team deploys the server (bench/replicas/cluster.mjs: everything on 127.0.0.1, stopped at the
 // end); a list (1,2,3) runs a round at each count and ends with a table of calls/s and p99 per

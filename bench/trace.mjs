@@ -14,7 +14,7 @@
 //   node bench/trace.mjs sort N [CSP]        clicking a sort header of an N-run table (fresh frames, 3
 //                                            clicks in each of 3): ms from the click to the next frame.
 //   node bench/trace.mjs profile WHAT [CSP]  Chromium's sampling profiler over the build with names
-//                                            (./scripts/build-profile.sh), WHAT one of: `render N`
+//                                            (./bench/build-profile.sh), WHAT one of: `render N`
 //                                            (N pipeline runs delivered to a fresh frame, 5 times),
 //                                            `graph N` (a pipeline with an N-block graph, default 500, the same way),
 //                                            `log` (Mage's 1.5 MB run log, the same way),
@@ -28,9 +28,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { launchChromium, load, widgetFrameOf } from "./host-page.mjs";
+import { launchChromium, load, widgetFrameOf } from "../host/chromium.mjs";
 import { startServers } from "../host/server.mjs";
-import { decoderSource, payloadsOf } from "../scripts/page-payloads.mjs";
+import { decoderSource, payloadsOf } from "../page/page-payloads.mjs";
 import { pipelineGraphResult, pipelineRunsResult } from "./records.mjs";
 import { median, randomLayeredDag } from "./graphs.mjs";
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// What the page's translator (scripts/page/wasm-to-js.mjs, the JavaScript build) costs, printed
-// as the README quotes it; in node, the one script the page runs (scripts/translator-script.mjs).
+// What the page's translator (page/wasm-to-js.mjs, the JavaScript build) costs, printed
+// as the README quotes it; in node, the one script the page runs (page/translator-script.mjs).
 // Run after ./scripts/build.sh:
 //
-//   node bench/translate.mjs      (also the last step of ./scripts/bench.sh)
+//   node bench/translate.mjs      (also the last step of ./bench/run.sh)
 //
 // - In node: translating the widget's whole wasm, cold (one run in a fresh process, 5 processes)
 //   and warm (the later of 6 runs in one process), and the size of what it makes.
@@ -16,9 +16,9 @@ import { readFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execFileSync } from "node:child_process";
-import { translatorScript, wasmToJsOf } from "../scripts/translator-script.mjs";
-import { splitData } from "../scripts/wasm-data.mjs";
-import { launchChromium, load, widgetFrameOf } from "./host-page.mjs";
+import { translatorScript, wasmToJsOf } from "../page/translator-script.mjs";
+import { splitData } from "../page/wasm-data.mjs";
+import { launchChromium, load, widgetFrameOf } from "../host/chromium.mjs";
 import { startServers } from "../host/server.mjs";
 import { median } from "./graphs.mjs";
 

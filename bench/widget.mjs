@@ -24,7 +24,7 @@
 // widget's figure over the floor's (or the example's). Every widget is measured in turn within
 // each run, and the load average before and after is printed: the machine may be shared.
 //
-//   ./scripts/bench.sh           (set-up, build, then this, bench/parse.mjs, bench/layout.mjs, bench/translate.mjs)
+//   ./bench/run.sh           (set-up, build, then this, bench/parse.mjs, bench/layout.mjs, bench/translate.mjs)
 //   RUNS=3 node bench/widget.mjs (this alone, on the last build; BENCH_MINUTES bounds its time)
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
@@ -32,7 +32,7 @@ import { gzipSync } from "node:zlib";
 import { loadavg, cpus } from "node:os";
 import { join, dirname, basename } from "node:path";
 import { fileURLToPath } from "node:url";
-import { launchChromium, load as loadInHost, widgetFrameOf } from "./host-page.mjs";
+import { launchChromium, load as loadInHost, widgetFrameOf } from "../host/chromium.mjs";
 import { startServers } from "../host/server.mjs";
 import { randomLayeredDag, median } from "./graphs.mjs";
 import { isWorse, WORSE, WORSE_MARK } from "./compare.mjs";
@@ -332,7 +332,7 @@ const BOOT_STAGES = [
 
 /**
  * Where one cold start went, from the boot code's marks and measures ("resource-widget:boot:…",
- * scripts/single-html.mjs) and the host's own moments: ms per stage, in order, and the translation
+ * page/single-html.mjs) and the host's own moments: ms per stage, in order, and the translation
  * done before ui/initialize (JavaScript build). Null for a widget without the marks.
  */
 async function bootBreakdown(page, createdAt, initializeAt) {

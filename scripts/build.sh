@@ -3,10 +3,10 @@
 # release build serves both builds: Trunk builds the wasm (the pinned nightly, std rebuilt for the
 # wasm MVP with panics that abort at once and no source locations), the file carries it, and the
 # page turns that same wasm into JavaScript where the CSP forbids WebAssembly
-# (scripts/page/wasm-to-js.mjs). Every cut to the Rust shrinks both. Expects scripts/setup.sh to have run.
+# (page/wasm-to-js.mjs). Every cut to the Rust shrinks both. Expects scripts/setup.sh to have run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. scripts/wasm-release-env.sh
+. scripts/toolchain/wasm-release-env.sh
 # Its own target directory: another toolchain and flags share nothing with the stable builds in
 # target/, and cargo's lock on target/ would otherwise make the tests' builds wait for this one
 # (scripts/test.sh runs them side by side).
@@ -17,7 +17,7 @@ export CARGO_TARGET_DIR="$PWD/target/widget"
 # are built again.
 if [ "${1:-}" = --test-hooks ]; then
   export BUILD_DIR="$PWD/dist/test-hooks"
-  # Its wasm lands where scripts/size-report.sh and scripts/build-profile.sh read the shipped
+  # Its wasm lands where bench/size-report.sh and bench/build-profile.sh read the shipped
   # one: the shipped one is put back after.
   shipped="$CARGO_TARGET_DIR/wasm32-unknown-unknown/release/resource-widget.wasm"
   if [ -f "$shipped" ]; then cp "$shipped" "$shipped.shipped"; fi
@@ -27,18 +27,18 @@ else
   trunk build --release --quiet
 fi
 # The JavaScript build translates what start-up calls in one script: the order of first calls,
-# recorded from this wasm in Chromium (scripts/start-order.mjs), then the file is folded with it.
+# recorded from this wasm in Chromium (page/start-order.mjs), then the file is folded with it.
 # A recording can differ from the next by a function, so the shipped build takes the order kept in
-# the repository for its wasm (scripts/start-order.json): one commit, the same file everywhere.
+# the repository for its wasm (page/start-order.json): one commit, the same file everywhere.
 # It records only for a wasm that has none kept (a change not kept yet: ./scripts/widget-refresh.sh
 # keeps it) and for the test-hooks build.
-if [ -n "${BUILD_DIR:-}" ] || ! node scripts/start-order.mjs --kept; then
+if [ -n "${BUILD_DIR:-}" ] || ! node page/start-order.mjs --kept; then
   # The recording runs in Debian's Chromium, which the preview's set-up does not install.
   [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || ./scripts/setup.sh --chromium
-  node scripts/single-html.mjs --recording
-  node scripts/start-order.mjs
+  node page/single-html.mjs --recording
+  node page/start-order.mjs
   if [ -z "${BUILD_DIR:-}" ]; then
     echo "build: this wasm's start order was recorded here, not kept: ./scripts/widget-refresh.sh keeps it and the widget file in the repository"
   fi
 fi
-node scripts/single-html.mjs
+node page/single-html.mjs

@@ -8,8 +8,8 @@
 #   - MCPJam's MCP Apps conformance test (npm @mcpjam/sdk, scripts/conformance/mcp-apps.mjs): the
 #     tools' and the widget resource's `_meta.ui`, `resources/read` and its HTML, every check passed.
 #
-# Both run on Node 24 (scripts/suites-node.sh; scripts/setup.sh installs it) with DO_NOT_TRACK=1,
-# each run within tests/timeouts.mjs's CONFORMANCE_RUN_S.
+# Both run on Node 24 (scripts/conformance/suites-node.sh; scripts/setup.sh installs it) with DO_NOT_TRACK=1,
+# each run within tests/harness/timeouts.mjs's CONFORMANCE_RUN_S.
 # The server admits anyone here (--no-auth, loopback only): neither suite sends a token. The widget
 # served is dist/resource-widget.html when built, else a stand-in page (the suites check the
 # server). Each scenario's results land in target/conformance/.
@@ -44,8 +44,8 @@ SCENARIOS=(
   dns-rebinding-protection
 )
 
-eval "$(node tests/timeouts.mjs)"
-. scripts/suites-node.sh
+eval "$(node tests/harness/timeouts.mjs)"
+. scripts/conformance/suites-node.sh
 node24="$(suites_node)"
 if [ -z "$node24" ]; then
   echo "conformance: Node $SUITES_NODE_VERSION is not installed in $SUITES_NODE_VENV; run ./scripts/setup.sh" >&2
@@ -68,7 +68,7 @@ if [ ! -f "$widget" ]; then
   echo "conformance: dist/resource-widget.html is not built; serving a stand-in page"
 fi
 
-# The binary the native tests build, asked for the way scripts/inspector-check.sh asks (reused).
+# The binary the native tests build, asked for the way tests/harness/inspector-check.sh asks (reused).
 if ! built=$(cargo test-native --quiet --no-run 2>&1); then
   printf '%s\n' "$built" >&2
   exit 1

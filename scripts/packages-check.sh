@@ -2,7 +2,7 @@
 # The widget as its users get it: the three packages built by scripts/package.sh, each installed
 # into a clean project outside the repository, with the example of its language (examples/) as the
 # server there, and mage-mcp-server's binary copied alone into an empty folder; each started from
-# `/` and read back through the official MCP Inspector's CLI (scripts/packages-check.mjs says
+# `/` and read back through the official MCP Inspector's CLI (scripts/packages-check/read-back.mjs says
 # what it checks: the HTML byte for byte, the MIME type, the _meta, the tool pointing at the URI).
 #
 #   scripts/packages-check.sh
@@ -31,7 +31,7 @@ step() { printf 'packages-check: %-58s %6s s\n' "$1" "$(since "$step_start")"; s
 fail() { echo "packages-check: $*" >&2; exit 1; }
 
 if [[ -f dist/resource-widget.html ]]; then
-  node scripts/start-order.mjs --check >/dev/null || fail "scripts/start-order.json is not this wasm's: run $refresh and commit what it changes"
+  node page/start-order.mjs --check >/dev/null || fail "page/start-order.json is not this wasm's: run $refresh and commit what it changes"
   cmp -s dist/resource-widget.html "$kept" ||
     fail "$kept is not the file this commit builds (dist/resource-widget.html, $(sha256sum dist/resource-widget.html | cut -c1-8) against $(sha256sum "$kept" | cut -c1-8)): run $refresh and commit what it changes (or, if dist/ is older than the code, ./scripts/build.sh first)"
   # What the preview trusts to serve the kept file without a build: the record of its inputs.
@@ -110,6 +110,6 @@ PACKAGES_CHECK_RUST="$repo/target/packages-check-cargo/debug/rmcp-widget-server"
   PACKAGES_CHECK_TYPESCRIPT="$work/npm/server.mjs" \
   PACKAGES_CHECK_PYTHON="$work/venv/bin/python" PACKAGES_CHECK_PYTHON_SERVER="$work/python/server.py" \
   PACKAGES_CHECK_SERVER="$work/alone/mage-mcp-server" \
-  node scripts/packages-check.mjs "$kept"
+  node scripts/packages-check/read-back.mjs "$kept"
 step "the four servers through the Inspector's CLI"
 echo "packages-check: passed in $(since "$start") s"

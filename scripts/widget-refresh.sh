@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the widget and keeps it in the repository, for a commit that changes it:
-#   scripts/start-order.json                          the start order this wasm was built with (a
+#   page/start-order.json                             the start order this wasm was built with (a
 #                                                     recording can differ by a function; the kept
 #                                                     one makes every build of the commit the same)
 #   crates/pipeline-resource-widget/resource-widget.html   the file the three packages and the
@@ -14,10 +14,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/build.sh
-node scripts/start-order.mjs --keep
+node page/start-order.mjs --keep
 kept=crates/pipeline-resource-widget/resource-widget.html
 cp dist/resource-widget.html "$kept"
 node scripts/widget-inputs.mjs --record
 uri="ui://pipeline-service/resource-widget-$(sha256sum "$kept" | cut -c1-8).html"
-echo "widget-refresh: kept $kept ($(wc -c <"$kept") bytes, $uri), what it was built from and scripts/start-order.json"
-git status --short -- "$kept" "${kept%.html}.inputs" scripts/start-order.json
+echo "widget-refresh: kept $kept ($(wc -c <"$kept") bytes, $uri), what it was built from and page/start-order.json"
+git status --short -- "$kept" "${kept%.html}.inputs" page/start-order.json

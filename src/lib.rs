@@ -6,8 +6,25 @@
 //! the bridge touches `window`. The widget's own tool calls are [`calls`]: the views raise
 //! intents, `widget_app` decides, the host services send.
 //!
-//! Entry points: [`start`] then [`mount`] (the page's boot calls both), and [`root`], what
-//! `mount` draws, which the browser tests mount too.
+//! Entry points: [`start`] then [`mount`] (the page's boot calls both), [`warm_up`] (a hidden part
+//! drawn a task at a time until a result comes), and [`root`], what `mount` draws, which the
+//! browser tests mount too.
+//!
+//! Two steps to start: [`start`] connects (the bridge sends `ui/initialize`) and [`mount`] draws,
+//! so that the JavaScript build translates what drawing runs only after the host has heard from
+//! the widget. From right after connecting and before any tool-input (a host may send the result
+//! the moment the handshake is done), the page draws the warm-up, so that a result's first draw
+//! runs compiled (or translated) code; a result ends it.
+//!
+//! Two tasks per message: each host event is made ready (`widget_app::ReadyEvent::of`: a result
+//! becomes its model) in the task its message arrives in, and applied to the `AppState`, in order
+//! with any others that arrived meanwhile, in the next task, where the views draw it; the state
+//! and what is drawn change together. A result whose records hold long texts takes more: its model
+//! is built in steps ([`steps`]), those texts redacted a slice a step in the tasks between, and
+//! events behind it wait their turn. The answers to the widget's own calls take the same steps.
+//!
+//! Never: log; panic (a panic aborts, and the page's last resort replaces the widget with the
+//! error state); touch `window` outside [`bridge`]; put a string from data anywhere but a text node.
 //!
 //! Depends on: `widget-app`, `widget-model`, `graph-layout` (the pure crates), Leptos, and
 //! `web-sys`/`js-sys`/`wasm-bindgen` (for the bridge and the views: the only crate that may).
@@ -27,7 +44,7 @@ use leptos::prelude::*;
 /// [`mount`] draws on `<body>`. Two steps, because the JavaScript build translates a function
 /// before its first call: the page translates what connecting runs, calls this, and translates
 /// what drawing runs only once the page is idle, then calls [`mount`]; the host hears from the
-/// widget that much sooner. The wasm build calls both at once (scripts/single-html.mjs).
+/// widget that much sooner. The wasm build calls both at once (page/single-html.mjs).
 pub fn start() {
     #[cfg(feature = "test-hooks")]
     if let Some(window) = web_sys::window() {
@@ -76,7 +93,7 @@ pub fn mount() {
 /// a hidden list with the call bar, a graph and a windowed list); otherwise, or once all were
 /// drawn or a result has come, removes the part drawn and ends the warm-up. Whether it drew one.
 /// The page calls it a task at a time from right after [`mount`] until it answers `false`, and
-/// ends it when a result arrives (scripts/single-html.mjs; the JavaScript build translates what
+/// ends it when a result arrives (page/single-html.mjs; the JavaScript build translates what
 /// each part calls first): a host may send the result the moment the handshake is done, and the
 /// warm-up saves a result's first draw its code's first run.
 pub fn warm_up(go_on: bool) -> bool {

@@ -8,13 +8,13 @@ fn main() {
     resource_widget::start();
 }
 
-/// Called by the page after `main` (scripts/single-html.mjs): draws the widget.
+/// Called by the page after `main` (page/single-html.mjs): draws the widget.
 #[wasm_bindgen]
 pub fn mount() {
     resource_widget::mount();
 }
 
-/// Called by the page a task at a time once the widget is drawn (scripts/single-html.mjs): with
+/// Called by the page a task at a time once the widget is drawn (page/single-html.mjs): with
 /// `go_on`, draws the next part of its warm-up, else ends it; whether it drew one.
 #[wasm_bindgen]
 pub fn warm_up(go_on: bool) -> bool {

@@ -10,9 +10,8 @@ use widget_app::CallOutcome;
 use widget_model::ModelBuild;
 
 /// How long steps may run in one task, in milliseconds: the next step is left to the next task
-/// when the longest one so far would pass this. Steps are a few milliseconds each in the wasm
-/// build and about four times that in the JavaScript build, so a task stays under the 50 ms of a
-/// long task.
+/// when the longest one so far would pass this, so that a task stays under the 50 ms of a long
+/// task in either build (the JavaScript build's steps take longer than the wasm build's).
 const STEPS_BUDGET_MS: f64 = 25.0;
 
 /// Runs `work`'s steps in this task, at least one and as many as [`STEPS_BUDGET_MS`] allows, and

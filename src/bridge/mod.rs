@@ -2,7 +2,16 @@
 //! [`HostEvent`]s and offers [`HostServices`]; nothing downstream knows which host it runs in.
 //!
 //! - [`openai`]: the `window.openai` runtime (ChatGPT's Apps SDK), when it is present;
-//! - [`mcp_apps`]: MCP Apps hosts (Claude, VS Code, the preview, the test host): postMessage JSON-RPC.
+//! - [`mcp_apps`]: MCP Apps hosts (Claude, VS Code, the preview, the test host): postMessage JSON-RPC,
+//!   the sender checked before the message's JSON goes to `widget_app::protocol`.
+//!
+//! Beside them: [`storage`] keeps each result per tool call across reloads (redacted after the
+//! render, in steps), [`size`] reports the widget's height, [`clock`] is the page's time and the
+//! timers every decision waits on (which the end-to-end tests hold in a test-hooks build), and
+//! [`services`] the window's services the views use (clipboard, links).
+//!
+//! Never: hand anything on from a message not sent by the host's window; keep a result unredacted;
+//! log a message or a result.
 
 pub mod browser;
 pub mod clock;

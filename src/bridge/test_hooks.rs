@@ -1,7 +1,7 @@
 //! Hooks for the end-to-end tests, compiled only with the `test-hooks` feature: the shipped file
 //! (`scripts/build.sh`) carries none of them; `scripts/build.sh --test-hooks` builds
 //! dist/test-hooks/resource-widget.html with them for the checks that need one, and
-//! tests/built-file.test.mjs fails if any of these names reaches dist/resource-widget.html.
+//! page/tests/built-file.test.mjs fails if any of these names reaches dist/resource-widget.html.
 //!
 //! `window.__resourceWidgetTest`:
 //! - `panic()` aborts inside the widget exactly as a panic does in these builds (`panic = "abort"`:

@@ -10,11 +10,11 @@
 // is listed as skipped with its reason.
 // --sessions: browser sessions per engine (default 1: each session is a browser, and a browser
 // that waits for a core stops answering). --grep: only checks whose name contains TEXT.
-// --deadline: the whole run's limit (default tests/timeouts.mjs's E2E_RUN_S). Results
+// --deadline: the whole run's limit (default tests/harness/timeouts.mjs's E2E_RUN_S). Results
 // (results-<engines>.json) and each driver's log go to target/e2e-webdriver/ (another host's to
 // target/e2e-webdriver/<host>/).
 //
-// Time limits are tests/timeouts.mjs's. A session that does not start is started once more, and
+// Time limits are tests/harness/timeouts.mjs's. A session that does not start is started once more, and
 // the log says so; a check that fails is never run again. A session lost in a check (the browser
 // stopped answering) fails that check, named, and the next check gets a new session.
 import { writeFileSync, mkdirSync } from "node:fs";
@@ -24,7 +24,7 @@ import { CHECKS, CHECK_TIMEOUT } from "./checks/index.mjs";
 import { makeDriver, mayReuse, afterCheck } from "./checks/lib.mjs";
 import { ENGINES, startDriverServer, newSession, webdriverPage } from "./drivers/webdriver.mjs";
 import { hostNamed } from "./drivers/hosts.mjs";
-import { TIMEOUTS } from "../timeouts.mjs";
+import { TIMEOUTS } from "../harness/timeouts.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -42,7 +42,7 @@ const host = hostNamed(options.host);
 const chosen = CHECKS.filter((c) => c.name.includes(options.grep));
 const checks = chosen.filter((c) => !host.notApplicable[c.name]);
 for (const c of chosen) if (host.notApplicable[c.name]) console.log(`  - skipped in the ${host.name} host: ${c.name}: ${host.notApplicable[c.name]}`);
-// Each host its own folder: runs in two hosts can go side by side (scripts/test-lanes.sh).
+// Each host its own folder: runs in two hosts can go side by side (tests/harness/test-lanes.sh).
 const OUT = host.name === "ext-apps" ? "target/e2e-webdriver" : `target/e2e-webdriver/${host.name}`;
 mkdirSync(OUT, { recursive: true });
 
@@ -62,7 +62,7 @@ function within(ms, what, promise) {
 const quit = (driver) => within(10_000, "quit", driver.quit()).catch(() => {});
 
 /** A new session within E2E_SESSION_START_MS; one that does not start is tried once more, said in the log. */
-/** How long each driver server and each session took to start, for tests/timeouts.mjs's limits. */
+/** How long each driver server and each session took to start, for tests/harness/timeouts.mjs's limits. */
 const startTimes = { driverServer: {}, sessions: [] };
 
 async function startSession(engine, url) {

@@ -14,6 +14,14 @@
 //! Left to right, a layer is a column as wide as its widest node, and the nodes of a layer are
 //! stacked down it: the same steps, with a node's height as its extent in its layer.
 //!
+//! Entry points: [`segment_count`], the layout's work, which callers check against a bound first;
+//! then [`layout`] (top to bottom) or [`layout_flowing`] (either [`Flow`]), a [`Placement`] of node
+//! boxes and edge routes in the caller's units.
+//!
+//! Never: panic or loop past its bound, whatever the edges (self-loops, unknown nodes, duplicates
+//! and cycles are taken as they come); place a graph differently because its edges came in another
+//! order (they are sorted first); know what a node means.
+//!
 //! Depends on: `widget-sort` only (no serde, no DOM, no Leptos). Used by `widget-model` (a
 //! graph's limits), `widget-app` (a drawn graph's geometry) and the widget's graph view.
 

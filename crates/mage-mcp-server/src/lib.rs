@@ -9,6 +9,14 @@
 //! [`http::router`]); [`widget`] the served widget; everything is redacted ([`redact`]) before it
 //! enters a result or a log.
 //!
+//! Entry points: [`server::MageMcpServer`] (stdio), [`http::router`] (Streamable HTTP, behind the
+//! guard of [`http`]), the [`backend::Backend`] trait and its two implementations, and
+//! [`config`], the configuration a user writes.
+//!
+//! Never: put an unredacted value in a result, its text, its `_meta` or a log line (logs go to
+//! stderr, and hold no result); send Mage a request with an id it has not checked; resume a stream
+//! with another call's answer; panic in production code.
+//!
 //! Depends on: `secret-redaction` (everything is redacted before it enters a result or a log),
 //! `pipeline-resource-widget` (the widget's file, URI and `_meta`), `widget-result` (the result's
 //! vocabulary, and the `recordUrl` template that links records to Mage's UI), rmcp, tokio, axum,

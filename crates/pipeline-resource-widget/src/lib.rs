@@ -29,6 +29,17 @@
 //!
 //! A tool's result is a widget result (`schema/widget-result.schema.json` in the repository) as
 //! `structuredContent` and as JSON text in `content[0]`.
+//!
+//! Entry points: [`ResourceWidget`] (the rmcp values), [`HTML`] and [`URI`] (the kept file and its
+//! content-hashed URI, computed by `build.rs`), [`resource_meta`] and [`tool_meta`] (the `_meta`
+//! for a server that builds its own values), [`TOOLS_THE_WIDGET_CALLS`].
+//!
+//! Never: serve another file than the one kept beside this crate (`resource-widget.html`, which
+//! `./scripts/widget-refresh.sh` rebuilds); reuse a URI for another file; mark a tool callable from
+//! the widget unless the widget calls it; name a frame domain nobody gave.
+//!
+//! Depends on: rmcp (its model types), `serde_json` and `sha2`; no workspace crate, since it is
+//! published (the npm and Python packages carry the same file and constants).
 
 use std::borrow::Cow;
 

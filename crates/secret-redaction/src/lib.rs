@@ -23,6 +23,21 @@
 //! Hand-written matchers, no regular expressions: the widget ships this code in its wasm (the
 //! learned secrets' matcher, Aho-Corasick, only the server uses).
 //!
+//! Where each rule lives: keys in `keys.rs`; a tree walked in `tree.rs` (identifiers lose only
+//! credential shapes, JSON held in strings is redacted as JSON); a string in `text.rs`, which
+//! takes its private keys (`pem.rs`), then its words (`words.rs`: `labels.rs` reads a word as a
+//! label, a name, an operator, an annotation or a scheme, `value.rs` a value's extent and what
+//! stays, `pairs.rs` the `name=value` pairs inside a word, `urls.rs` a URL's password, query,
+//! trigger token and webhook path, `search.rs` the prefilter's words); credential formats in
+//! `shapes.rs`; long lists blanked as text in `blank.rs`; learned secrets in `learned.rs`.
+//!
+//! Entry points: [`redact_in_place`] (a parsed tree), [`scrub_string`] and [`redact_text`] (one
+//! string), [`SlicedScrub`] (a long text a slice at a time) and [`SlicedRedaction`] (a tree whose
+//! long texts are taken out, scrubbed a slice a step and put back), [`Redactor`] (the same with
+//! the secrets a producer learned), [`blank_sensitive_values`].
+//!
+//! Never: hide what is not a credential (an ordinary word, an id, a checksum stay as written);
+//! give a long text back before it is scrubbed whole; log; panic.
 //! Depends on: `serde_json` only, no workspace crate: the server and `widget-model` both depend
 //! on it, never on each other.
 

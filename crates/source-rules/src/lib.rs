@@ -7,6 +7,11 @@
 //! from `mod` declarations; [`imports`]: what each module names, by every form of path;
 //! [`cycles`]: the cycles in the graph), and is itself tested on small synthetic crates.
 //!
+//! Entry points: [`import_graphs`] and [`import_cycles`], over a crate's files read into a map;
+//! the rules themselves are the tests in `tests/source_rules.rs`.
+//!
+//! Never: link the crates it checks (a rule reads the source, so checking builds nothing else).
+//!
 //! Depends on: nothing (std only); it reads the other crates' files, never links them.
 
 pub mod code;

@@ -340,13 +340,15 @@ fn every_stylesheet_is_inlined_and_tested() {
 }
 
 /// The repository paths `ARCHITECTURE.md` names in backticks (spans with a `/` or a source file's
-/// extension), outside its fenced pictures, each with the code map's row it is named in: there a
-/// path may also be relative to the row's folder, and a bare file name a file anywhere under it.
-/// A command's first word counts; placeholders such as `<name>` and URLs are not paths.
+/// extension), outside its fenced pictures, each with the code map's row or section it is named
+/// in (a table row, or the lines under a heading, whose first span is a folder): there a path may
+/// also be relative to that folder, and a bare file name a file anywhere under it. A command's
+/// first word counts; placeholders such as `<name>` and URLs are not paths.
 fn paths_named_in(markdown: &str) -> Vec<(String, Option<String>)> {
     const EXTENSIONS: [&str; 6] = [".rs", ".css", ".mjs", ".sh", ".md", ".json"];
     let mut found = Vec::new();
     let mut fenced = false;
+    let mut section: Option<String> = None;
     for line in markdown.lines() {
         if line.trim_start().starts_with("```") {
             fenced = !fenced;
@@ -362,10 +364,16 @@ fn paths_named_in(markdown: &str) -> Vec<(String, Option<String>)> {
             .filter_map(|span| span.split_whitespace().next())
             .filter(|word| !word.contains('<') && !word.contains("://"))
             .collect();
-        let row = line
-            .starts_with("| `")
-            .then(|| spans.first().map(|s| (*s).to_owned()))
-            .flatten();
+        let first = spans.first().map(|s| (*s).to_owned());
+        if line.starts_with('#') {
+            let about_a_path = line.trim_start_matches('#').starts_with(" `");
+            section = if about_a_path { first.clone() } else { None };
+        }
+        let row = if line.starts_with("| `") {
+            first
+        } else {
+            section.clone()
+        };
         for word in spans {
             // A folder (`x/`) or a file (`x/y.rs`, `y.rs`); not a URL path (`/mcp`), a method
             // (`resources/read`) or a build's output (`target/…`).
@@ -377,6 +385,20 @@ fn paths_named_in(markdown: &str) -> Vec<(String, Option<String>)> {
         }
     }
     found
+}
+
+/// Whether `path`, named in a document in `folder` (in a table row about `row`, if any), is there:
+/// from the repository's root, from the document's folder, or, in a row about a folder, relative
+/// to it or its `src/`, or a bare file name anywhere under it.
+fn names_a_file(root: &Path, folder: &Path, path: &str, row: Option<&str>) -> bool {
+    let under_row = row.is_some_and(|row| {
+        let row = root.join(row);
+        row.is_dir()
+            && (row.join(path).exists()
+                || row.join("src").join(path).exists()
+                || file_under(&row, path))
+    });
+    root.join(path).exists() || folder.join(path).exists() || under_row
 }
 
 /// Whether a file named `name` lies anywhere under `dir`.
@@ -400,7 +422,8 @@ fn the_path_reader_takes_paths_and_leaves_the_rest() {
     let markdown = "`src/lib.rs` and `Cargo.toml`, `a.css`, `scripts/build.sh --flag`,\n\
                     `src/views/<name>/`, `https://x.y/z`, `Tone`, `/mcp`, `resources/read`,\n\
                     `target/x/`\n```\n`not/read.rs`\n```\n\
-                    | `crates/x/` | `y.rs` and `z/w.rs` |\n";
+                    | `crates/x/` | `y.rs` and `z/w.rs` |\n\
+                    ### `crates/v` (`v.rs`)\n`u.rs`, and\n| `w/` | `t.rs` |\n## Other\n`s.rs`\n";
     let named = |p: &str, row: Option<&str>| (p.to_owned(), row.map(str::to_owned));
     assert_eq!(
         paths_named_in(markdown),
@@ -411,6 +434,11 @@ fn the_path_reader_takes_paths_and_leaves_the_rest() {
             named("crates/x/", Some("crates/x/")),
             named("y.rs", Some("crates/x/")),
             named("z/w.rs", Some("crates/x/")),
+            named("v.rs", Some("crates/v")),
+            named("u.rs", Some("crates/v")),
+            named("w/", Some("w/")),
+            named("t.rs", Some("w/")),
+            named("s.rs", None),
         ]
     );
 }
@@ -423,15 +451,7 @@ fn every_path_the_architecture_page_names_exists() {
     assert!(paths.len() > 20, "read the page's paths: {paths:?}");
     let missing: Vec<_> = paths
         .iter()
-        .filter(|(path, row)| {
-            let under_row = row.as_ref().is_some_and(|folder| {
-                let folder = root.join(folder);
-                folder.join(path).exists()
-                    || folder.join("src").join(path).exists()
-                    || file_under(&folder, path)
-            });
-            !root.join(path).exists() && !under_row
-        })
+        .filter(|(path, row)| !names_a_file(&root, &root, path, row.as_deref()))
         .collect();
     assert!(
         missing.is_empty(),
@@ -476,11 +496,126 @@ fn the_code_map_names_every_crate_and_top_folder() {
         .iter()
         .filter(|folder| {
             let bare = folder.trim_end_matches('/');
-            !page.contains(&format!("| `{folder}`")) && !page.contains(&format!("| `{bare}`"))
+            // A row of a table, or a section's heading.
+            !["| `", "# `"].iter().any(|start| {
+                page.contains(&format!("{start}{folder}`"))
+                    || page.contains(&format!("{start}{bare}`"))
+            })
         })
         .collect();
     assert!(
         missing.is_empty(),
         "ARCHITECTURE.md's code map lacks {missing:?}"
+    );
+}
+
+/// The repository's own documents: the pages at its root, `docs/` and every README, each with its
+/// text. Fixtures and installed packages are data, not documents.
+fn documents(root: &Path) -> Vec<(PathBuf, String)> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if path.is_dir() {
+                let skipped = ["target", "node_modules", "dist", "fixtures"]
+                    .contains(&name.as_str())
+                    || name.starts_with('.');
+                if !skipped {
+                    walk(&path, out);
+                }
+            } else if name.ends_with(".md") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(root, &mut files);
+    files.sort();
+    files
+        .into_iter()
+        .filter_map(|path| std::fs::read_to_string(&path).ok().map(|text| (path, text)))
+        .collect()
+}
+
+/// The relative targets of a page's Markdown links (`[text](target)`), outside fenced blocks, without
+/// their `#anchor`; links to the web, to mail and to an anchor of the same page are not files.
+fn links_in(markdown: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut fenced = false;
+    for line in markdown.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        for (at, _) in line.match_indices("](") {
+            let rest = &line[at + 2..];
+            let Some(end) = rest.find(')') else { continue };
+            let target = rest[..end].split_whitespace().next().unwrap_or("");
+            let file = target.split('#').next().unwrap_or("");
+            if !file.is_empty() && !file.contains("://") && !file.starts_with("mailto:") {
+                found.push(file.to_owned());
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_link_reader_takes_relative_links_and_leaves_the_rest() {
+    let markdown = "[a](docs/x.md#part) and [b](https://x.y/z), [c](#here), [d](../y.md \"t\")\n\
+                    ```\n[e](not/read.md)\n```\n";
+    assert_eq!(links_in(markdown), ["docs/x.md", "../y.md"]);
+}
+
+/// Files the documents name that are the user's or a service's, never the repository's: the
+/// agent's and the hosts' configuration files a user writes, and Mage's own cache files.
+const USERS_FILES: [&str; 5] = [
+    "config.json",
+    "claude_desktop_config.json",
+    ".vscode/mcp.json",
+    "cache/",
+    "block_templates.json",
+];
+
+/// Every path a document names in backticks and every relative link in it resolves: from the
+/// repository's root, or from the document's own folder. Build outputs (`dist/`, `target/`) are
+/// made by the build, not kept.
+#[test]
+fn every_path_and_link_in_the_docs_resolves() {
+    let root = workspace_root();
+    let docs = documents(&root);
+    assert!(docs.len() > 20, "read the documents: {}", docs.len());
+    let mut missing = Vec::new();
+    for (path, text) in &docs {
+        let folder = path.parent().unwrap_or(&root);
+        for (named, row) in paths_named_in(text) {
+            let made = named.starts_with("dist/") || named.starts_with("node_modules/");
+            let not_ours = named.contains('*') || USERS_FILES.contains(&named.as_str());
+            if !made && !not_ours && !names_a_file(&root, folder, &named, row.as_deref()) {
+                missing.push(format!(
+                    "{}: `{named}`",
+                    path.strip_prefix(&root).unwrap_or(path).display()
+                ));
+            }
+        }
+        for link in links_in(text) {
+            if !folder.join(&link).exists() {
+                missing.push(format!(
+                    "{}: ({link})",
+                    path.strip_prefix(&root).unwrap_or(path).display()
+                ));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "documents name what is not there:\n{}",
+        missing.join("\n")
     );
 }

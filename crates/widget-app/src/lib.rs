@@ -16,6 +16,15 @@
 //! - [`table_window`] and [`graph_geometry`]: the arithmetic of a windowed table and of a drawn graph;
 //!   [`find`]: what the widget's own Find matches (a table's rows, a log's lines).
 //!
+//! Entry points: [`AppState`] (`ReadyEvent::of` makes a host event ready, a result becoming its
+//! model, and `AppState::apply` applies it), the protocol's readers and writers in [`protocol`],
+//! [`ToolRequest`] (the only way to build a request), [`Calls`] and [`HostServices`].
+//!
+//! Never: build a request for a tool outside `widget_result::TOOLS_THE_WIDGET_CALLS`; show a kept
+//! result to a frame whose call the host spoke of, or one kept under another call's key; apply a
+//! host's style value that could end its declaration or fetch anything; tell the assistant more
+//! than ids; log; panic.
+//!
 //! Depends on: `widget-model`, `graph-layout`, `widget-sort` and `serde_json`; never on `web-sys`,
 //! `js-sys` or Leptos (only the widget crate, `src/`, depends on this one).
 

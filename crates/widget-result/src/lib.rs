@@ -6,6 +6,13 @@
 //! them. The rules a result keeps are `docs/tool-interface.md`. So is the `recordUrl` hint's
 //! address template, which the server writes and the widget fills ([`record_url`]).
 //!
+//! Entry points: [`KIND`], [`SCHEMA_VERSION`], [`DEFAULT_MAX_GRAPH_NODES`], [`TOOLS_THE_WIDGET_CALLS`]
+//! and the closed lists [`ErrorCode`], [`BlockType`] and [`ColumnType`], each with `as_str` and
+//! `parse`; [`record_url`] for the address template.
+//!
+//! Never: list a tool that creates, updates, deletes, runs or syncs among the tools the widget calls;
+//! carry serde or schemars into the widget (they are behind features only the server turns on).
+//!
 //! Depends on: nothing (serde and schemars behind features, for the server).
 
 pub mod record_url;

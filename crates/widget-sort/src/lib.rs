@@ -4,8 +4,13 @@
 //! element type would put a whole driftsort into the widget's wasm.
 //! Every stable sort in the pure crates goes through [`sorted_positions`] instead: it sorts
 //! positions (`usize`) with a `dyn` comparison, so the wasm holds that sort once, and
-//! [`sort_by`] moves the elements into the order found (a few hundred bytes per element type).
+//! [`sort_by`] moves the elements into the order found (a small function per element type).
 //! The cost is an indirect call per comparison, far below what the comparisons themselves do here.
+//!
+//! Entry points: [`sort_by`], [`sort_by_key`] and [`sorted_positions`].
+//!
+//! Never: be bypassed by a pure crate's own `sort_by` on a new element type (each would add a sort
+//! routine to the wasm); sort unstably.
 //!
 //! Depends on: no crate at all; `graph-layout`, `widget-model` and `widget-app` use it.
 

@@ -84,7 +84,7 @@ fn GraphView(graph: Graph, details: Vec<NodeDetail>, pipeline: Option<String>) -
     let graph = Arc::new(graph);
     let frame_width = RwSignal::new(ASSUMED_FRAME_WIDTH);
     // Drawn once the frame's width is known (a wide layer wraps to fit it), in the task that
-    // measures it: laying out and drawing at an assumed width first did both twice.
+    // measures it: laying out and drawing at an assumed width first would do both twice.
     let measured = RwSignal::new(false);
     let layouts = layouts_for_frame(Arc::clone(&widths), graph.edges.clone(), frame_width);
     let drawn_anyway = RwSignal::new(false);

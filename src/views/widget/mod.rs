@@ -141,8 +141,8 @@ fn root_class(host: &HostContext, density: Density) -> String {
 /// windowed (its rows built when drawn, with Find). Browsers compile wasm functions on their first
 /// call, the JavaScript build translates each function on its first call unless the page
 /// translated it first, and the first `Intl` formatter and template of each kind cost more than
-/// the next; drawing these moves that cost out of the real result's way, and leaves the cold start
-/// as it was (what it buys is in docs/performance.md, "Start-up" and "The cold path").
+/// the next; drawing these moves that cost out of the real result's way without adding to the cold
+/// start (`bench/widget.mjs` measures both, a result sent the moment the handshake is done too).
 fn warm_up_part(part: usize) -> Option<AnyView> {
     WARM_UP.get(part).map(|draw| draw())
 }

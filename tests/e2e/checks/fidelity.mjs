@@ -1,6 +1,6 @@
 // Faithful on real data end to end, in every engine: the host's locale and time zone,
 // no blank frame under the spec's default CSP, a dead widget that still answers, results kept per
-// tool call, only standard host CSS variables, and the dense graph that used to freeze the widget.
+// tool call, only standard host CSS variables, and the dense graph, which must not freeze the widget.
 import { assert, eventually, expectState, folded, settledSizeCount, CSP } from "./lib.mjs";
 
 /** The first relative time, its absolute tooltip, the list body and #widget's lang. */

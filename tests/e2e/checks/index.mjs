@@ -11,9 +11,9 @@ import follow from "./follow.mjs";
 import widths from "./widths.mjs";
 import sizes from "./sizes.mjs";
 import history from "./history.mjs";
-import { TIMEOUTS } from "../../timeouts.mjs";
+import { TIMEOUTS } from "../../harness/timeouts.mjs";
 
-/** Per-check time limit unless a check sets its own (tests/timeouts.mjs). */
+/** Per-check time limit unless a check sets its own (tests/harness/timeouts.mjs). */
 export const CHECK_TIMEOUT = TIMEOUTS.E2E_CHECK_MS;
 
 export const CHECKS = [...protocol, ...sizes, ...csp, ...keyboard, ...fidelity, ...calls, ...follow, ...widths, ...history, ...fixtures];

@@ -7,7 +7,7 @@ import { spawn, execFileSync } from "node:child_process";
 import { createServer } from "node:net";
 import { openSync, mkdirSync } from "node:fs";
 import { Builder, By, Key, Origin } from "selenium-webdriver";
-import { TIMEOUTS } from "../../timeouts.mjs";
+import { TIMEOUTS } from "../../harness/timeouts.mjs";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,0 +1,149 @@
+# The test command's lanes and their scheduler; sourced by scripts/test.sh after set-up.
+#
+# A lane is a command with a name, the share of a core it keeps busy while it runs (in tenths: 10
+# is one core), and the lanes it needs to have passed first. The scheduler starts lanes in the
+# order of the table as soon as what they need has passed and their share fits beside the running
+# lanes' within the machine's cores; a lane whose need failed is not run and is reported as such.
+# A lane that fits nowhere (a share past the cores) runs when nothing else does.
+#
+# Work that no other lane waits for and that runs no browser (the browser tests' build, the native
+# tests themselves) is "idle": it takes no share, starts as soon as what it needs has passed and
+# runs at nice 10, taking whatever the cores have left. The kernel gives every other lane the cores
+# first, so it slows no browser, and the cores stay busy from the first minute. The builds other
+# lanes wait for (the cargo tools, the native build, the widget's builds) take a share at nice 0:
+# on a machine busy with other work they get their fair part of it, not what is left.
+#
+# Each share is the cores the machine kept busy while the lane ran alone on a quiet machine
+# (`TEST_CORES=0 ./scripts/test.sh` runs every lane alone; its report's "machine cores" column;
+# docs/performance.md, "The test command", has the run these were set from). Browsers answer
+# their drivers only when they get a core: lanes admitted past the cores there are stretch every
+# browser's answers until a driver gives up (a renderer silent for 30 s, a lost session), so the
+# shares are what keeps the run green.
+#
+# Expects from scripts/test.sh: LOGS (the log folder), TIMES (the times file), now_ms and
+# cpu_of_children.
+
+LANE_NAMES=()
+LANE_SHARES=()
+LANE_NEEDS=()
+LANE_COMMANDS=()
+
+# lane NAME SHARE NEEDS COMMAND...: SHARE in tenths of a core, or "idle"; NEEDS is a
+# comma-separated list of lane names, or "-".
+lane() {
+  LANE_NAMES+=("$1")
+  LANE_SHARES+=("$2")
+  LANE_NEEDS+=("$3")
+  shift 3
+  LANE_COMMANDS+=("$(printf '%q ' "$@")")
+}
+
+# A lane's log file: its name with spaces as dashes.
+lane_log_name() { printf 'lane-%s.log' "${1// /-}"; }
+
+# The widget's browser tests (tests/web/) in one engine: tests/harness/browser-tests.sh.
+# The end-to-end checks in Firefox or WebKit: tests/e2e/webdriver.mjs, one engine per lane, in the
+# ext-apps host; Firefox also in @mcp-ui/client's AppRenderer (--host mcp-ui).
+# Playwright's Chromium suite: playwright.config.mjs (two workers: two browsers), one lane per host
+# (tests/e2e/drivers/hosts.mjs): every spec in our ext-apps host, the shared checks in
+# @mcp-ui/client's AppRenderer.
+# Longest chains first, so that they start early; a lane that does not fit waits, and a lighter
+# one behind it may start meanwhile.
+lane "cargo tools" 9 - ./scripts/setup.sh --cargo-tools
+# The native tests' build (the MCP server's binary with it, which later lanes run), then the tests.
+lane "native build" 8 - cargo test-native --quiet --no-run
+lane "native" idle "native build" cargo test-native --quiet --no-fail-fast
+lane "mage" 2 - ./scripts/mage-test.sh --no-widget --keep-results "$PWD/$LOGS/mage-results"
+lane "browser build" idle - ./tests/harness/browser-tests.sh --build
+lane "release build" 10 "cargo tools" ./scripts/build.sh
+lane "test-hooks build" 10 "release build" ./scripts/build.sh --test-hooks
+lane "e2e chromium (playwright)" 14 "test-hooks build,native build" npx playwright test --project=ext-apps
+lane "e2e chromium mcp-ui (playwright)" 14 "test-hooks build" npx playwright test --project=mcp-ui
+lane "e2e webkit (webdriver)" 16 "test-hooks build" node tests/e2e/webdriver.mjs --engines webkit
+lane "e2e firefox (webdriver)" 7 "test-hooks build" node tests/e2e/webdriver.mjs --engines firefox
+lane "e2e firefox mcp-ui (webdriver)" 7 "test-hooks build" node tests/e2e/webdriver.mjs --engines firefox --host mcp-ui
+lane "browser firefox" 12 "browser build,cargo tools" ./tests/harness/browser-tests.sh firefox
+lane "browser webkit" 14 "browser build,cargo tools" ./tests/harness/browser-tests.sh webkit
+lane "browser chromium" 12 "browser build,cargo tools" ./tests/harness/browser-tests.sh chromium
+lane "packages" 16 "release build,native build" ./scripts/packages-check.sh
+lane "inspector" 11 "release build,native build" ./tests/harness/inspector-check.sh
+lane "conformance" 10 "release build,native build" ./scripts/conformance.sh
+lane "replicas" 2 "native build" node bench/server-load.mjs --binary target/debug/mage-mcp-server --replicas 2 --protocol both --stop-replica drain --rounds 2 --sessions 16 --calls 30
+lane "mage widget" 17 "mage,release build" env MAGE_TEST_RESULTS="$PWD/$LOGS/mage-results" \
+  npx playwright test tests/e2e/mage-live.spec.mjs --output target/playwright-mage --workers 1
+lane "built file" 3 "release build" node --test page/tests/built-file.test.mjs page/tests/imports.test.mjs
+lane "translator" 13 "release build" node --test page/tests/wasm-to-js.test.mjs
+
+# The cores scheduled for, in tenths: TEST_CORES, else the machine's.
+LANE_CORES=$((${TEST_CORES:-$(nproc)} * 10))
+LANE_CORES_SHOWN=${TEST_CORES:-$(nproc)}
+
+# Runs lane I in the background: its output to its log, then a line in TIMES; prints its log when
+# it ends, so that lanes' outputs do not interleave.
+start_lane() {
+  local i=$1 name=${LANE_NAMES[$1]} log
+  log="$LOGS/$(lane_log_name "$name")"
+  (
+    start=$(now_ms)
+    status=0
+    if [ "${LANE_SHARES[$i]}" = idle ]; then renice -n 10 "$BASHPID" >/dev/null; fi
+    eval "${LANE_COMMANDS[$i]}" >"$log" 2>&1 </dev/null || status=$?
+    # Not in $(…): a command substitution runs in a new process, which has no children.
+    cpu_of_children >"$log.cpu"
+    printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$start" "$(now_ms)" "$(cat "$log.cpu")" "$status" >>"$TIMES"
+    { printf '\n-- %s (%s, exit %s)\n' "$name" "$log" "$status"; cat "$log"; } >&2
+    exit "$status"
+  ) &
+}
+
+# Lane I's share of the cores as the scheduler counts it: idle work counts none.
+share_of() {
+  if [ "${LANE_SHARES[$1]}" = idle ]; then echo 0; else echo "${LANE_SHARES[$1]}"; fi
+}
+
+# Whether every lane lane I needs has passed (0), or one failed (2), or one is still to end (1).
+needs_state() {
+  local needs=${LANE_NEEDS[$1]} need
+  [ "$needs" = - ] && return 0
+  local IFS=,
+  for need in $needs; do
+    [ -n "${LANE_STATUS[$need]:-}" ] || return 1
+    [ "${LANE_STATUS[$need]}" = 0 ] || return 2
+  done
+  return 0
+}
+
+declare -A LANE_STATUS=()
+run_lanes() {
+  local used=0 i pid state
+  local -a pending=("${!LANE_NAMES[@]}") waiting
+  local -A running=()
+  while [ ${#pending[@]} -gt 0 ] || [ ${#running[@]} -gt 0 ]; do
+    waiting=()
+    for i in "${pending[@]}"; do
+      state=0
+      needs_state "$i" || state=$?
+      if [ "$state" = 2 ]; then
+        LANE_STATUS[${LANE_NAMES[$i]}]=skipped
+        printf '%s\t%s\t%s\t\tskipped\n' "${LANE_NAMES[$i]}" "$(now_ms)" "$(now_ms)" >>"$TIMES"
+        printf '\n-- %s: not run (a lane it needs failed: %s)\n' "${LANE_NAMES[$i]}" "${LANE_NEEDS[$i]}" >&2
+      elif [ "$state" = 0 ] && if [ "$LANE_CORES" = 0 ]; then [ ${#running[@]} = 0 ]; else [ "$used" = 0 ] || [ $((used + $(share_of "$i"))) -le "$LANE_CORES" ]; fi; then
+        printf '   start %-28s (share %s, %s/%s of the cores busy)\n' "${LANE_NAMES[$i]}" "${LANE_SHARES[$i]}" "$used" "$LANE_CORES"
+        start_lane "$i"
+        running[$!]=$i
+        used=$((used + $(share_of "$i")))
+      else
+        waiting+=("$i")
+      fi
+    done
+    pending=("${waiting[@]}")
+    [ ${#running[@]} -gt 0 ] || break
+    pid=""
+    wait -n -p pid "${!running[@]}" && state=0 || state=$?
+    [ -n "$pid" ] || continue
+    i=${running[$pid]}
+    unset "running[$pid]"
+    used=$((used - $(share_of "$i")))
+    LANE_STATUS[${LANE_NAMES[$i]}]=$state
+  done
+}
