@@ -198,7 +198,7 @@ fn warm_up_state() -> RwSignal<AppState> {
 fn warm_up_until_a_result(phase: Memo<Phase>) -> RwSignal<Option<usize>> {
     let drawn = RwSignal::new(None);
     let next_part = std::cell::Cell::new(0);
-    let next: Box<dyn Fn(bool) -> bool> = Box::new(move |go_on| {
+    let next: WarmUpStep = Box::new(move |go_on| {
         let no_result = phase
             .try_with_untracked(|p| matches!(p, Phase::Waiting | Phase::Loading))
             .unwrap_or(false);
@@ -220,9 +220,12 @@ pub fn warm_up_next(go_on: bool) -> bool {
     WARM_UP_NEXT.with(|current| current.borrow().as_ref().is_some_and(|next| next(go_on)))
 }
 
+/// Draws the next part of a warm-up, or ends it (see [`warm_up_next`]).
+type WarmUpStep = Box<dyn Fn(bool) -> bool>;
+
 thread_local! {
     /// What [`warm_up_next`] calls: the warm-up of the widget drawn last.
-    static WARM_UP_NEXT: std::cell::RefCell<Option<Box<dyn Fn(bool) -> bool>>> = const { std::cell::RefCell::new(None) };
+    static WARM_UP_NEXT: std::cell::RefCell<Option<WarmUpStep>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Refreshes the clock every minute while the widget is mounted. The timer lives in the
