@@ -6,6 +6,7 @@
 //   page.engine                  "chromium" | "firefox" | "webkit"
 //   page.hostUrl, sandboxUrl     the test servers (host/server.mjs)
 //   page.host(fn, arg)           fn(arg) evaluated in the host page (it may be async); JSON back
+//                                (a third argument { repeatable: true }: running fn twice does what once does)
 //   page.widget(fn, arg)         fn(arg) evaluated in the widget's document (host page →
 //                                .widget-frame, the sandbox proxy on another origin → its iframe)
 //   page.click(selector, index)  a real pointer click on the index-th match in the widget
@@ -251,6 +252,8 @@ export function makeDriver(page) {
           testHooks: testHooks || holdClock,
           resultText: resultOnHandshake === null ? null : fixtureText(resultOnHandshake),
         },
+        // It removes any frame first: running it again gives the same page.
+        { repeatable: true },
       );
     },
 
