@@ -18,7 +18,10 @@ WASM_PATH_FILE=target/web-tests.wasm-path
 mkdir -p target
 
 if [ "${1:-}" = --build ]; then
-  cargo test --quiet --target wasm32-unknown-unknown --test web --no-run --message-format=json-render-diagnostics |
+  # A target folder of its own: the build runs as idle work beside the browsers for minutes, and
+  # in target/ it would hold cargo's lock on the folder all that time, keeping the native tests and
+  # the Mage lane, which run through cargo, waiting behind it.
+  CARGO_TARGET_DIR=target/browser-build cargo test --quiet --target wasm32-unknown-unknown --test web --no-run --message-format=json-render-diagnostics |
     node -e '
       let wasm = "";
       for (const line of require("fs").readFileSync(0, "utf8").split("\n")) {
