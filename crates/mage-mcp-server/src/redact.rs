@@ -16,7 +16,7 @@ pub use secret_redaction::{Redactor, REDACTED};
 /// `user:pass@` from its URL's `scheme://`), and the redaction of the result, which comes later,
 /// would then see neither.
 pub fn redacted_text<'a>(redactor: &Redactor, text: &'a str) -> Cow<'a, str> {
-    match redactor.scrub_text(text) {
+    match redactor.redact_text(text) {
         Some(clean) => Cow::Owned(clean),
         None => Cow::Borrowed(text),
     }

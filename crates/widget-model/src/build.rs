@@ -148,7 +148,7 @@ mod tests {
     use super::*;
     use crate::input::build_from_json_text;
     use crate::model::Content;
-    use crate::redact::scrub_string;
+    use crate::redact::redact_plain_text;
 
     /// A run's log result whose one file is `content`.
     fn log_result(content: &str) -> String {
@@ -198,7 +198,7 @@ mod tests {
         let Content::Logs(files) = &model.content else {
             panic!("logs, not {:?}", model.content)
         };
-        let expected = scrub_string(&content).expect("secrets hidden");
+        let expected = redact_plain_text(&content).expect("secrets hidden");
         let read: Vec<&str> = (0..files[0].line_count())
             .map(|i| files[0].raw_line(i))
             .collect();

@@ -5,8 +5,8 @@
 //! the clipboard, storage or the console. The model learns no secrets: it applies the rules alone.
 
 pub use secret_redaction::{
-    blank_sensitive_values, is_hidden_under, is_identifier_key, is_sensitive_key,
-    redact_graph_edge, redact_in_place, redact_text, scrub_string, Blanked, SlicedRedaction,
+    is_hidden_under, is_identifier_key, is_sensitive_key, redact_graph_edge, redact_in_place,
+    redact_json_text_in_place, redact_plain_text, redact_text, JsonTextRedaction, SlicedRedaction,
     REDACTED,
 };
 

@@ -469,7 +469,7 @@ fn the_copy_kept_for_reloads_holds_no_secret_anywhere() {
 
 #[test]
 fn a_text_only_result_with_secrets_still_renders_without_them() {
-    // Scrubbing the fallback text as a string would break its JSON; it is parsed first.
+    // Redacting the fallback text as a string would break its JSON; it is parsed first.
     let (text, _) = load("adversarial/unredacted-tokens.json");
     let model = text_only(&text);
     assert_eq!(model.state, State::Ok);
@@ -523,7 +523,10 @@ fn a_long_list_read_lazily_equals_the_same_records_built_at_once() {
     }
     let lazy_rows: Vec<_> = lazy.table.rows.iter().map(|r| r.cells.clone()).collect();
     assert_eq!(lazy_rows, eager_rows);
-    assert_eq!(lazy.redacted, redacted, "blanked values count as redacted");
+    assert_eq!(
+        lazy.redacted, redacted,
+        "values redacted in the received text count as redacted"
+    );
     let dump = format!("{lazy:?}");
     assert!(!dump.contains("0123456789abcdef") && !dump.contains("\"p7\""));
 }

@@ -74,7 +74,7 @@ pub fn assemble_records(
     // Its table.
     let shown = shown_records(arrangement, mutation_record, &records);
     let built = records_table(&sc, &shown, (lazy, total), arrangement, &about, &mut report);
-    let (mut table, blanked) = match built {
+    let (mut table, text_redacted) = match built {
         Ok(built) => built,
         Err(msg) => return WidgetModel::error(msg),
     };
@@ -100,7 +100,7 @@ pub fn assemble_records(
     );
     let (graph, graph_redacted) = result_graph(graph, arrangement, &about);
     let node_details = node_details(&graph, &records);
-    let redacted = redacted + blanked + graph_redacted;
+    let redacted = redacted + text_redacted + graph_redacted;
     report_problems(problems, redacted, &mut report);
     let (state, error) = state(&sc, &table, mutation.as_ref(), &header.message, &mut report);
     let mut timeline = timeline(arrangement, detail_record, &about.resource, &records);
