@@ -9,7 +9,7 @@
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use crate::assemble::{assemble_records, RecordsIn};
+use crate::assemble::{assemble_model, RecordsIn};
 use crate::limits::TEXT_SLICE_BYTES;
 use crate::model::WidgetModel;
 use crate::redact::SlicedRedaction;
@@ -87,8 +87,7 @@ impl PendingModel {
         redacted: usize,
     ) -> ModelBuild {
         let Some(records) = records else {
-            return assemble_records(fields, RecordsIn::Values(None), graph, hints, redacted)
-                .into();
+            return assemble_model(fields, RecordsIn::Values(None), graph, hints, redacted).into();
         };
         let records = SlicedRedaction::new(records, TEXT_SLICE_BYTES);
         let pending = PendingModel {
@@ -123,7 +122,7 @@ impl PendingModel {
             redacted,
         } = self;
         let (records, changed) = records.finish();
-        assemble_records(
+        assemble_model(
             fields,
             RecordsIn::Values(Some(records)),
             graph.as_deref(),

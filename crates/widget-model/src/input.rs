@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::assemble::{assemble_records, RecordsIn};
+use crate::assemble::{assemble_model, RecordsIn};
 use crate::build::{ModelBuild, PendingModel};
 use crate::error;
 use crate::limits::{MAX_JSON_DEPTH, MAX_PAYLOAD_BYTES, TEXT_SLICE_BYTES};
@@ -164,7 +164,7 @@ fn widget_from_parsed(
         Ok(RecordsIn::Values(records)) => {
             PendingModel::start(fields, records, graph, hints, redacted)
         }
-        Ok(lazy) => assemble_records(fields, lazy, graph, hints, redacted).into(),
+        Ok(lazy) => assemble_model(fields, lazy, graph, hints, redacted).into(),
         Err(e) => WidgetModel::error(parse_error(&e)).into(),
     }
 }
