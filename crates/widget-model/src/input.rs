@@ -6,13 +6,13 @@
 use serde_json::{Map, Value};
 
 use crate::assemble::{assemble_model, RecordsIn};
-use crate::build::{ModelBuild, PendingModel};
 use crate::error;
 use crate::limits::{MAX_JSON_DEPTH, MAX_PAYLOAD_BYTES, TEXT_SLICE_BYTES};
 use crate::model::{ErrorInfo, WidgetModel};
 use crate::parse::{parse, span_in, Parsed, RawRecords};
 use crate::redact::{redact_in_place, redact_text, SlicedRedaction};
 use crate::rows::LAZY_AFTER;
+use crate::stepped::{ModelBuild, PendingModel};
 use crate::text::{bounded_text, truncate_chars};
 use crate::words::{Msg, Text};
 

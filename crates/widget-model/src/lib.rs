@@ -8,7 +8,7 @@
 //!
 //! The way through: [`input`] finds the widget result in what the host sent, [`parse`] reads the
 //! text in one pass (long `records` and the `graph` stay raw spans), [`redact`] runs the one
-//! redaction engine over it, [`build`] runs the rest in steps when records hold long texts (those
+//! redaction engine over it, [`stepped`] runs the rest in steps when records hold long texts (those
 //! texts redacted a slice a step), and [`assemble`] builds the [`WidgetModel`], a module per part it
 //! assembles: what the result is about, its records as a list or one record's detail, declared or
 //! inferred columns and the rows in them, what every row of a list shares (said once in the
@@ -27,7 +27,7 @@
 //! time); [`redacted_json`] for the copy of a result kept across reloads.
 //!
 //! Never: panic, whatever the input; log; let a text out before it is redacted (a long text waiting
-//! for its slices lives inside [`build::PendingModel`], whose only way out is the finished model);
+//! for its slices lives inside [`stepped::PendingModel`], whose only way out is the finished model);
 //! walk every record of a long list before the first paint; hold a sentence instead of a `Msg`.
 //!
 //! Depends on: `secret-redaction` (the one redaction engine), `widget-result` (the result's
@@ -35,7 +35,6 @@
 //! never on `web-sys`, `js-sys`, Leptos or `widget-app`.
 
 pub mod assemble;
-pub mod build;
 pub mod cell;
 pub mod diff;
 pub mod error;
@@ -57,6 +56,7 @@ pub mod resource;
 pub mod rows;
 pub mod sort;
 pub mod status;
+pub mod stepped;
 pub mod summary;
 pub mod table;
 pub mod text;
@@ -64,7 +64,6 @@ pub mod time;
 pub mod timeline;
 pub mod words;
 
-pub use build::ModelBuild;
 pub use cell::{Cell, ColumnKind, Datum, Field, SortKey};
 pub use graph::{block_css_name, BlockType, Graph, GraphNode, GraphOutcome};
 pub use hints::Density;
@@ -75,6 +74,7 @@ pub use input::{
 pub use model::*;
 pub use rows::{RecordIds, Row};
 pub use status::{Status, StatusCount, Tone};
+pub use stepped::ModelBuild;
 pub use table::{csv, times_shown, Column, Table};
 pub use time::TimeShown;
 pub use words::Operation;
