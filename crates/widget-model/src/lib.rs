@@ -16,7 +16,7 @@
 //! notices and diagnostics. Its parts: [`rank`] orders columns (a profile per resource of what leads
 //! and what goes last, then title, identity, status, type, times, scalars, nested); [`rows`] builds
 //! a long list's rows on demand; [`graph`] checks a graph's counts against [`limits`] before parsing
-//! it; [`diff`] reads a change of code into numbered hunks; [`frame`] prints a DataFrame sample's
+//! it; [`diff`] reads a change of code into numbered hunks; [`dataframe`] prints a DataFrame sample's
 //! columns as pandas prints them; [`table`], [`outputs`], [`logs`], [`timeline`] and [`history`] are
 //! the forms real pipeline data takes; cells, timestamps, statuses and sorting beside them. [`words`]
 //! is the vocabulary: the model holds `Msg` values, never sentences, and a catalog per language says
@@ -36,9 +36,9 @@
 
 pub mod assemble;
 pub mod cell;
+pub mod dataframe;
 pub mod diff;
 pub mod error;
-pub mod frame;
 pub mod graph;
 pub mod hints;
 pub mod history;
