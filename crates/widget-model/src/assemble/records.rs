@@ -11,7 +11,7 @@ use crate::words::Msg;
 /// The records of a result, as the assembler receives them.
 pub enum RecordsIn<'t> {
     /// `records` as parsed (any JSON type; `None` when absent), redacted before it is assembled
-    /// (`crate::build`).
+    /// (`crate::stepped`).
     Values(Option<Value>),
     /// A long list kept as text: `spans` are the byte ranges in `text` of its object records
     /// (`skipped` others were not objects); `sample` holds the first ones parsed and redacted, for
