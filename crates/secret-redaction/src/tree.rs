@@ -70,7 +70,7 @@ impl Redactor {
     /// (`null` stays `null`), and redacts every string: the secrets this redactor learned, wherever
     /// they were copied; in identifiers, credential shapes only; elsewhere, secrets embedded in
     /// text ([`redact_plain_text`]). A string that holds JSON (a CallToolResult's fallback text, a
-    /// payload kept as text) is redacted as JSON, so its keys count too. Returns how many values
+    /// payload held as text) is redacted as JSON, so its keys count too. Returns how many values
     /// were changed.
     ///
     /// Iterative, so a deep tree costs heap, not stack; JSON inside strings is followed

@@ -203,7 +203,7 @@ fn without_kind(fields: &Map<String, Value>, redacted: usize) -> WidgetModel {
 }
 
 /// The records as the assembler takes them: a short list parsed whole (not redacted yet), a long
-/// one kept as spans of `text` ([`lazy_records`]: what is read of it is redacted), anything else
+/// one held as spans of `text` ([`lazy_records`]: what is read of it is redacted), anything else
 /// as it is.
 fn records_in<'t>(
     records: Option<RawRecords<'_>>,
@@ -226,7 +226,7 @@ fn records_in<'t>(
     Ok(RecordsIn::Values(Some(value)))
 }
 
-/// A long list kept as text: the spans of its object records, how many items were not objects,
+/// A long list held as text: the spans of its object records, how many items were not objects,
 /// and the first [`LAZY_AFTER`] records parsed and redacted, to infer columns from.
 fn lazy_records<'t>(items: &[&serde_json::value::RawValue], text: &'t str) -> RecordsIn<'t> {
     let objects: Vec<_> = items.iter().filter(|r| r.get().starts_with('{')).collect();
@@ -388,7 +388,7 @@ mod tests {
             ..
         } = records_in
         else {
-            panic!("kept as text")
+            panic!("held as text")
         };
         assert_eq!(spans.len(), LAZY_AFTER + 1, "every object record");
         assert_eq!(skipped, 1, "the number");

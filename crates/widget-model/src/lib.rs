@@ -24,7 +24,7 @@
 //!
 //! Entry points: [`model_from_json_text`] and [`model_from_structured_text`] (one call), or
 //! [`build_from_json_text`] and [`build_from_structured_text`] (a [`ModelBuild`] run a step at a
-//! time); [`redacted_json`] for the copy of a result kept across reloads.
+//! time); [`redacted_json`] for the copy of a result remembered across reloads.
 //!
 //! Never: panic, whatever the input; log; let a text out before it is redacted (a long text waiting
 //! for its slices lives inside [`stepped::PendingModel`], whose only way out is the finished model);

@@ -100,7 +100,7 @@ pub fn cells_of(
         .collect()
 }
 
-/// Records kept as text until drawn.
+/// Records held as text until drawn.
 struct LazyRows {
     /// The received text with sensitive values redacted. Kept as bytes: a span is read as UTF-8
     /// when its row is built, so the whole text is not validated again before the first paint.

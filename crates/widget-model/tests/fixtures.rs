@@ -457,14 +457,17 @@ fn text_only_delivery_renders_the_same_records_as_structured_content() {
 }
 
 #[test]
-fn the_copy_kept_for_reloads_holds_no_secret_anywhere() {
+fn the_copy_remembered_for_reloads_holds_no_secret_anywhere() {
     let (text, _) = load("adversarial/unredacted-tokens.json");
     let secret = "0123456789abcdef0123456789abcdef";
     assert!(text.contains(secret), "the fixture plants the secret");
-    let kept = widget_model::redacted_json(&text).expect("a JSON result");
-    assert!(!kept.contains(secret), "a secret survived in the kept copy");
-    // And the kept copy still renders the same records.
-    assert_eq!(model_from_json_text(&kept).table.rows.len(), 1);
+    let remembered = widget_model::redacted_json(&text).expect("a JSON result");
+    assert!(
+        !remembered.contains(secret),
+        "a secret survived in the remembered copy"
+    );
+    // And the remembered copy still renders the same records.
+    assert_eq!(model_from_json_text(&remembered).table.rows.len(), 1);
 }
 
 #[test]
