@@ -61,8 +61,8 @@ struct Shared {
     drawn: Cell<bool>,
     /// The tool call this frame shows (`hostContext.toolInfo`), once the handshake is done.
     tool_call: RefCell<Option<ToolCall>>,
-    /// Where this tool call's results are remembered across reloads (`widget_app::restore::slot_key`),
-    /// when the host named the call.
+    /// Where this tool call's results are remembered across reloads
+    /// (`widget_app::restore::slot_key`), when the host named the call.
     storage_key: RefCell<Option<String>>,
     /// Whether a remembered result may still be shown: only to a frame the host says nothing to.
     gate: Cell<RestoreGate>,

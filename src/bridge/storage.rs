@@ -1,15 +1,15 @@
-//! Remembering the last result across a reload of the frame, where the host allows it: hosts sometimes
-//! rebuild the frame without sending the result again. What is remembered is the redacted JSON (never a
-//! raw secret), at most [`MAX_STORED_BYTES`], redacted and written in tasks after the render so it
-//! never delays one.
+//! Remembering the last result across a reload of the frame, where the host allows it: hosts
+//! sometimes rebuild the frame without sending the result again. What is remembered is the redacted
+//! JSON (never a raw secret), at most [`MAX_STORED_BYTES`], redacted and written in tasks after the
+//! render so it never delays one.
 //!
 //! Results are remembered per call key (`widget_app::restore::slot_key`: the host, the tool and the
-//! request id), each with its digest; when a different result is remembered under a key that already
-//! holds one, the entry becomes a conflict and nothing under it is shown again
-//! (`widget_app::restore::merged_entry`). When a remembered result may be shown at all is the bridge's
-//! restore gate. Entries live in `sessionStorage`, which another tab (another conversation) does
-//! not share. Sandboxed frames may refuse storage: every access is guarded and a refusal means
-//! "not remembered".
+//! request id), each with its digest; when a different result is remembered under a key that
+//! already holds one, the entry becomes a conflict and nothing under it is shown again
+//! (`widget_app::restore::merged_entry`). When a remembered result may be shown at all is the
+//! bridge's restore gate. Entries live in `sessionStorage`, which another tab (another
+//! conversation) does not share. Sandboxed frames may refuse storage: every access is guarded and a
+//! refusal means "not remembered".
 
 use gloo_timers::callback::Timeout;
 use web_sys::{Storage, Window};

@@ -84,8 +84,8 @@ mod tests {
             // The server's path: what `into_call_tool_result` does to structuredContent and hints.
             let mut server = value.clone();
             Redactor::default().redact(&mut server);
-            // The widget's path: the copy it remembers, redacted from the JSON text a host delivers,
-            // and the model it draws from.
+            // The widget's path: the copy it remembers, redacted from the JSON text a host
+            // delivers, and the model it draws from.
             let text = value.to_string();
             let remembered = widget_model::redacted_json(&text).expect("the corpus is JSON");
             let widget: Value =

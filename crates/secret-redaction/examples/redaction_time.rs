@@ -7,8 +7,8 @@
 //! For each file, the median (and the fastest) of `RUNS` runs (11 unless set) of each path that
 //! reaches the engine: the whole tree redacted at once (`redact_in_place`, the server's and the
 //! widget's walk), the tree redacted in slices as the widget does it (`SlicedRedaction`, texts over
-//! 128 KB taken out and redacted 128 KB a step), and the plain-text redaction over the file's longest
-//! string (`redact_plain_text`).
+//! 128 KB taken out and redacted 128 KB a step), and the plain-text redaction over the file's
+//! longest string (`redact_plain_text`).
 
 use std::time::{Duration, Instant};
 

@@ -31,10 +31,10 @@
 //! trigger token and webhook path, `search.rs` the prefilter's words); credential formats in
 //! `shapes.rs`; long lists redacted as text in `json_text.rs`; learned secrets in `learned.rs`.
 //!
-//! Entry points: [`redact_in_place`] (a parsed tree), [`redact_plain_text`] and [`redact_text`] (one
-//! string), [`SlicedTextRedaction`] (a long text a slice at a time) and [`SlicedRedaction`] (a tree whose
-//! long texts are taken out, redacted a slice a step and put back), [`Redactor`] (the same with
-//! the secrets a producer learned), [`redact_json_text_in_place`].
+//! Entry points: [`redact_in_place`] (a parsed tree), [`redact_plain_text`] and [`redact_text`]
+//! (one string), [`SlicedTextRedaction`] (a long text a slice at a time) and [`SlicedRedaction`] (a
+//! tree whose long texts are taken out, redacted a slice a step and put back), [`Redactor`] (the
+//! same with the secrets a producer learned), [`redact_json_text_in_place`].
 //!
 //! Never: hide what is not a credential (an ordinary word, an id, a checksum stay as written);
 //! give a long text back before it is redacted whole; log; panic.

@@ -53,8 +53,8 @@ fn first_look(s: &str, scope: Scope) -> Option<Option<String>> {
     })
 }
 
-/// A long text redacted a slice at a time, with the verdicts [`redact_plain_text`] gives the whole of
-/// it: its first step reads the whole text for whether it may hold a secret at all and hides its
+/// A long text redacted a slice at a time, with the verdicts [`redact_plain_text`] gives the whole
+/// of it: its first step reads the whole text for whether it may hold a secret at all and hides its
 /// private keys' blocks; each step after it reads a slice of its words, and what one word says of
 /// the next carries from one slice to the next. The text stays private until it is redacted: the
 /// only way to it is [`SlicedTextRedaction::finish`].

@@ -132,7 +132,7 @@ impl<L: LearnedSecrets> Walk<'_, L> {
     }
 
     /// A string that is no identifier, redacted, with the count of values changed; `None` when
-    /// nothing in it is secret. JSON is redacted as JSON and never redacted as text as well.
+    /// nothing in it is secret. JSON is redacted as JSON, never also as plain text.
     fn redact_string(&self, s: &str, embedded: usize) -> Option<(String, usize)> {
         if let Some(json) = self.redact_embedded_json(s, embedded) {
             return json;

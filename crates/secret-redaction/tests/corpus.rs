@@ -1,9 +1,9 @@
 //! The workspace's corpus of planted secrets (fixtures/secrets/corpus.json) through the engine:
 //! every carrier loses its secret wherever it stands, every credential shape under any key, every
 //! credential used as a key, every credential of a written text through every path (a tree, the
-//! plain-text redaction, both in slices) with its names kept; every look-alike comes out as written, and
-//! every flag and count under a secret's name as it is. The server's path (a [`Redactor`]) and
-//! the widget's (`redact_in_place`) agree on all of it.
+//! plain-text redaction, both in slices) with its names kept; every look-alike comes out as
+//! written, and every flag and count under a secret's name as it is. The server's path (a
+//! [`Redactor`]) and the widget's (`redact_in_place`) agree on all of it.
 
 use secret_redaction::corpus::{Corpus, Written};
 use secret_redaction::{

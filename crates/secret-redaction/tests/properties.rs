@@ -149,7 +149,8 @@ fn log_text() -> impl Strategy<Value = String> {
     })
 }
 
-/// `text` redacted by a [`SlicedTextRedaction`] in slices of `slice` bytes, as [`redact_plain_text`] answers.
+/// `text` redacted by a [`SlicedTextRedaction`] in slices of `slice` bytes, as
+/// [`redact_plain_text`] answers.
 fn redacted_in_slices(text: &str, slice: usize) -> Option<String> {
     let mut redaction = SlicedTextRedaction::new(text.to_owned());
     let mut steps = 0;

@@ -1,7 +1,7 @@
 //! Which remembered result, if any, a frame may show again. Hosts sometimes rebuild a frame without
-//! sending its result again; the bridge remembers each live result (redacted) so that such a frame is
-//! not blank. Showing another call's data as this frame's would be worse than showing nothing, so
-//! a remembered result is shown only when all of these hold:
+//! sending its result again; the bridge remembers each live result (redacted) so that such a frame
+//! is not blank. Showing another call's data as this frame's would be worse than showing nothing,
+//! so a remembered result is shown only when all of these hold:
 //!
 //! - the host said nothing about this frame's call (no tool-input, partial input, result or
 //!   cancellation) from the handshake until [`RELOAD_WINDOW_MS`] after `initialized`: a frame that
@@ -87,8 +87,8 @@ const CONFLICT: &str = "conflict";
 pub const FORGOTTEN_ENTRY: &str = "conflict\n";
 
 /// The entry to keep under a key that holds `previous` (if anything) once `result` (redacted JSON
-/// text) is remembered there too: the result with its digest, or a conflict mark when a different result
-/// was remembered there before. A conflict is final.
+/// text) is remembered there too: the result with its digest, or a conflict mark when a different
+/// result was remembered there before. A conflict is final.
 pub fn merged_entry(previous: Option<&str>, result: &str) -> String {
     let digest = format!("{:016x}", fnv1a(result.as_bytes()));
     match previous.map(first_line) {

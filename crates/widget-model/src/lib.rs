@@ -16,19 +16,20 @@
 //! notices and diagnostics. Its parts: [`rank`] orders columns (a profile per resource of what leads
 //! and what goes last, then title, identity, status, type, times, scalars, nested); [`rows`] builds
 //! a long list's rows on demand; [`graph`] checks a graph's counts against [`limits`] before parsing
-//! it; [`diff`] reads a change of code into numbered hunks; [`dataframe`] prints a DataFrame sample's
-//! columns as pandas prints them; [`table`], [`outputs`], [`logs`], [`timeline`] and [`history`] are
-//! the forms real pipeline data takes; cells, timestamps, statuses and sorting beside them. [`words`]
-//! is the vocabulary: the model holds `Msg` values, never sentences, and a catalog per language says
-//! each one.
+//! it; [`diff`] reads a change of code into numbered hunks; [`dataframe`] prints a DataFrame
+//! sample's columns as pandas prints them; [`table`], [`outputs`], [`logs`], [`timeline`] and
+//! [`history`] are the forms real pipeline data takes; cells, timestamps, statuses and sorting
+//! beside them. [`words`] is the vocabulary: the model holds `Msg` values, never sentences, and a
+//! catalog per language says each one.
 //!
 //! Entry points: [`model_from_json_text`] and [`model_from_structured_text`] (one call), or
 //! [`build_from_json_text`] and [`build_from_structured_text`] (a [`ModelBuild`] run a step at a
 //! time); [`redacted_json`] for the copy of a result remembered across reloads.
 //!
 //! Never: panic, whatever the input; log; let a text out before it is redacted (a long text waiting
-//! for its slices lives inside [`stepped::PendingModel`], whose only way out is the finished model);
-//! walk every record of a long list before the first paint; hold a sentence instead of a `Msg`.
+//! for its slices lives inside [`stepped::PendingModel`], whose only way out is the finished
+//! model); walk every record of a long list before the first paint; hold a sentence instead of a
+//! `Msg`.
 //!
 //! Depends on: `secret-redaction` (the one redaction engine), `widget-result` (the result's
 //! vocabulary and the `recordUrl` template), `graph-layout`, `widget-sort`, serde;

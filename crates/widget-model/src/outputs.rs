@@ -69,10 +69,10 @@ fn output(record: &Map<String, Value>) -> Output {
     Output { name, body }
 }
 
-/// `{columns: [...], rows: [[...], ...]}` as a table of data (`crate::dataframe`): the DataFrame's own
-/// column order, each column read as its dtype says when the output gives one (a column object's
-/// `dtype` or `type`, or a `dtypes`/`column_types` map in the sample or the output), else as its
-/// values say; a column under a sensitive name is redacted.
+/// `{columns: [...], rows: [[...], ...]}` as a table of data (`crate::dataframe`): the DataFrame's
+/// own column order, each column read as its dtype says when the output gives one (a column
+/// object's `dtype` or `type`, or a `dtypes`/`column_types` map in the sample or the output), else
+/// as its values say; a column under a sensitive name is redacted.
 fn sample_table(sample: &Map<String, Value>, output: &Map<String, Value>) -> Option<Table> {
     let declared = sample.get("columns")?.as_array()?;
     let names: Vec<String> = declared

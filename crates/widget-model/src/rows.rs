@@ -1,9 +1,9 @@
 //! A table's rows. Short lists are built when the result arrives. Long lists (over
 //! [`LAZY_AFTER`] records, given as JSON text) stay as text: each record is a span of a copy of
 //! the received text in which every sensitive value has been redacted
-//! ([`crate::redact::redact_json_text_in_place`]), and a row is built (parsed, redacted, turned into
-//! cells) the first time it is asked for. So the cost of a result follows what is drawn, not what
-//! was sent, and no raw secret is kept.
+//! ([`crate::redact::redact_json_text_in_place`]), and a row is built (parsed, redacted, turned
+//! into cells) the first time it is asked for. So the cost of a result follows what is drawn, not
+//! what was sent, and no raw secret is kept.
 
 use std::fmt;
 use std::sync::{Arc, OnceLock};
