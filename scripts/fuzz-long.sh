@@ -7,7 +7,7 @@ CASES=${CASES:-1000000}
 cargo build --quiet --profile fuzz -p widget-model --tests
 for property in arbitrary_json_never_panics arbitrary_widget_results_never_panic arbitrary_long_lists_never_panic \
     planted_secrets_never_reach_the_model secrets_planted_in_long_lists_never_reach_the_model_or_its_rows \
-    secrets_planted_in_the_fallback_text_reach_neither_model_nor_kept_copy look_alikes_come_out_unchanged \
+    secrets_planted_in_the_fallback_text_reach_neither_model_nor_remembered_copy look_alikes_come_out_unchanged \
     ranked_columns_are_deterministic_and_none_is_unreachable \
     fixtures_mutated_byte_by_byte_never_panic fixtures_with_a_subtree_replaced_never_panic; do
   start=$(date +%s)

@@ -1,6 +1,6 @@
 //! Work done a step at a time, in the tasks after this one, so that the page answers in between:
 //! a tool result's model whose long texts are redacted a slice a step
-//! (`widget_model::ModelBuild`), and the redacted copy of a result kept across reloads
+//! (`widget_model::ModelBuild`), and the redacted copy of a result remembered across reloads
 //! (`widget_model::RedactedJson`). Each step is bounded work; a task runs steps while the longest
 //! one so far still fits in [`STEPS_BUDGET_MS`].
 

@@ -61,10 +61,10 @@ struct Shared {
     drawn: Cell<bool>,
     /// The tool call this frame shows (`hostContext.toolInfo`), once the handshake is done.
     tool_call: RefCell<Option<ToolCall>>,
-    /// Where this tool call's results are kept across reloads (`widget_app::restore::slot_key`),
-    /// when the host named the call.
+    /// Where this tool call's results are remembered across reloads
+    /// (`widget_app::restore::slot_key`), when the host named the call.
     storage_key: RefCell<Option<String>>,
-    /// Whether a kept result may still be shown: only to a frame the host says nothing to.
+    /// Whether a remembered result may still be shown: only to a frame the host says nothing to.
     gate: Cell<RestoreGate>,
 }
 
@@ -303,7 +303,7 @@ impl Shared {
         }
     }
 
-    /// Moves the restore gate; at the end of a silent window, shows the result kept for this
+    /// Moves the restore gate; at the end of a silent window, shows the result remembered for this
     /// frame's call, if one is restorable (`widget_app::restore`).
     fn pass_gate(&self, signal: GateSignal) {
         let mut gate = self.gate.get();
@@ -315,12 +315,12 @@ impl Shared {
         if !restore_now {
             return;
         }
-        let kept = self
+        let remembered = self
             .storage_key
             .borrow()
             .as_deref()
             .and_then(|key| storage::load(&self.window, key));
-        if let Some(result) = kept.as_deref().and_then(restore::restorable) {
+        if let Some(result) = remembered.as_deref().and_then(restore::restorable) {
             (self.dispatch)(HostEvent::RestoredResult(ToolPayload::CallToolResult(
                 result.to_owned(),
             )));
@@ -328,7 +328,7 @@ impl Shared {
         }
     }
 
-    /// Starts the reload window: if the host says nothing for the call until it ends, a kept
+    /// Starts the reload window: if the host says nothing for the call until it ends, a remembered
     /// result may be shown.
     fn open_reload_window(self: &Rc<Self>) {
         self.pass_gate(GateSignal::Initialized);

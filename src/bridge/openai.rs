@@ -2,7 +2,7 @@
 //! structuredContent, with `toolResponseMetadata`, the result's `_meta`), the host context is a
 //! set of globals (`theme`, `displayMode`, `maxHeight`, `locale`), and `openai:set_globals`
 //! announces changes. The height goes back through `notifyIntrinsicHeight(height)`; the last
-//! result is kept in `widgetState` (redacted, small results only) for rebuilt frames.
+//! result is remembered in `widgetState` (redacted, small results only) for rebuilt frames.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -23,7 +23,7 @@ pub const SET_GLOBALS: &str = "openai:set_globals";
 /// The key of our entry in `widgetState`.
 const STATE_KEY: &str = "resourceWidget";
 /// The Apps SDK shows `widgetState` to the model, so it must stay small: a result whose redacted
-/// copy is larger is not kept.
+/// copy is larger is not remembered.
 pub const MAX_STATE_BYTES: usize = 16 * 1024;
 
 struct Shared {
@@ -282,11 +282,11 @@ impl Shared {
         true
     }
 
-    /// Shows the result kept in `widgetState`, if any.
+    /// Shows the result remembered in `widgetState`, if any.
     fn restore_result(&self) {
-        let kept = get(&get(&self.openai, "widgetState"), STATE_KEY);
-        let structured = get(&kept, "structured").as_string();
-        let hints = get(&kept, "hints").as_string();
+        let remembered = get(&get(&self.openai, "widgetState"), STATE_KEY);
+        let structured = get(&remembered, "structured").as_string();
+        let hints = get(&remembered, "hints").as_string();
         if let Some(structured) = structured {
             (self.dispatch)(HostEvent::RestoredResult(ToolPayload::Parts {
                 structured,

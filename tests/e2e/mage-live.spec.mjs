@@ -19,8 +19,8 @@ import { WINDOW_AFTER } from "./checks/lib.mjs";
 
 const DIR = process.env.MAGE_TEST_RESULTS;
 
-/** A CallToolResult tests/server/mage.rs kept, as text and parsed; throws when it is not there. */
-function kept(name) {
+/** A CallToolResult tests/server/mage.rs saved, as text and parsed; throws when it is not there. */
+function saved(name) {
   if (!DIR) throw new Error("MAGE_TEST_RESULTS is not set (scripts/mage-test.sh sets it)");
   const file = join(DIR, `${name}.json`);
   if (!existsSync(file)) throw new Error(`${file} is missing: crates/mage-mcp-server/tests/server/mage.rs did not write it`);
@@ -31,7 +31,7 @@ function kept(name) {
   return { text, result, content: result.structuredContent };
 }
 
-/** Loads the widget (its handshake bounded to 15 s), sends the tool input, then the kept result. */
+/** Loads the widget (its handshake bounded to 15 s), sends the tool input, then the saved result. */
 async function show(page, servers, text) {
   const d = driverFor(page, servers);
   await d.loadWidget({ hostContext: { theme: "light", locale: "en-US" }, width: 760 });
@@ -43,7 +43,7 @@ async function show(page, servers, text) {
 }
 
 test("pipeline_list from Mage: a list with a row per pipeline", async ({ hostPage: page, servers }) => {
-  const { text, content } = kept("pipeline_list");
+  const { text, content } = saved("pipeline_list");
   const uuids = content.records.map((r) => r.uuid);
   expect(uuids).toEqual(expect.arrayContaining(["basic_etl_from_s3", "token_refresh_audit"]));
   const w = await show(page, servers, text);
@@ -52,7 +52,7 @@ test("pipeline_list from Mage: a list with a row per pipeline", async ({ hostPag
 });
 
 test("pipeline_get from Mage: the graph drawn, one node per block", async ({ hostPage: page, servers }) => {
-  const { text, content } = kept("pipeline_get");
+  const { text, content } = saved("pipeline_get");
   const blocks = content.records[0].blocks.map((b) => b.uuid);
   expect(blocks.sort()).toEqual(["clean_orders", "export_orders_clean", "load_orders_from_s3"]);
   expect(content.graph.nodes.map((n) => n.id).sort()).toEqual(blocks);
@@ -64,7 +64,7 @@ test("pipeline_get from Mage: the graph drawn, one node per block", async ({ hos
 });
 
 test("block_outputs from Mage: the DataFrame as an output grid", async ({ hostPage: page, servers }) => {
-  const { text, content } = kept("block_outputs");
+  const { text, content } = saved("block_outputs");
   const frame = content.records[0];
   expect(frame.shape).toEqual([300, 13]);
   const sample = frame.sample_data.rows.length;
@@ -89,7 +89,7 @@ test("block_outputs from Mage: the DataFrame as an output grid", async ({ hostPa
 });
 
 test("run_logs of the failed run from Mage: the exception first", async ({ hostPage: page, servers }) => {
-  const { text, content } = kept("run_logs_failed");
+  const { text, content } = saved("run_logs_failed");
   expect(content.records.some((f) => (f.content ?? "").includes("StaleCredentialError"))).toBe(true);
   const w = await show(page, servers, text);
   await expect(w.locator(".log-file")).toHaveCount(content.records.length);

@@ -85,18 +85,18 @@ test("renders again on openai:set_globals", async ({ page, servers }) => {
   await expect(page.locator(".table tbody tr")).toHaveCount(8);
 });
 
-test("keeps the result in widgetState, redacted, and shows it as restored after a reload", async ({ page, servers }) => {
+test("remembers the result in widgetState, redacted, and shows it as restored after a reload", async ({ page, servers }) => {
   const secret = "0123456789abcdef0123456789abcdef";
   await open(page, servers, globalsOf("adversarial/unredacted-tokens.json"));
   await expect(page.locator("#widget")).toHaveAttribute("data-state", "ok");
   await expect.poll(() => page.evaluate(() => window.openaiCalls.widgetStates.length)).toBeGreaterThan(0);
-  const kept = await page.evaluate(() => window.openaiCalls.widgetStates.at(-1));
-  expect(JSON.stringify(kept)).not.toContain(secret);
-  expect(kept.resourceWidget.structured).toContain("daily_6am");
+  const remembered = await page.evaluate(() => window.openaiCalls.widgetStates.at(-1));
+  expect(JSON.stringify(remembered)).not.toContain(secret);
+  expect(remembered.resourceWidget.structured).toContain("daily_6am");
 
   // The host rebuilds the frame: toolOutput is gone, widgetState remains.
   const page2 = await page.context().newPage();
-  await open(page2, servers, { toolOutput: null, widgetState: kept });
+  await open(page2, servers, { toolOutput: null, widgetState: remembered });
   await expect(page2.locator("#widget")).toHaveAttribute("data-state", "ok");
   await expect(page2.locator(".notices")).toContainText("Restored");
   await expect(page2.locator(".table tbody")).toContainText("daily_6am");

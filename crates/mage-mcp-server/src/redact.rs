@@ -16,7 +16,7 @@ pub use secret_redaction::{Redactor, REDACTED};
 /// `user:pass@` from its URL's `scheme://`), and the redaction of the result, which comes later,
 /// would then see neither.
 pub fn redacted_text<'a>(redactor: &Redactor, text: &'a str) -> Cow<'a, str> {
-    match redactor.scrub_text(text) {
+    match redactor.redact_text(text) {
         Some(clean) => Cow::Owned(clean),
         None => Cow::Borrowed(text),
     }
@@ -84,11 +84,12 @@ mod tests {
             // The server's path: what `into_call_tool_result` does to structuredContent and hints.
             let mut server = value.clone();
             Redactor::default().redact(&mut server);
-            // The widget's path: the copy it keeps, redacted from the JSON text a host delivers,
-            // and the model it draws from.
+            // The widget's path: the copy it remembers, redacted from the JSON text a host
+            // delivers, and the model it draws from.
             let text = value.to_string();
-            let kept = widget_model::redacted_json(&text).expect("the corpus is JSON");
-            let widget: Value = serde_json::from_str(&kept).expect("the kept copy is JSON");
+            let remembered = widget_model::redacted_json(&text).expect("the corpus is JSON");
+            let widget: Value =
+                serde_json::from_str(&remembered).expect("the remembered copy is JSON");
             assert_eq!(server, widget, "the two paths disagree on {text}");
             let model = format!("{:?}", widget_model::model_from_json_text(&text));
             for secret in &secrets {

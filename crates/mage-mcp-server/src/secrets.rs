@@ -1,5 +1,5 @@
 //! Secrets met on the way, so that one seen under a sensitive key (a schedule token, a payload's
-//! API key) is blanked wherever it is copied: within a call ([`CallSecrets`]) and in the later
+//! API key) is redacted wherever it is copied: within a call ([`CallSecrets`]) and in the later
 //! calls of the same MCP session ([`SessionSecrets`]). Sessions share nothing of what they learn:
 //! what one session's call sends or reads never changes another session's results. Only values
 //! shaped like credentials are learned, within bounds (`secret_redaction::Redactor`).
@@ -89,7 +89,7 @@ impl CallSecrets {
         });
     }
 
-    /// A secret the call holds (a credential of its session): blanked in its result whatever its
+    /// A secret the call holds (a credential of its session): redacted in its result whatever its
     /// shape, not kept past it (the next call holds it again).
     pub fn know_secret(&self, secret: &str) {
         self.with(|state| state.known.trust_secret(secret));
@@ -128,20 +128,20 @@ mod tests {
         assert!(call.learnt().is_none(), "nothing learnt yet");
         call.learn(&json!({"token": secret(1)}));
         assert_eq!(
-            call.redactor().scrub_text(&secret(1)).as_deref(),
+            call.redactor().redact_text(&secret(1)).as_deref(),
             Some(REDACTED)
         );
         session.remember(&call.learnt().expect("learnt"));
         let next = CallSecrets::new(session.redactor());
         assert_eq!(
             next.redactor()
-                .scrub_text(&format!("log: {}", secret(1)))
+                .redact_text(&format!("log: {}", secret(1)))
                 .as_deref(),
             Some("log: [redacted]")
         );
         let elsewhere = CallSecrets::new(other.redactor());
         assert_eq!(
-            elsewhere.redactor().scrub_text(&secret(1)),
+            elsewhere.redactor().redact_text(&secret(1)),
             None,
             "another session learnt nothing"
         );
@@ -153,7 +153,7 @@ mod tests {
         let call = CallSecrets::new(session.redactor());
         call.learn(&json!({"payload": {"token": "daily_sales_pipeline_v2"}}));
         assert!(call.learnt().is_none());
-        assert_eq!(call.redactor().scrub_text("daily_sales_pipeline_v2"), None);
+        assert_eq!(call.redactor().redact_text("daily_sales_pipeline_v2"), None);
     }
 
     #[test]
@@ -165,9 +165,9 @@ mod tests {
         call.know_secret("plain-config-token");
         assert!(call
             .redactor()
-            .scrub_text("the-servers-own-credential")
+            .redact_text("the-servers-own-credential")
             .is_some());
-        assert!(call.redactor().scrub_text("plain-config-token").is_some());
+        assert!(call.redactor().redact_text("plain-config-token").is_some());
         assert!(call.learnt().is_none(), "a credential held is not learnt");
     }
 }

@@ -7,12 +7,12 @@
 //! For each file, the median (and the fastest) of `RUNS` runs (11 unless set) of each path that
 //! reaches the engine: the whole tree redacted at once (`redact_in_place`, the server's and the
 //! widget's walk), the tree redacted in slices as the widget does it (`SlicedRedaction`, texts over
-//! 128 KB taken out and scrubbed 128 KB a step), and the text scrubber over the file's longest
-//! string (`scrub_string`).
+//! 128 KB taken out and redacted 128 KB a step), and the plain-text redaction over the file's
+//! longest string (`redact_plain_text`).
 
 use std::time::{Duration, Instant};
 
-use secret_redaction::{redact_in_place, scrub_string, SlicedRedaction};
+use secret_redaction::{redact_in_place, redact_plain_text, SlicedRedaction};
 use serde_json::Value;
 
 /// The widget's slice: `widget_model::limits::TEXT_SLICE_BYTES`.
@@ -52,9 +52,9 @@ fn main() -> Result<(), String> {
             }),
         );
         report(
-            "scrub_string",
+            "redact_plain_text",
             time(runs, || {
-                scrub_string(&longest);
+                redact_plain_text(&longest);
             }),
         );
     }

@@ -4,7 +4,7 @@
 //!
 //! What is learned from data is bounded and chosen: only values shaped like generated
 //! credentials ([`is_credential_like`]), so that a name sent under a key called `token` (a
-//! pipeline's uuid in a run's payload, say) does not blank that name everywhere after; at most
+//! pipeline's uuid in a run's payload, say) is not redacted everywhere after; at most
 //! [`MAX_LEARNED_SECRETS`] of them and [`MAX_LEARNED_BYTES`] in all, the oldest out first. The
 //! secrets a producer trusts (its own credentials) are kept whatever their shape. Every secret is
 //! found in one pass over a text, however many there are (Aho-Corasick).
@@ -20,7 +20,7 @@ use crate::marker::REDACTED;
 use crate::shapes::is_embedded_credential;
 
 /// Secrets shorter than this are not searched for inside other strings: a short value ("prod")
-/// would blank ordinary words. Values under sensitive keys are redacted whatever their length.
+/// would redact ordinary words. Values under sensitive keys are redacted whatever their length.
 pub const MIN_LEARNED_SECRET_LEN: usize = 8;
 
 /// The shortest value learned from data unless it has a credential's format: a generated token
@@ -342,7 +342,7 @@ mod tests {
             })
         );
         assert_eq!(
-            redactor.scrub_text("k xoxb1234567890abcdef").as_deref(),
+            redactor.redact_text("k xoxb1234567890abcdef").as_deref(),
             Some("k [redacted]")
         );
     }

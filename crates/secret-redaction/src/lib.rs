@@ -6,7 +6,7 @@
 //! It hides secrets and nothing else. Keys decide first ([`is_sensitive_key`], at any depth): the
 //! value under a sensitive key is gone, but a flag, or a count under a plural name
 //! ([`is_hidden_under`]). Inside strings, only what names itself a credential is hidden
-//! ([`scrub_string`]): URL credentials, sensitive query parameters, the schedule token of a
+//! ([`redact_plain_text`]): URL credentials, sensitive query parameters, the schedule token of a
 //! trigger path, webhook URLs, JSON Web Tokens, private keys, the value given to a name that
 //! names a secret as code and configuration write it (`token=…`, `"api_key": "…"`,
 //! `PASSWORD = '…'`, `api_key: str = '…'`, `WITH PASSWORD '…'`, `Authorization: Token …`, every
@@ -29,21 +29,21 @@
 //! label, a name, an operator, an annotation or a scheme, `value.rs` a value's extent and what
 //! stays, `pairs.rs` the `name=value` pairs inside a word, `urls.rs` a URL's password, query,
 //! trigger token and webhook path, `search.rs` the prefilter's words); credential formats in
-//! `shapes.rs`; long lists blanked as text in `blank.rs`; learned secrets in `learned.rs`.
+//! `shapes.rs`; long lists redacted as text in `json_text.rs`; learned secrets in `learned.rs`.
 //!
-//! Entry points: [`redact_in_place`] (a parsed tree), [`scrub_string`] and [`redact_text`] (one
-//! string), [`SlicedScrub`] (a long text a slice at a time) and [`SlicedRedaction`] (a tree whose
-//! long texts are taken out, scrubbed a slice a step and put back), [`Redactor`] (the same with
-//! the secrets a producer learned), [`blank_sensitive_values`].
+//! Entry points: [`redact_in_place`] (a parsed tree), [`redact_plain_text`] and [`redact_text`]
+//! (one string), [`SlicedTextRedaction`] (a long text a slice at a time) and [`SlicedRedaction`] (a
+//! tree whose long texts are taken out, redacted a slice a step and put back), [`Redactor`] (the
+//! same with the secrets a producer learned), [`redact_json_text_in_place`].
 //!
 //! Never: hide what is not a credential (an ordinary word, an id, a checksum stay as written);
-//! give a long text back before it is scrubbed whole; log; panic.
+//! give a long text back before it is redacted whole; log; panic.
 //! Depends on: `serde_json` only, no workspace crate: the server and `widget-model` both depend
 //! on it, never on each other.
 
-mod blank;
 #[cfg(feature = "test-corpus")]
 pub mod corpus;
+mod json_text;
 mod keys;
 mod labels;
 mod learned;
@@ -59,12 +59,12 @@ mod urls;
 mod value;
 mod words;
 
-pub use blank::{blank_sensitive_values, Blanked};
+pub use json_text::{redact_json_text_in_place, JsonTextRedaction};
 pub use keys::{is_identifier_key, is_sensitive_key};
 pub use learned::{
     is_credential_like, Redactor, MAX_LEARNED_BYTES, MAX_LEARNED_SECRETS, MIN_LEARNED_SECRET_LEN,
 };
 pub use marker::REDACTED;
 pub use sliced::SlicedRedaction;
-pub use text::{scrub_string, SlicedScrub};
+pub use text::{redact_plain_text, SlicedTextRedaction};
 pub use tree::{is_hidden_under, redact_graph_edge, redact_in_place, redact_text};

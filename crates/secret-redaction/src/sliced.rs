@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use crate::keys::is_sensitive_key;
 use crate::learned::NoneLearned;
-use crate::text::SlicedScrub;
+use crate::text::SlicedTextRedaction;
 use crate::tree::{has_sensitive_column, is_bracketed, Place, Walk, MAX_EMBEDDED_JSON};
 
 /// A tree being redacted in steps. [`SlicedRedaction::new`] redacts everything but its texts
@@ -53,8 +53,8 @@ struct LongText {
 /// What is left to do for a long text.
 #[derive(Clone)]
 enum Work {
-    /// Scrubbed as text, a slice a step.
-    Scrub(SlicedScrub),
+    /// Redacted as plain text, a slice a step.
+    Text(SlicedTextRedaction),
     /// Bracketed as JSON: parsed in its next step, and redacted as JSON if it is.
     Unparsed(String),
     /// JSON, redacted in steps of its own; the text as sent is kept for when nothing in it changes.
@@ -87,16 +87,16 @@ impl SlicedRedaction {
         self.pending.is_empty()
     }
 
-    /// The next step on one long text: about `bytes` more of it scrubbed, or, for JSON held as
+    /// The next step on one long text: about `bytes` more of it redacted, or, for JSON held as
     /// text, its parse, a step of its own redaction, or its writing out once that is done.
     pub fn step(&mut self, bytes: usize) {
         let Some(mut text) = self.pending.pop() else {
             return;
         };
         let finished = match text.work {
-            Work::Scrub(ref mut scrub) => {
-                scrub.step(bytes);
-                scrub.is_done()
+            Work::Text(ref mut redaction) => {
+                redaction.step(bytes);
+                redaction.is_done()
             }
             Work::Unparsed(ref mut raw) => {
                 let raw = std::mem::take(raw);
@@ -105,8 +105,8 @@ impl SlicedRedaction {
                         Box::new(Self::at_depth(inner, self.long, self.embedded + 1)),
                         raw,
                     ),
-                    // Not JSON after all: scrubbed as the text it is.
-                    Err(_) => Work::Scrub(SlicedScrub::new(raw)),
+                    // Not JSON after all: redacted as the text it is.
+                    Err(_) => Work::Text(SlicedTextRedaction::new(raw)),
                 };
                 false
             }
@@ -138,22 +138,22 @@ impl SlicedRedaction {
 
     /// Keeps a finished text for [`SlicedRedaction::finish`], counting what it changed.
     fn put_aside(&mut self, text: LongText) {
-        // A text scrubbed to its end, with the count of values that changed.
-        let scrubbed = |scrub: SlicedScrub| {
-            let (clean, changed) = scrub.finish();
+        // A text redacted to its end, with the count of values that changed.
+        let text_finished = |redaction: SlicedTextRedaction| {
+            let (clean, changed) = redaction.finish();
             (clean, usize::from(changed))
         };
         let (clean, changed) = match text.work {
-            Work::Scrub(scrub) => scrubbed(scrub),
+            Work::Text(redaction) => text_finished(redaction),
             Work::Json(inner, raw) => match inner.finish() {
                 (_, 0) => (raw, 0),
                 (value, n) => match serde_json::to_string(&value) {
                     Ok(clean) => (clean, n),
-                    // As the walk does when it cannot write the JSON back: scrubbed as text.
-                    Err(_) => scrubbed(SlicedScrub::new(raw)),
+                    // As the walk does when it cannot write the JSON back: redacted as text.
+                    Err(_) => text_finished(SlicedTextRedaction::new(raw)),
                 },
             },
-            Work::Unparsed(raw) => scrubbed(SlicedScrub::new(raw)),
+            Work::Unparsed(raw) => text_finished(SlicedTextRedaction::new(raw)),
         };
         self.changed += changed;
         self.redacted.push((text.path, clean));
@@ -216,7 +216,7 @@ fn take_long_texts(
                 let work = if embedded < MAX_EMBEDDED_JSON && is_bracketed(&text) {
                     Work::Unparsed(text)
                 } else {
-                    Work::Scrub(SlicedScrub::new(text))
+                    Work::Text(SlicedTextRedaction::new(text))
                 };
                 let path = path
                     .iter()
@@ -273,7 +273,7 @@ mod tests {
     }
 
     #[test]
-    fn text_bracketed_like_json_and_not_json_is_scrubbed_as_text() {
+    fn text_bracketed_like_json_and_not_json_is_redacted_as_text() {
         let tree = json!(["{ token=sk_live_4eC39HqLyjWDarjtT1zdp7dc, not json }"]);
         let mut whole = tree.clone();
         let changed = redact_in_place(&mut whole);

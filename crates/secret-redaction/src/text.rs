@@ -9,7 +9,7 @@
 use crate::pem::hide_private_key_blocks;
 use crate::search::{contains_any_ignore_case, holds, SCHEME_WORDS, SECRET_WORDS};
 use crate::shapes::has_key_run;
-use crate::words::{Scope, WordScrub};
+use crate::words::{Scope, WordRedaction};
 
 /// A copy of `s` with embedded secrets hidden, or `None` when there was nothing to hide.
 ///
@@ -23,21 +23,21 @@ use crate::words::{Scope, WordScrub};
 /// a type annotation, a flag (`requires_password: true`), a count under a plural name
 /// (`max_tokens: 4096`) and a reference (`os.getenv("X")`, `{{ env_var("X") }}`) stay. Nothing
 /// else: "Basic ETL", "Bearer bond" and a 32-hex checksum stay as written.
-pub fn scrub_string(s: &str) -> Option<String> {
-    scrub_words(s, Scope::Text)
+pub fn redact_plain_text(s: &str) -> Option<String> {
+    redact_words(s, Scope::Text)
 }
 
 /// A copy of the identifier `s` with its credential shapes hidden (a key format, a JSON Web Token,
 /// the credential after an auth scheme), or `None`: an identifier is otherwise shown exactly as
 /// sent, so labels (`token=…`) and URLs inside it are left alone.
-pub(crate) fn scrub_identifier(s: &str) -> Option<String> {
-    scrub_words(s, Scope::Identifier)
+pub(crate) fn redact_plain_identifier(s: &str) -> Option<String> {
+    redact_words(s, Scope::Identifier)
 }
 
-fn scrub_words(s: &str, scope: Scope) -> Option<String> {
+fn redact_words(s: &str, scope: Scope) -> Option<String> {
     let without_keys = first_look(s, scope)?;
     let s = without_keys.as_deref().unwrap_or(s);
-    WordScrub::default().finish(s, scope).or(without_keys)
+    WordRedaction::default().finish(s, scope).or(without_keys)
 }
 
 /// The first look at a whole text, before its words: `None` when it cannot hold a secret (none of
@@ -53,13 +53,13 @@ fn first_look(s: &str, scope: Scope) -> Option<Option<String>> {
     })
 }
 
-/// A long text scrubbed a slice at a time, with the verdicts [`scrub_string`] gives the whole of
-/// it: its first step reads the whole text for whether it may hold a secret at all and hides its
+/// A long text redacted a slice at a time, with the verdicts [`redact_plain_text`] gives the whole
+/// of it: its first step reads the whole text for whether it may hold a secret at all and hides its
 /// private keys' blocks; each step after it reads a slice of its words, and what one word says of
-/// the next carries from one slice to the next. The text stays private until it is scrubbed: the
-/// only way to it is [`SlicedScrub::finish`].
+/// the next carries from one slice to the next. The text stays private until it is redacted: the
+/// only way to it is [`SlicedTextRedaction::finish`].
 #[derive(Clone)]
-pub struct SlicedScrub {
+pub struct SlicedTextRedaction {
     /// The text (its private keys' blocks hidden, once read).
     text: String,
     /// Whether hiding those blocks changed it.
@@ -67,19 +67,19 @@ pub struct SlicedScrub {
     read: Read,
 }
 
-/// How far a [`SlicedScrub`] has gone.
+/// How far a [`SlicedTextRedaction`] has gone.
 #[derive(Clone)]
 enum Read {
     /// Not at all.
     Unread,
     /// Its words, this far.
-    Words(WordScrub),
-    /// Nothing in the text is hidden by [`scrub_string`], or nothing but private keys' blocks.
+    Words(WordRedaction),
+    /// Nothing in the text is hidden by [`redact_plain_text`], or nothing but private keys' blocks.
     Clean,
 }
 
-impl SlicedScrub {
-    /// A scrub of `text`, not started: nothing reads the text yet.
+impl SlicedTextRedaction {
+    /// A redaction of `text`, not started: nothing reads the text yet.
     pub fn new(text: String) -> Self {
         Self {
             text,
@@ -89,7 +89,7 @@ impl SlicedScrub {
     }
 
     /// The next step: the first one reads the whole text once (for whether it may hold a secret,
-    /// and for private keys); each one after it scrubs about `bytes` more of its words (to the end
+    /// and for private keys); each one after it redacts about `bytes` more of its words (to the end
     /// of the word that passes them).
     pub fn step(&mut self, bytes: usize) {
         match &mut self.read {
@@ -100,7 +100,7 @@ impl SlicedScrub {
                         self.text = hidden;
                         self.keys_hidden = true;
                     }
-                    self.read = Read::Words(WordScrub::default());
+                    self.read = Read::Words(WordRedaction::default());
                 }
             },
             Read::Words(words) => {
@@ -111,7 +111,7 @@ impl SlicedScrub {
         }
     }
 
-    /// Whether the whole text is scrubbed.
+    /// Whether the whole text is redacted.
     pub fn is_done(&self) -> bool {
         match &self.read {
             Read::Unread => false,
@@ -120,7 +120,7 @@ impl SlicedScrub {
         }
     }
 
-    /// The scrubbed text (what is left is scrubbed first), and whether anything in it was hidden.
+    /// The redacted text (what is left is redacted first), and whether anything in it was hidden.
     pub fn finish(mut self) -> (String, bool) {
         if matches!(self.read, Read::Unread) {
             self.step(0);
@@ -136,15 +136,15 @@ impl SlicedScrub {
     }
 }
 
-/// Never the text: only how far the scrub has gone.
-impl std::fmt::Debug for SlicedScrub {
+/// Never the text: only how far the redaction has gone.
+impl std::fmt::Debug for SlicedTextRedaction {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let read = match &self.read {
             Read::Unread => None,
             Read::Words(words) => Some(words.at),
             Read::Clean => Some(self.text.len()),
         };
-        f.debug_struct("SlicedScrub")
+        f.debug_struct("SlicedTextRedaction")
             .field("bytes", &self.text.len())
             .field("read", &read)
             .finish()
@@ -179,7 +179,7 @@ mod tests {
     use crate::marker::REDACTED;
 
     #[test]
-    fn secrets_inside_urls_and_text_are_scrubbed() {
+    fn secrets_inside_urls_and_text_are_redacted() {
         let cases = [
             (
                 "https://svc.example/api/pipelines?api_key=abc123&x=1",
@@ -238,23 +238,30 @@ mod tests {
             ),
         ];
         for (input, expected) in cases {
-            assert_eq!(scrub_string(input).as_deref(), Some(expected), "{input}");
-        }
-        assert_eq!(scrub_string("plain words, no secrets"), None);
-        for (_, scrubbed) in cases {
             assert_eq!(
-                scrub_string(scrubbed),
+                redact_plain_text(input).as_deref(),
+                Some(expected),
+                "{input}"
+            );
+        }
+        assert_eq!(redact_plain_text("plain words, no secrets"), None);
+        for (_, redacted) in cases {
+            assert_eq!(
+                redact_plain_text(redacted),
                 None,
-                "scrubbing is idempotent: {scrubbed}"
+                "redacting is idempotent: {redacted}"
             );
         }
         assert_eq!(
-            scrub_string("Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln").as_deref(),
+            redact_plain_text("Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln").as_deref(),
             Some("Bearer [redacted]")
         );
-        assert_eq!(scrub_string("https://svc.example/a?page=2"), None);
-        assert_eq!(scrub_string("status: running at 06:00:00, page=2"), None);
-        assert_eq!(scrub_string("the token was rotated"), None);
+        assert_eq!(redact_plain_text("https://svc.example/a?page=2"), None);
+        assert_eq!(
+            redact_plain_text("status: running at 06:00:00, page=2"),
+            None
+        );
+        assert_eq!(redact_plain_text("the token was rotated"), None);
     }
 
     #[test]
@@ -276,13 +283,17 @@ mod tests {
             ),
         ];
         for (input, expected) in cases {
-            assert_eq!(scrub_string(input).as_deref(), Some(expected), "{input}");
             assert_eq!(
-                scrub_identifier(input).as_deref(),
+                redact_plain_text(input).as_deref(),
                 Some(expected),
                 "{input}"
             );
-            assert_eq!(scrub_string(expected), None, "idempotent: {expected}");
+            assert_eq!(
+                redact_plain_identifier(input).as_deref(),
+                Some(expected),
+                "{input}"
+            );
+            assert_eq!(redact_plain_text(expected), None, "idempotent: {expected}");
         }
     }
 
@@ -301,7 +312,11 @@ mod tests {
             ("(ghp_16C7e42F292c6912E7710c838347Ae178B4a)", "([redacted])"),
         ];
         for (input, expected) in cases {
-            assert_eq!(scrub_string(input).as_deref(), Some(expected), "{input}");
+            assert_eq!(
+                redact_plain_text(input).as_deref(),
+                Some(expected),
+                "{input}"
+            );
         }
     }
 
@@ -362,8 +377,12 @@ mod tests {
             ),
         ];
         for (input, expected) in cases {
-            assert_eq!(scrub_string(input).as_deref(), Some(expected), "{input}");
-            assert_eq!(scrub_string(expected), None, "idempotent: {expected}");
+            assert_eq!(
+                redact_plain_text(input).as_deref(),
+                Some(expected),
+                "{input}"
+            );
+            assert_eq!(redact_plain_text(expected), None, "idempotent: {expected}");
         }
     }
 
@@ -395,7 +414,7 @@ mod tests {
             "SharedAccessKeyName=RootManageSharedAccessKey",
             "-----BEGIN CERTIFICATE----- is public",
         ] {
-            assert_eq!(scrub_string(text), None, "{text}");
+            assert_eq!(redact_plain_text(text), None, "{text}");
         }
     }
 
@@ -409,15 +428,15 @@ mod tests {
             "run_42",
             "eyJ_pipeline",
         ] {
-            assert_eq!(scrub_identifier(id), None, "{id}");
+            assert_eq!(redact_plain_identifier(id), None, "{id}");
         }
         assert_eq!(
-            scrub_identifier("xoxb-123456789012-AbCdEfGhIj").as_deref(),
+            redact_plain_identifier("xoxb-123456789012-AbCdEfGhIj").as_deref(),
             Some(REDACTED)
         );
         // A session id that is a JSON Web Token is a credential, whatever its key says.
         assert_eq!(
-            scrub_identifier("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln").as_deref(),
+            redact_plain_identifier("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln").as_deref(),
             Some(REDACTED)
         );
     }

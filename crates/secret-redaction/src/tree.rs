@@ -1,12 +1,12 @@
 //! Redaction of a whole JSON tree, in place and at any depth: keys decide first, then every
-//! string is scrubbed by what it is (an identifier, JSON held in a string, text).
+//! string is redacted by what it is (an identifier, JSON held in a string, text).
 
 use serde_json::{Map, Value};
 
 use crate::keys::{is_identifier_key, key_secrecy, Secrecy};
 use crate::learned::{LearnedSecrets, NoneLearned, Redactor};
 use crate::marker::REDACTED;
-use crate::text::{scrub_identifier, scrub_string};
+use crate::text::{redact_plain_identifier, redact_plain_text};
 
 /// [`Redactor::redact`] with nothing learned: the rules alone. Returns how many values changed.
 pub fn redact_in_place(root: &mut Value) -> usize {
@@ -20,7 +20,7 @@ pub fn redact_graph_edge(edge: &mut Value) -> usize {
 }
 
 /// A string with its secrets hidden, for showing as text: JSON is redacted as JSON (and shown
-/// compact), anything else scrubbed word by word.
+/// compact), anything else redacted word by word.
 pub fn redact_text(s: &str) -> String {
     Walk(&NoneLearned)
         .redact_string(s, 0)
@@ -62,15 +62,15 @@ impl Place {
     }
 }
 
-/// Levels of JSON-in-a-string followed; deeper strings are scrubbed as plain text.
+/// Levels of JSON-in-a-string followed; deeper strings are redacted as plain text.
 pub(crate) const MAX_EMBEDDED_JSON: usize = 3;
 
 impl Redactor {
     /// Replaces, in place and at any depth, every value under a sensitive key with [`REDACTED`]
-    /// (`null` stays `null`), and scrubs every string: the secrets this redactor learned, wherever
+    /// (`null` stays `null`), and redacts every string: the secrets this redactor learned, wherever
     /// they were copied; in identifiers, credential shapes only; elsewhere, secrets embedded in
-    /// text ([`scrub_string`]). A string that holds JSON (a CallToolResult's fallback text, a
-    /// payload kept as text) is redacted as JSON, so its keys count too. Returns how many values
+    /// text ([`redact_plain_text`]). A string that holds JSON (a CallToolResult's fallback text, a
+    /// payload held as text) is redacted as JSON, so its keys count too. Returns how many values
     /// were changed.
     ///
     /// Iterative, so a deep tree costs heap, not stack; JSON inside strings is followed
@@ -82,7 +82,7 @@ impl Redactor {
     /// The text with every learned secret and embedded credential hidden (JSON redacted as JSON),
     /// or `None` when it holds none: what [`Redactor::redact`] makes of a string that is no
     /// identifier.
-    pub fn scrub_text(&self, text: &str) -> Option<String> {
+    pub fn redact_text(&self, text: &str) -> Option<String> {
         Walk(self).redact_string(text, 0).map(|(clean, _)| clean)
     }
 }
@@ -132,14 +132,14 @@ impl<L: LearnedSecrets> Walk<'_, L> {
     }
 
     /// A string that is no identifier, redacted, with the count of values changed; `None` when
-    /// nothing in it is secret. JSON is redacted as JSON and never scrubbed as text as well.
+    /// nothing in it is secret. JSON is redacted as JSON, never also as plain text.
     fn redact_string(&self, s: &str, embedded: usize) -> Option<(String, usize)> {
         if let Some(json) = self.redact_embedded_json(s, embedded) {
             return json;
         }
         let known = self.0.hide_learned(s);
         let text = known.as_deref().unwrap_or(s);
-        scrub_string(text).or(known).map(|clean| (clean, 1))
+        redact_plain_text(text).or(known).map(|clean| (clean, 1))
     }
 
     /// Renames, in place, the keys of `map` that are credentials (a key format, a JSON Web Token, a
@@ -180,7 +180,7 @@ impl<L: LearnedSecrets> Walk<'_, L> {
     pub(crate) fn redact_identifier(&self, s: &str) -> Option<String> {
         let known = self.0.hide_learned(s);
         let text = known.as_deref().unwrap_or(s);
-        scrub_identifier(text).or(known)
+        redact_plain_identifier(text).or(known)
     }
 
     /// `None` when `s` is not a JSON object or array (or lies too deep); otherwise `s` redacted as

@@ -1,9 +1,9 @@
-//! A text scrubbed word by word, and what one word says of the next: a label makes the next word
+//! A text redacted word by word, and what one word says of the next: a label makes the next word
 //! its value (`token: …`, `password = …`, `api_key: str = …`, `WITH PASSWORD '…'`), a quoted value
 //! runs on to its closing quote (`"correct horse"`), a cookie header's pairs run on to its end, a
 //! YAML block under a secret's name runs on while it is indented deeper, an auth scheme says its
 //! credential follows. Reading stops only between runs of words and spaces, and everything a
-//! word says of the words after it is kept between calls, so a text read in slices is scrubbed
+//! word says of the words after it is kept between calls, so a text read in slices is redacted
 //! as it is read whole.
 
 use crate::keys::Secrecy;
@@ -120,11 +120,11 @@ struct Annotation {
     whole_line: bool,
 }
 
-/// A text scrubbed word by word, from its start to where [`WordScrub::read`] stopped: what the
+/// A text redacted word by word, from its start to where [`WordRedaction::read`] stopped: what the
 /// words read say of the next, the indentation of the line being read, and the rewritten text so
 /// far.
 #[derive(Clone, Default)]
-pub(crate) struct WordScrub {
+pub(crate) struct WordRedaction {
     /// Where in the text the next run starts.
     pub(crate) at: usize,
     next: Next,
@@ -141,7 +141,7 @@ pub(crate) struct WordScrub {
     copied_to: usize,
 }
 
-impl WordScrub {
+impl WordRedaction {
     /// Reads the words of `s` from where the last call stopped until a run that starts at or past
     /// `until` (or the end).
     pub(crate) fn read(&mut self, s: &str, scope: Scope, until: usize) {
@@ -551,7 +551,7 @@ impl WordScrub {
                     Next::Keep => self.labelled(part).unwrap_or(literal_at(start, part)),
                     next => next,
                 };
-                let (clean, open) = scrub_word(part);
+                let (clean, open) = redact_word(part);
                 let inside = |closer| Next::Inside {
                     closer,
                     indent: self.indent,
@@ -737,10 +737,10 @@ fn split_keep_whitespace(s: &str) -> impl Iterator<Item = (usize, &str, bool)> {
     })
 }
 
-/// Scrubs one whitespace-free word: URLs (their passwords, a trigger's token, a webhook's path),
+/// Redacts one whitespace-free word: URLs (their passwords, a trigger's token, a webhook's path),
 /// inline `name=value` pairs before a query, the query's sensitive parameters, an XML element's
 /// content, key formats. With what closes a value the word leaves open.
-fn scrub_word(word: &str) -> (Option<String>, Option<Closer>) {
+fn redact_word(word: &str) -> (Option<String>, Option<Closer>) {
     // Without a URL, a trigger path or a query, only pairs and shapes are left (`token=…`,
     // `"password":"…"`, a bare key): read without a copy.
     if !holds(word, b"://") && !word.contains('?') && !holds(word, b"/pipeline_runs/") {
@@ -787,7 +787,7 @@ pub(crate) fn hide_embedded_credentials(s: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::text::scrub_string;
+    use crate::text::redact_plain_text;
 
     /// What spans words stops where the text says it ends: its closer, its line, its indentation.
     #[test]
@@ -854,8 +854,8 @@ mod tests {
                 "secrets:\n  a: [redacted]\n  b: [redacted]\nname: etl",
             ),
         ] {
-            let scrubbed = scrub_string(text).unwrap_or_else(|| text.to_owned());
-            assert_eq!(scrubbed, expected, "{text}");
+            let redacted = redact_plain_text(text).unwrap_or_else(|| text.to_owned());
+            assert_eq!(redacted, expected, "{text}");
         }
     }
 }

@@ -1,14 +1,14 @@
 //! The workspace's corpus of planted secrets (fixtures/secrets/corpus.json) through the engine:
 //! every carrier loses its secret wherever it stands, every credential shape under any key, every
 //! credential used as a key, every credential of a written text through every path (a tree, the
-//! text scrubber, both in slices) with its names kept; every look-alike comes out as written, and
-//! every flag and count under a secret's name as it is. The server's path (a [`Redactor`]) and
-//! the widget's (`redact_in_place`) agree on all of it.
+//! plain-text redaction, both in slices) with its names kept; every look-alike comes out as
+//! written, and every flag and count under a secret's name as it is. The server's path (a
+//! [`Redactor`]) and the widget's (`redact_in_place`) agree on all of it.
 
 use secret_redaction::corpus::{Corpus, Written};
 use secret_redaction::{
-    is_hidden_under, redact_in_place, redact_text, scrub_string, Redactor, SlicedRedaction,
-    SlicedScrub,
+    is_hidden_under, redact_in_place, redact_plain_text, redact_text, Redactor, SlicedRedaction,
+    SlicedTextRedaction,
 };
 use serde_json::{json, Value};
 
@@ -165,21 +165,21 @@ fn assert_none(failures: Vec<String>) {
     );
 }
 
-/// `text` scrubbed by a [`SlicedScrub`] in slices of `slice` bytes.
-fn scrubbed_in_slices(text: &str, slice: usize) -> String {
-    let mut scrub = SlicedScrub::new(text.to_owned());
-    while !scrub.is_done() {
-        scrub.step(slice);
+/// `text` redacted by a [`SlicedTextRedaction`] in slices of `slice` bytes.
+fn redacted_in_slices(text: &str, slice: usize) -> String {
+    let mut redaction = SlicedTextRedaction::new(text.to_owned());
+    while !redaction.is_done() {
+        redaction.step(slice);
     }
-    scrub.finish().0
+    redaction.finish().0
 }
 
 #[test]
 fn every_written_credential_is_hidden_and_its_names_kept_by_the_text_paths() {
     let mut found = Vec::new();
     for written in corpus().written {
-        let whole = scrub_string(&written.text).unwrap_or_else(|| written.text.clone());
-        found.extend(failures(&written, "scrub_string", &whole));
+        let whole = redact_plain_text(&written.text).unwrap_or_else(|| written.text.clone());
+        found.extend(failures(&written, "redact_plain_text", &whole));
         found.extend(failures(
             &written,
             "redact_text",
@@ -187,14 +187,14 @@ fn every_written_credential_is_hidden_and_its_names_kept_by_the_text_paths() {
         ));
         let mut server = Redactor::default();
         server.trust_secret("not-in-any-text-0123456789");
-        let scrubbed = server
-            .scrub_text(&written.text)
+        let redacted = server
+            .redact_text(&written.text)
             .unwrap_or_else(|| written.text.clone());
-        found.extend(failures(&written, "the server's scrub_text", &scrubbed));
+        found.extend(failures(&written, "the server's redact_text", &redacted));
         // Every slice size up to a long line's, so that every value that spans words (a quoted
         // one with spaces, a cookie header, a YAML block) is cut between its words somewhere.
         for slice in (1..=80).chain([128, 4096]) {
-            if scrubbed_in_slices(&written.text, slice) != whole {
+            if redacted_in_slices(&written.text, slice) != whole {
                 found.push(format!(
                     "{}: in slices of {slice} bytes, not as whole",
                     written.what

@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 use proptest::prelude::*;
 use secret_redaction::corpus::Corpus;
 use secret_redaction::{
-    redact_in_place, scrub_string, Redactor, SlicedRedaction, SlicedScrub, REDACTED,
+    redact_in_place, redact_plain_text, Redactor, SlicedRedaction, SlicedTextRedaction, REDACTED,
 };
 use serde_json::{json, Map, Value};
 
@@ -149,16 +149,17 @@ fn log_text() -> impl Strategy<Value = String> {
     })
 }
 
-/// `text` scrubbed by a [`SlicedScrub`] in slices of `slice` bytes, as [`scrub_string`] answers.
-fn scrubbed_in_slices(text: &str, slice: usize) -> Option<String> {
-    let mut scrub = SlicedScrub::new(text.to_owned());
+/// `text` redacted by a [`SlicedTextRedaction`] in slices of `slice` bytes, as
+/// [`redact_plain_text`] answers.
+fn redacted_in_slices(text: &str, slice: usize) -> Option<String> {
+    let mut redaction = SlicedTextRedaction::new(text.to_owned());
     let mut steps = 0;
-    while !scrub.is_done() {
-        scrub.step(slice);
+    while !redaction.is_done() {
+        redaction.step(slice);
         steps += 1;
         assert!(steps <= text.len() + 2, "a step reads at least one run");
     }
-    let (out, changed) = scrub.finish();
+    let (out, changed) = redaction.finish();
     if !changed {
         assert_eq!(out, text, "unchanged means the same text");
     }
@@ -192,7 +193,7 @@ fn sliced_tree() -> impl Strategy<Value = Value> {
         Just(Value::Null),
         any::<i32>().prop_map(|n| json!(n)),
         log_text().prop_map(Value::String),
-        // Bracketed like JSON, mostly not JSON: scrubbed as text.
+        // Bracketed like JSON, mostly not JSON: redacted as text.
         log_text().prop_map(|text| json!(format!("{{{text}}}"))),
         prop::sample::select(SHAPED.clone()).prop_map(|s| json!(s)),
         prop::sample::select(&["password", "name", "token"][..]).prop_map(|s| json!(s)),
@@ -271,21 +272,21 @@ proptest! {
     }
 
     #[test]
-    fn a_text_scrubbed_in_slices_is_the_text_scrubbed_whole(text in log_text(), slice in 1usize..64) {
-        prop_assert_eq!(scrubbed_in_slices(&text, slice), scrub_string(&text));
+    fn a_text_redacted_in_slices_is_the_text_redacted_whole(text in log_text(), slice in 1usize..64) {
+        prop_assert_eq!(redacted_in_slices(&text, slice), redact_plain_text(&text));
     }
 
     #[test]
     fn credential_shapes_never_survive_in_a_log_whatever_stands_before_them(text in log_text()) {
-        let scrubbed = scrub_string(&text).unwrap_or(text);
-        let left = MARKERS.iter().find(|m| scrubbed.contains(**m));
-        prop_assert_eq!(left, None, "{}", scrubbed);
+        let redacted = redact_plain_text(&text).unwrap_or(text);
+        let left = MARKERS.iter().find(|m| redacted.contains(**m));
+        prop_assert_eq!(left, None, "{}", redacted);
     }
 
     #[test]
-    fn a_text_scrubbed_twice_changes_no_more(text in log_text()) {
-        if let Some(once) = scrub_string(&text) {
-            prop_assert_eq!(scrub_string(&once), None, "{}", once);
+    fn a_text_redacted_twice_changes_no_more(text in log_text()) {
+        if let Some(once) = redact_plain_text(&text) {
+            prop_assert_eq!(redact_plain_text(&once), None, "{}", once);
         }
     }
 

@@ -11,7 +11,8 @@
 //!   drill-down, back, refresh; [`follow`]: a run followed as it goes (when to ask again, when to
 //!   stop); [`assistant`]: what the assistant is told (the record in view, the question about a
 //!   failed run, how a followed run ended);
-//! - [`restore`]: when a kept result may be shown again, and under which key it is kept;
+//! - [`restore`]: when a remembered result may be shown again, and under which key it is
+//!   remembered;
 //! - [`size`]: the height the widget reports to its host;
 //! - [`table_window`] and [`graph_geometry`]: the arithmetic of a windowed table and of a drawn graph;
 //!   [`find`]: what the widget's own Find matches (a table's rows, a log's lines).
@@ -20,10 +21,10 @@
 //! model, and `AppState::apply` applies it), the protocol's readers and writers in [`protocol`],
 //! [`ToolRequest`] (the only way to build a request), [`Calls`] and [`HostServices`].
 //!
-//! Never: build a request for a tool outside `widget_result::TOOLS_THE_WIDGET_CALLS`; show a kept
-//! result to a frame whose call the host spoke of, or one kept under another call's key; apply a
-//! host's style value that could end its declaration or fetch anything; tell the assistant more
-//! than ids; log; panic.
+//! Never: build a request for a tool outside `widget_result::TOOLS_THE_WIDGET_CALLS`; show a
+//! remembered result to a frame whose call the host spoke of, or one remembered under another
+//! call's key; apply a host's style value that could end its declaration or fetch anything; tell
+//! the assistant more than ids; log; panic.
 //!
 //! Depends on: `widget-model`, `graph-layout`, `widget-sort` and `serde_json`; never on `web-sys`,
 //! `js-sys` or Leptos (only the widget crate, `src/`, depends on this one).

@@ -1,14 +1,14 @@
-//! Which kept result, if any, a frame may show again. Hosts sometimes rebuild a frame without
-//! sending its result again; the bridge keeps each live result (redacted) so that such a frame is
-//! not blank. Showing another call's data as this frame's would be worse than showing nothing, so
-//! a kept result is shown only when all of these hold:
+//! Which remembered result, if any, a frame may show again. Hosts sometimes rebuild a frame without
+//! sending its result again; the bridge remembers each live result (redacted) so that such a frame
+//! is not blank. Showing another call's data as this frame's would be worse than showing nothing,
+//! so a remembered result is shown only when all of these hold:
 //!
 //! - the host said nothing about this frame's call (no tool-input, partial input, result or
 //!   cancellation) from the handshake until [`RELOAD_WINDOW_MS`] after `initialized`: a frame that
-//!   receives its call's input waits for its own result, whatever is kept ([`RestoreGate`]);
+//!   receives its call's input waits for its own result, whatever is remembered ([`RestoreGate`]);
 //! - the host named the call (`hostContext.toolInfo`: the tool and the request id), so the frame
 //!   has a key at all ([`slot_key`]);
-//! - every result ever kept under that key was the same ([`merged_entry`]): request ids are
+//! - every result ever remembered under that key was the same ([`merged_entry`]): request ids are
 //!   numbered per connection and start again after a reconnect, so one key can name several calls;
 //!   once two different results met under a key, nothing under it is shown again.
 //!
@@ -20,7 +20,7 @@
 pub const RELOAD_WINDOW_MS: u32 = 1_500;
 
 /// Where the results of the call named by `host` (its name and version), `tool` and `request_id`
-/// (JSON text of the JSON-RPC id) are kept.
+/// (JSON text of the JSON-RPC id) are remembered.
 pub fn slot_key(host: &str, tool: &str, request_id: &str) -> String {
     format!(
         "resource-widget/v3/{:016x}/{tool}/{request_id}",
@@ -38,7 +38,7 @@ pub enum RestoreGate {
     Listening,
     /// The host sent the call's input, result or cancellation: this frame shows its own call.
     OwnCall,
-    /// The window passed in silence: a kept result may be shown.
+    /// The window passed in silence: a remembered result may be shown.
     Silent,
 }
 
@@ -54,7 +54,7 @@ pub enum GateSignal {
 }
 
 impl RestoreGate {
-    /// The gate after `signal`; `true` when the kept result should be looked up now (once, at
+    /// The gate after `signal`; `true` when the remembered result should be looked up now (once, at
     /// the end of a silent window).
     pub fn on(&mut self, signal: GateSignal) -> bool {
         let next = match (*self, signal) {
@@ -83,12 +83,12 @@ impl RestoreGate {
 const CONFLICT: &str = "conflict";
 
 /// What an entry becomes when its result is dropped to make room: a key whose result is
-/// forgotten can no longer vouch that a later one is the only one kept under it.
+/// forgotten can no longer vouch that a later one is the only one remembered under it.
 pub const FORGOTTEN_ENTRY: &str = "conflict\n";
 
 /// The entry to keep under a key that holds `previous` (if anything) once `result` (redacted JSON
-/// text) is kept there too: the result with its digest, or a conflict mark when a different result
-/// was kept there before. A conflict is final.
+/// text) is remembered there too: the result with its digest, or a conflict mark when a different
+/// result was remembered there before. A conflict is final.
 pub fn merged_entry(previous: Option<&str>, result: &str) -> String {
     let digest = format!("{:016x}", fnv1a(result.as_bytes()));
     match previous.map(first_line) {
@@ -170,7 +170,7 @@ mod tests {
     fn one_result_per_key_is_restorable_and_two_different_ones_never_are() {
         let first = merged_entry(None, r#"{"a":1}"#);
         assert_eq!(restorable(&first), Some(r#"{"a":1}"#));
-        // The same result kept again (a host that resent it) stays restorable.
+        // The same result remembered again (a host that resent it) stays restorable.
         let again = merged_entry(Some(&first), r#"{"a":1}"#);
         assert_eq!(restorable(&again), Some(r#"{"a":1}"#));
         // Another call under the same key: nothing is restorable from then on.
@@ -190,8 +190,8 @@ mod tests {
         assert_eq!(restorable(""), None);
         assert_eq!(restorable(r#"{"a":1}"#), None);
         assert_eq!(restorable("0000000000000000\n{\"a\":1}"), None);
-        let kept = merged_entry(None, "{}");
-        assert_eq!(restorable(&kept.replace("{}", "{ }")), None);
+        let remembered = merged_entry(None, "{}");
+        assert_eq!(restorable(&remembered.replace("{}", "{ }")), None);
         // An entry of an older format under the same key is a different result.
         assert_eq!(restorable(&merged_entry(Some("{}"), "{}")), None);
     }

@@ -164,19 +164,19 @@ pub enum Cell {
     },
     /// Nesting too deep to show; a short description stands in.
     Elided(String),
-    /// A value of a data table (a block output's sample), as its data frame prints it
-    /// (the `frame` module): data, never rounded or made relative as metadata is.
+    /// A value of a data table (a block output's sample), as its DataFrame prints it
+    /// (the `dataframe` module): data, never rounded or made relative as metadata is.
     Datum(Datum),
 }
 
-/// A data frame's value ([`Cell::Datum`]).
+/// A DataFrame's value ([`Cell::Datum`]).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Datum {
     /// A number in its column's one format: `13.894593`, `1.234568e+06`, `1201`.
     Number { value: f64, text: String },
     /// A date (midnight UTC, shown as a date) or an instant (shown in the host's zone).
     Time { epoch_ms: i64, date_only: bool },
-    /// A missing value as the frame names it: `NaN`, `NaT`, `None`.
+    /// A missing value as the DataFrame names it: `NaN`, `NaT`, `None`.
     Null(&'static str),
 }
 

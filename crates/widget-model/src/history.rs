@@ -5,7 +5,7 @@
 //! many, how many of them completed, the median and the slowest duration.
 //!
 //! The runs are read once into [`History`] (at most [`MAX_HISTORY_RUNS`], the newest); a short
-//! list's at assembly ([`history_of`]), a long list's from its kept text a few at a time
+//! list's at assembly ([`history_of`]), a long list's from its text a few at a time
 //! ([`HistoryReader`], which the widget runs in idle slices after the list is drawn, as Find
 //! builds its texts). [`History::strip`] lays the strip out for a width: which runs fit, each
 //! mark's place and height, and the words. The view only draws it.
@@ -224,7 +224,7 @@ pub struct History {
 pub enum RunHistory {
     /// Read when the result was assembled (a short list).
     Read(History),
-    /// To be read from the table's rows ([`HistoryReader`]): a long list kept as text, read a few
+    /// To be read from the table's rows ([`HistoryReader`]): a long list held as text, read a few
     /// runs at a time after it is drawn, so that its arrival costs no more than the list.
     FromRows { noun: Noun, runs: usize },
 }

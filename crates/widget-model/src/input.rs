@@ -5,14 +5,14 @@
 
 use serde_json::{Map, Value};
 
-use crate::assemble::{assemble_records, RecordsIn};
-use crate::build::{ModelBuild, PendingModel};
+use crate::assemble::{assemble_model, RecordsIn};
 use crate::error;
 use crate::limits::{MAX_JSON_DEPTH, MAX_PAYLOAD_BYTES, TEXT_SLICE_BYTES};
 use crate::model::{ErrorInfo, WidgetModel};
 use crate::parse::{parse, span_in, Parsed, RawRecords};
 use crate::redact::{redact_in_place, redact_text, SlicedRedaction};
 use crate::rows::LAZY_AFTER;
+use crate::stepped::{ModelBuild, PendingModel};
 use crate::text::{bounded_text, truncate_chars};
 use crate::words::{Msg, Text};
 
@@ -164,7 +164,7 @@ fn widget_from_parsed(
         Ok(RecordsIn::Values(records)) => {
             PendingModel::start(fields, records, graph, hints, redacted)
         }
-        Ok(lazy) => assemble_records(fields, lazy, graph, hints, redacted).into(),
+        Ok(lazy) => assemble_model(fields, lazy, graph, hints, redacted).into(),
         Err(e) => WidgetModel::error(parse_error(&e)).into(),
     }
 }
@@ -203,7 +203,7 @@ fn without_kind(fields: &Map<String, Value>, redacted: usize) -> WidgetModel {
 }
 
 /// The records as the assembler takes them: a short list parsed whole (not redacted yet), a long
-/// one kept as spans of `text` ([`lazy_records`]: what is read of it is redacted), anything else
+/// one held as spans of `text` ([`lazy_records`]: what is read of it is redacted), anything else
 /// as it is.
 fn records_in<'t>(
     records: Option<RawRecords<'_>>,
@@ -226,7 +226,7 @@ fn records_in<'t>(
     Ok(RecordsIn::Values(Some(value)))
 }
 
-/// A long list kept as text: the spans of its object records, how many items were not objects,
+/// A long list held as text: the spans of its object records, how many items were not objects,
 /// and the first [`LAZY_AFTER`] records parsed and redacted, to infer columns from.
 fn lazy_records<'t>(items: &[&serde_json::value::RawValue], text: &'t str) -> RecordsIn<'t> {
     let objects: Vec<_> = items.iter().filter(|r| r.get().starts_with('{')).collect();
@@ -388,7 +388,7 @@ mod tests {
             ..
         } = records_in
         else {
-            panic!("kept as text")
+            panic!("held as text")
         };
         assert_eq!(spans.len(), LAZY_AFTER + 1, "every object record");
         assert_eq!(skipped, 1, "the number");

@@ -33,7 +33,7 @@ pub const MAX_GRAPH_EDGES: usize = 2_500;
 
 /// Most edge segments (an edge crossing k layers is k segments; see
 /// `graph_layout::segment_count`) a drawable graph may need. The layout's time follows this
-/// count, so the bound keeps the largest drawable graph's layout within a frame's budget
+/// count, so the bound keeps the largest drawable graph's layout within an animation frame's budget
 /// (`bench/layout.mjs` prints the time at the bound).
 pub const MAX_LAYOUT_SEGMENTS: u64 = 10_000;
 

@@ -105,7 +105,7 @@ pub struct ErrorInfo {
     pub message: Text,
     /// What the user can do about it.
     pub remedy: Option<Text>,
-    /// Text the tool returned instead of widget data, shown as is (already scrubbed and bounded).
+    /// Text the tool returned instead of widget data, shown as is (already redacted and bounded).
     pub detail: Option<String>,
 }
 
@@ -194,12 +194,12 @@ impl WidgetModel {
         WidgetModel {
             state: State::Error,
             error: Some(info),
-            ..WidgetModel::blank()
+            ..WidgetModel::empty()
         }
     }
 
     /// A model with nothing in it, for the builder to fill.
-    pub(crate) fn blank() -> WidgetModel {
+    pub(crate) fn empty() -> WidgetModel {
         WidgetModel {
             state: State::Ok,
             resource: String::new(),

@@ -6,7 +6,7 @@
 use serde_json::{Map, Value};
 
 use crate::cell::{Cell, ColumnKind};
-use crate::frame;
+use crate::dataframe;
 use crate::limits::{MAX_COLUMNS, MAX_RECORDS};
 use crate::rows::{Row, Rows};
 use crate::table::{Column, Table};
@@ -69,10 +69,10 @@ fn output(record: &Map<String, Value>) -> Output {
     Output { name, body }
 }
 
-/// `{columns: [...], rows: [[...], ...]}` as a table of data (`crate::frame`): the frame's own
-/// column order, each column read as its dtype says when the output gives one (a column object's
-/// `dtype` or `type`, or a `dtypes`/`column_types` map in the sample or the output), else as its
-/// values say; a column under a sensitive name is redacted.
+/// `{columns: [...], rows: [[...], ...]}` as a table of data (`crate::dataframe`): the DataFrame's
+/// own column order, each column read as its dtype says when the output gives one (a column
+/// object's `dtype` or `type`, or a `dtypes`/`column_types` map in the sample or the output), else
+/// as its values say; a column under a sensitive name is redacted.
 fn sample_table(sample: &Map<String, Value>, output: &Map<String, Value>) -> Option<Table> {
     let declared = sample.get("columns")?.as_array()?;
     let names: Vec<String> = declared
@@ -102,7 +102,7 @@ fn sample_table(sample: &Map<String, Value>, output: &Map<String, Value>) -> Opt
             .collect();
         let dtype = dtype_of(declared.get(c), name, sample, output);
         let (cells, kind) =
-            frame::column_cells(name, &values, dtype.and_then(frame::kind_of_dtype));
+            dataframe::column_cells(name, &values, dtype.and_then(dataframe::kind_of_dtype));
         columns.push(Column {
             // Column names of data are shown as they are, not humanised.
             label: Text::Given(name.clone()),
@@ -215,7 +215,7 @@ mod tests {
         assert_eq!(
             tsv(table),
             "order_id\tamount\tordered_at\nA\t12.5\t2026-11-19 09:34:32\nB\tNaN\tNaT",
-            "missing values named as the frame names them"
+            "missing values named as the DataFrame names them"
         );
     }
 

@@ -5,8 +5,8 @@
 //! the clipboard, storage or the console. The model learns no secrets: it applies the rules alone.
 
 pub use secret_redaction::{
-    blank_sensitive_values, is_hidden_under, is_identifier_key, is_sensitive_key,
-    redact_graph_edge, redact_in_place, redact_text, scrub_string, Blanked, SlicedRedaction,
+    is_hidden_under, is_identifier_key, is_sensitive_key, redact_graph_edge, redact_in_place,
+    redact_json_text_in_place, redact_plain_text, redact_text, JsonTextRedaction, SlicedRedaction,
     REDACTED,
 };
 
@@ -23,7 +23,7 @@ mod tests {
     }
 
     #[test]
-    fn a_long_log_is_kept_redacted_a_slice_a_step() {
+    fn a_long_logs_remembered_copy_is_redacted_a_slice_a_step() {
         use crate::limits::TEXT_SLICE_BYTES;
         use serde_json::{json, Value};
         let secret = "sk_live_4eC39HqLyjWDarjtT1zdp7dc";
@@ -38,18 +38,18 @@ mod tests {
             "structuredContent": result
         })
         .to_string();
-        let mut kept = crate::RedactedJson::new(&payload).expect("json");
-        assert!(!format!("{kept:?}").contains(secret));
+        let mut remembered = crate::RedactedJson::new(&payload).expect("json");
+        assert!(!format!("{remembered:?}").contains(secret));
         let mut steps = 0;
-        while !kept.is_done() {
-            kept.step();
+        while !remembered.is_done() {
+            remembered.step();
             steps += 1;
         }
         assert!(
             steps >= 2 * (log.len() / TEXT_SLICE_BYTES),
             "each log a slice a step: {steps} steps"
         );
-        let copy = kept.finish().expect("written");
+        let copy = remembered.finish().expect("written");
         assert!(!copy.contains(secret));
         let mut whole: Value = serde_json::from_str(&payload).expect("json");
         super::redact_in_place(&mut whole);

@@ -1,9 +1,9 @@
 //! A table's rows. Short lists are built when the result arrives. Long lists (over
 //! [`LAZY_AFTER`] records, given as JSON text) stay as text: each record is a span of a copy of
-//! the received text in which every sensitive value has been blanked
-//! ([`crate::redact::blank_sensitive_values`]), and a row is built (parsed, redacted, turned into
-//! cells) the first time it is asked for. So the cost of a result follows what is drawn, not what
-//! was sent, and no raw secret is kept.
+//! the received text in which every sensitive value has been redacted
+//! ([`crate::redact::redact_json_text_in_place`]), and a row is built (parsed, redacted, turned
+//! into cells) the first time it is asked for. So the cost of a result follows what is drawn, not
+//! what was sent, and no raw secret is kept.
 
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -11,7 +11,7 @@ use std::sync::{Arc, OnceLock};
 use serde_json::{Map, Value};
 
 use crate::cell::{Cell, CellContext, ColumnKind, Degraded};
-use crate::redact::{blank_sensitive_values, redact_in_place, Blanked};
+use crate::redact::{redact_in_place, redact_json_text_in_place, JsonTextRedaction};
 
 /// One record, one cell per column.
 #[derive(Clone, Debug, PartialEq)]
@@ -100,9 +100,9 @@ pub fn cells_of(
         .collect()
 }
 
-/// Records kept as text until drawn.
+/// Records held as text until drawn.
 struct LazyRows {
-    /// The received text with sensitive values blanked. Kept as bytes: a span is read as UTF-8
+    /// The received text with sensitive values redacted. Kept as bytes: a span is read as UTF-8
     /// when its row is built, so the whole text is not validated again before the first paint.
     text: Box<[u8]>,
     /// Each record's byte range in `text`.
@@ -173,16 +173,16 @@ impl Rows {
         }
     }
 
-    /// Rows for the records at `spans` of `text`; sensitive values in those spans are blanked now.
+    /// Rows for the records at `spans` of `text`; sensitive values in those spans are redacted now.
     /// `first` are the rows of the first records, already built (from the sample the columns were
     /// inferred from): they are kept rather than built again from their spans. Returns the rows and
-    /// what blanking found (values blanked, deepest nesting).
+    /// what redaction found (values redacted, deepest nesting).
     pub fn lazy(
         text: &str,
         spans: Vec<(usize, usize)>,
         specs: Vec<CellSpec>,
         first: Vec<Row>,
-    ) -> (Rows, Blanked) {
+    ) -> (Rows, JsonTextRedaction) {
         // Keep only the region the records occupy (not, say, the fallback copy of the result).
         let from = spans.iter().map(|s| s.0).min().unwrap_or(0);
         let to = spans.iter().map(|s| s.1).max().unwrap_or(from);
@@ -196,12 +196,12 @@ impl Rows {
             .unwrap_or_default()
             .to_vec()
             .into_boxed_slice();
-        let mut blanked = Blanked::default();
+        let mut redaction = JsonTextRedaction::default();
         for &(start, end) in &spans {
             if let Some(span) = text.get_mut(start..end) {
-                let b = blank_sensitive_values(span);
-                blanked.values += b.values;
-                blanked.max_depth = blanked.max_depth.max(b.max_depth);
+                let b = redact_json_text_in_place(span);
+                redaction.values += b.values;
+                redaction.max_depth = redaction.max_depth.max(b.max_depth);
             }
         }
         let mut first = first.into_iter();
@@ -221,7 +221,7 @@ impl Rows {
                     built,
                 })),
             },
-            blanked,
+            redaction,
         )
     }
 
@@ -438,8 +438,8 @@ mod tests {
     #[test]
     fn lazy_rows_build_on_demand_and_match_built_ones() {
         let text = r#"[{"id":1,"token":"0123456789abcdef0123456789abcdef"}, 7, {"id":"b"}]"#;
-        let (rows, blanked) = Rows::lazy(text, spans(text), specs(), Vec::new());
-        assert_eq!(blanked.values, 1);
+        let (rows, redaction) = Rows::lazy(text, spans(text), specs(), Vec::new());
+        assert_eq!(redaction.values, 1);
         assert_eq!(rows.len(), 3);
         assert!(rows.is_lazy());
         let cells = |i: usize| rows.get(i).map(|r| r.cells.clone()).unwrap_or_default();

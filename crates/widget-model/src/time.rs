@@ -90,7 +90,7 @@ pub fn parse_timestamp(s: &str) -> Option<Timestamp> {
     })
 }
 
-/// A bare date, `YYYY-MM-DD`, as midnight UTC (data frames write dates so).
+/// A bare date, `YYYY-MM-DD`, as midnight UTC (DataFrames write dates so).
 pub fn parse_date(s: &str) -> Option<Timestamp> {
     let b = s.as_bytes();
     if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {

@@ -457,19 +457,22 @@ fn text_only_delivery_renders_the_same_records_as_structured_content() {
 }
 
 #[test]
-fn the_copy_kept_for_reloads_holds_no_secret_anywhere() {
+fn the_copy_remembered_for_reloads_holds_no_secret_anywhere() {
     let (text, _) = load("adversarial/unredacted-tokens.json");
     let secret = "0123456789abcdef0123456789abcdef";
     assert!(text.contains(secret), "the fixture plants the secret");
-    let kept = widget_model::redacted_json(&text).expect("a JSON result");
-    assert!(!kept.contains(secret), "a secret survived in the kept copy");
-    // And the kept copy still renders the same records.
-    assert_eq!(model_from_json_text(&kept).table.rows.len(), 1);
+    let remembered = widget_model::redacted_json(&text).expect("a JSON result");
+    assert!(
+        !remembered.contains(secret),
+        "a secret survived in the remembered copy"
+    );
+    // And the remembered copy still renders the same records.
+    assert_eq!(model_from_json_text(&remembered).table.rows.len(), 1);
 }
 
 #[test]
 fn a_text_only_result_with_secrets_still_renders_without_them() {
-    // Scrubbing the fallback text as a string would break its JSON; it is parsed first.
+    // Redacting the fallback text as a string would break its JSON; it is parsed first.
     let (text, _) = load("adversarial/unredacted-tokens.json");
     let model = text_only(&text);
     assert_eq!(model.state, State::Ok);
@@ -523,7 +526,10 @@ fn a_long_list_read_lazily_equals_the_same_records_built_at_once() {
     }
     let lazy_rows: Vec<_> = lazy.table.rows.iter().map(|r| r.cells.clone()).collect();
     assert_eq!(lazy_rows, eager_rows);
-    assert_eq!(lazy.redacted, redacted, "blanked values count as redacted");
+    assert_eq!(
+        lazy.redacted, redacted,
+        "values redacted in the received text count as redacted"
+    );
     let dump = format!("{lazy:?}");
     assert!(!dump.contains("0123456789abcdef") && !dump.contains("\"p7\""));
 }

@@ -201,7 +201,7 @@ fn widget_result() -> impl Strategy<Value = Value> {
             for (k, v) in fields {
                 sc.insert(k.to_owned(), v);
             }
-            // Often a list long enough to be kept as text and built row by row.
+            // Often a list long enough to be held as text and built row by row.
             if let Some((records, length)) = long {
                 sc.insert("records".into(), Value::Array(records.into_iter().cycle().take(length).collect()));
             }
@@ -456,7 +456,7 @@ proptest! {
     }
 
     #[test]
-    fn secrets_planted_in_the_fallback_text_reach_neither_model_nor_kept_copy(
+    fn secrets_planted_in_the_fallback_text_reach_neither_model_nor_remembered_copy(
         v in widget_result(),
         choices in prop::collection::vec((any::<bool>(), any::<usize>()), 1..64),
     ) {
@@ -471,8 +471,8 @@ proptest! {
         let model = model_from_json_text(&text);
         invariants(&model)?;
         prop_assert!(!leaks(&format!("{model:?}")), "a planted secret reached the model");
-        let kept = widget_model::redacted_json(&text).unwrap_or_default();
-        prop_assert!(!leaks(&kept), "a planted secret reached the kept copy");
+        let remembered = widget_model::redacted_json(&text).unwrap_or_default();
+        prop_assert!(!leaks(&remembered), "a planted secret reached the remembered copy");
     }
 
     #[test]

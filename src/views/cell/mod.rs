@@ -115,7 +115,7 @@ pub fn TimeValue(
     }
 }
 
-/// A data frame's value as pandas prints it (what the user compares it with): numbers as the
+/// A DataFrame's value as pandas prints it (what the user compares it with): numbers as the
 /// frame prints them, dates `2040-10-15`, datetimes `2040-10-15 06:00:00` in UTC (the host's
 /// locale and zone on hover), missing values by the frame's own name for them (`NaN`, `NaT`,
 /// `None`).

@@ -1,5 +1,5 @@
 // Faithful on real data end to end, in every engine: the host's locale and time zone,
-// no blank frame under the spec's default CSP, a dead widget that still answers, results kept per
+// no blank frame under the spec's default CSP, a dead widget that still answers, results remembered per
 // tool call, only standard host CSS variables, and the dense graph, which must not freeze the widget.
 import { assert, eventually, expectState, folded, settledSizeCount, CSP } from "./lib.mjs";
 
@@ -19,7 +19,7 @@ const RELOAD_WINDOW_MS = 1_500;
 /** A frame for the call `hostContext.toolInfo` names, given `args` and the result `file`, whose
  * result the widget keeps (it waits until the key `…/<tool>/<id>` holds an entry). Its clock is
  * held: the reload window cannot end before the host speaks, however slow the machine. */
-async function keptCall(d, hostContext, args, file) {
+async function rememberedCall(d, hostContext, args, file) {
   const { id, tool } = hostContext.toolInfo;
   await d.loadWidget({ hostContext, holdClock: true });
   await d.toolInput(args);
@@ -27,8 +27,8 @@ async function keptCall(d, hostContext, args, file) {
   await expectState(d, "ok");
   await eventually(async () => {
     const suffix = `/${tool.name}/${id}`;
-    const kept = await d.widget((suffix) => Object.keys(sessionStorage).filter((k) => k.startsWith("resource-widget/v3/") && k.endsWith(suffix)), suffix);
-    assert.equal(kept.length, 1, "the result is kept under the call's key");
+    const remembered = await d.widget((suffix) => Object.keys(sessionStorage).filter((k) => k.startsWith("resource-widget/v3/") && k.endsWith(suffix)), suffix);
+    assert.equal(remembered.length, 1, "the result is remembered under the call's key");
   });
 }
 
@@ -121,9 +121,9 @@ export default [
     async run(d) {
       // Hosts number requests per connection: after a reconnect a new call repeats an earlier
       // call's tool, request id and even arguments. A frame that receives tool-input is such a
-      // call still running; it waits for its own result, whatever is kept.
+      // call still running; it waits for its own result, whatever is remembered.
       const hostContext = { theme: "light", toolInfo: { id: 1, tool: { name: "pipeline_get" } } };
-      await keptCall(d, hostContext, { uuid: "etl_daily" }, "pipelines/get-graph.json");
+      await rememberedCall(d, hostContext, { uuid: "etl_daily" }, "pipelines/get-graph.json");
 
       await d.loadWidget({ hostContext, holdClock: true });
       await d.toolInput({ uuid: "etl_daily" });
@@ -142,12 +142,12 @@ export default [
     },
   },
   {
-    name: "restore: a frame rebuilt without its result shows the kept one after the reload window, unless another result met it under its key",
+    name: "restore: a frame rebuilt without its result shows the remembered one after the reload window, unless another result met it under its key",
     async run(d) {
       const hostContext = { theme: "light", toolInfo: { id: 2, tool: { name: "pipeline_get" } } };
-      await keptCall(d, hostContext, { uuid: "etl_daily" }, "pipelines/get-graph.json");
+      await rememberedCall(d, hostContext, { uuid: "etl_daily" }, "pipelines/get-graph.json");
 
-      // The host rebuilds the frame and sends nothing: the kept result, marked restored, once the
+      // The host rebuilds the frame and sends nothing: the remembered result, marked restored, once the
       // reload window has passed.
       await d.loadWidget({ hostContext, holdClock: true });
       await expectState(d, "loading");
@@ -155,12 +155,12 @@ export default [
       await d.clock.advance(RELOAD_WINDOW_MS);
       await eventually(async () => assert.equal(await d.attr("html", "data-restore"), "silent"));
       await eventually(async () => assert.ok((await d.text(".notices")).includes("Restored"), ".notices says Restored"));
-      assert.ok((await d.text("#widget")).includes("ETL daily"), "the kept result is shown");
+      assert.ok((await d.text("#widget")).includes("ETL daily"), "the remembered result is shown");
       const initialized = (await d.messages()).find((m) => m.method === "ui/notifications/initialized");
       assert.ok(initialized, "ui/notifications/initialized in the log");
 
       // Another call under the same key with another result (a reconnect renumbered requests):
-      // from then on the key names two calls, and a rebuilt frame shows nothing kept.
+      // from then on the key names two calls, and a rebuilt frame shows nothing remembered.
       await d.loadWidget({ hostContext, holdClock: true });
       await d.toolInput({ uuid: "etl_hourly" });
       await d.sendResult("pipelines/list-ok.json");

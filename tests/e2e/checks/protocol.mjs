@@ -10,11 +10,11 @@ const reportsAbove = (d, min, options) =>
     assert.ok(height > min, `last reported height ${height} > ${min}`);
   }, options);
 
-/** A host context that names the call (the tool `name`, the request `id`): its result is kept. */
+/** A host context that names the call (the tool `name`, the request `id`): its result is remembered. */
 const namingTheCall = (name, id) => ({ theme: "light", toolInfo: { id, tool: { name, inputSchema: { type: "object" } } } });
 
 /** What the widget keeps in sessionStorage for the call `name` with request id `id`. */
-const keptFor = (d, name, id) =>
+const rememberedFor = (d, name, id) =>
   d.widget(
     (suffix) =>
       Object.keys(sessionStorage)
@@ -136,18 +136,18 @@ export default [
     },
   },
   {
-    name: "protocol: a frame rebuilt for the same tool call shows the kept result, redacted, marked restored",
+    name: "protocol: a frame rebuilt for the same tool call shows the remembered result, redacted, marked restored",
     async run(d) {
       const secret = "0123456789abcdef0123456789abcdef";
       const hostContext = namingTheCall("pipeline_schedules", 7);
-      const kept = () => keptFor(d, "pipeline_schedules", 7);
+      const remembered = () => rememberedFor(d, "pipeline_schedules", 7);
       await d.loadWidget({ hostContext });
       await d.toolInput({ pipeline_uuid: "etl_daily" });
       await d.sendResult("adversarial/unredacted-tokens.json");
       await expectState(d, "ok");
-      // What was kept is redacted.
-      await eventually(async () => assert.ok((await kept()).includes("daily_6am"), "the result is kept for this call"));
-      assert.ok(!(await kept()).includes(secret), "no secret kept");
+      // What was remembered is redacted.
+      await eventually(async () => assert.ok((await remembered()).includes("daily_6am"), "the result is remembered for this call"));
+      assert.ok(!(await remembered()).includes(secret), "no secret remembered");
 
       // The host rebuilds the frame for the same call and sends nothing for it.
       await d.loadWidget({ hostContext });
@@ -165,7 +165,7 @@ export default [
     },
   },
   {
-    name: "protocol: a result with a long log is kept redacted, a slice at a time after the render, and restored",
+    name: "protocol: a result with a long log is remembered redacted, a slice at a time after the render, and restored",
     async run(d) {
       const secret = "0123456789abcdef0123456789abcdef";
       // About 380 KB of log, three slices of the redaction and more, twice in the result (the
@@ -177,20 +177,20 @@ export default [
         records: [{ name: "run.log", path: "/logs/run.log", size: content.length, content }],
       };
       const hostContext = namingTheCall("pipeline_run_logs", 8);
-      const kept = () => keptFor(d, "pipeline_run_logs", 8);
+      const remembered = () => rememberedFor(d, "pipeline_run_logs", 8);
       await d.loadWidget({ hostContext });
       await d.toolInput({});
       await d.sendResultValue({ content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result });
       await expectState(d, "ok");
-      await eventually(async () => assert.ok((await kept()).includes("the log's last line"), "the whole log is kept"), { timeout: 10_000 });
-      const copy = await kept();
-      assert.ok(!copy.includes(secret), "no secret kept");
-      assert.ok(copy.includes("block_8999 done"), "the log kept as it was, but for its secret");
+      await eventually(async () => assert.ok((await remembered()).includes("the log's last line"), "the whole log is remembered"), { timeout: 10_000 });
+      const copy = await remembered();
+      assert.ok(!copy.includes(secret), "no secret remembered");
+      assert.ok(copy.includes("block_8999 done"), "the log remembered as it was, but for its secret");
 
       await d.loadWidget({ hostContext });
       await expectState(d, "ok");
       await eventually(async () => assert.ok((await d.text(".notices")).includes("Restored"), ".notices says Restored"));
-      await eventually(async () => assert.ok((await d.text(".log-file__name")).includes("run.log"), "the kept log shown"));
+      await eventually(async () => assert.ok((await d.text(".log-file__name")).includes("run.log"), "the remembered log shown"));
       assert.ok(!(await d.text("#widget")).includes(secret), "no secret shown");
     },
   },

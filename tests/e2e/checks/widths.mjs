@@ -1,7 +1,7 @@
 // Real lists read right at the widths hosts give, in the locales people use, in every engine:
 // runs and triggers as the server returns them at 360 and 760 px in en-US, de-DE and ja-JP, with
 // no header cut and every row's status and duration (a trigger's next run) in view without
-// scrolling sideways; a time of another day shows its date; a data frame's dates read as pandas
+// scrolling sideways; a time of another day shows its date; a DataFrame's dates read as pandas
 // prints them.
 import { assert, eventually, expectState, folded, CSP } from "./lib.mjs";
 
@@ -79,7 +79,7 @@ export default [
     })),
   ),
   {
-    name: "data frames: dates and datetimes read as pandas prints them, in any locale",
+    name: "DataFrames: dates and datetimes read as pandas prints them, in any locale",
     async run(d) {
       await d.loadWidget({ csp: CSP.wasm, hostContext: { theme: "light", locale: "de-DE", timeZone: "Europe/Berlin" } });
       await d.sendResult("mage/block-outputs-dataframe.json");

@@ -67,7 +67,7 @@ impl DemoBackend {
     }
 
     /// Every secret the demo data holds under a sensitive key (schedule tokens, passwords, keys):
-    /// known to the server from the start, so a copy anywhere is blanked.
+    /// known to the server from the start, so a copy anywhere is redacted.
     pub fn secrets(&self) -> Redactor {
         let mut redactor = Redactor::default();
         if let Ok(state) = self.state.lock() {

@@ -4,7 +4,7 @@
 //! What Mage 0.9.80 answers (docs/mage.md, measured):
 //! - most errors come back as HTTP 200 with `{"error": {"code", "message", "exception"?, …}}`; a
 //!   code 500 carries the server's traceback and paths in `message`: only the one-line
-//!   `exception` (paths blanked) reaches a tool error;
+//!   `exception` (server paths replaced by `[path]`) reaches a tool error;
 //! - HTTP 401 (bad API key, unknown session token) or an error code 401 (no session) →
 //!   `AUTH_EXPIRED` with the remedy; a 403 is the same code, said as what it is: permission
 //!   denied to this account;
@@ -16,7 +16,7 @@
 //!   naming what was asked for.
 //!
 //! Every JSON body is shown to the call's redactor before anything else reads it, so a schedule
-//! token learnt from one response is blanked wherever it is copied.
+//! token learnt from one response is redacted wherever it is copied.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -727,7 +727,7 @@ mod tests {
     }
 
     #[test]
-    fn server_paths_in_a_reason_are_blanked() {
+    fn server_paths_in_a_reason_are_replaced_by_a_placeholder() {
         let error = json!({"code": 500, "exception": "File for block x does not exist at /home/u/proj/data_loaders/x.py."});
         assert_eq!(
             short_reason(error.as_object().expect("object"), &Redactor::default()).as_deref(),

@@ -87,7 +87,7 @@ impl MageMcpServer {
     }
 }
 
-/// The URL that triggers a run of an API schedule, built with its token already blanked (the
+/// The URL that triggers a run of an API schedule, built with its token already redacted (the
 /// token is the credential of that URL) and without the user information of the cluster's URL.
 fn trigger_url(cluster_url: &str, schedule: &Value) -> Option<String> {
     (str_of(schedule, "schedule_type") == Some("api")).then(|| {
@@ -211,7 +211,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_api_trigger_gets_a_url_whose_token_is_already_blanked() {
+    fn an_api_trigger_gets_a_url_whose_token_is_already_redacted() {
         let api =
             json!({"id": 4, "schedule_type": "api", "token": "0123456789abcdef0123456789abcdef"});
         assert_eq!(

@@ -140,15 +140,15 @@ impl Checked {
 
     /// With `MAGE_TEST_RESULTS` set, writes the last call's CallToolResult (its JSON, as sent) there
     /// as `name.json`.
-    fn keep(&self, name: &str) {
+    fn save(&self, name: &str) {
         let Ok(dir) = std::env::var("MAGE_TEST_RESULTS") else {
             return;
         };
-        let (call, text) = self.texts.last().expect("a call to keep");
+        let (call, text) = self.texts.last().expect("a call to save");
         std::fs::create_dir_all(&dir).expect("the results directory");
         let path = Path::new(&dir).join(format!("{name}.json"));
         std::fs::write(&path, text).expect("write the result");
-        eprintln!("  kept {call} as {}", path.display());
+        eprintln!("  saved {call} as {}", path.display());
     }
 
     async fn ok(&mut self, client: &Client, tool: &str, args: Value) -> Value {
@@ -219,7 +219,7 @@ async fn every_tool_against_mage_follows_the_contract_and_no_token_leaks() {
 /// The project's pipelines, one with its graph and its blocks' source, its blocks, one block.
 async fn pipelines_and_blocks(c: &mut Checked, client: &Client) {
     let list = c.ok(client, "pipeline_list", json!({})).await;
-    c.keep("pipeline_list");
+    c.save("pipeline_list");
     let uuids: Vec<&str> = records(&list)
         .iter()
         .filter_map(|r| r["uuid"].as_str())
@@ -231,7 +231,7 @@ async fn pipelines_and_blocks(c: &mut Checked, client: &Client) {
     let basic = c
         .ok(client, "pipeline_get", json!({"uuid": "basic_etl_from_s3"}))
         .await;
-    c.keep("pipeline_get");
+    c.save("pipeline_get");
     assert_eq!(basic["graph"]["totalNodes"], 3);
     assert_eq!(basic["graph"]["edges"].as_array().map(Vec::len), Some(2));
     assert_eq!(basic["graph"]["truncated"], false);
@@ -329,7 +329,7 @@ async fn runs_and_outputs(c: &mut Checked, client: &Client, completed: i64, fail
             json!({"pipeline_uuid": "basic_etl_from_s3", "block_uuid": "load_orders_from_s3"}),
         )
         .await;
-    c.keep("block_outputs");
+    c.save("block_outputs");
     let frame = &records(&outputs)[0];
     assert_eq!(frame["shape"], json!([300, 13]), "{frame:.300}");
     assert_eq!(
@@ -377,7 +377,7 @@ async fn run_logs(c: &mut Checked, client: &Client, completed: i64, failed: i64)
     let failed_logs = c
         .ok(client, "run_logs", json!({"pipeline_run_id": failed}))
         .await;
-    c.keep("run_logs_failed");
+    c.save("run_logs_failed");
     assert!(
         records(&failed_logs).iter().any(|f| f["content"]
             .as_str()
@@ -433,7 +433,7 @@ async fn schedules_and_a_run(c: &mut Checked, client: &Client) {
     assert_eq!(error_code(&nope), "TOOL_NOT_FOUND");
 }
 
-/// No token of the Mage server in any result the calls kept or in the server's log; tracebacks
+/// No token of the Mage server in any result the calls saved or in the server's log; tracebacks
 /// only in logs.
 async fn no_secret_in_any_result_or_log(t: &Target, c: &Checked, log: &str) {
     let secrets = mage_secrets(t).await;

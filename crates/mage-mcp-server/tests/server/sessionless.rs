@@ -2,7 +2,7 @@
 //! `server/discover` and sends every request with its own metadata; the server serves each alone.
 //! The whole suite of tool behaviour and the widget's `resources/read` pass over such a client;
 //! its requests never count against `--max-sessions`; and what one request learns (a credential
-//! it sent) blanks nothing in the next request's results: learned secrets are kept per request.
+//! it sent) redacts nothing in the next request's results: learned secrets are kept per request.
 
 use rmcp::model::ProtocolVersion;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;

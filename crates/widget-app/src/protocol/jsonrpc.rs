@@ -68,7 +68,7 @@ pub fn needs_params(method: &str) -> bool {
 }
 
 /// Whether a notification is the host speaking for this frame's tool call (its input, partial
-/// input, result or cancellation): such a frame shows its own call and never a kept result.
+/// input, result or cancellation): such a frame shows its own call and never a remembered result.
 pub fn speaks_for_the_call(method: &str) -> bool {
     matches!(
         method,
@@ -126,7 +126,7 @@ pub struct Initialized {
     pub can_update_model_context: bool,
     pub can_message: bool,
     pub tool_call: Option<ToolCall>,
-    /// The host's `hostInfo` name and version ("" when absent): part of a kept result's key.
+    /// The host's `hostInfo` name and version ("" when absent): part of a remembered result's key.
     pub host: String,
 }
 

@@ -2,7 +2,7 @@
 //! guess would mislead (`kind`), lenient everywhere else: a field of the wrong type is ignored and
 //! reported, a value of the wrong type degrades its cell.
 //!
-//! One entry, [`assemble_records`], and a module per part it assembles: what the result is about
+//! One entry, [`assemble_model`], and a module per part it assembles: what the result is about
 //! (`about`), its records and whether they are a list or one record's detail (`records`), the
 //! columns (`columns`) and the table (`table`), what every row shares (`shared`), the header
 //! (`header`), the graph (`graph`),
@@ -43,7 +43,7 @@ pub use records::RecordsIn;
 /// The model of one structuredContent `sc` (already redacted, its records given apart), with its
 /// `host/widgetData` hints. Each decision is a function of its own: what the result is about,
 /// whether it is one record or a list, its table, its header, its graph, its timeline, its state.
-pub fn assemble_records(
+pub fn assemble_model(
     sc: Map<String, Value>,
     records_in: RecordsIn<'_>,
     graph: Option<&serde_json::value::RawValue>,
@@ -74,7 +74,7 @@ pub fn assemble_records(
     // Its table.
     let shown = shown_records(arrangement, mutation_record, &records);
     let built = records_table(&sc, &shown, (lazy, total), arrangement, &about, &mut report);
-    let (mut table, blanked) = match built {
+    let (mut table, text_redacted) = match built {
         Ok(built) => built,
         Err(msg) => return WidgetModel::error(msg),
     };
@@ -100,7 +100,7 @@ pub fn assemble_records(
     );
     let (graph, graph_redacted) = result_graph(graph, arrangement, &about);
     let node_details = node_details(&graph, &records);
-    let redacted = redacted + blanked + graph_redacted;
+    let redacted = redacted + text_redacted + graph_redacted;
     report_problems(problems, redacted, &mut report);
     let (state, error) = state(&sc, &table, mutation.as_ref(), &header.message, &mut report);
     let mut timeline = timeline(arrangement, detail_record, &about.resource, &records);

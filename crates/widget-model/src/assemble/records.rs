@@ -11,9 +11,9 @@ use crate::words::Msg;
 /// The records of a result, as the assembler receives them.
 pub enum RecordsIn<'t> {
     /// `records` as parsed (any JSON type; `None` when absent), redacted before it is assembled
-    /// (`crate::build`).
+    /// (`crate::stepped`).
     Values(Option<Value>),
-    /// A long list kept as text: `spans` are the byte ranges in `text` of its object records
+    /// A long list held as text: `spans` are the byte ranges in `text` of its object records
     /// (`skipped` others were not objects); `sample` holds the first ones parsed and redacted, for
     /// inferring columns.
     Lazy {
@@ -25,7 +25,7 @@ pub enum RecordsIn<'t> {
 }
 
 /// The records as received: those parsed (all of them, or a long list's first ones), the long
-/// list's spans when it was kept as text, and how many records there are in all.
+/// list's spans when it was held as text, and how many records there are in all.
 pub(super) struct Received<'t> {
     pub(super) sample: Vec<Map<String, Value>>,
     pub(super) lazy: Option<(&'t str, Vec<(usize, usize)>)>,

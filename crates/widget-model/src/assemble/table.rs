@@ -1,5 +1,5 @@
 //! The table of the records shown: their rows in the columns, built now or (a long list) on
-//! demand from the kept text, and a list of runs or triggers laid out as a person scans it.
+//! demand from the list's text, and a list of runs or triggers laid out as a person scans it.
 
 use serde_json::{Map, Value};
 
@@ -10,23 +10,23 @@ use crate::cell::{Cell, ColumnKind, Degraded, KeyHints};
 use crate::limits::{MAX_JSON_DEPTH, MAX_RECORDS};
 use crate::model::Arrangement;
 use crate::rank::Profile;
-use crate::redact::Blanked;
+use crate::redact::JsonTextRedaction;
 use crate::rows::{cells_of, CellSpec, RecordIds, Row, Rows, LAZY_AFTER};
 use crate::table::{Column, Table};
 use crate::text::{humanize_key, quoted};
 use crate::words::{Msg, Text};
 
-/// A long list's kept text and each record's span in it (byte ranges): its rows are read from
+/// A long list's text and each record's span in it (byte ranges): its rows are read from
 /// the text when drawn.
-type KeptText<'t> = (&'t str, Vec<(usize, usize)>);
+type ListText<'t> = (&'t str, Vec<(usize, usize)>);
 
 /// The table of the `shown` records in their columns (declared, else inferred and ranked), and
-/// how many sensitive values were blanked in a long list's kept text. A list past [`MAX_RECORDS`]
-/// says how many it left out. Refused when the kept text nests deeper than [`MAX_JSON_DEPTH`].
+/// how many sensitive values were redacted in a long list's text. A list past [`MAX_RECORDS`]
+/// says how many it left out. Refused when the list's text nests deeper than [`MAX_JSON_DEPTH`].
 pub(super) fn records_table(
     sc: &Map<String, Value>,
     shown: &[&Map<String, Value>],
-    (lazy, total): (Option<KeptText<'_>>, usize),
+    (lazy, total): (Option<ListText<'_>>, usize),
     arrangement: Arrangement,
     about: &About,
     report: &mut Report,
@@ -53,8 +53,8 @@ pub(super) fn records_table(
         ));
     }
     let lazy = lazy.filter(|_| arrangement == Arrangement::List);
-    let (mut table, blanked) = table(columns, shown, lazy, report);
-    if blanked.max_depth > MAX_JSON_DEPTH {
+    let (mut table, text_redaction) = table(columns, shown, lazy, report);
+    if text_redaction.max_depth > MAX_JSON_DEPTH {
         return Err(Msg::TooDeep {
             limit: count(MAX_JSON_DEPTH),
         });
@@ -66,18 +66,18 @@ pub(super) fn records_table(
             total: count(total),
         });
     }
-    Ok((table, blanked.values))
+    Ok((table, text_redaction.values))
 }
 
 /// The table of `records` in the columns of `specs`. With `lazy`, the rows are those records'
 /// spans, built on demand, and `records` is a sample that decides alignment and reports degraded
-/// values. Returns the table and how many sensitive values were blanked in the kept text.
+/// values. Returns the table and how many sensitive values were redacted in the list's text.
 fn table(
     specs: Vec<ColumnSpec>,
     records: &[&Map<String, Value>],
-    lazy: Option<KeptText<'_>>,
+    lazy: Option<ListText<'_>>,
     report: &mut Report,
-) -> (Table, Blanked) {
+) -> (Table, JsonTextRedaction) {
     let cell_specs: Vec<CellSpec> = specs
         .iter()
         .map(|s| CellSpec {
@@ -135,11 +135,11 @@ fn table(
             }
         })
         .collect();
-    let (rows, blanked) = match lazy {
+    let (rows, text_redaction) = match lazy {
         Some((text, mut spans)) => {
             spans.truncate(MAX_RECORDS);
             // The sample's rows are the first records' rows when the sample is those records,
-            // each one (a record the sample could not read makes the kept text refused below).
+            // each one (a record the sample could not read makes the list's text refused below).
             let first = if rows.len() == spans.len().min(LAZY_AFTER) {
                 rows
             } else {
@@ -147,7 +147,7 @@ fn table(
             };
             Rows::lazy(text, spans, cell_specs, first)
         }
-        None => (Rows::built(rows), Blanked::default()),
+        None => (Rows::built(rows), JsonTextRedaction::default()),
     };
     (
         Table {
@@ -155,7 +155,7 @@ fn table(
             rows,
             omitted_rows: 0,
         },
-        blanked,
+        text_redaction,
     )
 }
 
@@ -242,7 +242,7 @@ mod tests {
     }
 
     #[test]
-    fn a_long_lists_kept_text_is_blanked_and_refused_past_the_depth_limit() {
+    fn a_long_lists_text_is_redacted_and_refused_past_the_depth_limit() {
         let about = about_resource("pipeline_runs", "list");
         let sc = Map::new();
         let sample = objects(&[json!({ "id": 1, "password": "hunter2" })]);
@@ -250,11 +250,11 @@ mod tests {
         let text = r#"[{"id":1,"password":"hunter2"}]"#;
         let mut report = Report::default();
         let lazy = (Some((text, vec![(1, text.len() - 1)])), 1);
-        let (table, blanked) =
+        let (table, text_redacted) =
             records_table(&sc, &shown, lazy, Arrangement::List, &about, &mut report)
                 .expect("a table");
         assert!(table.rows.is_lazy());
-        assert_eq!(blanked, 1, "the password in the kept text");
+        assert_eq!(text_redacted, 1, "the password in the list's text");
         assert!(report
             .diagnostics
             .contains(&"columns inferred from the first 1 of 1 records".to_owned()));

@@ -1,4 +1,4 @@
-//! A data frame's values as data: each column of a block output's sample written the way pandas
+//! A DataFrame's values as data: each column of a block output's sample written the way pandas
 //! prints it by default (`DataFrame.to_string()`, `display.precision` 6), because a person
 //! checking pipeline output needs the values themselves, not the rounding and relative times the
 //! widget uses for a record's metadata.
@@ -33,7 +33,7 @@ const SMALL: f64 = 1e-6;
 
 /// How a column's values are read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FrameKind {
+pub enum DataFrameKind {
     Float,
     Integer,
     Bool,
@@ -45,17 +45,17 @@ pub enum FrameKind {
     Object,
 }
 
-impl FrameKind {
+impl DataFrameKind {
     /// Numbers read best right-aligned.
     pub fn is_numeric(self) -> bool {
-        matches!(self, FrameKind::Float | FrameKind::Integer)
+        matches!(self, DataFrameKind::Float | DataFrameKind::Integer)
     }
 
     /// What a missing value is called in a column of this kind.
     fn null_mark(self) -> &'static str {
         match self {
-            FrameKind::Float => "NaN",
-            FrameKind::Time { .. } => "NaT",
+            DataFrameKind::Float => "NaN",
+            DataFrameKind::Time { .. } => "NaT",
             _ => "None",
         }
     }
@@ -64,16 +64,16 @@ impl FrameKind {
 /// The kind a dtype names (pandas' `float64`, `int64`, `datetime64[ns, UTC]`, `bool`, `object`…,
 /// or the service's column types `number`, `number_with_decimals`, `datetime`, `true_or_false`);
 /// `None` for a dtype this reader does not know.
-pub fn kind_of_dtype(dtype: &str) -> Option<FrameKind> {
+pub fn kind_of_dtype(dtype: &str) -> Option<DataFrameKind> {
     let d = dtype.trim().to_ascii_lowercase();
     let kind = if d.starts_with("float") || d == "number_with_decimals" {
-        FrameKind::Float
+        DataFrameKind::Float
     } else if d.starts_with("int") || d.starts_with("uint") || d == "number" {
-        FrameKind::Integer
+        DataFrameKind::Integer
     } else if d == "bool" || d == "boolean" || d == "true_or_false" {
-        FrameKind::Bool
+        DataFrameKind::Bool
     } else if d.starts_with("datetime") || d == "date" || d.starts_with("timestamp") {
-        FrameKind::Time { date_only: false }
+        DataFrameKind::Time { date_only: false }
     } else if [
         "object",
         "string",
@@ -84,7 +84,7 @@ pub fn kind_of_dtype(dtype: &str) -> Option<FrameKind> {
     ]
     .contains(&d.as_str())
     {
-        FrameKind::Object
+        DataFrameKind::Object
     } else {
         return None;
     };
@@ -92,25 +92,25 @@ pub fn kind_of_dtype(dtype: &str) -> Option<FrameKind> {
 }
 
 /// The kind of a column from its values, when the output gives no dtype.
-pub fn infer_kind(values: &[&Value]) -> FrameKind {
+pub fn infer_kind(values: &[&Value]) -> DataFrameKind {
     let present = || values.iter().filter(|v| !v.is_null());
     if present().next().is_none() {
-        return FrameKind::Object;
+        return DataFrameKind::Object;
     }
     if present().all(|v| v.is_number()) {
         return if present().all(|v| v.is_i64() || v.is_u64()) {
-            FrameKind::Integer
+            DataFrameKind::Integer
         } else {
-            FrameKind::Float
+            DataFrameKind::Float
         };
     }
     if present().all(|v| v.is_boolean()) {
-        return FrameKind::Bool;
+        return DataFrameKind::Bool;
     }
     if present().all(|v| v.as_str().and_then(instant).is_some()) {
-        return FrameKind::Time { date_only: false };
+        return DataFrameKind::Time { date_only: false };
     }
-    FrameKind::Object
+    DataFrameKind::Object
 }
 
 /// A timestamp string, or a bare date (`2040-10-15`, midnight UTC): its instant in epoch ms and
@@ -127,8 +127,8 @@ fn instant(s: &str) -> Option<(i64, bool)> {
 pub fn column_cells(
     name: &str,
     values: &[&Value],
-    kind: Option<FrameKind>,
-) -> (Vec<Cell>, FrameKind) {
+    kind: Option<DataFrameKind>,
+) -> (Vec<Cell>, DataFrameKind) {
     let mut kind = kind.unwrap_or_else(|| infer_kind(values));
     // A column under a secret's name goes whole, unless all it holds are flags or counts.
     if values.iter().any(|v| is_hidden_under(name, v)) {
@@ -142,22 +142,22 @@ pub fn column_cells(
                 }
             })
             .collect();
-        return (cells, FrameKind::Object);
+        return (cells, DataFrameKind::Object);
     }
     let cells = match kind {
-        FrameKind::Float => float_cells(values),
-        FrameKind::Time { .. } => match time_cells(values) {
+        DataFrameKind::Float => float_cells(values),
+        DataFrameKind::Time { .. } => match time_cells(values) {
             Some((cells, date_only)) => {
-                kind = FrameKind::Time { date_only };
+                kind = DataFrameKind::Time { date_only };
                 cells
             }
             // A dtype said instants but a value is not one: every value as written.
             None => {
-                kind = FrameKind::Object;
+                kind = DataFrameKind::Object;
                 object_cells(values, kind)
             }
         },
-        FrameKind::Integer
+        DataFrameKind::Integer
             if values
                 .iter()
                 .all(|v| v.is_null() || v.is_i64() || v.is_u64()) =>
@@ -174,13 +174,13 @@ pub fn column_cells(
                 .collect()
         }
         // A dtype said integers but a value has a fraction: pandas would hold floats.
-        FrameKind::Integer if values.iter().all(|v| v.is_null() || v.is_number()) => {
-            kind = FrameKind::Float;
+        DataFrameKind::Integer if values.iter().all(|v| v.is_null() || v.is_number()) => {
+            kind = DataFrameKind::Float;
             float_cells(values)
         }
         _ => {
-            if kind == FrameKind::Integer {
-                kind = FrameKind::Object;
+            if kind == DataFrameKind::Integer {
+                kind = DataFrameKind::Object;
             }
             object_cells(values, kind)
         }
@@ -188,7 +188,7 @@ pub fn column_cells(
     (cells, kind)
 }
 
-fn null_cell(kind: FrameKind) -> Cell {
+fn null_cell(kind: DataFrameKind) -> Cell {
     Cell::Datum(Datum::Null(kind.null_mark()))
 }
 
@@ -202,7 +202,7 @@ fn float_cells(values: &[&Value]) -> Vec<Cell> {
         .zip(texts)
         .map(|((v, number), text)| match (number, v) {
             (Some(value), _) => Cell::Datum(Datum::Number { value, text }),
-            (None, Value::Null) => null_cell(FrameKind::Float),
+            (None, Value::Null) => null_cell(DataFrameKind::Float),
             (None, other) => written(other),
         })
         .collect()
@@ -227,13 +227,13 @@ fn time_cells(values: &[&Value]) -> Option<(Vec<Cell>, bool)> {
                 epoch_ms,
                 date_only,
             }),
-            None => null_cell(FrameKind::Time { date_only }),
+            None => null_cell(DataFrameKind::Time { date_only }),
         })
         .collect();
     Some((cells, date_only))
 }
 
-fn object_cells(values: &[&Value], kind: FrameKind) -> Vec<Cell> {
+fn object_cells(values: &[&Value], kind: DataFrameKind) -> Vec<Cell> {
     values
         .iter()
         .map(|v| match v {
@@ -407,7 +407,7 @@ mod tests {
         }
     }
 
-    fn column(values: &[Value]) -> (Vec<String>, FrameKind) {
+    fn column(values: &[Value]) -> (Vec<String>, DataFrameKind) {
         let refs: Vec<&Value> = values.iter().collect();
         let (cells, kind) = column_cells("x", &refs, None);
         (cells.iter().map(Cell::plain_text).collect(), kind)
@@ -420,31 +420,31 @@ mod tests {
             column(&[json!(5.0), json!(10.0), Value::Null]),
             (
                 vec!["5.0".into(), "10.0".into(), "NaN".into()],
-                FrameKind::Float
+                DataFrameKind::Float
             )
         );
         assert_eq!(
             column(&[json!(1201), json!(156), json!(-3)]),
             (
                 vec!["1201".into(), "156".into(), "-3".into()],
-                FrameKind::Integer
+                DataFrameKind::Integer
             )
         );
         assert_eq!(
             column(&[json!(true), json!(false), Value::Null]),
             (
                 vec!["True".into(), "False".into(), "None".into()],
-                FrameKind::Bool
+                DataFrameKind::Bool
             )
         );
         assert_eq!(
             column(&[json!("NL"), json!(1), Value::Null]),
             (
                 vec!["NL".into(), "1".into(), "None".into()],
-                FrameKind::Object
+                DataFrameKind::Object
             )
         );
-        assert_eq!(column(&[Value::Null]).1, FrameKind::Object);
+        assert_eq!(column(&[Value::Null]).1, DataFrameKind::Object);
     }
 
     #[test]
@@ -454,16 +454,16 @@ mod tests {
             json!("2041-04-15T00:00:00.000Z"),
             Value::Null,
         ]);
-        assert_eq!(kind, FrameKind::Time { date_only: true });
+        assert_eq!(kind, DataFrameKind::Time { date_only: true });
         assert_eq!(cells, ["2040-10-15", "2041-04-15", "NaT"]);
         let (cells, kind) = column(&[json!("2040-10-15"), json!("2041-04-15")]);
-        assert_eq!(kind, FrameKind::Time { date_only: true }, "bare dates");
+        assert_eq!(kind, DataFrameKind::Time { date_only: true }, "bare dates");
         assert_eq!(cells, ["2040-10-15", "2041-04-15"]);
         let (cells, kind) = column(&[
             json!("2026-11-19T09:34:32.000Z"),
             json!("2026-11-20T00:00:00.000Z"),
         ]);
-        assert_eq!(kind, FrameKind::Time { date_only: false });
+        assert_eq!(kind, DataFrameKind::Time { date_only: false });
         assert_eq!(
             cells,
             ["2026-11-19 09:34:32", "2026-11-20 00:00:00"],
@@ -472,22 +472,22 @@ mod tests {
         // Text that merely starts like a date is text.
         assert_eq!(
             column(&[json!("2026-11-19T09:34:32.000Z"), json!("soon")]).1,
-            FrameKind::Object
+            DataFrameKind::Object
         );
     }
 
     #[test]
     fn dtypes_decide_where_the_output_gives_them() {
         for (dtype, kind) in [
-            ("float64", Some(FrameKind::Float)),
-            ("Int64", Some(FrameKind::Integer)),
-            ("number_with_decimals", Some(FrameKind::Float)),
+            ("float64", Some(DataFrameKind::Float)),
+            ("Int64", Some(DataFrameKind::Integer)),
+            ("number_with_decimals", Some(DataFrameKind::Float)),
             (
                 "datetime64[ns, UTC]",
-                Some(FrameKind::Time { date_only: false }),
+                Some(DataFrameKind::Time { date_only: false }),
             ),
-            ("bool", Some(FrameKind::Bool)),
-            ("object", Some(FrameKind::Object)),
+            ("bool", Some(DataFrameKind::Bool)),
+            ("object", Some(DataFrameKind::Object)),
             ("complex128", None),
         ] {
             assert_eq!(kind_of_dtype(dtype), kind, "{dtype}");
@@ -495,14 +495,14 @@ mod tests {
         let values = [json!(3), json!(2), Value::Null];
         let refs: Vec<&Value> = values.iter().collect();
         // float64 whose values came without a point (another writer than pandas' JSON).
-        let (cells, kind) = column_cells("x", &refs, Some(FrameKind::Float));
-        assert_eq!(kind, FrameKind::Float);
+        let (cells, kind) = column_cells("x", &refs, Some(DataFrameKind::Float));
+        assert_eq!(kind, DataFrameKind::Float);
         assert_eq!(
             cells.iter().map(Cell::plain_text).collect::<Vec<_>>(),
             ["3.0", "2.0", "NaN"]
         );
         // object: numbers stay as written.
-        let (cells, _) = column_cells("x", &refs, Some(FrameKind::Object));
+        let (cells, _) = column_cells("x", &refs, Some(DataFrameKind::Object));
         assert_eq!(
             cells.iter().map(Cell::plain_text).collect::<Vec<_>>(),
             ["3", "2", "None"]
@@ -511,12 +511,12 @@ mod tests {
         let words = [json!("a"), json!("b")];
         let refs: Vec<&Value> = words.iter().collect();
         assert_eq!(
-            column_cells("x", &refs, Some(FrameKind::Time { date_only: false })).1,
-            FrameKind::Object
+            column_cells("x", &refs, Some(DataFrameKind::Time { date_only: false })).1,
+            DataFrameKind::Object
         );
         assert_eq!(
-            column_cells("x", &refs, Some(FrameKind::Integer)).1,
-            FrameKind::Object
+            column_cells("x", &refs, Some(DataFrameKind::Integer)).1,
+            DataFrameKind::Object
         );
     }
 

@@ -1,19 +1,19 @@
-//! Blanking of sensitive values inside JSON text, without parsing it into values: lets a long list
+//! Redaction of sensitive values inside JSON text, without parsing it into values: lets a long list
 //! stay as text (its rows built when drawn) while no raw secret under a sensitive key is kept.
 
 use crate::keys::{key_secrecy, Secrecy};
 
-/// Blanks, in place, the value of every sensitive key in `json` (a valid JSON text, as bytes),
+/// Redacts, in place, the value of every sensitive key in `json` (a valid JSON text, as bytes),
 /// keeping its length: a value becomes `"*"` (or `0` when shorter than three bytes) padded with
 /// spaces, so the text stays valid JSON and its spans stay put. What [`crate::is_hidden_under`]
 /// keeps stays: `null`, flags, and counts under a plural name. Returns how many values were
-/// blanked and the deepest nesting seen.
+/// redacted and the deepest nesting seen.
 ///
 /// This lets the model keep long lists as text, materialising rows only when they are drawn,
-/// without keeping any raw secret: the blanked text parses to the same values as before, except
+/// without keeping any raw secret: the redacted text parses to the same values as before, except
 /// under sensitive keys. A single pass with no allocation (keys with escapes excepted). Text that
 /// is not valid JSON is left as it is from the first unexpected byte on.
-pub fn blank_sensitive_values(json: &mut [u8]) -> Blanked {
+pub fn redact_json_text_in_place(json: &mut [u8]) -> JsonTextRedaction {
     /// What the innermost open container expects next.
     #[derive(Clone, Copy, PartialEq)]
     enum Open {
@@ -21,7 +21,7 @@ pub fn blank_sensitive_values(json: &mut [u8]) -> Blanked {
         ObjectKey,
         ObjectValue,
     }
-    let mut blanked = Blanked::default();
+    let mut redacted = JsonTextRedaction::default();
     let mut stack: Vec<Open> = Vec::new();
     let mut i = 0;
     while i < json.len() {
@@ -32,7 +32,7 @@ pub fn blank_sensitive_values(json: &mut [u8]) -> Blanked {
                 } else {
                     Open::Array
                 });
-                blanked.max_depth = blanked.max_depth.max(stack.len());
+                redacted.max_depth = redacted.max_depth.max(stack.len());
             }
             b'}' | b']' => {
                 stack.pop();
@@ -44,7 +44,7 @@ pub fn blank_sensitive_values(json: &mut [u8]) -> Blanked {
             }
             b'"' => {
                 let Some((end, escaped)) = string_end_escaped(json, i) else {
-                    return blanked;
+                    return redacted;
                 };
                 if let Some(top @ Open::ObjectKey) = stack.last_mut() {
                     *top = Open::ObjectValue;
@@ -53,18 +53,18 @@ pub fn blank_sensitive_values(json: &mut [u8]) -> Blanked {
                         let Some(colon) =
                             json[end..].iter().position(|&b| b == b':').map(|p| end + p)
                         else {
-                            return blanked;
+                            return redacted;
                         };
                         let start = skip_whitespace(json, colon + 1);
                         let Some(stop) = value_end(json, start) else {
-                            return blanked;
+                            return redacted;
                         };
                         if stop > start && hides(secrecy, &json[start..stop]) {
-                            // The blanked value may have been deep: its depth still counts.
+                            // The redacted value may have been deep: its depth still counts.
                             let depth = stack.len() + nesting(&json[start..stop]);
-                            blanked.max_depth = blanked.max_depth.max(depth);
-                            fill_blank(&mut json[start..stop]);
-                            blanked.values += 1;
+                            redacted.max_depth = redacted.max_depth.max(depth);
+                            fill_stand_in(&mut json[start..stop]);
+                            redacted.values += 1;
                         }
                         i = stop;
                         continue;
@@ -77,13 +77,13 @@ pub fn blank_sensitive_values(json: &mut [u8]) -> Blanked {
         }
         i += 1;
     }
-    blanked
+    redacted
 }
 
-/// What [`blank_sensitive_values`] did.
+/// What [`redact_json_text_in_place`] did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Blanked {
-    /// Values blanked.
+pub struct JsonTextRedaction {
+    /// Values redacted.
     pub values: usize,
     /// The deepest nesting of objects and arrays seen (1 for a flat object).
     pub max_depth: usize,
@@ -185,7 +185,7 @@ fn key_is_sensitive(quoted_key: &[u8], escaped: bool) -> Option<Secrecy> {
     key_secrecy(&quoted_key[1..quoted_key.len().saturating_sub(1).max(1)])
 }
 
-/// Whether a value (its JSON text) under a key of `secrecy` is blanked: as
+/// Whether a value (its JSON text) under a key of `secrecy` is redacted: as
 /// [`crate::is_hidden_under`] decides for the parsed value.
 fn hides(secrecy: Secrecy, value: &[u8]) -> bool {
     match value.first() {
@@ -196,7 +196,7 @@ fn hides(secrecy: Secrecy, value: &[u8]) -> bool {
 }
 
 /// Overwrites a value's bytes with a same-length stand-in.
-fn fill_blank(value: &mut [u8]) {
+fn fill_stand_in(value: &mut [u8]) {
     value.fill(b' ');
     if value.len() >= 3 {
         value[..3].copy_from_slice(b"\"*\"");
@@ -211,15 +211,15 @@ mod tests {
     use serde_json::Value;
 
     #[test]
-    fn blanking_hides_sensitive_values_and_keeps_the_json_and_its_length() {
+    fn redacting_json_text_hides_sensitive_values_and_keeps_the_json_and_its_length() {
         let text = r#"{"id":1,"token":"0123456789abcdef0123456789abcdef","settings":{"api_key":{"k":[1,"x"]},"ok":"a,b"},"list":[{"password":"p"},{"Authorization":12},{"cookie":null}],"name":"token","to\u006ben":"esc"}"#;
         let mut bytes = text.as_bytes().to_vec();
-        let n = blank_sensitive_values(&mut bytes);
+        let n = redact_json_text_in_place(&mut bytes);
         assert_eq!(n.values, 5);
         assert_eq!(n.max_depth, 4, "list > object > api_key object > array");
         assert_eq!(bytes.len(), text.len());
-        let blanked = String::from_utf8(bytes).expect("utf-8");
-        let v: Value = serde_json::from_str(&blanked).expect("still JSON");
+        let redacted = String::from_utf8(bytes).expect("utf-8");
+        let v: Value = serde_json::from_str(&redacted).expect("still JSON");
         assert_eq!(v["token"], "*");
         assert_eq!(v["settings"]["api_key"], "*");
         assert_eq!(v["settings"]["ok"], "a,b");
@@ -227,34 +227,34 @@ mod tests {
         assert_eq!(v["list"][1]["Authorization"], 0);
         assert!(v["list"][2]["cookie"].is_null());
         assert_eq!(v["name"], "token", "values that merely say token stay");
-        assert!(!blanked.contains("0123456789abcdef"));
+        assert!(!redacted.contains("0123456789abcdef"));
         assert!(
-            !blanked.contains("esc"),
+            !redacted.contains("esc"),
             "escaped keys are decoded before the check"
         );
     }
 
     #[test]
-    fn blanking_keeps_what_the_tree_keeps_under_a_secrets_name() {
+    fn redacting_json_text_keeps_what_the_tree_keeps_under_a_secrets_name() {
         let text = r#"{"requires_password":true,"has_api_key":false,"max_tokens":4096,"tokens":["a"],"password":1234,"secrets":{"k":"v"},"password_2":"x"}"#;
         let sent: Value = serde_json::from_str(text).expect("JSON");
         let mut tree = sent.clone();
         crate::redact_in_place(&mut tree);
         let mut bytes = text.as_bytes().to_vec();
-        assert_eq!(blank_sensitive_values(&mut bytes).values, 4);
-        let blanked: Value = serde_json::from_slice(&bytes).expect("still JSON");
+        assert_eq!(redact_json_text_in_place(&mut bytes).values, 4);
+        let redacted: Value = serde_json::from_slice(&bytes).expect("still JSON");
         for key in ["requires_password", "has_api_key", "max_tokens"] {
-            assert_eq!(blanked[key], sent[key], "{key}");
+            assert_eq!(redacted[key], sent[key], "{key}");
             assert_eq!(tree[key], sent[key], "{key}");
         }
         for key in ["tokens", "password", "secrets", "password_2"] {
-            assert_ne!(blanked[key], sent[key], "{key}");
+            assert_ne!(redacted[key], sent[key], "{key}");
             assert_eq!(tree[key], crate::REDACTED, "{key}");
         }
     }
 
     #[test]
-    fn blanking_a_long_array_is_linear() {
+    fn redacting_json_text_a_long_array_is_linear() {
         // 200,000 objects: a quadratic scan would take minutes, a linear one milliseconds.
         let text = format!(
             "[{}]",
@@ -262,12 +262,12 @@ mod tests {
         );
         let mut bytes = text.into_bytes();
         let start = std::time::Instant::now();
-        assert_eq!(blank_sensitive_values(&mut bytes).values, 200_000);
+        assert_eq!(redact_json_text_in_place(&mut bytes).values, 200_000);
         assert!(start.elapsed().as_secs() < 5);
     }
 
     #[test]
-    fn blanking_text_that_is_not_json_does_not_panic() {
+    fn redacting_json_text_text_that_is_not_json_does_not_panic() {
         for text in [
             "",
             "{",
@@ -279,7 +279,7 @@ mod tests {
             "\"\\",
         ] {
             let mut bytes = text.as_bytes().to_vec();
-            blank_sensitive_values(&mut bytes);
+            redact_json_text_in_place(&mut bytes);
         }
     }
 }

@@ -9,7 +9,7 @@
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use crate::assemble::{assemble_records, RecordsIn};
+use crate::assemble::{assemble_model, RecordsIn};
 use crate::limits::TEXT_SLICE_BYTES;
 use crate::model::WidgetModel;
 use crate::redact::SlicedRedaction;
@@ -87,8 +87,7 @@ impl PendingModel {
         redacted: usize,
     ) -> ModelBuild {
         let Some(records) = records else {
-            return assemble_records(fields, RecordsIn::Values(None), graph, hints, redacted)
-                .into();
+            return assemble_model(fields, RecordsIn::Values(None), graph, hints, redacted).into();
         };
         let records = SlicedRedaction::new(records, TEXT_SLICE_BYTES);
         let pending = PendingModel {
@@ -123,7 +122,7 @@ impl PendingModel {
             redacted,
         } = self;
         let (records, changed) = records.finish();
-        assemble_records(
+        assemble_model(
             fields,
             RecordsIn::Values(Some(records)),
             graph.as_deref(),
@@ -148,7 +147,7 @@ mod tests {
     use super::*;
     use crate::input::build_from_json_text;
     use crate::model::Content;
-    use crate::redact::scrub_string;
+    use crate::redact::redact_plain_text;
 
     /// A run's log result whose one file is `content`.
     fn log_result(content: &str) -> String {
@@ -198,7 +197,7 @@ mod tests {
         let Content::Logs(files) = &model.content else {
             panic!("logs, not {:?}", model.content)
         };
-        let expected = scrub_string(&content).expect("secrets hidden");
+        let expected = redact_plain_text(&content).expect("secrets hidden");
         let read: Vec<&str> = (0..files[0].line_count())
             .map(|i| files[0].raw_line(i))
             .collect();
