@@ -37,7 +37,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-export PATH="$HOME/.cargo/bin:$PATH"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$HOME/.cargo/bin:$PATH"
 
 cargo build --release -p mage-mcp-server 2>&1 | tail -n 1
 if [ -n "$BASELINE" ]; then

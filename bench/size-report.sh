@@ -6,7 +6,7 @@
 # against the budget (page/size-budget.json). Run after ./scripts/build.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$HOME/.cargo/bin:$PATH"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$HOME/.cargo/bin:$PATH"
 TWIGGY_VERSION=0.8.0
 if ! grep -qF " $TWIGGY_VERSION" <<<"$(twiggy --version 2>/dev/null || true)"; then
   echo "size-report: installing twiggy $TWIGGY_VERSION from crates.io (a first install takes minutes)"

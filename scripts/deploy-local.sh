@@ -10,7 +10,9 @@
 # MCP_AUTH_TOKEN, when set, is the token every replica takes; else one is made and printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$HOME/.cargo/bin:$PATH"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$HOME/.cargo/bin:$PATH"
+# nginx is in /usr/sbin, which a user's PATH on Debian may lack.
+export PATH="$PATH:/usr/sbin:/sbin"
 for tool in redis-server nginx node; do
   command -v "$tool" >/dev/null || { echo "deploy-local.sh: $tool is not installed (scripts/setup.sh installs redis-server and nginx)" >&2; exit 1; }
 done

@@ -80,7 +80,7 @@ debian_packages() {
     command -v python3 >/dev/null || missing+=(python3 python3-venv)
     # The replicas' check (bench/replicas/): a shared session store and a load balancer.
     command -v redis-server >/dev/null || missing+=(redis-server)
-    command -v nginx >/dev/null || missing+=(nginx)
+    command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx)
   fi
   [ ${#missing[@]} -gt 0 ] || return 0
   say "installing Debian packages: ${missing[*]}"

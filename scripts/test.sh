@@ -20,7 +20,9 @@
 # every lane alone, one after another: how each lane's own cost is measured).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+export PATH="$PWD/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$HOME/.cargo/bin:$PATH"
+# nginx is in /usr/sbin, which a user's PATH on Debian may lack.
+export PATH="$PATH:/usr/sbin:/sbin"
 
 # What the whole run may take on a new machine (empty cargo home, no cargo tools built).
 export TEST_BUDGET_S=${TEST_BUDGET_S:-900}

@@ -12,7 +12,7 @@
 # start is started once more, and the log says so; tests that ran are never run again.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+export PATH="$PWD/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$HOME/.cargo/bin:$PATH"
 eval "$(node tests/harness/timeouts.mjs)"
 WASM_PATH_FILE=target/web-tests.wasm-path
 mkdir -p target

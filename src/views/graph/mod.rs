@@ -276,7 +276,7 @@ fn GraphNodeView(
                 if let Some(next) = neighbour(&placed, i, &key) {
                     event.prevent_default();
                     state.focused.set(Some(next));
-                    focus_node(&event, next);
+                    crate::views::focus_sibling_item(&event, next);
                 }
             }
         }
@@ -303,25 +303,5 @@ fn GraphNodeView(
             <text class="node__label" x="12" y="17">{text.label}</text>
             <text class="node__meta" x="12" y="32">{text.meta}</text>
         </g>
-    }
-}
-
-/// Moves keyboard focus to node `index`, found next to the node that received `event`.
-fn focus_node(event: &leptos::ev::KeyboardEvent, index: usize) {
-    use wasm_bindgen::JsCast;
-    let target = event
-        .current_target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-    let node = target
-        .and_then(|t| t.parent_element())
-        .and_then(|group| {
-            group
-                .query_selector(&format!("[data-index=\"{index}\"]"))
-                .ok()
-                .flatten()
-        })
-        .and_then(|n| n.dyn_into::<web_sys::SvgElement>().ok());
-    if let Some(node) = node {
-        let _ = node.focus();
     }
 }

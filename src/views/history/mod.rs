@@ -202,7 +202,7 @@ fn MarkView(mark: Mark, label: String, baseline: f64, hooks: MarkHooks) -> impl 
         event.prevent_default();
         if let Some(next) = next {
             focused.set(Some(next));
-            focus_mark(&event, next);
+            crate::views::focus_sibling_item(&event, next);
         }
     };
     // Whole pixels (the model's), written as integers; the bar's outline is drawn inside its
@@ -240,25 +240,6 @@ fn MarkView(mark: Mark, label: String, baseline: f64, hooks: MarkHooks) -> impl 
             <rect class="history-mark__bar" x="0.75" y=format!("{}.75", base - h) width=format!("{}.5", w - 2) height=format!("{}.5", h - 2)/>
             {cross}
         </g>
-    }
-}
-
-/// Moves keyboard focus to mark `index`, found beside the mark that received `event`.
-fn focus_mark(event: &leptos::ev::KeyboardEvent, index: usize) {
-    use wasm_bindgen::JsCast;
-    let mark = event
-        .current_target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .and_then(|t| t.parent_element())
-        .and_then(|group| {
-            group
-                .query_selector(&format!("[data-index=\"{index}\"]"))
-                .ok()
-                .flatten()
-        })
-        .and_then(|m| m.dyn_into::<web_sys::SvgElement>().ok());
-    if let Some(mark) = mark {
-        let _ = mark.focus();
     }
 }
 

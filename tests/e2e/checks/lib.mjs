@@ -345,8 +345,10 @@ export function makeDriver(page) {
     },
 
     // ---- queries in the widget's document ----
+    // What a person sees: nothing inside the hidden warm-up (`.warm-up`, drawn until a result
+    // comes and removed a task or two after it) is counted or read; the `.warm-up` element itself is.
     /** How many elements match. */
-    count: (selector) => page.widget((s) => document.querySelectorAll(s).length, selector),
+    count: (selector) => page.widget((s) => [...document.querySelectorAll(s)].filter((e) => !e.parentElement?.closest(".warm-up")).length, selector),
     /**
      * textContent of the element `selector` names: exactly one must match (as Playwright's strict
      * locators require), unless `index` picks one of several.
@@ -368,7 +370,7 @@ export function makeDriver(page) {
 
 // Runs in the widget's document: one element by selector (strict unless an index is given).
 function strictRead({ selector, index, what, name }) {
-  const all = document.querySelectorAll(selector);
+  const all = [...document.querySelectorAll(selector)].filter((e) => !e.parentElement?.closest(".warm-up"));
   if (index === null && all.length !== 1) throw new Error(`${all.length} elements match ${selector} (expected exactly one)`);
   const el = all[index ?? 0];
   if (!el) throw new Error(`no element ${selector} at index ${index}`);
