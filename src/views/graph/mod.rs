@@ -276,7 +276,7 @@ fn GraphNodeView(
                 if let Some(next) = neighbour(&placed, i, &key) {
                     event.prevent_default();
                     state.focused.set(Some(next));
-                    crate::views::focus_sibling_item(&event, next);
+                    crate::views::svg_focus::focus_sibling_item(&event, next);
                 }
             }
         }

@@ -202,7 +202,7 @@ fn MarkView(mark: Mark, label: String, baseline: f64, hooks: MarkHooks) -> impl 
         event.prevent_default();
         if let Some(next) = next {
             focused.set(Some(next));
-            crate::views::focus_sibling_item(&event, next);
+            crate::views::svg_focus::focus_sibling_item(&event, next);
         }
     };
     // Whole pixels (the model's), written as integers; the bar's outline is drawn inside its
