@@ -70,15 +70,7 @@ impl ScreenMemory {
 
     /// What the user did to the table `key`, so far.
     pub fn table(&self, key: &str) -> TableMemory {
-        self.kept
-            .try_with_value(|(_, tables)| {
-                tables
-                    .iter()
-                    .find(|(k, _)| k == key)
-                    .map(|(_, m)| m.clone())
-            })
-            .flatten()
-            .unwrap_or_default()
+        self.recalled(key).unwrap_or_default()
     }
 
     /// Notes a change to the table `key`.

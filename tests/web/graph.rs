@@ -1,7 +1,9 @@
 //! The block graph: nodes and edges, selection, keyboard, labels, a large pipeline, a graph too
 //! large to read, and the fallback with its reason.
 
-use crate::mount::{all, click, container, model, mount, one, text, texts, wait_until, Recorder};
+use crate::mount::{
+    all, click, container, model, mount, one, press, text, texts, wait_until, Recorder,
+};
 use leptos::{prelude::*, task::tick};
 use resource_widget::views::graph::GraphSection;
 use wasm_bindgen::JsCast;
@@ -10,15 +12,6 @@ use web_sys::Element;
 use web_sys::HtmlElement;
 
 const GRAPH: &str = include_str!("../../fixtures/pipelines/get-graph.json");
-
-fn press(element: &Element, key: &str) {
-    let init = web_sys::KeyboardEventInit::new();
-    init.set_key(key);
-    init.set_bubbles(true);
-    let event =
-        web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).expect("event");
-    element.dispatch_event(&event).expect("dispatch");
-}
 
 #[wasm_bindgen_test]
 async fn a_valid_graph_draws_every_node_and_edge_with_its_id() {

@@ -3,7 +3,8 @@
 //! a long list read after it is drawn.
 
 use crate::mount::{
-    all, container, deliver, digits, mount_widget, one, text, wait_until, widget_on, Recorder,
+    all, container, deliver, digits, mount_widget, one, press, text, wait_until, widget_on,
+    Recorder,
 };
 use leptos::{prelude::*, task::tick};
 use wasm_bindgen::JsCast;
@@ -14,15 +15,6 @@ use widget_app::{HostContext, HostEvent, ToolPayload};
 const HOURLY: &str = include_str!("../../fixtures/pipeline_runs/history-slow-and-failed.json");
 const MAGE_RUNS: &str = include_str!("../../fixtures/mage/pipeline-runs-list.json");
 const THOUSAND_RUNS: &str = include_str!("../../fixtures/pipeline_runs/list-1000.json");
-
-fn press(element: &Element, key: &str) {
-    let init = web_sys::KeyboardEventInit::new();
-    init.set_key(key);
-    init.set_bubbles(true);
-    let event =
-        web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).expect("event");
-    element.dispatch_event(&event).expect("dispatch");
-}
 
 fn click_on(element: &Element) {
     element

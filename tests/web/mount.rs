@@ -283,3 +283,13 @@ pub async fn sleep_ms(ms: i32) {
 }
 
 pub const RUNS: &str = include_str!("../../fixtures/pipeline_runs/list-ok.json");
+
+/// A keydown of `key` on `element`, bubbling as a person's key press does.
+pub fn press(element: &Element, key: &str) {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_bubbles(true);
+    let event =
+        web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).expect("event");
+    element.dispatch_event(&event).expect("dispatch");
+}
