@@ -11,6 +11,15 @@ cd "$(dirname "$0")/.."
 # target/, and cargo's lock on target/ would otherwise make the tests' builds wait for this one
 # (scripts/test.sh runs them side by side).
 export CARGO_TARGET_DIR="$PWD/target/widget"
+# --compile: only cargo's part of both builds (the test-hooks one first), as Trunk runs it: the test
+# command runs it while the cargo tools are built, so that Trunk later finds both compiled.
+if [ "${1:-}" = --compile ]; then
+  for features in test-hooks ""; do
+    cargo build --target=wasm32-unknown-unknown --manifest-path "$PWD/Cargo.toml" --release --offline \
+      --bin resource-widget ${features:+--features "$features"}
+  done
+  exit 0
+fi
 # --test-hooks: the same build with the end-to-end tests' hooks (the `test-hooks` feature,
 # src/bridge/test_hooks.rs), folded into dist/test-hooks/resource-widget.html for the checks that
 # call one. The shipped file never has them. Same target directory: only this crate and the link

@@ -12,9 +12,12 @@
 #   scripts/setup.sh --chromium  Debian's Chromium alone: scripts/build.sh asks for it when it records
 #                                a start order (a wasm whose order is not kept in the repository)
 #   scripts/setup.sh --without-cargo-tools   everything but the cargo tools, and
-#   scripts/setup.sh --cargo-tools           the cargo tools alone: the test command runs the
-#                                first, then builds the tools in a lane of their own beside the
-#                                native tests (tests/harness/test-lanes.sh)
+#   scripts/setup.sh --cargo-tools           the widget build's cargo tools alone (wasm-bindgen,
+#                                Trunk), and
+#   scripts/setup.sh --geckodriver           geckodriver alone: the test command runs the first,
+#                                then builds the tools in lanes of their own beside the native
+#                                tests, geckodriver after the others, for Firefox's lanes alone
+#                                (tests/harness/test-lanes.sh)
 #
 # Every later step builds offline (Trunk passes --offline to cargo), so set-up fetches every crate a
 # build can ask for: the workspace's, and std's own, which the widget's release build rebuilds
@@ -26,7 +29,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SET=test
-# Whether the cargo tools are built: with the rest (all), not at all (none), or alone (only).
+# Whether the cargo tools are built: with the rest (all), not at all (none), the build's alone
+# (only), or geckodriver alone (geckodriver).
 TOOLS=all
 case "${1:-}" in
   "") ;;
@@ -35,7 +39,8 @@ case "${1:-}" in
   --chromium) SET=chromium ;;
   --without-cargo-tools) TOOLS=none ;;
   --cargo-tools) TOOLS=only ;;
-  *) echo "usage: $0 [--page | --preview | --chromium | --without-cargo-tools | --cargo-tools]" >&2; exit 64 ;;
+  --geckodriver) TOOLS=geckodriver ;;
+  *) echo "usage: $0 [--page | --preview | --chromium | --without-cargo-tools | --cargo-tools | --geckodriver]" >&2; exit 64 ;;
 esac
 
 TRUNK_VERSION=0.21.14       # 0.22 needs rustc >= 1.96.1
@@ -132,11 +137,14 @@ cargo_tool() { # binary version crate [cargo install flags...]
     cargo install --quiet "$crate" --version "$version" --force "$@"
   say "installed $crate $version in $(seconds_since "$start") s"
 }
+geckodriver_tool() { cargo_tool geckodriver "$GECKODRIVER_VERSION" geckodriver; }
 cargo_tools() {
   # wasm-bindgen-cli without --locked: its lockfile pins a crate the registry no longer has.
   cargo_tool wasm-bindgen "$WASM_BINDGEN_VERSION" wasm-bindgen-cli
-  cargo_tool trunk "$TRUNK_VERSION" trunk --locked
-  if [ "$SET" = test ]; then cargo_tool geckodriver "$GECKODRIVER_VERSION" geckodriver; fi
+  # Without Trunk's default features (TLS and the check for a newer release): it builds offline
+  # and serves nothing here, so they would only add to its build (docs/performance.md).
+  cargo_tool trunk "$TRUNK_VERSION" trunk --locked --no-default-features
+  if [ "$SET" = test ] && [ "$TOOLS" = all ]; then geckodriver_tool; fi
   if ! grep -q "wasm_bindgen = \"$WASM_BINDGEN_VERSION\"" Trunk.toml; then
     echo "setup: Trunk.toml [tools] wasm_bindgen must be $WASM_BINDGEN_VERSION, as in Cargo.lock" >&2
     return 1
@@ -196,10 +204,17 @@ if [ "$SET" = chromium ]; then
   exit 0
 fi
 if [ "$TOOLS" = only ]; then
-  run_step "cargo tools (wasm-bindgen, trunk, geckodriver)" \
+  run_step "cargo tools (wasm-bindgen, trunk)" \
     "check that crates.io is reachable; a tool that does not build: 'cargo install <crate> --version <version>' by hand shows why" \
     cargo_tools
   say "done (cargo tools) in $(seconds_since "$SETUP_START") s"
+  exit 0
+fi
+if [ "$TOOLS" = geckodriver ]; then
+  run_step "geckodriver" \
+    "check that crates.io is reachable; 'cargo install geckodriver --version $GECKODRIVER_VERSION' by hand shows why" \
+    geckodriver_tool
+  say "done (geckodriver) in $(seconds_since "$SETUP_START") s"
   exit 0
 fi
 if [ "$SET" = test ]; then

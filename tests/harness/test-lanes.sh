@@ -11,7 +11,11 @@
 # runs at nice 10, taking whatever the cores have left. The kernel gives every other lane the cores
 # first, so it slows no browser, and the cores stay busy from the first minute. The builds other
 # lanes wait for (the cargo tools, the native build, the widget's builds) take a share at nice 0:
-# on a machine busy with other work they get their fair part of it, not what is left.
+# on a machine busy with other work they get their fair part of it, not what is left. A build
+# (`build_lane`) also starts past the cores while no browser lane runs: builds side by side only
+# slow each other, and the first minutes are all builds (the cargo tools, the widget's and the
+# native tests'), whose sum is what the browsers wait for. Past the cores, no lane but a build
+# starts until the builds' shares fit again.
 #
 # Each share is the cores the machine kept busy while the lane ran alone on a quiet machine
 # (`TEST_CORES=0 ./scripts/test.sh` runs every lane alone; its report's "machine cores" column;
@@ -27,6 +31,7 @@ LANE_NAMES=()
 LANE_SHARES=()
 LANE_NEEDS=()
 LANE_COMMANDS=()
+LANE_BUILDS=()
 
 # lane NAME SHARE NEEDS COMMAND...: SHARE in tenths of a core, or "idle"; NEEDS is a
 # comma-separated list of lane names, or "-".
@@ -34,9 +39,13 @@ lane() {
   LANE_NAMES+=("$1")
   LANE_SHARES+=("$2")
   LANE_NEEDS+=("$3")
+  LANE_BUILDS+=("${BUILD_LANE:-0}")
   shift 3
   LANE_COMMANDS+=("$(printf '%q ' "$@")")
 }
+# build_lane NAME SHARE NEEDS COMMAND...: a build (no browser), which may start past the cores
+# while no lane but builds runs.
+build_lane() { BUILD_LANE=1 lane "$@"; }
 
 # A lane's log file: its name with spaces as dashes.
 lane_log_name() { printf 'lane-%s.log' "${1// /-}"; }
@@ -49,20 +58,25 @@ lane_log_name() { printf 'lane-%s.log' "${1// /-}"; }
 # @mcp-ui/client's AppRenderer.
 # Longest chains first, so that they start early; a lane that does not fit waits, and a lighter
 # one behind it may start meanwhile.
-lane "cargo tools" 9 - ./scripts/setup.sh --cargo-tools
+# The widget's builds: cargo's part of both from the start, beside the cargo tools (Trunk,
+# wasm-bindgen); then Trunk finds them compiled and does the rest.
+build_lane "cargo tools" 9 - ./scripts/setup.sh --cargo-tools
+build_lane "widget compile" 16 - ./scripts/build.sh --compile
 # The native tests' build (the MCP server's binary with it, which later lanes run), then the tests.
-lane "native build" 8 - cargo test-native --quiet --no-run
+build_lane "native build" 8 - cargo test-native --quiet --no-run
 lane "native" idle "native build" cargo test-native --quiet --no-fail-fast
 lane "mage" 2 - ./scripts/mage-test.sh --no-widget --keep-results "$PWD/$LOGS/mage-results"
 lane "browser build" idle - ./tests/harness/browser-tests.sh --build
-lane "release build" 10 "cargo tools" ./scripts/build.sh
-lane "test-hooks build" 10 "release build" ./scripts/build.sh --test-hooks
+build_lane "release build" 10 "cargo tools,widget compile" ./scripts/build.sh
+build_lane "test-hooks build" 10 "release build" ./scripts/build.sh --test-hooks
+# Firefox's driver, for Firefox's lanes alone: after the tools the widget's builds wait for.
+build_lane "geckodriver" 9 "cargo tools" ./scripts/setup.sh --geckodriver
 lane "e2e chromium (playwright)" 14 "test-hooks build,native build" npx playwright test --project=ext-apps
 lane "e2e chromium mcp-ui (playwright)" 14 "test-hooks build" npx playwright test --project=mcp-ui
 lane "e2e webkit (webdriver)" 16 "test-hooks build" node tests/e2e/webdriver.mjs --engines webkit
-lane "e2e firefox (webdriver)" 7 "test-hooks build" node tests/e2e/webdriver.mjs --engines firefox
-lane "e2e firefox mcp-ui (webdriver)" 7 "test-hooks build" node tests/e2e/webdriver.mjs --engines firefox --host mcp-ui
-lane "browser firefox" 12 "browser build,cargo tools" ./tests/harness/browser-tests.sh firefox
+lane "e2e firefox (webdriver)" 7 "test-hooks build,geckodriver" node tests/e2e/webdriver.mjs --engines firefox
+lane "e2e firefox mcp-ui (webdriver)" 7 "test-hooks build,geckodriver" node tests/e2e/webdriver.mjs --engines firefox --host mcp-ui
+lane "browser firefox" 12 "browser build,cargo tools,geckodriver" ./tests/harness/browser-tests.sh firefox
 lane "browser webkit" 14 "browser build,cargo tools" ./tests/harness/browser-tests.sh webkit
 lane "browser chromium" 12 "browser build,cargo tools" ./tests/harness/browser-tests.sh chromium
 lane "packages" 16 "release build,native build" ./scripts/packages-check.sh
@@ -113,9 +127,18 @@ needs_state() {
   return 0
 }
 
+# Whether lane I may start now, with USED tenths of the cores taken and BROWSERS of them by lanes
+# that are not builds.
+fits() {
+  local i=$1 used=$2 browsers=$3
+  if [ "$LANE_CORES" = 0 ]; then [ ${#running[@]} = 0 ]; return; fi
+  [ "$used" = 0 ] || [ $((used + $(share_of "$i"))) -le "$LANE_CORES" ] ||
+    { [ "${LANE_BUILDS[$i]}" = 1 ] && [ "$browsers" = 0 ]; }
+}
+
 declare -A LANE_STATUS=()
 run_lanes() {
-  local used=0 i pid state
+  local used=0 browsers=0 i pid state
   local -a pending=("${!LANE_NAMES[@]}") waiting
   local -A running=()
   while [ ${#pending[@]} -gt 0 ] || [ ${#running[@]} -gt 0 ]; do
@@ -127,11 +150,12 @@ run_lanes() {
         LANE_STATUS[${LANE_NAMES[$i]}]=skipped
         printf '%s\t%s\t%s\t\tskipped\n' "${LANE_NAMES[$i]}" "$(now_ms)" "$(now_ms)" >>"$TIMES"
         printf '\n-- %s: not run (a lane it needs failed: %s)\n' "${LANE_NAMES[$i]}" "${LANE_NEEDS[$i]}" >&2
-      elif [ "$state" = 0 ] && if [ "$LANE_CORES" = 0 ]; then [ ${#running[@]} = 0 ]; else [ "$used" = 0 ] || [ $((used + $(share_of "$i"))) -le "$LANE_CORES" ]; fi; then
+      elif [ "$state" = 0 ] && fits "$i" "$used" "$browsers"; then
         printf '   start %-28s (share %s, %s/%s of the cores busy)\n' "${LANE_NAMES[$i]}" "${LANE_SHARES[$i]}" "$used" "$LANE_CORES"
         start_lane "$i"
         running[$!]=$i
         used=$((used + $(share_of "$i")))
+        [ "${LANE_BUILDS[$i]}" = 1 ] || browsers=$((browsers + $(share_of "$i")))
       else
         waiting+=("$i")
       fi
@@ -144,6 +168,7 @@ run_lanes() {
     i=${running[$pid]}
     unset "running[$pid]"
     used=$((used - $(share_of "$i")))
+    [ "${LANE_BUILDS[$i]}" = 1 ] || browsers=$((browsers - $(share_of "$i")))
     LANE_STATUS[${LANE_NAMES[$i]}]=$state
   done
 }
