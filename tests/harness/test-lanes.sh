@@ -59,18 +59,21 @@ lane_log_name() { printf 'lane-%s.log' "${1// /-}"; }
 # Longest chains first, so that they start early; a lane that does not fit waits, and a lighter
 # one behind it may start meanwhile.
 # The widget's builds: cargo's part of both from the start, beside the cargo tools (Trunk,
-# wasm-bindgen); then Trunk finds them compiled and does the rest.
+# wasm-bindgen); then Trunk finds them compiled and does the rest. Every browser lane waits for
+# both, so they have the cores first.
 build_lane "cargo tools" 9 - ./scripts/setup.sh --cargo-tools
 build_lane "widget compile" 16 - ./scripts/build.sh --compile
 # The native tests' build (the MCP server's binary with it, which later lanes run), then the tests.
-build_lane "native build" 8 - cargo test-native --quiet --no-run
+# After the widget's compile: one browser lane waits for it, every browser lane for the widget.
+build_lane "native build" 8 "widget compile" cargo test-native --quiet --no-run
 lane "native" idle "native build" cargo test-native --quiet --no-fail-fast
 lane "mage" 2 - ./scripts/mage-test.sh --no-widget --keep-results "$PWD/$LOGS/mage-results"
 lane "browser build" idle - ./tests/harness/browser-tests.sh --build
 build_lane "release build" 10 "cargo tools,widget compile" ./scripts/build.sh
 build_lane "test-hooks build" 10 "release build" ./scripts/build.sh --test-hooks
-# Firefox's driver, for Firefox's lanes alone: after the tools the widget's builds wait for.
-build_lane "geckodriver" 9 "cargo tools" ./scripts/setup.sh --geckodriver
+# Firefox's driver, for Firefox's lanes alone, which come after the others: idle work, after the
+# tools the widget's builds wait for (they share a target folder).
+lane "geckodriver" idle "cargo tools" ./scripts/setup.sh --geckodriver
 lane "e2e chromium (playwright)" 14 "test-hooks build,native build" npx playwright test --project=ext-apps
 lane "e2e chromium mcp-ui (playwright)" 14 "test-hooks build" npx playwright test --project=mcp-ui
 lane "e2e webkit (webdriver)" 16 "test-hooks build" node tests/e2e/webdriver.mjs --engines webkit
@@ -128,11 +131,11 @@ needs_state() {
 }
 
 # Whether lane I may start now, with USED tenths of the cores taken and BROWSERS of them by lanes
-# that are not builds.
+# that are not builds. Idle work always may: it takes what the others leave.
 fits() {
   local i=$1 used=$2 browsers=$3
   if [ "$LANE_CORES" = 0 ]; then [ ${#running[@]} = 0 ]; return; fi
-  [ "$used" = 0 ] || [ $((used + $(share_of "$i"))) -le "$LANE_CORES" ] ||
+  [ "${LANE_SHARES[$i]}" = idle ] || [ "$used" = 0 ] || [ $((used + $(share_of "$i"))) -le "$LANE_CORES" ] ||
     { [ "${LANE_BUILDS[$i]}" = 1 ] && [ "$browsers" = 0 ]; }
 }
 
