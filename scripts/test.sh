@@ -8,8 +8,8 @@
 #
 # After set-up (all but the cargo tools) and the fixtures, the work is a set of lanes run side by
 # side as the machine's cores allow (tests/harness/test-lanes.sh: each lane's share of a core, what it
-# waits for, the scheduler): the cargo tools, the native tests, the builds and Mage's install from
-# the start, then the browsers. A browser that waits for a core stops answering its driver, so
+# waits for, the scheduler): the cargo tools and the widget's compile from the start, then the
+# native tests' build and Mage's install, then the browsers. A browser that waits for a core stops answering its driver, so
 # lanes are never started past the cores there are; work no lane waits for yields to them (nice).
 #
 # The end of the output is each layer's and lane's wall time, CPU time, cores used, the cores
