@@ -8,9 +8,10 @@
 //!   `api_key`;
 //! - `MAGE_TEST_BUILD`: build_project.py's summary (pipelines, run ids);
 //! - `MAGE_TEST_RESULTS` (optional): a directory where the CallToolResults of `pipeline_list`,
-//!   `pipeline_get` (with its graph), `block_outputs` (a DataFrame) and the failed run's `run_logs`
-//!   are written as they came over the wire, for `tests/e2e/mage-live.spec.mjs` to load into the
-//!   widget while Mage still runs.
+//!   `pipeline_get` (with its graph), `pipeline_runs` (the project's runs: the completed one and
+//!   the failed one), `block_outputs` (a DataFrame) and the failed run's `run_logs` are written as
+//!   they came over the wire, for `tests/e2e/mage-live.spec.mjs` to load into the widget while
+//!   Mage still runs.
 //!
 //! Without `MAGE_TEST_URL` every test here returns at once (it says so on stderr).
 //!
@@ -298,7 +299,15 @@ async fn block_templates(c: &mut Checked, client: &Client, cache: &std::path::Pa
 /// DataFrame output, by block and by block run.
 async fn runs_and_outputs(c: &mut Checked, client: &Client, completed: i64, failed: i64) {
     let runs = c.ok(client, "pipeline_runs", json!({})).await;
-    assert!(records(&runs).len() >= 2);
+    c.save("pipeline_runs");
+    let ids: Vec<i64> = records(&runs)
+        .iter()
+        .filter_map(|r| r["id"].as_i64())
+        .collect();
+    assert!(
+        ids.contains(&completed) && ids.contains(&failed),
+        "the completed run {completed} and the failed run {failed} in {ids:?}"
+    );
     assert!(
         records(&runs).iter().all(|r| r["block_runs"].is_array()),
         "runs embed their block runs"
