@@ -136,8 +136,8 @@ async function openInMage(page, control, route) {
   return url;
 }
 
-/** The row of `index` in a list drawn whole (aria-rowindex counts the header row as 1). */
-const rowOf = (w, index) => w.locator(`.table-scroll .table > tbody > tr[aria-rowindex="${index + 2}"]`);
+/** The row of the `index`-th record in a short list, drawn whole in the records' order. */
+const rowOf = (w, index) => w.locator(".table-scroll .table > tbody > tr:not(.table__spacer):not(.row-detail)").nth(index);
 
 /** The name a mark gives its run: "Pipeline run 12 of pipeline_uuid, Failed, …". */
 const namesRun = (name, id) => new RegExp(`^Pipeline run ${id}[ ,]`).test(name ?? "");
