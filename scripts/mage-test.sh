@@ -12,7 +12,8 @@
 #   6. runs crates/mage-mcp-server/tests/server/mage.rs (rmcp's client over stdio against the
 #      server binary with --mage / --mage-url): the shared suite of tool behaviour (suite.rs), every
 #      tool, results against the schemas, no token in any result or log line, PUT not PATCH,
-#      outputs without sample_count, pipeline-level logs, AUTH_EXPIRED, and ids such as `..`
+#      outputs without sample_count, pipeline-level logs, each pipeline's and run's page in Mage's UI
+#      (the recordUrl hint) on Mage's address and answered with 200, AUTH_EXPIRED, and ids such as `..`
 #      refused before any request (a recording proxy in front of Mage sees none);
 #      it writes the CallToolResults of pipeline_list, pipeline_get, pipeline_runs (the completed
 #      and the failed run), block_outputs and the failed run's run_logs into a results folder
