@@ -12,13 +12,18 @@
 #   6. runs crates/mage-mcp-server/tests/server/mage.rs (rmcp's client over stdio against the
 #      server binary with --mage / --mage-url): the shared suite of tool behaviour (suite.rs), every
 #      tool, results against the schemas, no token in any result or log line, PUT not PATCH,
-#      outputs without sample_count, pipeline-level logs, AUTH_EXPIRED, and ids such as `..`
+#      outputs without sample_count, pipeline-level logs, each pipeline's and run's page in Mage's UI
+#      (the recordUrl hint) on Mage's address and answered with 200, AUTH_EXPIRED, and ids such as `..`
 #      refused before any request (a recording proxy in front of Mage sees none);
-#      it writes the CallToolResults of pipeline_list, pipeline_get, block_outputs and the failed
-#      run's run_logs into a results folder (MAGE_TEST_RESULTS);
+#      it writes the CallToolResults of pipeline_list, pipeline_get, pipeline_runs (the completed
+#      and the failed run), block_outputs and the failed run's run_logs into a results folder
+#      (MAGE_TEST_RESULTS);
 #   7. with Mage still running, loads each of those results into the real widget in the test host
-#      (tests/e2e/mage-live.spec.mjs in Chromium, MAGE_TEST_RESULTS set): a list with rows, the
-#      graph drawn with the blocks' uuids, the DataFrame's output grid, the failed run's exception.
+#      (tests/e2e/mage-live.spec.mjs in Chromium, MAGE_TEST_RESULTS set, and MAGE_TEST_URL to
+#      Mage's address): a list with rows, the graph drawn with the blocks' uuids, the run-history
+#      strip above the runs (a mark per run, the failed one told apart, how many completed), the
+#      DataFrame's output grid, the failed run's exception, and "Open in Mage" on a detail and on
+#      rows sending ui/open-link with a page on Mage's address that Mage answers with 200.
 #      dist/resource-widget.html is built first (scripts/build.sh, minutes) when it is missing.
 # Every wait is bounded; the time of each step and of the whole layer is printed at the end.
 #
@@ -123,7 +128,7 @@ step_done "the widget file" "$t"
 
 # Runs even when a test above failed: a result it did not write fails its check here, never skips.
 t=$(now)
-MAGE_TEST_RESULTS="$RESULTS" timeout 240 nice -n 10 npx playwright test tests/e2e/mage-live.spec.mjs --output target/playwright-mage \
+MAGE_TEST_RESULTS="$RESULTS" MAGE_TEST_URL="$MAGE_URL" timeout 240 nice -n 10 npx playwright test tests/e2e/mage-live.spec.mjs --output target/playwright-mage \
   --reporter=list || { [ "$rc" -ne 0 ] || rc=1; }
 step_done "the widget on Mage's results (Chromium)" "$t"
 

@@ -8,9 +8,10 @@
 //!   `api_key`;
 //! - `MAGE_TEST_BUILD`: build_project.py's summary (pipelines, run ids);
 //! - `MAGE_TEST_RESULTS` (optional): a directory where the CallToolResults of `pipeline_list`,
-//!   `pipeline_get` (with its graph), `block_outputs` (a DataFrame) and the failed run's `run_logs`
-//!   are written as they came over the wire, for `tests/e2e/mage-live.spec.mjs` to load into the
-//!   widget while Mage still runs.
+//!   `pipeline_get` (with its graph), `pipeline_runs` (the project's runs: the completed one and
+//!   the failed one), `block_outputs` (a DataFrame) and the failed run's `run_logs` are written as
+//!   they came over the wire, for `tests/e2e/mage-live.spec.mjs` to load into the widget while
+//!   Mage still runs.
 //!
 //! Without `MAGE_TEST_URL` every test here returns at once (it says so on stderr).
 //!
@@ -18,9 +19,11 @@
 //! changes on a scratch pipeline, no secret in any result), every read tool's result against the
 //! published schemas, no token or credential in any result or log line, the three faults of the
 //! Python agent avoided (pipelines updated with PUT, not PATCH, in the suite; outputs read without
-//! `sample_count` show the DataFrame; pipeline-level logs present), an unknown or expired session
-//! answered with AUTH_EXPIRED, and, behind a recording proxy, no request for an id that would leave
-//! its path.
+//! `sample_count` show the DataFrame; pipeline-level logs present), each pipeline's and each run's
+//! page in Mage's UI (the `recordUrl` hint, what "Open in Mage" opens) on Mage's own address,
+//! without user information, with the record's route, answered by Mage with 200, an unknown or
+//! expired session answered with AUTH_EXPIRED, and, behind a recording proxy, no request for an id
+//! that would leave its path.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -28,9 +31,13 @@ use std::time::{Duration, Instant};
 use crate::common::*;
 use base64::Engine as _;
 use serde_json::{json, Value};
+use widget_result::record_url;
 
 /// A Mage round trip is slower than the demo: each test gets this bound.
 const MAGE_TEST_TIMEOUT: Duration = Duration::from_secs(180);
+
+/// How long Mage may take to answer a page of its UI.
+const MAGE_PAGE_TIMEOUT: Duration = Duration::from_secs(15);
 
 struct Target {
     url: String,
@@ -151,6 +158,12 @@ impl Checked {
         eprintln!("  saved {call} as {}", path.display());
     }
 
+    /// The last call's whole CallToolResult (its `_meta` with the hints included).
+    fn last_result(&self) -> Value {
+        let (_, text) = self.texts.last().expect("a call");
+        serde_json::from_str(text).expect("JSON")
+    }
+
     async fn ok(&mut self, client: &Client, tool: &str, args: Value) -> Value {
         let value = self.call(client, tool, args.clone()).await;
         assert_eq!(
@@ -163,6 +176,58 @@ impl Checked {
 
 fn records(value: &Value) -> &Vec<Value> {
     value["records"].as_array().expect("records")
+}
+
+/// The page of `record` in the service's UI, as the `recordUrl` hint of `result` (a whole
+/// CallToolResult) gives it: what the widget's "Open in Mage" asks the host to open.
+fn record_page(result: &Value, record: &Value) -> String {
+    let template = result["_meta"]["host/widgetData"][record_url::HINT]
+        .as_str()
+        .unwrap_or_else(|| panic!("a {} hint in {result:.300}", record_url::HINT));
+    let fields: Vec<(&str, String)> = record_url::FIELDS
+        .iter()
+        .filter_map(|&name| match &record[name] {
+            Value::String(s) => Some((name, s.clone())),
+            Value::Number(n) => Some((name, n.to_string())),
+            _ => None,
+        })
+        .collect();
+    let field = |name: &str| {
+        fields
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
+    };
+    record_url::expand(template, field)
+        .unwrap_or_else(|| panic!("{template} filled by {record:.300}"))
+}
+
+/// `page` is an `http:` URL on the Mage server at `mage` (its own address, no user information),
+/// at `route`, and Mage answers it with 200. (Mage serves its UI's page for any path under
+/// `/pipelines/`: the answer says the address and the place are Mage's, the route is held to the
+/// record's fields.)
+async fn mage_answers_its_page(mage: &str, page: &str, route: &str) {
+    let parsed = url::Url::parse(page).unwrap_or_else(|e| panic!("{page}: {e}"));
+    let base = url::Url::parse(mage).expect("Mage's address");
+    assert_eq!(parsed.scheme(), "http", "{page}");
+    assert!(
+        parsed.username().is_empty() && parsed.password().is_none(),
+        "user information in {page}"
+    );
+    assert_eq!(
+        parsed.origin(),
+        base.origin(),
+        "{page} on Mage's address {mage}"
+    );
+    assert_eq!((parsed.path(), parsed.query()), (route, None), "{page}");
+    install_tls_provider();
+    let http = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(MAGE_PAGE_TIMEOUT)
+        .build()
+        .expect("an HTTP client");
+    let answer = http.get(page).send().await.expect("Mage answers");
+    assert_eq!(answer.status(), 200, "Mage's answer to {page}");
 }
 
 #[tokio::test]
@@ -199,9 +264,9 @@ async fn every_tool_against_mage_follows_the_contract_and_no_token_leaks() {
             .expect("completed run id");
         let failed = t.build["runs"]["failed"].as_i64().expect("failed run id");
 
-        pipelines_and_blocks(&mut c, &client).await;
+        pipelines_and_blocks(&mut c, &client, &t.url).await;
         block_templates(&mut c, &client, cache.path()).await;
-        runs_and_outputs(&mut c, &client, completed, failed).await;
+        runs_and_outputs(&mut c, &client, &t.url, completed, failed).await;
         run_logs(&mut c, &client, completed, failed).await;
         schedules_and_a_run(&mut c, &client).await;
 
@@ -216,8 +281,9 @@ async fn every_tool_against_mage_follows_the_contract_and_no_token_leaks() {
     .await;
 }
 
-/// The project's pipelines, one with its graph and its blocks' source, its blocks, one block.
-async fn pipelines_and_blocks(c: &mut Checked, client: &Client) {
+/// The project's pipelines, one with its graph and its blocks' source, its blocks, one block; each
+/// pipeline's page in Mage's UI.
+async fn pipelines_and_blocks(c: &mut Checked, client: &Client, mage: &str) {
     let list = c.ok(client, "pipeline_list", json!({})).await;
     c.save("pipeline_list");
     let uuids: Vec<&str> = records(&list)
@@ -227,11 +293,18 @@ async fn pipelines_and_blocks(c: &mut Checked, client: &Client) {
     for expected in ["basic_etl_from_s3", "token_refresh_audit"] {
         assert!(uuids.contains(&expected), "{expected} in {uuids:?}");
     }
+    for record in records(&list) {
+        let page = record_page(&c.last_result(), record);
+        let route = format!("/pipelines/{}", record["uuid"].as_str().expect("a uuid"));
+        mage_answers_its_page(mage, &page, &route).await;
+    }
 
     let basic = c
         .ok(client, "pipeline_get", json!({"uuid": "basic_etl_from_s3"}))
         .await;
     c.save("pipeline_get");
+    let page = record_page(&c.last_result(), &records(&basic)[0]);
+    mage_answers_its_page(mage, &page, "/pipelines/basic_etl_from_s3").await;
     assert_eq!(basic["graph"]["totalNodes"], 3);
     assert_eq!(basic["graph"]["edges"].as_array().map(Vec::len), Some(2));
     assert_eq!(basic["graph"]["truncated"], false);
@@ -294,11 +367,34 @@ async fn block_templates(c: &mut Checked, client: &Client, cache: &std::path::Pa
         .is_some_and(|s| s.contains("fetched")));
 }
 
-/// Runs with their block runs, a filtered page, a completed run's block runs and a block's
-/// DataFrame output, by block and by block run.
-async fn runs_and_outputs(c: &mut Checked, client: &Client, completed: i64, failed: i64) {
+/// Runs with their block runs and their pages in Mage's UI, a filtered page, a completed run's
+/// block runs and a block's DataFrame output, by block and by block run.
+async fn runs_and_outputs(
+    c: &mut Checked,
+    client: &Client,
+    mage: &str,
+    completed: i64,
+    failed: i64,
+) {
     let runs = c.ok(client, "pipeline_runs", json!({})).await;
-    assert!(records(&runs).len() >= 2);
+    c.save("pipeline_runs");
+    let ids: Vec<i64> = records(&runs)
+        .iter()
+        .filter_map(|r| r["id"].as_i64())
+        .collect();
+    assert!(
+        ids.contains(&completed) && ids.contains(&failed),
+        "the completed run {completed} and the failed run {failed} in {ids:?}"
+    );
+    for run in records(&runs) {
+        let page = record_page(&c.last_result(), run);
+        let route = format!(
+            "/pipelines/{}/runs/{}",
+            run["pipeline_uuid"].as_str().expect("its pipeline"),
+            run["id"]
+        );
+        mage_answers_its_page(mage, &page, &route).await;
+    }
     assert!(
         records(&runs).iter().all(|r| r["block_runs"].is_array()),
         "runs embed their block runs"
