@@ -7,12 +7,12 @@
 # A lane that fits nowhere (a share past the cores) runs when nothing else does.
 #
 # Work that runs no browser and that the first browser lanes do not wait for (the browser tests'
-# build, the native tests and their build, geckodriver) is "idle": it takes no share, starts as soon as what it
+# build, the native tests, geckodriver) is "idle": it takes no share, starts as soon as what it
 # needs has passed and runs at nice 10, taking whatever the cores have left. The kernel gives every
 # other lane the cores first, so it slows no browser, and the cores stay busy from the first
-# minute. The builds every browser lane waits for (the cargo tools, the widget's builds) take a
-# share at nice 0: on a machine busy with other work they get their fair part of it, not what is
-# left. A build (`build_lane`) also starts past the cores while no browser lane runs: builds side
+# minute. The builds browser lanes wait for (the cargo tools, the widget's and the native
+# builds) take a share at nice 0: on a machine busy with other work they get their fair part of
+# it, not what is left. A build (`build_lane`) also starts past the cores while no browser lane runs: builds side
 # by side only slow each other. Past the cores, no lane but a build starts until the builds'
 # shares fit again.
 #
@@ -62,10 +62,10 @@ lane_log_name() { printf 'lane-%s.log' "${1// /-}"; }
 # both, so they have the cores first.
 build_lane "cargo tools" 9 - ./scripts/setup.sh --cargo-tools
 build_lane "widget compile" 16 - ./scripts/build.sh --compile
-# The native tests' build (the MCP server's binary with it, which later lanes run), then the tests:
-# idle work, so that the builds every browser lane waits for go first, and the browser lanes that
-# do not need it are not held back by it; one browser lane and the server's lanes wait for it.
-lane "native build" idle - cargo test-native --quiet --no-run
+# The native tests' build (the MCP server's binary with it, which later lanes run), then the tests.
+# A build from the start: as idle work it would wait behind the browsers for most of the run, and
+# one browser lane and every lane of the server's waits for it.
+build_lane "native build" 8 - cargo test-native --quiet --no-run
 lane "native" idle "native build" cargo test-native --quiet --no-fail-fast
 lane "mage" 2 - ./scripts/mage-test.sh --no-widget --keep-results "$PWD/$LOGS/mage-results"
 lane "browser build" idle - ./tests/harness/browser-tests.sh --build

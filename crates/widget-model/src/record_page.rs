@@ -2,8 +2,10 @@
 //! address template for the whole result (`widget_result::record_url`), filled when a row or a
 //! detail is drawn, so a long list costs nothing more before its first paint. The template is
 //! checked once, when the hints are read: only an `http:` or `https:` URL with a host of its own
-//! (no record's value in it) and only the record fields the interface names; anything else is
-//! dropped. Each address is checked again once filled.
+//! (no record's value in it, no user information: a user name or password in a link is a
+//! credential handed to whoever reads it, and the server never sends one) and only the record
+//! fields the interface names; anything else is dropped. Each address is checked again once
+//! filled.
 
 use secret_redaction::REDACTED;
 use widget_result::record_url::{expand, MAX_URL_BYTES};
@@ -19,13 +21,13 @@ pub struct RecordPages {
 
 impl RecordPages {
     /// `template` when every address it can give is an `http:` or `https:` URL on the host it
-    /// names itself; `None` otherwise.
+    /// names itself, without user information; `None` otherwise.
     pub fn of(template: &str) -> Option<RecordPages> {
         let sample = expand(template, |_| Some("x"))?;
         let ok = template.len() <= MAX_URL_BYTES
             && is_web_url(template)
             && is_web_url(&sample)
-            && !authority(template).contains(['{', '}']);
+            && !authority(template).contains(['{', '}', '@']);
         ok.then(|| RecordPages {
             template: template.to_owned(),
         })
@@ -234,6 +236,9 @@ mod tests {
             "https://{uuid}.evil.example/",
             "https://evil.example:{id}/",
             "https://{pipeline_uuid}@evil.example/",
+            "http://admin:hunter2@mage.example:6789/pipelines/{uuid}",
+            "http://admin@mage.example/pipelines/{uuid}",
+            "http://[redacted]@127.0.0.1:6789/pipelines/{uuid}",
             "http://h/{name}",
             "http://h/{uuid",
             "http://h/uuid}",
