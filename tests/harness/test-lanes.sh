@@ -51,7 +51,9 @@ lane_log_name() { printf 'lane-%s.log' "${1// /-}"; }
 
 # The widget's browser tests (tests/web/) in one engine: tests/harness/browser-tests.sh.
 # The end-to-end checks in Firefox or WebKit: tests/e2e/webdriver.mjs, one engine per lane, in the
-# ext-apps host; Firefox also in @mcp-ui/client's AppRenderer (--host mcp-ui).
+# ext-apps host. @mcp-ui/client's AppRenderer runs every check in Chromium; in Firefox and WebKit it
+# runs by hand (`--host mcp-ui`): its own code is the same in every engine, and every engine runs
+# every check in the ext-apps host.
 # Playwright's Chromium suite: playwright.config.mjs (two workers: two browsers), one lane per host
 # (tests/e2e/drivers/hosts.mjs): every spec in our ext-apps host, the shared checks in
 # @mcp-ui/client's AppRenderer.
@@ -78,7 +80,6 @@ lane "e2e chromium (playwright)" 14 "test-hooks build,native build" npx playwrig
 lane "e2e chromium mcp-ui (playwright)" 14 "test-hooks build" npx playwright test --project=mcp-ui
 lane "e2e webkit (webdriver)" 16 "test-hooks build" node tests/e2e/webdriver.mjs --engines webkit
 lane "e2e firefox (webdriver)" 7 "test-hooks build,geckodriver" node tests/e2e/webdriver.mjs --engines firefox
-lane "e2e firefox mcp-ui (webdriver)" 7 "test-hooks build,geckodriver" node tests/e2e/webdriver.mjs --engines firefox --host mcp-ui
 lane "browser firefox" 12 "browser build,cargo tools,geckodriver" ./tests/harness/browser-tests.sh firefox
 lane "browser webkit" 14 "browser build,cargo tools" ./tests/harness/browser-tests.sh webkit
 lane "browser chromium" 12 "browser build,cargo tools" ./tests/harness/browser-tests.sh chromium
