@@ -12,9 +12,9 @@
 # other lane the cores first, so it slows no browser, and the cores stay busy from the first
 # minute. The builds browser lanes wait for (the cargo tools, the widget's and the native
 # builds) take a share at nice 0: on a machine busy with other work they get their fair part of
-# it, not what is left. A build (`build_lane`) also starts past the cores while no browser lane runs: builds side
-# by side only slow each other. Past the cores, no lane but a build starts until the builds'
-# shares fit again.
+# it, not what is left. A build (`build_lane`) also starts past the cores while no browser lane
+# runs: builds side by side only slow each other. Past the cores, no lane but a build starts until
+# the builds' shares fit again.
 #
 # Each share is the cores the machine kept busy while the lane ran alone on a quiet machine
 # (`TEST_CORES=0 ./scripts/test.sh` runs every lane alone; its report's "machine cores" column;
@@ -132,7 +132,8 @@ needs_state() {
 }
 
 # Whether lane I may start now, with USED tenths of the cores taken and BROWSERS of them by lanes
-# that are not builds. Idle work always may: it takes what the others leave.
+# that are not builds (and run_lanes' `running`, the lanes running now). Idle work always may: it
+# takes what the others leave.
 fits() {
   local i=$1 used=$2 browsers=$3
   if [ "$LANE_CORES" = 0 ]; then [ ${#running[@]} = 0 ]; return; fi
