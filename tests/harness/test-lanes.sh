@@ -12,8 +12,8 @@
 # other lane the cores first, so it slows no browser, and the cores stay busy from the first
 # minute. The builds browser lanes wait for (the cargo tools, the widget's and the native
 # builds) take a share at nice 0: on a machine busy with other work they get their fair part of
-# it, not what is left. A build (`build_lane`) also starts past the cores while no browser lane
-# runs: builds side by side only slow each other. Past the cores, no lane but a build starts until
+# it, not what is left. A build (`build_lane`) also starts past the cores while only builds run:
+# builds side by side only slow each other. Past the cores, no lane but a build starts until
 # the builds' shares fit again.
 #
 # Each share is the cores the machine kept busy while the lane ran alone on a quiet machine
@@ -131,19 +131,19 @@ needs_state() {
   return 0
 }
 
-# Whether lane I may start now, with USED tenths of the cores taken and BROWSERS of them by lanes
+# Whether lane I may start now, with USED tenths of the cores taken and OTHERS of them by lanes
 # that are not builds (and run_lanes' `running`, the lanes running now). Idle work always may: it
 # takes what the others leave.
 fits() {
-  local i=$1 used=$2 browsers=$3
+  local i=$1 used=$2 others=$3
   if [ "$LANE_CORES" = 0 ]; then [ ${#running[@]} = 0 ]; return; fi
   [ "${LANE_SHARES[$i]}" = idle ] || [ "$used" = 0 ] || [ $((used + $(share_of "$i"))) -le "$LANE_CORES" ] ||
-    { [ "${LANE_BUILDS[$i]}" = 1 ] && [ "$browsers" = 0 ]; }
+    { [ "${LANE_BUILDS[$i]}" = 1 ] && [ "$others" = 0 ]; }
 }
 
 declare -A LANE_STATUS=()
 run_lanes() {
-  local used=0 browsers=0 i pid state
+  local used=0 others=0 i pid state
   local -a pending=("${!LANE_NAMES[@]}") waiting
   local -A running=()
   while [ ${#pending[@]} -gt 0 ] || [ ${#running[@]} -gt 0 ]; do
@@ -155,12 +155,12 @@ run_lanes() {
         LANE_STATUS[${LANE_NAMES[$i]}]=skipped
         printf '%s\t%s\t%s\t\tskipped\n' "${LANE_NAMES[$i]}" "$(now_ms)" "$(now_ms)" >>"$TIMES"
         printf '\n-- %s: not run (a lane it needs failed: %s)\n' "${LANE_NAMES[$i]}" "${LANE_NEEDS[$i]}" >&2
-      elif [ "$state" = 0 ] && fits "$i" "$used" "$browsers"; then
+      elif [ "$state" = 0 ] && fits "$i" "$used" "$others"; then
         printf '   start %-28s (share %s, %s/%s of the cores busy)\n' "${LANE_NAMES[$i]}" "${LANE_SHARES[$i]}" "$used" "$LANE_CORES"
         start_lane "$i"
         running[$!]=$i
         used=$((used + $(share_of "$i")))
-        [ "${LANE_BUILDS[$i]}" = 1 ] || browsers=$((browsers + $(share_of "$i")))
+        [ "${LANE_BUILDS[$i]}" = 1 ] || others=$((others + $(share_of "$i")))
       else
         waiting+=("$i")
       fi
@@ -173,7 +173,7 @@ run_lanes() {
     i=${running[$pid]}
     unset "running[$pid]"
     used=$((used - $(share_of "$i")))
-    [ "${LANE_BUILDS[$i]}" = 1 ] || browsers=$((browsers - $(share_of "$i")))
+    [ "${LANE_BUILDS[$i]}" = 1 ] || others=$((others - $(share_of "$i")))
     LANE_STATUS[${LANE_NAMES[$i]}]=$state
   done
 }
