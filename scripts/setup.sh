@@ -139,8 +139,10 @@ cargo_tool() { # binary version crate [cargo install flags...]
 }
 geckodriver_tool() { cargo_tool geckodriver "$GECKODRIVER_VERSION" geckodriver; }
 cargo_tools() {
-  # wasm-bindgen-cli without --locked: its lockfile pins a crate the registry no longer has.
-  cargo_tool wasm-bindgen "$WASM_BINDGEN_VERSION" wasm-bindgen-cli
+  # wasm-bindgen-cli without --locked: its lockfile pins a crate the registry no longer has; and
+  # without its default feature (TLS for its test runner's HTTP client): the runner talks only to
+  # WebDriver servers on 127.0.0.1 here.
+  cargo_tool wasm-bindgen "$WASM_BINDGEN_VERSION" wasm-bindgen-cli --no-default-features
   # Without Trunk's default features (TLS and the check for a newer release): it builds offline
   # and serves nothing here, so they would only add to its build (docs/performance.md).
   cargo_tool trunk "$TRUNK_VERSION" trunk --locked --no-default-features
