@@ -19,9 +19,12 @@
 # Each share is the cores the machine kept busy while the lane ran alone on a quiet machine
 # (`TEST_CORES=0 ./scripts/test.sh` runs every lane alone; its report's "machine cores" column;
 # docs/performance.md, "The test command", has the run these were set from). Browsers answer
-# their drivers only when they get a core: lanes admitted past the cores there are stretch every
-# browser's answers until a driver gives up (a renderer silent for 30 s, a lost session), so the
-# shares are what keeps the run green.
+# their drivers only when they get a core: lanes admitted far past the cores, or beside builds at
+# nice 0, stretch every browser's answers until a driver gives up (a renderer silent for 30 s, a
+# lost session), so the shares are what keeps the run green. A share is an average, though: a
+# browser lane leaves part of its cores idle while its browsers wait on timers and on each other.
+# So once no build runs, lanes may together take up to LANE_OVERCOMMIT tenths of the cores for
+# each core (14: 1.4 times the cores), which lets two browser lanes of 14 run side by side.
 #
 # Expects from scripts/test.sh: LOGS (the log folder), TIMES (the times file), now_ms and
 # cpu_of_children.
@@ -92,8 +95,11 @@ lane "mage widget" 17 "mage,release build" env MAGE_TEST_RESULTS="$PWD/$LOGS/mag
 lane "built file" 3 "release build" node --test page/tests/built-file.test.mjs page/tests/imports.test.mjs
 lane "translator" 13 "release build" node --test page/tests/wasm-to-js.test.mjs
 
-# The cores scheduled for, in tenths: TEST_CORES, else the machine's.
+# The cores scheduled for, in tenths: TEST_CORES, else the machine's; and what lanes may take
+# together once no build runs.
 LANE_CORES=$((${TEST_CORES:-$(nproc)} * 10))
+LANE_OVERCOMMIT=14
+LANE_CORES_WITHOUT_BUILDS=$((LANE_CORES * LANE_OVERCOMMIT / 10))
 LANE_CORES_SHOWN=${TEST_CORES:-$(nproc)}
 
 # Runs lane I in the background: its output to its log, then a line in TIMES; prints its log when
@@ -133,12 +139,15 @@ needs_state() {
 
 # Whether lane I may start now, with USED tenths of the cores taken and OTHERS of them by lanes
 # that are not builds (and run_lanes' `running`, the lanes running now). Idle work always may: it
-# takes what the others leave.
+# takes what the others leave. A build may start past the cores while only builds run; any other
+# lane up to the cores while a build runs, and up to LANE_CORES_WITHOUT_BUILDS once none does.
 fits() {
-  local i=$1 used=$2 others=$3
+  local i=$1 used=$2 others=$3 after
   if [ "$LANE_CORES" = 0 ]; then [ ${#running[@]} = 0 ]; return; fi
-  [ "${LANE_SHARES[$i]}" = idle ] || [ "$used" = 0 ] || [ $((used + $(share_of "$i"))) -le "$LANE_CORES" ] ||
-    { [ "${LANE_BUILDS[$i]}" = 1 ] && [ "$others" = 0 ]; }
+  after=$((used + $(share_of "$i")))
+  [ "${LANE_SHARES[$i]}" = idle ] || [ "$used" = 0 ] || [ "$after" -le "$LANE_CORES" ] ||
+    { [ "${LANE_BUILDS[$i]}" = 1 ] && [ "$others" = 0 ]; } ||
+    { [ "${LANE_BUILDS[$i]}" = 0 ] && [ "$used" = "$others" ] && [ "$after" -le "$LANE_CORES_WITHOUT_BUILDS" ]; }
 }
 
 declare -A LANE_STATUS=()
