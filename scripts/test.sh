@@ -10,7 +10,9 @@
 # side as the machine's cores allow (tests/harness/test-lanes.sh: each lane's share of a core, what it
 # waits for, the scheduler): the cargo tools and the widget's compile from the start, then the
 # native tests' build and Mage's install, then the browsers. A browser that waits for a core stops answering its driver, so
-# lanes are never started past the cores there are; work no lane waits for yields to them (nice).
+# browser lanes start within the cores other work leaves (a little past them on a quiet machine
+# once the builds are done: a browser lane's share is an average); work no lane waits for yields
+# to them (nice).
 #
 # The end of the output is each layer's and lane's wall time, CPU time, cores used, the cores
 # other processes kept busy, and the peak load and longest stall while it ran
@@ -28,7 +30,7 @@ export PATH="$PATH:/usr/sbin:/sbin"
 export TEST_BUDGET_S=${TEST_BUDGET_S:-900}
 LOGS=target/test-logs
 mkdir -p "$LOGS"
-rm -rf "$LOGS"/*.log "$LOGS"/*.cpu "$LOGS"/times.tsv "$LOGS"/monitor.json "$LOGS"/layer.cpu "$LOGS"/mage-results
+rm -rf "$LOGS"/*.log "$LOGS"/*.cpu "$LOGS"/times.tsv "$LOGS"/monitor.json "$LOGS"/elsewhere "$LOGS"/layer.cpu "$LOGS"/mage-results
 TIMES="$LOGS/times.tsv"
 FAILED=()
 
@@ -38,9 +40,11 @@ now_ms() { printf '%s' "${EPOCHREALTIME/./}" | cut -c1-13; }
 
 # The machine's load and stalls, and what other processes used, sampled through the whole run (read
 # at the end). Every process of the run carries RESOURCE_WIDGET_TEST_RUN, so the monitor tells the
-# run's own processes from others' even after a browser leaves its driver.
+# run's own processes from others' even after a browser leaves its driver. It keeps ELSEWHERE up to
+# date with the cores other work is using, which the lanes' scheduler leaves to it.
 export RESOURCE_WIDGET_TEST_RUN=$$
-node tests/harness/load-monitor.mjs "$LOGS/monitor.json" &
+ELSEWHERE="$LOGS/elsewhere"
+node tests/harness/load-monitor.mjs "$LOGS/monitor.json" "$ELSEWHERE" &
 monitor=$!
 
 # ---- layers run in turn: `layer NAME TEXT CMD...` ----

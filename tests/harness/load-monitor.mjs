@@ -14,16 +14,19 @@
 // a build in another terminal, a busy loop, another test run. A process is sorted once, when first
 // seen; its CPU time counts from then (or from its start, when it started after this monitor).
 //
-//   node tests/harness/load-monitor.mjs OUT.json
+//   node tests/harness/load-monitor.mjs OUT.json [ELSEWHERE]
 //
 // scripts/test.sh starts it before the first layer and reads OUT (tests/harness/lane-report.mjs) to print
-// the peak load and the longest stall of the run and of each lane.
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+// the peak load and the longest stall of the run and of each lane. ELSEWHERE, when given, is
+// kept up to date with the cores other processes not niced past the run's idle work used over the
+// last ELSEWHERE_WINDOW_S seconds, in tenths of a core: the lanes' scheduler
+// (tests/harness/test-lanes.sh) leaves them those cores.
+import { readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 
-const out = process.argv[2];
+const [out, elsewhereFile] = process.argv.slice(2);
 if (!out) {
-  console.error("usage: node tests/harness/load-monitor.mjs OUT.json");
+  console.error("usage: node tests/harness/load-monitor.mjs OUT.json [ELSEWHERE]");
   process.exit(64);
 }
 
@@ -66,6 +69,10 @@ const startedTicks = (started / 1000 - bootSeconds) * TICKS;
 /** pid → { start ticks, ours, ticks counted so far } */
 const seen = new Map();
 let othersTicks = 0;
+// Of those, what processes used that compete with the lanes: niced less than the run's idle work
+// (nice 10). A process niced more yields the cores to every lane anyway.
+const YIELDING_NICE = 10;
+let competingTicks = 0;
 
 /** /proc/PID/stat's parent, start time and CPU ticks (user + system), or null when it is gone. */
 function stat(pid) {
@@ -73,7 +80,7 @@ function stat(pid) {
     const text = readFileSync(`/proc/${pid}/stat`, "utf8");
     // The command name (field 2) may hold spaces and parentheses: fields start after its last ")".
     const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), start: Number(fields[19]) };
+    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), nice: Number(fields[16]), start: Number(fields[19]) };
   } catch {
     return null;
   }
@@ -118,7 +125,11 @@ function scanProcesses() {
       known = { start: info.start, ours, ticks: info.start >= startedTicks ? 0 : info.ticks };
       seen.set(pid, known);
     }
-    if (!known.ours) othersTicks += Math.max(0, info.ticks - known.ticks);
+    if (!known.ours) {
+      const used = Math.max(0, info.ticks - known.ticks);
+      othersTicks += used;
+      if (info.nice < YIELDING_NICE) competingTicks += used;
+    }
     known.ticks = info.ticks;
   }
   for (const pid of seen.keys()) if (!alive.has(pid)) seen.delete(pid);
@@ -130,12 +141,36 @@ const SCAN_EVERY = 4;
 let sampled = 0;
 scanProcesses();
 
+// What other processes that compete with the lanes used over the last ELSEWHERE_WINDOW_S seconds,
+// written whole (a new file renamed over the old) so that a reader never sees half of it.
+const ELSEWHERE_WINDOW_S = 10;
+const competingAtScans = [[performance.now(), competingTicks]];
+function publishElsewhere() {
+  if (!elsewhereFile) return;
+  const now = performance.now();
+  competingAtScans.push([now, competingTicks]);
+  while (competingAtScans.length > 2 && now - competingAtScans[1][0] >= ELSEWHERE_WINDOW_S * 1000) competingAtScans.shift();
+  const [since, ticksThen] = competingAtScans[0];
+  const seconds = (now - since) / 1000;
+  if (seconds <= 0) return;
+  const tenths = Math.round(((competingTicks - ticksThen) / TICKS / seconds) * 10);
+  try {
+    writeFileSync(`${elsewhereFile}.new`, `${tenths}\n`);
+    renameSync(`${elsewhereFile}.new`, elsewhereFile);
+  } catch {
+    // The scheduler then reads the last value written, or none.
+  }
+}
+
 let expected = performance.now() + INTERVAL_MS;
 const timer = setInterval(() => {
   const now = performance.now();
   const late = Math.max(0, now - expected);
   expected = now + INTERVAL_MS;
-  if (sampled++ % SCAN_EVERY === 0) scanProcesses();
+  if (sampled++ % SCAN_EVERY === 0) {
+    scanProcesses();
+    publishElsewhere();
+  }
   if (samples.length < MAX_SAMPLES) samples.push([Date.now() - started, load1(), Math.round(late), busySeconds(), othersTicks / TICKS]);
 }, INTERVAL_MS);
 

@@ -23,11 +23,14 @@
 # nice 0, stretch every browser's answers until a driver gives up (a renderer silent for 30 s, a
 # lost session), so the shares are what keeps the run green. A share is an average, though: a
 # browser lane leaves part of its cores idle while its browsers wait on timers and on each other.
-# So once no build runs, lanes may together take up to LANE_OVERCOMMIT tenths of the cores for
-# each core (14: 1.4 times the cores), which lets two browser lanes of 14 run side by side.
+# So on a quiet machine, once no build runs, lanes may together take up to LANE_OVERCOMMIT tenths
+# for each core (14: 1.4 times the cores), which lets two browser lanes of 14 run side by side.
+# On a machine busy with other work, the cores that work uses are left to it: the load monitor
+# keeps ELSEWHERE up to date with them (tests/harness/load-monitor.mjs), and lanes are fitted into
+# the rest, at least one core, never past it.
 #
-# Expects from scripts/test.sh: LOGS (the log folder), TIMES (the times file), now_ms and
-# cpu_of_children.
+# Expects from scripts/test.sh: LOGS (the log folder), TIMES (the times file), ELSEWHERE (the
+# load monitor's file), now_ms and cpu_of_children.
 
 LANE_NAMES=()
 LANE_SHARES=()
@@ -93,13 +96,15 @@ lane "replicas" 2 "native build" node bench/server-load.mjs --binary target/debu
 lane "mage widget" 17 "mage,release build" env MAGE_TEST_RESULTS="$PWD/$LOGS/mage-results" \
   npx playwright test tests/e2e/mage-live.spec.mjs --output target/playwright-mage --workers 1
 lane "built file" 3 "release build" node --test page/tests/built-file.test.mjs page/tests/imports.test.mjs
+lane "scheduler" 3 - node --test tests/harness/scheduler.test.mjs
 lane "translator" 13 "release build" node --test page/tests/wasm-to-js.test.mjs
 
-# The cores scheduled for, in tenths: TEST_CORES, else the machine's; and what lanes may take
-# together once no build runs.
+# The cores scheduled for, in tenths: TEST_CORES, else the machine's; what lanes may take together
+# once no build runs on a quiet machine; and what other work may use for the machine to count as
+# quiet.
 LANE_CORES=$((${TEST_CORES:-$(nproc)} * 10))
 LANE_OVERCOMMIT=14
-LANE_CORES_WITHOUT_BUILDS=$((LANE_CORES * LANE_OVERCOMMIT / 10))
+LANE_QUIET_ELSEWHERE=3
 LANE_CORES_SHOWN=${TEST_CORES:-$(nproc)}
 
 # Runs lane I in the background: its output to its log, then a line in TIMES; prints its log when
@@ -137,17 +142,40 @@ needs_state() {
   return 0
 }
 
+# The tenths of the cores other work is using now (the load monitor's last word), 0 before it has
+# said any.
+busy_elsewhere() {
+  local tenths
+  tenths=$(cat "$ELSEWHERE" 2>/dev/null || true)
+  if [[ "$tenths" =~ ^[0-9]+$ ]]; then echo "$tenths"; else echo 0; fi
+}
+
+# The tenths of the cores lanes may take together for lane I: the cores other work leaves (at least
+# one), and for a lane that is not a build, on a quiet machine with no build running
+# (BUILDS_RUNNING 0), LANE_OVERCOMMIT for each.
+lane_capacity() {
+  local i=$1 builds_running=$2 elsewhere free
+  elsewhere=$(busy_elsewhere)
+  if [ "${LANE_BUILDS[$i]}" = 0 ] && [ "$builds_running" = 0 ] && [ "$elsewhere" -le "$LANE_QUIET_ELSEWHERE" ]; then
+    echo $((LANE_CORES * LANE_OVERCOMMIT / 10))
+    return
+  fi
+  free=$((LANE_CORES - elsewhere))
+  if [ "$free" -lt 10 ]; then free=10; fi
+  echo "$free"
+}
+
 # Whether lane I may start now, with USED tenths of the cores taken and OTHERS of them by lanes
 # that are not builds (and run_lanes' `running`, the lanes running now). Idle work always may: it
-# takes what the others leave. A build may start past the cores while only builds run; any other
-# lane up to the cores while a build runs, and up to LANE_CORES_WITHOUT_BUILDS once none does.
+# takes what the others leave; so may any lane when none runs. A build may start past the cores
+# while only builds run; any other lane within lane_capacity.
 fits() {
-  local i=$1 used=$2 others=$3 after
+  local i=$1 used=$2 others=$3 capacity
   if [ "$LANE_CORES" = 0 ]; then [ ${#running[@]} = 0 ]; return; fi
-  after=$((used + $(share_of "$i")))
-  [ "${LANE_SHARES[$i]}" = idle ] || [ "$used" = 0 ] || [ "$after" -le "$LANE_CORES" ] ||
-    { [ "${LANE_BUILDS[$i]}" = 1 ] && [ "$others" = 0 ]; } ||
-    { [ "${LANE_BUILDS[$i]}" = 0 ] && [ "$used" = "$others" ] && [ "$after" -le "$LANE_CORES_WITHOUT_BUILDS" ]; }
+  if [ "${LANE_SHARES[$i]}" = idle ] || [ "$used" = 0 ]; then return 0; fi
+  if [ "${LANE_BUILDS[$i]}" = 1 ] && [ "$others" = 0 ]; then return 0; fi
+  capacity=$(lane_capacity "$i" $((used - others)))
+  [ $((used + $(share_of "$i"))) -le "$capacity" ]
 }
 
 declare -A LANE_STATUS=()
@@ -165,7 +193,7 @@ run_lanes() {
         printf '%s\t%s\t%s\t\tskipped\n' "${LANE_NAMES[$i]}" "$(now_ms)" "$(now_ms)" >>"$TIMES"
         printf '\n-- %s: not run (a lane it needs failed: %s)\n' "${LANE_NAMES[$i]}" "${LANE_NEEDS[$i]}" >&2
       elif [ "$state" = 0 ] && fits "$i" "$used" "$others"; then
-        printf '   start %-28s (share %s, %s/%s of the cores busy)\n' "${LANE_NAMES[$i]}" "${LANE_SHARES[$i]}" "$used" "$LANE_CORES"
+        printf '   start %-28s (share %s, %s/%s of the cores busy; other work %s)\n' "${LANE_NAMES[$i]}" "${LANE_SHARES[$i]}" "$used" "$LANE_CORES" "$(busy_elsewhere)"
         start_lane "$i"
         running[$!]=$i
         used=$((used + $(share_of "$i")))
