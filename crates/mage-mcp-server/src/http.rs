@@ -481,6 +481,12 @@ pub fn router(
         .with_allowed_hosts(allowed_hosts(options))
         .with_allowed_origins(allowed_origins(options))
         .with_max_request_body_bytes(options.max_request_bytes)
+        // A sessionless request's answer is one JSON body with its length, not an event stream:
+        // rmcp's stream for it carries no event id, so a client whose replica died mid-answer
+        // has nothing to resume from and waits for its own timeout, while a JSON body cut short
+        // fails its call at once. (rmcp falls back to a stream when a tool sends anything before
+        // its result; a session's calls keep their resumable streams.)
+        .with_json_response(true)
         .with_cancellation_token(cancel);
     config.session_store = options
         .session_store

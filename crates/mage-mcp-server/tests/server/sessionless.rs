@@ -119,3 +119,57 @@ async fn what_one_sessionless_request_sends_never_changes_the_next_requests_resu
     })
     .await;
 }
+
+/// A sessionless call's answer is one JSON body with its length: its stream would carry no event
+/// id, so a client whose replica died mid-answer could not tell a cut answer from a slow one and
+/// would wait for its own timeout; a JSON body cut short is an error at once.
+#[tokio::test]
+async fn a_sessionless_answer_is_one_json_body_with_its_length() {
+    use reqwest::header::{CONTENT_LENGTH, CONTENT_TYPE};
+
+    bounded(async {
+        let widget = test_widget();
+        let server = http_server(&widget, &[]).await;
+        let body = json!({
+            "jsonrpc": "2.0", "id": 7, "method": "tools/call",
+            "params": {"name": "pipeline_list", "arguments": {}, "_meta": {
+                "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                "io.modelcontextprotocol/clientCapabilities": {},
+                "io.modelcontextprotocol/clientInfo": {"name": "answer-shape", "version": "0"}
+            }}
+        });
+        let response = reqwest::Client::new()
+            .post(&server.url)
+            .header("authorization", bearer())
+            .header("accept", "application/json, text/event-stream")
+            .header("content-type", "application/json")
+            .header("mcp-protocol-version", "2026-07-28")
+            .header("mcp-method", "tools/call")
+            .header("mcp-name", "pipeline_list")
+            .body(body.to_string())
+            .send()
+            .await
+            .expect("an answer");
+        let status = response.status().as_u16();
+        let header = |name| {
+            response
+                .headers()
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned)
+        };
+        let (content_type, length) = (header(CONTENT_TYPE), header(CONTENT_LENGTH));
+        let bytes = response.bytes().await.expect("the body");
+        let shown = String::from_utf8_lossy(&bytes);
+        assert_eq!(status, 200, "{shown}");
+        assert_eq!(content_type.as_deref(), Some("application/json"), "{shown}");
+        assert_eq!(length, Some(bytes.len().to_string()));
+        let answer: serde_json::Value = serde_json::from_slice(&bytes).expect("one JSON body");
+        assert_eq!(answer["id"], 7);
+        assert_eq!(
+            answer["result"]["structuredContent"]["resource"],
+            "pipelines"
+        );
+    })
+    .await;
+}
