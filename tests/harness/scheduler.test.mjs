@@ -29,8 +29,7 @@ function fits(candidate, running, elsewhere) {
       for name in "$@"; do
         i=$(index "$name")
         running[$pid]=$i; pid=$((pid + 1))
-        used=$((used + $(share_of "$i")))
-        [ "\${LANE_BUILDS[$i]}" = 1 ] || others=$((others + $(share_of "$i")))
+        count_share "$i" 1
       done
       if fits "$(index ${JSON.stringify(candidate)})" "$used" "$others"; then echo yes; else echo no; fi
     `;

@@ -130,6 +130,14 @@ share_of() {
   if [ "${LANE_SHARES[$1]}" = idle ]; then echo 0; else echo "${LANE_SHARES[$1]}"; fi
 }
 
+# Counts lane I's share into run_lanes' USED and OTHERS as it starts (SIGN 1) or ends (SIGN -1).
+count_share() {
+  local i=$1 sign=$2 share
+  share=$(share_of "$i")
+  used=$((used + sign * share))
+  [ "${LANE_BUILDS[$i]}" = 1 ] || others=$((others + sign * share))
+}
+
 # Whether every lane lane I needs has passed (0), or one failed (2), or one is still to end (1).
 needs_state() {
   local needs=${LANE_NEEDS[$1]} need
@@ -196,8 +204,7 @@ run_lanes() {
         printf '   start %-28s (share %s, %s/%s of the cores busy; other work %s)\n' "${LANE_NAMES[$i]}" "${LANE_SHARES[$i]}" "$used" "$LANE_CORES" "$(busy_elsewhere)"
         start_lane "$i"
         running[$!]=$i
-        used=$((used + $(share_of "$i")))
-        [ "${LANE_BUILDS[$i]}" = 1 ] || others=$((others + $(share_of "$i")))
+        count_share "$i" 1
       else
         waiting+=("$i")
       fi
@@ -209,8 +216,7 @@ run_lanes() {
     [ -n "$pid" ] || continue
     i=${running[$pid]}
     unset "running[$pid]"
-    used=$((used - $(share_of "$i")))
-    [ "${LANE_BUILDS[$i]}" = 1 ] || others=$((others - $(share_of "$i")))
+    count_share "$i" -1
     LANE_STATUS[${LANE_NAMES[$i]}]=$state
   done
 }
