@@ -96,7 +96,21 @@ for name in "${LANE_NAMES[@]}"; do
   esac
 done
 
+# The end of each failed lane's log (where its runner lists what failed), so the end of the
+# output says why without its logs.
+failed_lane_tails() {
+  local name log
+  for name in "${LANE_NAMES[@]}"; do
+    case "${LANE_STATUS[$name]:-not run}" in 0 | skipped | "not run") continue ;; esac
+    log="$LOGS/$(lane_log_name "$name")"
+    [ -f "$log" ] || continue
+    printf '\n-- the end of %s:\n' "$log"
+    grep -v '^\s*$' "$log" | tail -n "${FAILED_TAIL_LINES:-15}" | cut -c1-300 | sed 's/^/   | /'
+  done
+}
+
 if [ ${#FAILED[@]} -gt 0 ]; then
+  failed_lane_tails >&2
   printf '\nFAILED:\n' >&2
   printf '  %s\n' "${FAILED[@]}" >&2
   printf '\n'
