@@ -17,7 +17,7 @@
 // Time limits are tests/harness/timeouts.mjs's. A session that does not start is started once more, and
 // the log says so; a check that fails is never run again. A session lost in a check (the browser
 // stopped answering) fails that check, named, and the next check gets a new session.
-import { writeFileSync, mkdirSync } from "node:fs";
+import { writeFileSync, mkdirSync, existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { startServers } from "../../host/server.mjs";
 import { CHECKS, CHECK_TIMEOUT } from "./checks/index.mjs";
@@ -191,6 +191,14 @@ for (const engine of engines) {
 if (failed.length > 0) {
   console.log(`\n${failed.length} failed:`);
   for (const r of failed) console.log(`  ✘ [${r.engine}] ${r.name}: ${r.error.split("\n")[0]}`);
+  // What each engine's WebDriver server said last: a browser that would not start or died says
+  // why there, not in the checks' errors.
+  for (const engine of new Set(failed.map((r) => r.engine))) {
+    const log = `${OUT}/${engine}-driver.log`;
+    const lines = existsSync(log) ? readFileSync(log, "utf8").split("\n").filter((l) => l.trim()).slice(-8) : [];
+    console.log(`\nthe end of ${log}:${lines.length ? "" : " (empty)"}`);
+    for (const line of lines) console.log(`  | ${line.slice(0, 300)}`);
+  }
   process.exitCode = 1;
 } else {
   console.log(`all ${results.length} checks passed in ${seconds(Date.now() - started)}`);
