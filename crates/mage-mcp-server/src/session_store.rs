@@ -140,6 +140,12 @@ impl RedisSessions {
         Ok(Self { connection, shown })
     }
 
+    /// The store's connection, which the demo's shared journal uses too (`demo/journal.rs`):
+    /// the same place, rules and timeouts.
+    pub(crate) fn connection(&self) -> ConnectionManager {
+        self.connection.clone()
+    }
+
     /// Where the store is, for the log (no credential).
     pub fn shown(&self) -> &str {
         &self.shown
