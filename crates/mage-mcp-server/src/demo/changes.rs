@@ -329,7 +329,11 @@ mod tests {
                 .iter()
                 .map(|entry| apply(&mut state, entry).is_ok())
                 .collect();
-            (to_json(&state.project), state.templates_fetched_at, outcomes)
+            (
+                to_json(&state.project),
+                state.templates_fetched_at,
+                outcomes,
+            )
         };
         let (first, fetched, outcomes) = run();
         assert!(outcomes.iter().all(|ok| *ok), "{outcomes:?}");
@@ -370,7 +374,10 @@ mod tests {
         .redacted();
         let text = serde_json::to_string(&run).expect("JSON");
         assert!(!text.contains(secret), "{text}");
-        assert!(text.contains("clean_orders") && text.contains("etl_daily"), "{text}");
+        assert!(
+            text.contains("clean_orders") && text.contains("etl_daily"),
+            "{text}"
+        );
         let code = format!("PASSWORD = \"{secret}\"\n");
         let edit = Change::UpdateBlock {
             pipeline_uuid: "etl_daily".into(),
@@ -384,10 +391,8 @@ mod tests {
         let redacted = edit.clone().redacted();
         let text = serde_json::to_string(&redacted).expect("JSON");
         assert!(!text.contains(secret), "{text}");
-        let (
-            Change::UpdateBlock { edit: before, .. },
-            Change::UpdateBlock { edit: after, .. },
-        ) = (&edit, &redacted)
+        let (Change::UpdateBlock { edit: before, .. }, Change::UpdateBlock { edit: after, .. }) =
+            (&edit, &redacted)
         else {
             panic!("an update stays an update");
         };

@@ -231,7 +231,14 @@ mod tests {
         assert_eq!(first.len() as u64, READ_PAGE);
         assert_eq!(first[0], "e0");
         let rest = journal.read(READ_PAGE).await.expect("read");
-        assert_eq!(rest, vec![format!("e{READ_PAGE}"), format!("e{}", READ_PAGE + 1), format!("e{}", READ_PAGE + 2)]);
+        assert_eq!(
+            rest,
+            vec![
+                format!("e{READ_PAGE}"),
+                format!("e{}", READ_PAGE + 1),
+                format!("e{}", READ_PAGE + 2)
+            ]
+        );
         assert!(journal.read(READ_PAGE + 3).await.expect("read").is_empty());
     }
 
@@ -243,7 +250,10 @@ mod tests {
         let refused = journal.append("c".into()).await;
         assert_eq!(refused, Err(JournalError::Full));
         let message = JournalError::Full.on_append().message;
-        assert!(message.contains("full") && message.contains("delete"), "{message}");
+        assert!(
+            message.contains("full") && message.contains("delete"),
+            "{message}"
+        );
         assert_eq!(journal.read(0).await.expect("read"), vec!["a", "b"]);
     }
 
@@ -251,7 +261,13 @@ mod tests {
     fn the_key_names_the_version_and_the_project() {
         let project = Project::embedded().expect("project");
         let key = journal_key(&project);
-        assert!(key.starts_with(&format!("mage-mcp-server:{}:demo-journal:", env!("CARGO_PKG_VERSION"))), "{key}");
+        assert!(
+            key.starts_with(&format!(
+                "mage-mcp-server:{}:demo-journal:",
+                env!("CARGO_PKG_VERSION")
+            )),
+            "{key}"
+        );
         assert_eq!(key, journal_key(&project));
         let mut other = project.clone();
         other.project.name.push_str(" (another)");
