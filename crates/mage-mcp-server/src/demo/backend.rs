@@ -39,7 +39,7 @@ use crate::widget_result::{to_json, ToolError};
 const TEMPLATE_CACHE_HOURS: i64 = 24;
 
 /// The most reads of the journal one catch-up makes: every page of a full journal, twice (once
-/// more after starting over), and a few more for pages another call applied first.
+/// more after starting over), and a few more for pages that no longer fit where the replica is.
 const MAX_READS: u64 = 2 * (MAX_ENTRIES / (READ_PAGE - 1) + 1) + 8;
 
 /// The server's instructions to the model: one process.
@@ -64,22 +64,33 @@ const INSTRUCTIONS_SHARED: &str =
 /// What time it is for the demo: the system's clock, or a test's.
 pub type Clock = Arc<dyn Fn() -> chrono::DateTime<chrono::Utc> + Send + Sync>;
 
-/// What the shared journal yields for a replica: the project and where the replica is in it.
+/// The demo as this replica holds it: the project and, when the demo is shared, how far into the
+/// journal the replica is and which of its changes wait for their outcome.
 struct Replica {
     state: DemoState,
     /// How many entries of the journal have been applied.
     cursor: u64,
     /// The digest of the last entry applied, to tell that the journal is still the one applied.
     last_applied: Option<[u8; 32]>,
+    /// Bumped each time the replica starts over: a page read before that is not taken.
+    generation: u64,
     /// The changes of this replica waiting for their outcome, by entry id: `None` until applied.
     waiting: HashMap<String, Option<Result<Outcome, ToolError>>>,
+}
+
+/// Where a catch-up read the journal from: the replica's generation and the first position read.
+#[derive(Clone, Copy)]
+struct ReadMark {
+    generation: u64,
+    from: u64,
 }
 
 /// What became of a page of entries read from the journal.
 enum Taken {
     /// Applied, up to the end of the page.
     Applied,
-    /// Another call moved the replica on since the page was read: nothing taken from it.
+    /// The page no longer fits where the replica is (it started over since, or another call
+    /// applied entries the page does not reach or hold alike): nothing taken from it.
     Stale,
     /// The journal is not the one applied: the replica started over from the project as loaded.
     StartedOver,
@@ -95,37 +106,65 @@ impl Replica {
             state: DemoState::new(project),
             cursor: 0,
             last_applied: None,
+            generation: 0,
             waiting: HashMap::new(),
         }
     }
 
-    /// Takes `entries`, read from position `read_from` when the replica had applied `read_at`
-    /// entries: checks that the last entry applied is still the one the journal holds there,
-    /// then applies the entries after it, in order.
-    fn take(&mut self, read_at: u64, entries: &[String], initial: &Project) -> Taken {
-        if self.cursor != read_at {
+    /// Where to read next: from the last entry applied, to check that it is still there.
+    fn mark(&self) -> ReadMark {
+        ReadMark {
+            generation: self.generation,
+            from: self.cursor.saturating_sub(1),
+        }
+    }
+
+    /// Takes `entries`, read at `mark`: finds the last entry applied among them and checks that
+    /// it is the one the replica applied, then applies the entries after it, in order. Another
+    /// call of the replica may have applied some of them since the read: each is applied once.
+    fn take(&mut self, mark: ReadMark, entries: &[String], initial: &Project) -> Taken {
+        if mark.generation != self.generation {
             return Taken::Stale;
         }
-        let mut new = entries;
-        if self.cursor > 0 {
-            let same = entries.first().map(|text| digest(text)) == self.last_applied;
-            if !same {
-                tracing::warn!(
-                    "the demo project's shared journal is not the one this replica applied (the store restarted without its data, or its key was deleted): starting over from the project as loaded"
-                );
-                self.state = DemoState::new(initial.clone());
-                self.cursor = 0;
-                self.last_applied = None;
-                return Taken::StartedOver;
+        let new = match self.cursor.checked_sub(1) {
+            None if mark.from == 0 => entries,
+            None => return Taken::Stale,
+            Some(last) => {
+                let Some(index) = last
+                    .checked_sub(mark.from)
+                    .and_then(|i| usize::try_from(i).ok())
+                else {
+                    return Taken::Stale;
+                };
+                let same = entries.get(index).map(|text| digest(text)) == self.last_applied;
+                if !same && mark.from == last {
+                    // Read from the last entry applied, just now: the journal no longer holds it.
+                    self.start_over(initial);
+                    return Taken::StartedOver;
+                }
+                if !same {
+                    return Taken::Stale;
+                }
+                entries.get(index + 1..).unwrap_or(&[])
             }
-            new = entries.get(1..).unwrap_or(&[]);
-        }
+        };
         for text in new {
             self.apply_text(text);
             self.cursor += 1;
             self.last_applied = Some(digest(text));
         }
         Taken::Applied
+    }
+
+    /// Back to the project as loaded, before any entry: the journal is to be applied anew.
+    fn start_over(&mut self, initial: &Project) {
+        tracing::warn!(
+            "the demo project's shared journal is not the one this replica applied (the store restarted without its data, or its key was deleted): starting over from the project as loaded"
+        );
+        self.state = DemoState::new(initial.clone());
+        self.cursor = 0;
+        self.last_applied = None;
+        self.generation += 1;
     }
 
     /// Applies one entry of the journal; its outcome goes to the change waiting for it, if this
@@ -207,12 +246,14 @@ impl DemoBackend {
     /// This demo as one replica of several that share their changes through `journal`: each
     /// answers from the project as loaded with every entry of the journal applied.
     pub fn sharing(mut self, journal: Arc<dyn Journal>) -> Self {
-        if let Ok(replica) = self.replica.get_mut() {
-            self.sharing = Some(Sharing {
-                journal,
-                initial: replica.state.project.clone(),
-            });
-        }
+        let replica = self
+            .replica
+            .get_mut()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        self.sharing = Some(Sharing {
+            journal,
+            initial: replica.state.project.clone(),
+        });
         self
     }
 
@@ -249,15 +290,15 @@ impl DemoBackend {
             return Ok(());
         };
         for _ in 0..MAX_READS {
-            let read_at = self
+            let mark = self
                 .replica()
                 .map_err(|error| JournalError::Unavailable(error.message))?
-                .cursor;
-            let entries = sharing.journal.read(read_at.saturating_sub(1)).await?;
+                .mark();
+            let entries = sharing.journal.read(mark.from).await?;
             let mut replica = self
                 .replica()
                 .map_err(|error| JournalError::Unavailable(error.message))?;
-            match replica.take(read_at, &entries, &sharing.initial) {
+            match replica.take(mark, &entries, &sharing.initial) {
                 Taken::Applied if (entries.len() as u64) < READ_PAGE => return Ok(()),
                 Taken::Applied | Taken::Stale | Taken::StartedOver => {}
             }
