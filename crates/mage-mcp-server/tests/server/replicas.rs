@@ -389,6 +389,38 @@ async fn the_demo_projects_changes_made_on_one_replica_are_found_on_every_replic
 }
 
 #[tokio::test]
+async fn a_demo_replica_whose_store_stopped_answers_with_a_tool_error_not_from_its_own_copy() {
+    bounded(async {
+        let Some(store) = RedisServer::start().await else {
+            return;
+        };
+        let widget = test_widget();
+        let replica = replica(&widget, &store).await;
+        let session = open_session(&replica.url).await;
+        // Answered while the store is up.
+        let (status, listed) = list_pipelines(&replica.url, &session).await;
+        assert_eq!(status, 200, "{listed}");
+        assert!(is_widget_result(&listed), "{listed}");
+        drop(store);
+        let started = std::time::Instant::now();
+        let (status, message) = list_pipelines(&replica.url, &session).await;
+        // The session is in the replica's memory; the demo's changes are not to be trusted.
+        assert_eq!(status, 200, "{message}");
+        let text = message["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap_or_default();
+        assert!(message["result"]["isError"] == true, "{message}");
+        assert!(text.contains("shared store did not answer"), "{text}");
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{:?}",
+            started.elapsed()
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn a_store_beyond_this_machine_is_refused_unless_meant_and_its_password_never_printed() {
     bounded(async {
         let output = tokio::process::Command::new(BINARY)
