@@ -11,6 +11,9 @@
 //! never a credential, nothing a session learned (`secrets.rs`: those stay in the replica that
 //! learned them). The key is a SHA-256 of the session id, so that whoever reads Redis cannot
 //! list the live session ids. An entry lives [`SESSION_IDLE`] past the session's last request.
+//!
+//! With the demo project the same store, through the same connection, also holds the demo's
+//! changes, so that every replica answers from one project (`demo/journal.rs`).
 
 use std::net::IpAddr;
 use std::time::Duration;
