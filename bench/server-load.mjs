@@ -300,10 +300,11 @@ const sumOver = (pids, read) => pids.reduce((sum, pid) => (sum === null ? null :
 
 /**
  * Starts a run of `pipeline` on replica `index` itself, not through nginx, so that the replica
- * about to stop is the one that took it; resolves with the run's id.
+ * about to stop is the one that took it; resolves with the run's id. The client has no session
+ * (MCP 2026-07-28): a legacy session it closed would hold the replica's drain for seconds.
  */
 async function startRunOn(target, index, pipeline) {
-  const { client } = await connect(`http://127.0.0.1:${target.cluster.replicas[index].port}/mcp`);
+  const { client } = await connect(`http://127.0.0.1:${target.cluster.replicas[index].port}/mcp`, SESSIONLESS);
   try {
     const result = await callTool(client, "run_pipeline", { pipeline_uuid: pipeline });
     const id = result?.structuredContent?.mutation?.id;
