@@ -32,8 +32,10 @@
 // of the calls, and is started again: "drain" asks it to stop (SIGTERM, as a deployment's restart
 // does: it lets its calls in flight end), "crash" kills it (SIGKILL); a list takes one per round,
 // in turn. The round then holds that no call hung, that every call begun after the replica was
-// gone succeeded, and that every session went on with its own session id to its last call. Each
-// call's failure is printed with its time.
+// gone succeeded, and that every session went on with its own session id to its last call; and,
+// the demo's changes being shared through the same Redis, that a run started on replica 1 itself
+// just before it stops is found through nginx while replica 1 is down. Each call's failure is
+// printed with its time.
 // Every request is bounded (30 s), and each round by --max-seconds: past it the round fails.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -297,18 +299,52 @@ const mib = (kib) => (kib === null ? "n/a" : `${(kib / 1024).toFixed(1)} MiB`);
 const sumOver = (pids, read) => pids.reduce((sum, pid) => (sum === null ? null : (read(pid) === null ? null : sum + read(pid))), 0);
 
 /**
- * Stops replica 1 of `target` (SIGTERM: it drains its calls in flight), keeps it stopped until
- * `whileDown` resolves (calls made meanwhile go to the others), and starts it again; resolves
- * with the times (performance.now()) the stop was asked, the replica was gone, and it served
- * again.
+ * Starts a run of `pipeline` on replica `index` itself, not through nginx, so that the replica
+ * about to stop is the one that took it; resolves with the run's id. The client has no session
+ * (MCP 2026-07-28): a legacy session it closed would hold the replica's drain for seconds.
  */
-async function stopAndRestartReplica(target, mode, whileDown) {
+async function startRunOn(target, index, pipeline) {
+  const { client } = await connect(`http://127.0.0.1:${target.cluster.replicas[index].port}/mcp`, SESSIONLESS);
+  try {
+    const result = await callTool(client, "run_pipeline", { pipeline_uuid: pipeline });
+    const id = result?.structuredContent?.mutation?.id;
+    if (result.isError || id === undefined) throw new Error(`run_pipeline on replica ${index + 1} did not start a run: ${result.content?.[0]?.text?.slice(0, 200)}`);
+    return id;
+  } finally {
+    await client.close().catch(() => {});
+  }
+}
+
+/** pipeline_run_get of run `id` through `url`: whether it was found, and its status or the error. */
+async function findRun(url, id) {
+  const { client } = await connect(url);
+  try {
+    const result = await callTool(client, "pipeline_run_get", { pipeline_run_id: id });
+    const record = recordsOf(result)[0];
+    const found = !result.isError && String(record?.id) === String(id);
+    return { found, said: found ? record.status : result.content?.[0]?.text?.slice(0, 200) };
+  } catch (error) {
+    return { found: false, said: String(error?.message ?? error).slice(0, 200) };
+  } finally {
+    await client.close().catch(() => {});
+  }
+}
+
+/**
+ * Stops replica 1 of `target` (SIGTERM: it drains its calls in flight), looks for run `runId`
+ * (started on replica 1) through nginx once it is gone, keeps it stopped until `whileDown`
+ * resolves (calls made meanwhile go to the others), and starts it again; resolves with the times
+ * (performance.now()) the stop was asked, the replica was gone, and it served again, and what
+ * the look found.
+ */
+async function stopAndRestartReplica(target, mode, whileDown, runId) {
   const asked = performance.now();
   await target.cluster.stopReplica(0, STOP_SIGNALS[mode]);
   const gone = performance.now();
+  const run = { id: runId, ...(await findRun(target.url, runId)) };
   await whileDown();
   await target.cluster.startReplica(0);
-  return { mode, asked, gone, back: performance.now() };
+  return { mode, asked, gone, back: performance.now(), run };
 }
 
 /**
@@ -328,8 +364,9 @@ function checkStop(stop, samples, options) {
   const restarted = samples.sessions.filter((s) => s.began !== s.ended);
   console.log(`calls: ${samples.calls.length}, of which ${samples.failures.length} failed (${inFlight.length} begun before the replica was gone, ${late.length} after); ${begunAfter} calls begun after it was gone; hung: ${hung.length}`);
   console.log(`sessions: ${samples.sessions.length} (${options.protocols.join(" and ")}), ${restarted.length} with another session id at the end`);
-  const held = hung.length === 0 && late.length === 0 && restarted.length === 0 && begunAfter > 0;
-  if (!held) console.error(`server-load.mjs: the stop was not survived: ${hung.length} hung, ${late.length} failed after the replica was gone, ${restarted.length} sessions started over${begunAfter > 0 ? "" : ", no call begun after the replica was gone"}`);
+  console.log(`a run started on replica 1 before it stopped (id ${stop.run.id}): ${stop.run.found ? `found through nginx while it was down, ${stop.run.said}` : `not found while it was down: ${stop.run.said}`}`);
+  const held = hung.length === 0 && late.length === 0 && restarted.length === 0 && begunAfter > 0 && stop.run.found;
+  if (!held) console.error(`server-load.mjs: the stop was not survived: ${hung.length} hung, ${late.length} failed after the replica was gone, ${restarted.length} sessions started over${begunAfter > 0 ? "" : ", no call begun after the replica was gone"}${stop.run.found ? "" : ", the run started before the stop was not found after it"}`);
   return held;
 }
 
@@ -346,8 +383,11 @@ async function round(options, binary, name, widget, number, replicas = 0) {
   let deadline;
   try {
     const ids = await discover(url);
+    // With a replica to stop: a run it takes before the load, looked for once it is gone.
+    const stopMode = options.stopModes[(number - 1) % options.stopModes.length];
+    const runBeforeStop = stopMode ? await startRunOn(target, 0, ids.pipelines[0]) : undefined;
     const logged = () => Object.values(toolTimes).flat().length;
-    await settle(() => logged() >= ids.calls);
+    await settle(() => logged() >= ids.calls + (stopMode ? 1 : 0));
     for (const key of Object.keys(toolTimes)) delete toolTimes[key];
     for (const stage of STAGES) stageTimes[stage].length = 0;
     const pids = target.pids();
@@ -370,9 +410,8 @@ async function round(options, binary, name, widget, number, replicas = 0) {
       onCall = () => { if (loadDone || samples.calls.length - downSince >= callsWhileDown) resolve(); };
       onCall();
     });
-    const stopMode = options.stopModes[(number - 1) % options.stopModes.length];
     const afterCall = () => {
-      if (stopMode && !stopping && samples.calls.length >= total / 2) stopping = stopAndRestartReplica(target, stopMode, whileDown);
+      if (stopMode && !stopping && samples.calls.length >= total / 2) stopping = stopAndRestartReplica(target, stopMode, whileDown, runBeforeStop);
       onCall();
     };
     const sessions = Array.from({ length: options.sessions }, (_, i) => {
@@ -488,7 +527,7 @@ async function main() {
   if (options.baseline) compare(figures, options);
   if (options.replicas) replicasTable(byCount, options);
   if (!ok) {
-    console.error(options.stopReplica ? "server-load.mjs: a call failed past the stop, or a session started over (above)" : "server-load.mjs: some tool calls failed (above)");
+    console.error(options.stopReplica ? "server-load.mjs: a call failed past the stop, a session started over, or the run started before the stop was not found after it (above)" : "server-load.mjs: some tool calls failed (above)");
     process.exitCode = 1;
   }
 }

@@ -1,10 +1,11 @@
 // A local deployment of the MCP server as a team runs it: Redis (Debian's redis-server) holding
-// the sessions, N replicas of crates/mage-mcp-server sharing them (--session-store), and nginx
-// (Debian's) in front, round-robin, no sticky sessions. Everything binds 127.0.0.1 and lives in a
+// the sessions and the demo project's changes, N replicas of crates/mage-mcp-server sharing them
+// (--session-store), and nginx (Debian's) in front, round-robin, no sticky sessions. Everything binds 127.0.0.1 and lives in a
 // temporary folder; every wait is bounded; stop() ends every process this started.
 //
 // Used by bench/server-load.mjs --replicas N (the load through nginx, a replica stopped in the
-// middle) and by scripts/deploy-local.sh (the same deployment for a person, until Ctrl-C):
+// middle), by tests/e2e/live-chain.spec.mjs (the widget following a run across a replica's loss)
+// and by scripts/deploy-local.sh (the same deployment for a person, until Ctrl-C):
 //
 //   node bench/replicas/cluster.mjs --binary PATH [--replicas 2] [--widget FILE]
 //
@@ -210,7 +211,7 @@ async function serveUntilStopped(argv) {
   const given = process.env.MCP_AUTH_TOKEN;
   const token = given || randomBytes(32).toString("hex");
   const cluster = await startCluster({ binary: options.binary, widget: options.widget, token, replicas: options.replicas });
-  console.log(`${options.replicas} replica(s) on ${cluster.replicas.map((r) => `127.0.0.1:${r.port}`).join(", ")}, sessions in Redis at ${cluster.redisUrl}, nginx in front:`);
+  console.log(`${options.replicas} replica(s) on ${cluster.replicas.map((r) => `127.0.0.1:${r.port}`).join(", ")}, sessions and the demo project's changes in Redis at ${cluster.redisUrl}, nginx in front:`);
   console.log(`  MCP endpoint: ${cluster.url}`);
   console.log(given ? "  token: the one in MCP_AUTH_TOKEN" : `  token (send Authorization: Bearer <token>): ${token}`);
   console.log("Ctrl-C stops everything.");

@@ -2,7 +2,9 @@
 // browser) in Chromium → the preview's /mcp → mage-mcp-server over Streamable HTTP →
 // tools/call and resources/read → the ext-apps host (host/host.mjs) → the widget the server
 // served. For a list, a graph, a mutation banner then the list that shows it, a run the widget
-// follows to its end through its own calls, an auth error, the widget's own tools/call forwarded
+// follows to its end through its own calls, the same across the loss of the replica that started
+// the run (two replicas behind nginx sharing the demo project through Redis, as
+// bench/replicas/cluster.mjs deploys them), an auth error, the widget's own tools/call forwarded
 // to the server, a server that is down; and the preview's live mode driven through its form once.
 //
 // The server is the built debug binary, which scripts/test.sh's `cargo test-native` builds
@@ -16,6 +18,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startCluster } from "../../bench/replicas/cluster.mjs";
 import { bundleForBrowser } from "../../host/server.mjs";
 import { startPreview } from "../../preview/serve.mjs";
 
@@ -264,6 +267,83 @@ test("a run followed: run_pipeline's running run reaches its end in the widget, 
   const calls = await page.evaluate(() => window.widgetCalls);
   expect(calls.length).toBeGreaterThanOrEqual(1);
   for (const call of calls) expect(call).toEqual({ name: "pipeline_run_get", arguments: { pipeline_run_id: id } });
+});
+
+/** A replica's log line for a tool call names the tool (never its arguments). */
+const TOOL_CALL_LOG = /tool call\b.*?\btool="?(\w+)"?/;
+
+/**
+ * Two replicas of the demo server behind nginx, sharing their sessions and the demo project's
+ * changes through Redis (bench/replicas/cluster.mjs), and a preview whose /mcp forwards to nginx.
+ * `served` lists, in order, which replica (its index) logged a call of which tool.
+ */
+async function startReplicatedChain() {
+  if (!existsSync(SERVER_BIN)) throw new Error(`${SERVER_BIN} is not built: run cargo build -p mage-mcp-server`);
+  if (!existsSync(WIDGET)) throw new Error(`${WIDGET} is not built: run ./scripts/build.sh`);
+  const served = [];
+  const onReplicaLog = (index, line) => {
+    const call = line.match(TOOL_CALL_LOG);
+    if (call) served.push({ index, tool: call[1] });
+  };
+  const cluster = await startCluster({ binary: SERVER_BIN, widget: WIDGET, token: TOKEN, replicas: 2, onReplicaLog });
+  try {
+    const preview = await startPreview({ mcpUrl: cluster.url });
+    return {
+      cluster,
+      preview,
+      served,
+      async stop() {
+        await preview.close();
+        await cluster.stop();
+      },
+    };
+  } catch (e) {
+    await cluster.stop();
+    throw e;
+  }
+}
+
+test("a run followed across a replica's loss: the replica that started it is killed, the widget follows it to its end through the other", async ({ page }) => {
+  const chain = await startReplicatedChain();
+  try {
+    await openHost(page, chain);
+    await page.evaluate(() => (window.widgetCalls = []));
+    // etl_daily's six layers of blocks run one after another, a second each: six seconds.
+    const started = await runChain(page, { name: "run_pipeline", args: { pipeline_uuid: "etl_daily" }, sandboxUrl: chain.preview.sandboxUrl });
+    expect(started.result.structuredContent.records[0].status).toBe("running");
+    const id = String(started.result.structuredContent.mutation.id);
+    const status = widget(page).locator(".detail .pill").first();
+    await expect(status).toHaveText("Running");
+    await expect(widget(page).locator(".call-bar__live")).toBeVisible();
+
+    // The replica whose log shows run_pipeline started the run; it is killed (a crash) while
+    // the run goes on, and nginx sends every later call to the other.
+    await expect.poll(() => chain.served.find((s) => s.tool === "run_pipeline")?.index).toBeDefined();
+    const starter = chain.served.find((s) => s.tool === "run_pipeline").index;
+    const callsBefore = await page.evaluate(() => window.widgetCalls.length);
+    await chain.cluster.stopReplica(starter, "SIGKILL");
+    // The replica is gone and the run goes on: asked through the page's own client (not the
+    // widget's calls), the replica left knows it as running.
+    const afterLoss = await page.evaluate((id) => window.live.callTool(window.session, "pipeline_run_get", { pipeline_run_id: id }), id);
+    expect(afterLoss.isError ?? false, JSON.stringify(afterLoss.structuredContent)).toBe(false);
+    expect(afterLoss.structuredContent.records[0].status, "the run was still running once its replica was gone").toBe("running");
+    const servedBefore = chain.served.length;
+
+    // The widget's own calls find the run on the replica left, and it reaches its end: the first
+    // comes 2 s after the result, the next 4 s after that, then 8 s (crates/widget-app/src/follow.rs).
+    await expect(status).toHaveText("Completed", { timeout: 30_000 });
+    await expect(widget(page).locator(".call-bar__live")).toHaveCount(0);
+    await expect(widget(page).locator("#widget")).toHaveAttribute("data-state", "ok");
+    await expect(widget(page).locator(".call-bar__failure")).toHaveCount(0);
+    await expect(widget(page).locator(".call-bar__paused")).toHaveCount(0);
+    const calls = await page.evaluate(() => window.widgetCalls);
+    expect(calls.length, "calls made after the replica was lost").toBeGreaterThan(callsBefore);
+    for (const call of calls) expect(call).toEqual({ name: "pipeline_run_get", arguments: { pipeline_run_id: id } });
+    const answeredByTheOther = chain.served.slice(servedBefore).filter((s) => s.tool === "pipeline_run_get" && s.index !== starter);
+    expect(answeredByTheOther.length, "the widget's calls the other replica answered").toBeGreaterThan(0);
+  } finally {
+    await chain.stop();
+  }
 });
 
 test("an auth error: expired credentials give AUTH_EXPIRED with its remedy in the widget", async ({ page, expiredChain }) => {

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::config::Session;
@@ -139,7 +140,7 @@ pub struct RunQuery {
 }
 
 /// The fields of a pipeline to change (only those that differ from the record).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PipelineEdit {
     pub name: Option<String>,
     pub description: Option<String>,
@@ -152,7 +153,7 @@ impl PipelineEdit {
 }
 
 /// A block to add to a pipeline; its upstream blocks are checked by the caller.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct NewBlock {
     pub name: String,
     pub block_type: BlockType,
@@ -172,7 +173,7 @@ pub struct CreatedBlock {
 
 /// The parts of a block to change (only those that differ), checked by the caller: a known name,
 /// upstream blocks that exist and make no cycle.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BlockEdit {
     pub content: Option<String>,
     pub name: Option<String>,
@@ -187,7 +188,7 @@ pub struct BlockEdit {
 /// against an older read would drop a block added meanwhile, or overwrite code edited meanwhile
 /// (and the diff shown would be of the older read): the backend compares this with a fresh read
 /// before it writes.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BlocksVersion(String);
 
 impl BlocksVersion {

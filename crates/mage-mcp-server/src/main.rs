@@ -20,6 +20,7 @@ use rmcp::ServiceExt;
 
 use mage_mcp_server::backend::Backend;
 use mage_mcp_server::config::{self, CredentialSource};
+use mage_mcp_server::demo::journal::RedisJournal;
 use mage_mcp_server::demo::{DemoBackend, Project};
 use mage_mcp_server::http::{self, HttpAuth, HttpOptions};
 use mage_mcp_server::mage::{self, MageBackend, MageSettings};
@@ -83,7 +84,9 @@ struct Cli {
     /// Over HTTP: share the MCP sessions with the other replicas that name the same Redis
     /// (redis://[:PASSWORD@]HOST:PORT[/DB] or redis+unix:///PATH), so that a session initialised
     /// on one continues on any other and outlives a replica's restart [default: sessions in this
-    /// process only]. On this machine only, unless --session-store-beyond-loopback. The URL is
+    /// process only]. With the demo project, its changes (pipelines and blocks created, changed or
+    /// deleted, runs started) go through the same Redis too, so that every replica answers from
+    /// one project. On this machine only, unless --session-store-beyond-loopback. The URL is
     /// never printed; give it in $MCP_SESSION_STORE to keep a password off the command line.
     #[arg(
         long,
@@ -221,8 +224,9 @@ struct ChosenBackend {
 }
 
 /// Mage with `--mage-url` (credentials from the environment) or `--mage` (the agent's config),
-/// else the demo project (`--data FILE` or the embedded one). Mage mode loads no demo data.
-fn choose_backend(cli: &Cli) -> anyhow::Result<ChosenBackend> {
+/// else the demo project (`--data FILE` or the embedded one), its changes shared through
+/// `store` when replicas share one. Mage mode loads no demo data.
+fn choose_backend(cli: &Cli, store: Option<&RedisSessions>) -> anyhow::Result<ChosenBackend> {
     let mage_target = if let Some(url) = &cli.mage_url {
         Some((CredentialSource::from_env(url.clone()), url.clone()))
     } else if cli.mage {
@@ -274,8 +278,16 @@ fn choose_backend(cli: &Cli) -> anyhow::Result<ChosenBackend> {
                 .to_string()),
     );
     let credentials = CredentialSource::new(cli.config.clone());
-    let described = format!("{described}; {}", credentials.describe());
-    let demo = DemoBackend::new(project);
+    let mut described = format!("{described}; {}", credentials.describe());
+    let journal = store.map(|store| (store.shown(), RedisJournal::new(store, &project)));
+    let mut demo = DemoBackend::new(project);
+    if let Some((shown, journal)) = journal {
+        described.push_str(&format!(
+            "; its changes shared with the other replicas through the store at {shown} (key {})",
+            journal.key()
+        ));
+        demo = demo.sharing(Arc::new(journal));
+    }
     Ok(ChosenBackend {
         own_secrets: demo.secrets(),
         backend: Arc::new(demo),
@@ -289,7 +301,13 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     if let Some(domain) = &cli.widget_domain {
         widget = widget.with_domain(domain).map_err(anyhow::Error::msg)?;
     }
-    let chosen = choose_backend(&cli)?;
+    let session_store = match (&cli.http, &cli.session_store) {
+        (Some(_), Some(url)) => {
+            Some(RedisSessions::open(url, cli.session_store_beyond_loopback).await?)
+        }
+        _ => None,
+    };
+    let chosen = choose_backend(&cli, session_store.as_ref())?;
     tracing::info!(
         "widget {} ({} bytes) as {}; {}",
         widget.describe(),
@@ -319,12 +337,6 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     }
     match cli.http {
         Some(address) => {
-            let session_store = match &cli.session_store {
-                Some(url) => {
-                    Some(RedisSessions::open(url, cli.session_store_beyond_loopback).await?)
-                }
-                None => None,
-            };
             let options = HttpOptions {
                 address,
                 auth: http_auth(&cli, address)?,

@@ -11,6 +11,9 @@
 //! never a credential, nothing a session learned (`secrets.rs`: those stay in the replica that
 //! learned them). The key is a SHA-256 of the session id, so that whoever reads Redis cannot
 //! list the live session ids. An entry lives [`SESSION_IDLE`] past the session's last request.
+//!
+//! With the demo project the same store, through the same connection, also holds the demo's
+//! changes, so that every replica answers from one project (`demo/journal.rs`).
 
 use std::net::IpAddr;
 use std::time::Duration;
@@ -138,6 +141,12 @@ impl RedisSessions {
             .get_connection_manager_lazy(config)
             .map_err(|error| anyhow::anyhow!("--session-store {shown}: {}", error.category()))?;
         Ok(Self { connection, shown })
+    }
+
+    /// The store's connection, which the demo's shared journal uses too (`demo/journal.rs`):
+    /// the same place, rules and timeouts.
+    pub(crate) fn connection(&self) -> ConnectionManager {
+        self.connection.clone()
     }
 
     /// Where the store is, for the log (no credential).

@@ -2,11 +2,11 @@
 //! languages, statuses) and run ids: shared by the tools' arguments and every backend.
 
 use rmcp::schemars;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::widget_result::ToolError;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum PipelineType {
     Python,
@@ -27,7 +27,7 @@ impl PipelineType {
 /// A block's type, as block_create takes it (the result's vocabulary, defined once).
 pub use ::widget_result::BlockType;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum BlockLanguage {
     Python,

@@ -2,9 +2,10 @@
 //! tools have checked every change (names, upstream blocks, cycles, the `force` rule) before it
 //! arrives here.
 
+use chrono::{DateTime, Utc};
 use serde_json::{json, Value};
 
-use super::project::{now_stamp, uuid_from_name, Block, BlockTemplate, Pipeline, Project};
+use super::project::{stamp, uuid_from_name, Block, BlockTemplate, Pipeline, Project};
 use crate::backend::{BlockEdit, BlocksVersion, CreatedBlock, NewBlock};
 use crate::vocabulary::BlockType;
 use crate::widget_result::{to_json, ToolError};
@@ -71,10 +72,12 @@ impl Project {
             .ok_or_else(|| block_404(pipeline_uuid, uuid))
     }
 
+    /// Adds `new` to a pipeline, `at`.
     pub fn create_block(
         &mut self,
         pipeline_uuid: &str,
         new: &NewBlock,
+        at: DateTime<Utc>,
     ) -> Result<CreatedBlock, ToolError> {
         let block_type = new.block_type.as_str();
         let language = new.language.as_str();
@@ -125,17 +128,18 @@ impl Project {
             content,
         });
         pipeline.derive_downstream_blocks();
-        pipeline.updated_at = now_stamp();
+        pipeline.updated_at = stamp(at);
         let record = pipeline.block(&uuid).map(to_json).unwrap_or(Value::Null);
         Ok(CreatedBlock { record, notes })
     }
 
-    /// Applies `edit` at once (the uuid stays, whatever the name).
+    /// Applies `edit` at once, made `at` (the uuid stays, whatever the name).
     pub fn update_block(
         &mut self,
         pipeline_uuid: &str,
         uuid: &str,
         edit: &BlockEdit,
+        at: DateTime<Utc>,
     ) -> Result<Value, ToolError> {
         if let (Some(_), Some(read_from)) = (&edit.content, &edit.read_from) {
             if *read_from != BlocksVersion::of(&self.block_records(pipeline_uuid)?) {
@@ -159,15 +163,20 @@ impl Project {
             block.upstream_blocks = upstream.clone();
         }
         pipeline.derive_downstream_blocks();
-        pipeline.updated_at = now_stamp();
+        pipeline.updated_at = stamp(at);
         pipeline
             .block(uuid)
             .map(to_json)
             .ok_or_else(|| block_404(pipeline_uuid, uuid))
     }
 
-    /// Removes a block; the blocks downstream of it lose it as an upstream block.
-    pub fn delete_block(&mut self, pipeline_uuid: &str, uuid: &str) -> Result<(), ToolError> {
+    /// Removes a block, `at`; the blocks downstream of it lose it as an upstream block.
+    pub fn delete_block(
+        &mut self,
+        pipeline_uuid: &str,
+        uuid: &str,
+        at: DateTime<Utc>,
+    ) -> Result<(), ToolError> {
         let pipeline = self.pipeline_mut_or_404(pipeline_uuid)?;
         let index = pipeline
             .blocks
@@ -179,7 +188,7 @@ impl Project {
             block.upstream_blocks.retain(|up| up != &removed.uuid);
         }
         pipeline.derive_downstream_blocks();
-        pipeline.updated_at = now_stamp();
+        pipeline.updated_at = stamp(at);
         Ok(())
     }
 }
@@ -207,6 +216,7 @@ mod tests {
             .create_block(
                 "etl_daily",
                 &new_block("Load refunds", BlockType::DataLoader, &[]),
+                Utc::now(),
             )
             .expect("created");
         assert!(created.notes.iter().any(|n| n.starts_with("template")));
@@ -214,6 +224,7 @@ mod tests {
             .create_block(
                 "etl_daily",
                 &new_block("clean refunds", BlockType::Transformer, &["load_refunds"]),
+                Utc::now(),
             )
             .expect("created");
         let pipeline = project.pipeline("etl_daily").expect("pipeline");
@@ -226,7 +237,7 @@ mod tests {
     fn a_deleted_block_is_detached_from_its_downstream_blocks() {
         let mut project = Project::embedded().expect("project");
         project
-            .delete_block("etl_daily", "clean_orders")
+            .delete_block("etl_daily", "clean_orders", Utc::now())
             .expect("deleted");
         let pipeline = project.pipeline("etl_daily").expect("pipeline");
         assert!(pipeline.block("clean_orders").is_none());
@@ -234,7 +245,9 @@ mod tests {
             .blocks
             .iter()
             .all(|b| !b.upstream_blocks.contains(&"clean_orders".to_owned())));
-        assert!(project.delete_block("etl_daily", "clean_orders").is_err());
+        assert!(project
+            .delete_block("etl_daily", "clean_orders", Utc::now())
+            .is_err());
     }
 
     #[test]
@@ -247,7 +260,7 @@ mod tests {
             ..BlockEdit::default()
         };
         project
-            .update_block("etl_daily", "clean_orders", &meanwhile)
+            .update_block("etl_daily", "clean_orders", &meanwhile, Utc::now())
             .expect("the edit made meanwhile");
         let stale = BlockEdit {
             content: Some("mine = 2\n".into()),
@@ -255,7 +268,7 @@ mod tests {
             ..BlockEdit::default()
         };
         let error = project
-            .update_block("etl_daily", "clean_orders", &stale)
+            .update_block("etl_daily", "clean_orders", &stale, Utc::now())
             .expect_err("refused");
         assert!(
             error.message.contains("changed since it was read"),
@@ -275,7 +288,7 @@ mod tests {
             ..BlockEdit::default()
         };
         project
-            .update_block("etl_daily", "clean_orders", &fresh)
+            .update_block("etl_daily", "clean_orders", &fresh, Utc::now())
             .expect("saved against a fresh read");
     }
 }

@@ -3,6 +3,8 @@
 
 mod backend;
 mod blocks;
+mod changes;
+pub mod journal;
 mod pipelines;
 mod progress;
 mod project;

@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Map, Value};
 
-use super::project::{now_stamp, uuid_from_name, Pipeline, Project};
+use chrono::{DateTime, Utc};
+
+use super::project::{stamp, uuid_from_name, Pipeline, Project};
 use crate::backend::PipelineEdit;
 use crate::vocabulary::PipelineType;
 use crate::widget_result::{to_json, ToolError};
@@ -69,9 +71,15 @@ impl Project {
             .map(|r| self.run_record(r)))
     }
 
-    pub fn create_pipeline(&mut self, name: &str, pipeline_type: PipelineType) -> Value {
+    /// A new pipeline named `name`, created `at`.
+    pub fn create_pipeline(
+        &mut self,
+        name: &str,
+        pipeline_type: PipelineType,
+        at: DateTime<Utc>,
+    ) -> Value {
         let uuid = uuid_from_name(name, |candidate| self.pipeline(candidate).is_some());
-        let now = now_stamp();
+        let now = stamp(at);
         let pipeline = Pipeline {
             uuid,
             name: name.to_owned(),
@@ -89,8 +97,13 @@ impl Project {
         record
     }
 
-    /// Applies `edit` (the uuid stays, whatever the name).
-    pub fn update_pipeline(&mut self, uuid: &str, edit: &PipelineEdit) -> Result<Value, ToolError> {
+    /// Applies `edit`, made `at` (the uuid stays, whatever the name).
+    pub fn update_pipeline(
+        &mut self,
+        uuid: &str,
+        edit: &PipelineEdit,
+        at: DateTime<Utc>,
+    ) -> Result<Value, ToolError> {
         let pipeline = self.pipeline_mut_or_404(uuid)?;
         if let Some(name) = &edit.name {
             pipeline.name = name.clone();
@@ -99,7 +112,7 @@ impl Project {
             pipeline.description = Some(description.clone());
         }
         if !edit.is_empty() {
-            pipeline.updated_at = now_stamp();
+            pipeline.updated_at = stamp(at);
         }
         Ok(to_json(&*pipeline))
     }
@@ -140,7 +153,7 @@ mod tests {
     fn a_created_pipeline_is_listed_with_a_snake_case_uuid() {
         let mut project = Project::embedded().expect("project");
         let before = project.pipelines.len();
-        let record = project.create_pipeline("Orders hourly", PipelineType::Streaming);
+        let record = project.create_pipeline("Orders hourly", PipelineType::Streaming, Utc::now());
         assert_eq!(record["uuid"], "orders_hourly");
         assert_eq!(record["type"], "streaming");
         assert_eq!(project.pipeline_records().len(), before + 1);

@@ -375,12 +375,7 @@ impl Pipeline {
     }
 }
 
-/// Now, in the service's run timestamp form (`YYYY-MM-DD HH:MM:SS.ffffff+00:00`).
-pub fn now_stamp() -> String {
-    stamp(chrono::Utc::now())
-}
-
-/// An instant in the service's run timestamp form.
+/// An instant in the service's run timestamp form (`YYYY-MM-DD HH:MM:SS.ffffff+00:00`).
 pub fn stamp(at: chrono::DateTime<chrono::Utc>) -> String {
     at.format("%Y-%m-%d %H:%M:%S%.6f+00:00").to_string()
 }

@@ -110,7 +110,9 @@ impl Project {
 
     /// Brings a started run to where its plan has it at `now`: block runs' statuses and times,
     /// the run's status and end, a failed block's log, the scheduler's last line. `true` once the
-    /// run is over (nothing changes after that).
+    /// run is over (nothing changes after that). A record's `updated_at` is when its plan changed
+    /// it, not when this was asked: what a run looks like at `now` depends on `now` alone, however
+    /// often it was brought up to date before, so every replica of a shared demo shows the same.
     pub fn advance_run(&mut self, live: &LiveRun, now: DateTime<Utc>) -> bool {
         let elapsed = now
             .signed_duration_since(live.started)
@@ -135,7 +137,9 @@ impl Project {
             block_run.status = status.to_owned();
             block_run.started_at = started.map(at);
             block_run.completed_at = ended.map(at);
-            block_run.updated_at = stamp(now);
+            if let Some(changed) = ended.or(started) {
+                block_run.updated_at = at(changed);
+            }
             if let StepState::Failed { started, ended } = *state {
                 newly_failed.push((step.block_uuid.clone(), step.block_run_id, started, ended));
             }
@@ -147,7 +151,9 @@ impl Project {
             if run.status != snapshot.status {
                 run.status = snapshot.status.to_owned();
                 run.completed_at = snapshot.ended.map(at);
-                run.updated_at = stamp(now);
+                if let Some(ended) = snapshot.ended {
+                    run.updated_at = at(ended);
+                }
                 finished = snapshot
                     .ended
                     .map(|ended| (run.pipeline_uuid.clone(), run.status.clone(), ended));

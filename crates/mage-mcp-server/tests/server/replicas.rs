@@ -4,7 +4,9 @@
 //! load balancer without sticky sessions does. A session initialised on one replica continues
 //! on the other and on a replica started after it; one closed on one replica has ended on every
 //! replica; a call cut off by its replica's crash ends on another with an error that says its
-//! answer is lost; what Redis holds is a digest of the session id and the handshake's least.
+//! answer is lost; what Redis holds is a digest of the session id and the handshake's least. The
+//! demo project's changes go through the same Redis: a pipeline created and a run started on one
+//! replica are found on the other, and on a replica started after both stopped.
 //!
 //! `redis-server` comes from `scripts/setup.sh` (Debian's package); where it is not installed
 //! these tests say so and return.
@@ -80,7 +82,7 @@ impl RedisServer {
         cmd.query_async(&mut connection).await
     }
 
-    /// Every key Redis holds, with its value.
+    /// Every key Redis holds, with its value (a list's items one per line).
     async fn entries(&self) -> Vec<(String, String)> {
         let keys: Vec<String> = match self.ask(&["KEYS", "*"]).await.expect("KEYS") {
             redis::Value::Array(keys) => keys
@@ -91,8 +93,25 @@ impl RedisServer {
         };
         let mut entries = Vec::new();
         for key in keys {
-            let value = self.ask(&["GET", &key]).await.expect("GET");
-            let value: String = redis::from_redis_value(value).expect("a string");
+            let kind = self.ask(&["TYPE", &key]).await.expect("TYPE");
+            let value = match redis::from_redis_value::<String>(kind)
+                .expect("a type")
+                .as_str()
+            {
+                "list" => {
+                    let items = self
+                        .ask(&["LRANGE", &key, "0", "-1"])
+                        .await
+                        .expect("LRANGE");
+                    redis::from_redis_value::<Vec<String>>(items)
+                        .expect("strings")
+                        .join("\n")
+                }
+                _ => {
+                    let value = self.ask(&["GET", &key]).await.expect("GET");
+                    redis::from_redis_value::<String>(value).expect("a string")
+                }
+            };
             entries.push((key, value));
         }
         entries
@@ -262,8 +281,20 @@ async fn the_store_holds_a_digest_of_the_session_and_the_least_its_handshake_nee
         let (status, _, message) = post(&replica.url, Some(&session), run).await;
         assert_eq!(status, 200, "{message}");
         let entries = store.entries().await;
-        assert_eq!(entries.len(), 1, "{entries:?}");
-        let (key, value) = &entries[0];
+        let (sessions, demo): (Vec<_>, Vec<_>) = entries
+            .iter()
+            .partition(|(key, _)| key.starts_with("mage-mcp-server:session:"));
+        assert_eq!(sessions.len(), 1, "{entries:?}");
+        // The run started is the demo journal's one entry, its payload's credential hidden.
+        assert_eq!(demo.len(), 1, "{entries:?}");
+        let (journal_key, journal) = demo[0];
+        assert!(journal_key.contains(":demo-journal:"), "{journal_key}");
+        assert!(journal.contains("run_pipeline"), "{journal}");
+        assert!(
+            !journal.contains("9f86d081884c7d659a2feaa0c55ad015"),
+            "{journal}"
+        );
+        let (key, value) = sessions[0];
         assert!(
             !key.contains(&session) && !value.contains(&session),
             "{key}"
@@ -281,6 +312,110 @@ async fn the_store_holds_a_digest_of_the_session_and_the_least_its_handshake_nee
         let ttl = store.ask(&["TTL", key]).await.expect("TTL");
         let ttl: i64 = redis::from_redis_value(ttl).expect("seconds");
         assert!((1..=300).contains(&ttl), "{ttl}");
+    })
+    .await;
+}
+
+/// `tool` called with `arguments` in `session` on `url`: the result's structured content.
+async fn call_tool(url: &str, session: &str, tool: &str, arguments: Value) -> Value {
+    let call = json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call",
+        "params": {"name": tool, "arguments": arguments}});
+    let (status, _, message) = post(url, Some(session), call).await;
+    assert_eq!(status, 200, "{message}");
+    message["result"]["structuredContent"].clone()
+}
+
+#[tokio::test]
+async fn the_demo_projects_changes_made_on_one_replica_are_found_on_every_replica() {
+    bounded(async {
+        let Some(store) = RedisServer::start().await else {
+            return;
+        };
+        let widget = test_widget();
+        let first = replica(&widget, &store).await;
+        let second = replica(&widget, &store).await;
+        let session = open_session(&first.url).await;
+        let created = call_tool(
+            &first.url,
+            &session,
+            "pipeline_create",
+            json!({"name": "Made on the first", "type": "python"}),
+        )
+        .await;
+        assert_eq!(created["state"], "ok", "{created}");
+        let listed = call_tool(&second.url, &session, "pipeline_list", json!({})).await;
+        let uuids: Vec<&Value> = listed["records"]
+            .as_array()
+            .map(|records| records.iter().map(|r| &r["uuid"]).collect())
+            .unwrap_or_default();
+        assert!(uuids.contains(&&json!("made_on_the_first")), "{listed}");
+        let started = call_tool(
+            &second.url,
+            &session,
+            "run_pipeline",
+            json!({"pipeline_uuid": "crm_to_warehouse"}),
+        )
+        .await;
+        let id = started["mutation"]["id"].clone();
+        assert!(id.is_i64() || id.is_string(), "{started}");
+        let followed = call_tool(
+            &first.url,
+            &session,
+            "pipeline_run_get",
+            json!({"pipeline_run_id": id}),
+        )
+        .await;
+        assert_eq!(followed["state"], "ok", "{followed}");
+        assert_eq!(followed["records"][0]["id"], started["records"][0]["id"]);
+        // Both stop; a replica started after them holds the same project.
+        drop(first);
+        drop(second);
+        let third = replica(&widget, &store).await;
+        let again = call_tool(
+            &third.url,
+            &session,
+            "pipeline_run_get",
+            json!({"pipeline_run_id": id}),
+        )
+        .await;
+        assert_eq!(
+            again["records"][0]["id"], started["records"][0]["id"],
+            "{again}"
+        );
+        let listed = call_tool(&third.url, &session, "pipeline_list", json!({})).await;
+        assert!(listed.to_string().contains("made_on_the_first"), "{listed}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_demo_replica_whose_store_stopped_answers_with_a_tool_error_not_from_its_own_copy() {
+    bounded(async {
+        let Some(store) = RedisServer::start().await else {
+            return;
+        };
+        let widget = test_widget();
+        let replica = replica(&widget, &store).await;
+        let session = open_session(&replica.url).await;
+        // Answered while the store is up.
+        let (status, listed) = list_pipelines(&replica.url, &session).await;
+        assert_eq!(status, 200, "{listed}");
+        assert!(is_widget_result(&listed), "{listed}");
+        drop(store);
+        let started = std::time::Instant::now();
+        let (status, message) = list_pipelines(&replica.url, &session).await;
+        // The session is in the replica's memory; the demo's changes are not to be trusted.
+        assert_eq!(status, 200, "{message}");
+        let text = message["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap_or_default();
+        assert!(message["result"]["isError"] == true, "{message}");
+        assert!(text.contains("shared store did not answer"), "{text}");
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{:?}",
+            started.elapsed()
+        );
     })
     .await;
 }
