@@ -8,6 +8,7 @@
 #
 # Needs Debian's redis-server and nginx (scripts/setup.sh installs them with the test set).
 # MCP_AUTH_TOKEN, when set, is the token every replica takes; else one is made and printed.
+# MAGE_MCP_SERVER, when set, names a server already built (its release build is skipped).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$HOME/.cargo/bin:$PATH"
@@ -16,5 +17,9 @@ export PATH="$PATH:/usr/sbin:/sbin"
 for tool in redis-server nginx node; do
   command -v "$tool" >/dev/null || { echo "deploy-local.sh: $tool is not installed (scripts/setup.sh installs redis-server and nginx)" >&2; exit 1; }
 done
-cargo build --release -p mage-mcp-server 2>&1 | tail -n 1
-exec node bench/replicas/cluster.mjs --binary "$PWD/target/release/mage-mcp-server" "$@"
+server=${MAGE_MCP_SERVER:-}
+if [ -z "$server" ]; then
+  cargo build --release -p mage-mcp-server 2>&1 | tail -n 1
+  server="$PWD/target/release/mage-mcp-server"
+fi
+exec node bench/replicas/cluster.mjs --binary "$server" "$@"

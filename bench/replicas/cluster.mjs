@@ -26,6 +26,8 @@ const STARTUP_TIMEOUT_MS = 30_000;
 const REPLICA_STOP_TIMEOUT_MS = 45_000;
 const PROCESS_STOP_TIMEOUT_MS = 10_000;
 const POLL_MS = 50;
+/** The largest request body nginx passes on: the replicas' own --max-request-bytes default. */
+export const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 
 /** A free TCP port on 127.0.0.1, as the system hands one out. */
 export async function freePort() {
@@ -66,7 +68,10 @@ async function stopProcess(child, signal, ms) {
   if (child.exitCode !== null || child.signalCode !== null) return true;
   const exited = once(child, "exit");
   child.kill(signal);
-  const inTime = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), ms))]);
+  // The timer is cleared once the child ended: a pending one would keep this process alive.
+  let timer;
+  const inTime = await Promise.race([exited.then(() => true), new Promise((r) => (timer = setTimeout(() => r(false), ms)))]);
+  clearTimeout(timer);
   if (!inTime) {
     child.kill("SIGKILL");
     await exited;
@@ -75,7 +80,7 @@ async function stopProcess(child, signal, ms) {
 }
 
 /** The nginx configuration: round-robin over `ports`, streams unbuffered, nothing on disk. */
-function nginxConfig(dir, port, ports, maxRequestBytes) {
+export function nginxConfig(dir, port, ports, maxRequestBytes) {
   const servers = ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join("\n");
   return `daemon off;
 worker_processes 1;
@@ -122,7 +127,7 @@ ${servers}
  * token every replica shares; `replicas`: how many; `onReplicaLog(index, line)`: each line a
  * replica logs. Resolves with { url, redisUrl, replicas, stopReplica(i), startReplica(i), stop() }.
  */
-export async function startCluster({ binary, widget, token, replicas = 2, onReplicaLog = () => {}, maxRequestBytes = 4 * 1024 * 1024 }) {
+export async function startCluster({ binary, widget, token, replicas = 2, onReplicaLog = () => {}, maxRequestBytes = MAX_REQUEST_BYTES }) {
   const dir = mkdtempSync(join(tmpdir(), "mcp-replicas-"));
   // nginx's worker runs as another user when started by root: it must reach its folders.
   chmodSync(dir, 0o755);

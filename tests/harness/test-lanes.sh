@@ -92,6 +92,7 @@ lane "browser chromium" 12 "browser build,cargo tools" ./tests/harness/browser-t
 lane "packages" 16 "release build,native build" ./scripts/packages-check.sh
 lane "inspector" 11 "release build,native build" ./tests/harness/inspector-check.sh
 lane "conformance" 10 "release build,native build" ./scripts/conformance.sh
+lane "deploy docs" 3 "native build" node --test tests/deploy.test.mjs
 lane "replicas" 2 "native build" node bench/server-load.mjs --binary target/debug/mage-mcp-server --replicas 2 --protocol both --stop-replica drain,crash --rounds 2 --sessions 16 --calls 30 --max-seconds 120
 lane "mage widget" 17 "mage,release build" env MAGE_TEST_RESULTS="$PWD/$LOGS/mage-results" \
   npx playwright test tests/e2e/mage-live.spec.mjs --output target/playwright-mage --workers 1
