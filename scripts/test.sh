@@ -77,6 +77,29 @@ layer() {
   return "$status"
 }
 
+# A full disk fails whatever writes next (a build, a browser's profile, a venv), far from the cause:
+# the free space where the run writes is said at the start, and again at the end of a failed run.
+# A run from an empty target/ and empty caches writes about 6 GiB.
+NEEDED_GIB=6
+free_space() {
+  local dir
+  # One line per filesystem: the first of the folders on it, and its free GiB.
+  for dir in "$PWD" "${TMPDIR:-/tmp}" "$HOME"; do
+    df -Pk "$dir" 2>/dev/null | awk -v dir="$dir" 'NR == 2 { printf "%s %s %.1f\n", $6, dir, $4 / 1048576 }'
+  done | awk '!seen[$1]++ { print $2, $3 }'
+}
+say_free_space() {
+  local dir gib
+  while read -r dir gib; do
+    printf 'disk: %s GiB free where %s is' "$gib" "$dir"
+    if awk -v g="$gib" -v n="$NEEDED_GIB" 'BEGIN { exit !(g < n) }'; then
+      printf ' (LOW: a run from empty folders writes about %s GiB)' "$NEEDED_GIB"
+    fi
+    printf '\n'
+  done < <(free_space)
+}
+say_free_space
+
 layer "setup" "packages and toolchains (skips what is present); the cargo tools build in a lane" ./scripts/setup.sh --without-cargo-tools || {
   echo "set-up failed: nothing else can run" >&2
   exit 1
@@ -115,6 +138,7 @@ failed_lane_tails() {
 
 if [ ${#FAILED[@]} -gt 0 ]; then
   failed_lane_tails >&2
+  say_free_space >&2
   printf '\nFAILED:\n' >&2
   printf '  %s\n' "${FAILED[@]}" >&2
   printf '\n'
