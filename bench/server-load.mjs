@@ -301,7 +301,7 @@ const sumOver = (pids, read) => pids.reduce((sum, pid) => (sum === null ? null :
 /**
  * Starts a run of `pipeline` on replica `index` itself, not through nginx, so that the replica
  * about to stop is the one that took it; resolves with the run's id. The client has no session
- * (MCP 2026-07-28): a legacy session it closed would hold the replica's drain for seconds.
+ * (MCP 2026-07-28): the round's own sessions are the ones it counts.
  */
 async function startRunOn(target, index, pipeline) {
   const { client } = await connect(`http://127.0.0.1:${target.cluster.replicas[index].port}/mcp`, SESSIONLESS);

@@ -34,7 +34,7 @@
 
 use std::future::Future;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -299,8 +299,8 @@ pub struct Drain {
 pub const DRAIN_WAIT: Duration = Duration::from_secs(30);
 
 /// What a stopping server waits for, counted from each one's start to when its mark is dropped:
-/// the POST requests being answered, and the connections whose first request has not reached
-/// the router ([`serve_on`]).
+/// the POST requests being answered, and the connections whose first request has begun to come
+/// and not reached the router ([`serve_on`], [`FirstRequest`]).
 #[derive(Clone, Default)]
 pub struct InFlight {
     count: Arc<AtomicUsize>,
@@ -337,6 +337,114 @@ impl Drop for InFlightMark {
     fn drop(&mut self) {
         self.0.count.fetch_sub(1, Ordering::SeqCst);
         self.0.changed.notify_waiters();
+    }
+}
+
+/// A connection's first request, for as long as a stop must wait for it: from the accept until
+/// the connection is first found with nothing to read, and again from its first bytes until the
+/// request reaches the router. A connection a client opened ahead of its requests (a pool's idle
+/// socket) holds nothing, so a stop does not wait for it to send a request or time out.
+struct FirstRequest {
+    unread: InFlight,
+    mark: std::sync::Mutex<Option<InFlightMark>>,
+    bytes_seen: AtomicBool,
+    routed: AtomicBool,
+}
+
+impl FirstRequest {
+    fn accepted(unread: &InFlight) -> Arc<Self> {
+        Arc::new(Self {
+            unread: unread.clone(),
+            mark: std::sync::Mutex::new(Some(unread.begin())),
+            bytes_seen: AtomicBool::new(false),
+            routed: AtomicBool::new(false),
+        })
+    }
+
+    /// A read of the connection ended: with bytes, or with none to read yet (or its end).
+    fn read(&self, got_bytes: bool) {
+        if self.routed.load(Ordering::SeqCst) {
+            return;
+        }
+        let Ok(mut mark) = self.mark.lock() else {
+            return;
+        };
+        if got_bytes {
+            self.bytes_seen.store(true, Ordering::SeqCst);
+            if mark.is_none() {
+                *mark = Some(self.unread.begin());
+            }
+        } else if !self.bytes_seen.load(Ordering::SeqCst) {
+            mark.take();
+        }
+    }
+
+    /// The request reached the router, or the connection ended: nothing left to wait for.
+    fn done(&self) {
+        self.routed.store(true, Ordering::SeqCst);
+        if let Ok(mut mark) = self.mark.lock() {
+            mark.take();
+        }
+    }
+}
+
+/// A connection's stream, telling its [`FirstRequest`] how each read ended.
+struct WatchedStream {
+    stream: tokio::net::TcpStream,
+    first: Arc<FirstRequest>,
+}
+
+impl tokio::io::AsyncRead for WatchedStream {
+    fn poll_read(
+        self: std::pin::Pin<&mut Self>,
+        context: &mut std::task::Context<'_>,
+        buffer: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        let this = self.get_mut();
+        let before = buffer.filled().len();
+        let read = std::pin::Pin::new(&mut this.stream).poll_read(context, buffer);
+        match &read {
+            std::task::Poll::Ready(Ok(())) => this.first.read(buffer.filled().len() > before),
+            std::task::Poll::Pending => this.first.read(false),
+            std::task::Poll::Ready(Err(_)) => {}
+        }
+        read
+    }
+}
+
+impl tokio::io::AsyncWrite for WatchedStream {
+    fn poll_write(
+        self: std::pin::Pin<&mut Self>,
+        context: &mut std::task::Context<'_>,
+        data: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        std::pin::Pin::new(&mut self.get_mut().stream).poll_write(context, data)
+    }
+
+    fn poll_write_vectored(
+        self: std::pin::Pin<&mut Self>,
+        context: &mut std::task::Context<'_>,
+        data: &[std::io::IoSlice<'_>],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        std::pin::Pin::new(&mut self.get_mut().stream).poll_write_vectored(context, data)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+
+    fn poll_flush(
+        self: std::pin::Pin<&mut Self>,
+        context: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.get_mut().stream).poll_flush(context)
+    }
+
+    fn poll_shutdown(
+        self: std::pin::Pin<&mut Self>,
+        context: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.get_mut().stream).poll_shutdown(context)
     }
 }
 
@@ -386,23 +494,22 @@ pub async fn serve_on(
     drain: Drain,
 ) {
     let connections = GracefulShutdown::new();
-    // Connections accepted whose first request has not reached the router yet: a connection
-    // closed then would drop a request its client has already sent.
+    // Connections accepted whose first request has not reached the router yet, idle ones aside
+    // ([`FirstRequest`]): a connection closed then would drop a request its client has already
+    // sent.
     let unread = InFlight::default();
     // POST requests being answered, marked as hyper hands each to the router (so that none is
     // between the two counts), until the answer's body is dropped: sent whole, or its connection
     // gone (a call's result travels in a stream that outlives the handler).
     let calls = InFlight::default();
     let serve_connection = |stream: tokio::net::TcpStream| {
-        let waiting = Arc::new(std::sync::Mutex::new(Some(unread.begin())));
-        let first_request = waiting.clone();
+        let first = FirstRequest::accepted(&unread);
+        let first_request = first.clone();
         let routed = TowerToHyperService::new(router.clone());
         let calls = calls.clone();
         let service = hyper::service::service_fn(move |request: Request<hyper::body::Incoming>| {
             let call = (request.method() == Method::POST).then(|| calls.begin());
-            if let Ok(mut mark) = first_request.lock() {
-                mark.take();
-            }
+            first_request.done();
             let answered = hyper::service::Service::call(&routed, request);
             async move {
                 let response = answered.await?;
@@ -417,15 +524,19 @@ pub async fn serve_on(
         let connection = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(headers_timeout)
-            .serve_connection(TokioIo::new(stream), service);
+            .serve_connection(
+                TokioIo::new(WatchedStream {
+                    stream,
+                    first: first.clone(),
+                }),
+                service,
+            );
         let connection = connections.watch(connection);
         tokio::spawn(async move {
             if let Err(error) = connection.await {
                 tracing::debug!("a connection ended with an error: {error}");
             }
-            if let Ok(mut mark) = waiting.lock() {
-                mark.take();
-            }
+            first.done();
         });
     };
     let mut stop = std::pin::pin!(stop);
@@ -454,6 +565,10 @@ pub async fn serve_on(
     // close once its request is answered, so that none takes another; then the calls in flight
     // end, then the rest.
     let _ = tokio::time::timeout(headers_timeout, unread.none_left()).await;
+    tracing::debug!(
+        "stopping: every request sent has reached the router; {} call(s) in flight",
+        calls.count()
+    );
     let closing = tokio::spawn(connections.shutdown());
     if tokio::time::timeout(drain.wait, calls.none_left())
         .await
@@ -465,8 +580,10 @@ pub async fn serve_on(
             drain.wait.as_secs()
         );
     }
+    tracing::debug!("stopping: no call in flight; closing the connections");
     drain.then.cancel();
     let _ = tokio::time::timeout(SHUTDOWN_WAIT, closing).await;
+    tracing::debug!("stopping: connections closed");
 }
 
 /// `/mcp`: rmcp's service behind `guard`. Each MCP session gets its own server
@@ -1268,6 +1385,55 @@ mod tests {
             }
         };
         tokio::time::timeout(GUARD, closed).await.is_ok()
+    }
+
+    #[test]
+    fn a_first_request_is_waited_for_from_its_first_bytes_until_it_is_routed() {
+        let unread = InFlight::default();
+        let first = FirstRequest::accepted(&unread);
+        assert_eq!(unread.count(), 1, "accepted, not read yet");
+        first.read(false);
+        assert_eq!(unread.count(), 0, "nothing to read: an idle connection");
+        first.read(true);
+        assert_eq!(unread.count(), 1, "its first bytes");
+        first.read(false);
+        assert_eq!(unread.count(), 1, "the rest of its headers still to come");
+        first.done();
+        assert_eq!(unread.count(), 0, "routed");
+        first.read(true);
+        assert_eq!(unread.count(), 0, "later requests are the connection's own");
+    }
+
+    #[tokio::test]
+    async fn an_idle_connection_does_not_hold_a_stop() {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let address = listener.local_addr().expect("address");
+        let app = demo_router(HttpAuth::given(TOKEN, "a test").expect("token"), 8);
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        // Headers may take far longer than the test waits: only an idle connection's not being
+        // waited for lets the stop end in time.
+        let serving = tokio::spawn(serve_on(
+            listener,
+            app,
+            GUARD * 4,
+            async {
+                let _ = stopped.await;
+            },
+            Drain {
+                wait: Duration::ZERO,
+                then: CancellationToken::new(),
+            },
+        ));
+        // A client's pool opens a connection ahead of its requests, and sends nothing.
+        let idle = tokio::net::TcpStream::connect(address)
+            .await
+            .expect("connect");
+        let _ = stop.send(());
+        let ended = tokio::time::timeout(GUARD, serving).await;
+        assert!(ended.is_ok(), "the stop waited for the idle connection");
+        drop(idle);
     }
 
     #[tokio::test]
