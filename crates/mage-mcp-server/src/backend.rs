@@ -49,6 +49,23 @@ impl Call {
     pub fn pages(&self) -> Option<MagePages> {
         self.backend.pages(self)
     }
+
+    /// A call on `backend` for the crate's unit tests: a local cluster's URL, no credential,
+    /// nothing learned.
+    #[cfg(test)]
+    pub fn for_tests(backend: Arc<dyn Backend>) -> Self {
+        let session = Session {
+            cluster_url: "http://127.0.0.1:6789".into(),
+            secrets: Vec::new(),
+            oauth_token: None,
+            api_key: None,
+        };
+        Self::new(
+            session,
+            CallSecrets::new(crate::redact::Redactor::default()),
+            backend,
+        )
+    }
 }
 
 /// A list read page by page, and whether it stopped before the end.

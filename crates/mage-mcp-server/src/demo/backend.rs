@@ -614,9 +614,7 @@ impl Backend for DemoBackend {
 mod tests {
     use super::*;
     use crate::backend::RunQuery;
-    use crate::config::Session;
     use crate::demo::journal::MemoryJournal;
-    use crate::secrets::CallSecrets;
     use serde_json::json;
 
     /// A clock the test moves, shared by the replicas of a test as one machine's clock is.
@@ -649,17 +647,7 @@ mod tests {
         let project = Project::embedded().expect("project");
         let backend =
             Arc::new(DemoBackend::with_clock(project, clock.clock()).sharing(Arc::clone(journal)));
-        let session = Session {
-            cluster_url: "http://127.0.0.1:6789".into(),
-            secrets: Vec::new(),
-            oauth_token: None,
-            api_key: None,
-        };
-        let call = Call::new(
-            session,
-            CallSecrets::new(Redactor::default()),
-            Arc::clone(&backend) as Arc<dyn Backend>,
-        );
+        let call = Call::for_tests(Arc::clone(&backend) as Arc<dyn Backend>);
         TestReplica { backend, call }
     }
 

@@ -466,10 +466,7 @@ mod tests {
     use super::*;
     use std::sync::{Arc, Mutex};
 
-    use crate::config::Session;
     use crate::demo::{DemoBackend, Project};
-    use crate::redact::Redactor;
-    use crate::secrets::CallSecrets;
 
     /// A call to the demo project whose clock the test moves.
     fn demo_call() -> (Call, Arc<Mutex<chrono::DateTime<chrono::Utc>>>) {
@@ -479,18 +476,7 @@ mod tests {
             Project::embedded().expect("project"),
             Arc::new(move || *read.lock().expect("clock")),
         );
-        let session = Session {
-            cluster_url: "http://127.0.0.1:6789".into(),
-            secrets: Vec::new(),
-            oauth_token: None,
-            api_key: None,
-        };
-        let call = Call::new(
-            session,
-            CallSecrets::new(Redactor::default()),
-            Arc::new(backend),
-        );
-        (call, now)
+        (Call::for_tests(Arc::new(backend)), now)
     }
 
     fn later(clock: &Mutex<chrono::DateTime<chrono::Utc>>, ms: i64) {
