@@ -1356,24 +1356,35 @@ mod tests {
         );
     }
 
-    /// Whether the server closes a connection on which a client sent `sent` and then nothing.
-    async fn closes_a_connection_that_sent(sent: &[u8]) -> bool {
-        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    /// The demo served on a loopback port with `headers_timeout`, until `stop`, calls in flight
+    /// not waited for: its address, and the task that ends when serving does.
+    async fn serve_demo(
+        headers_timeout: Duration,
+        stop: impl Future<Output = ()> + Send + 'static,
+    ) -> (SocketAddr, tokio::task::JoinHandle<()>) {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind");
         let address = listener.local_addr().expect("address");
         let app = demo_router(HttpAuth::given(TOKEN, "a test").expect("token"), 8);
-        tokio::spawn(serve_on(
+        let serving = tokio::spawn(serve_on(
             listener,
             app,
-            Duration::from_millis(300),
-            std::future::pending(),
+            headers_timeout,
+            stop,
             Drain {
                 wait: Duration::ZERO,
                 then: CancellationToken::new(),
             },
         ));
+        (address, serving)
+    }
+
+    /// Whether the server closes a connection on which a client sent `sent` and then nothing.
+    async fn closes_a_connection_that_sent(sent: &[u8]) -> bool {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let (address, _serving) =
+            serve_demo(Duration::from_millis(300), std::future::pending()).await;
         let mut socket = tokio::net::TcpStream::connect(address)
             .await
             .expect("connect");
@@ -1406,26 +1417,13 @@ mod tests {
 
     #[tokio::test]
     async fn an_idle_connection_does_not_hold_a_stop() {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("bind");
-        let address = listener.local_addr().expect("address");
-        let app = demo_router(HttpAuth::given(TOKEN, "a test").expect("token"), 8);
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         // Headers may take far longer than the test waits: only an idle connection's not being
         // waited for lets the stop end in time.
-        let serving = tokio::spawn(serve_on(
-            listener,
-            app,
-            GUARD * 4,
-            async {
-                let _ = stopped.await;
-            },
-            Drain {
-                wait: Duration::ZERO,
-                then: CancellationToken::new(),
-            },
-        ));
+        let (address, serving) = serve_demo(GUARD * 4, async {
+            let _ = stopped.await;
+        })
+        .await;
         // A client's pool opens a connection ahead of its requests, and sends nothing.
         let idle = tokio::net::TcpStream::connect(address)
             .await
