@@ -69,23 +69,27 @@ async function startDemoServer(args = []) {
   };
 }
 
-/** A demo server and a preview whose /mcp forwards to it. */
-async function startChain(args = []) {
-  const demo = await startDemoServer(args);
+/** A preview whose /mcp forwards to `upstream` ({ url, stop }); its stop stops both. */
+async function previewBefore(upstream) {
   try {
-    const preview = await startPreview({ mcpUrl: demo.url });
+    const preview = await startPreview({ mcpUrl: upstream.url });
     return {
-      demo,
       preview,
       async stop() {
         await preview.close();
-        await demo.stop();
+        await upstream.stop();
       },
     };
   } catch (e) {
-    await demo.stop();
+    await upstream.stop();
     throw e;
   }
+}
+
+/** A demo server and a preview whose /mcp forwards to it. */
+async function startChain(args = []) {
+  const demo = await startDemoServer(args);
+  return { demo, ...(await previewBefore(demo)) };
 }
 
 const EXPIRED = {
@@ -286,21 +290,7 @@ async function startReplicatedChain() {
     if (call) served.push({ index, tool: call[1] });
   };
   const cluster = await startCluster({ binary: SERVER_BIN, widget: WIDGET, token: TOKEN, replicas: 2, onReplicaLog });
-  try {
-    const preview = await startPreview({ mcpUrl: cluster.url });
-    return {
-      cluster,
-      preview,
-      served,
-      async stop() {
-        await preview.close();
-        await cluster.stop();
-      },
-    };
-  } catch (e) {
-    await cluster.stop();
-    throw e;
-  }
+  return { cluster, served, ...(await previewBefore(cluster)) };
 }
 
 test("a run followed across a replica's loss: the replica that started it is killed, the widget follows it to its end through the other", async ({ page }) => {
