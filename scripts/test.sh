@@ -37,6 +37,8 @@ mkdir -p "$LOGS"
 rm -rf "$LOGS"/*.log "$LOGS"/*.cpu "$LOGS"/times.tsv "$LOGS"/monitor.json "$LOGS"/elsewhere "$LOGS"/layer.cpu "$LOGS"/mage-results
 TIMES="$LOGS/times.tsv"
 FAILED=()
+# The logs of the lanes that failed (not those that did not run), for their ends.
+FAILED_LOGS=()
 
 # Background processes stop with the run, however it ends.
 trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
@@ -119,17 +121,19 @@ for name in "${LANE_NAMES[@]}"; do
     0) ;;
     skipped) FAILED+=("$name (not run: a lane it needs failed)") ;;
     "not run") FAILED+=("$name (not run)") ;;
-    *) FAILED+=("$name (exit ${LANE_STATUS[$name]}; $LOGS/$(lane_log_name "$name"))") ;;
+    *)
+      log="$LOGS/$(lane_log_name "$name")"
+      FAILED+=("$name (exit ${LANE_STATUS[$name]}; $log)")
+      FAILED_LOGS+=("$log")
+      ;;
   esac
 done
 
 # The end of each failed lane's log (where its runner lists what failed), so the end of the
 # output says why without its logs.
 failed_lane_tails() {
-  local name log
-  for name in "${LANE_NAMES[@]}"; do
-    case "${LANE_STATUS[$name]:-not run}" in 0 | skipped | "not run") continue ;; esac
-    log="$LOGS/$(lane_log_name "$name")"
+  local log
+  for log in "${FAILED_LOGS[@]}"; do
     [ -f "$log" ] || continue
     printf '\n-- the end of %s:\n' "$log"
     grep -v '^\s*$' "$log" | tail -n "${FAILED_TAIL_LINES:-15}" | cut -c1-300 | sed 's/^/   | /'
