@@ -44,9 +44,11 @@ wrap=()
 case "$engine" in
   chromium) driver=(CHROMEDRIVER=/usr/bin/chromedriver) ;;
   firefox) driver=(GECKODRIVER="$(command -v geckodriver)") ;;
-  # WebKitGTK has no headless mode: a virtual display.
+  # WebKitGTK has no headless mode: a virtual display. Without compositing: under Xvfb its
+  # compositor redraws the whole screen in software on every frame of a CSS animation
+  # (tests/e2e/drivers/webdriver.mjs, WEBKIT_ENV).
   webkit)
-    driver=(SAFARIDRIVER="$(command -v WebKitWebDriver)")
+    driver=(SAFARIDRIVER="$(command -v WebKitWebDriver)" WEBKIT_DISABLE_COMPOSITING_MODE=1)
     wrap=(xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp")
     ;;
   *) echo "usage: tests/harness/browser-tests.sh --build | chromium|firefox|webkit [FILTER] [ARGS]" >&2; exit 2 ;;

@@ -11,7 +11,16 @@ import { TIMEOUTS } from "../../harness/timeouts.mjs";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** How each engine's WebDriver server is started, and the capabilities of a session. */
+/**
+ * WebKitGTK's environment. Its compositor draws with OpenGL, which under Xvfb is Mesa's software
+ * renderer: it redraws the whole screen on every frame of a running CSS animation (a running run's
+ * pulsing dot), two cores' worth while a page sits idle. Without compositing, WebKit repaints only
+ * the dot. Pages lay out, run and answer the same either way (docs/performance.md, "The test
+ * command"); tests/harness/browser-tests.sh sets the same.
+ */
+export const WEBKIT_ENV = { WEBKIT_DISABLE_COMPOSITING_MODE: "1" };
+
+/** How each engine's WebDriver server is started, its environment, and the capabilities of a session. */
 export const ENGINES = {
   firefox: {
     command: (port) => [process.env.GECKODRIVER || "geckodriver", ["--host", "127.0.0.1", "--port", String(port), "--log", "error"]],
@@ -34,6 +43,7 @@ export const ENGINES = {
   },
   webkit: {
     command: (port) => ["xvfb-run", ["-a", "-s", "-screen 0 1280x1024x24 -nolisten tcp", process.env.WEBKIT_WEBDRIVER || "WebKitWebDriver", `--port=${port}`]],
+    env: WEBKIT_ENV,
     capabilities: { browserName: "MiniBrowser" },
   },
 };
@@ -76,7 +86,7 @@ export async function startDriverServer(engine, { logDir = "target/e2e-webdriver
   mkdirSync(logDir, { recursive: true });
   const log = openSync(`${logDir}/${engine}-driver.log`, "w");
   // Its own process group, so a stop reaches whatever it started (Xvfb, the browsers).
-  const child = spawn(command, args, { detached: true, stdio: ["ignore", log, log] });
+  const child = spawn(command, args, { detached: true, stdio: ["ignore", log, log], env: { ...process.env, ...spec.env } });
   let exited = false;
   child.on("exit", () => (exited = true));
   const url = `http://127.0.0.1:${port}`;
