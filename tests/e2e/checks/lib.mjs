@@ -20,7 +20,9 @@
 //
 // Runners: before each check, reset the host page (page.open) unless the check is marked `share`,
 // page.shared.key is its share key (shareKey) and page.shared.clean; after a check, set
-// page.shared.clean = true when a `share` check passed, else page.shared = null.
+// page.shared.clean = true when a `share` check passed, else page.shared = null. A reset puts the
+// loaded host page back as it was (resetHostPage), and every FRESH_PAGE_EVERY-th loads it in a new
+// tab or context: a page load per check costs far more than the check (docs/performance.md).
 // Functions given to host/widget are serialised: they may use only their argument and the page.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -131,6 +133,28 @@ const WARM_UP_WATCH =
   "parts.forEach(function(n){if(n.classList&&n.classList.contains('warm-up'))__warmUpOverResult.push(n.getAttribute('data-part')+' over '+w.getAttribute('data-state'))})})})" +
   ".observe(document,{subtree:true,childList:true,attributes:true,attributeFilter:['data-part']});" +
   "</script>";
+
+/** One reset in this many loads the host page afresh (new storage), bounding what a long run leaves behind. */
+export const FRESH_PAGE_EVERY = 20;
+
+/**
+ * Runs in the host page (a page of drivers/hosts.mjs): puts it back as loaded: only #stage, empty,
+ * after the host let go of what it drew there (a React root: host.reset), and no host state or
+ * recorded messages. False when the page is not a ready host page (then the runner loads one).
+ */
+export function resetHostPage() {
+  if (document.body?.dataset.ready !== "true" || !window.host) return false;
+  window.host.reset?.();
+  const stage = document.getElementById("stage");
+  for (const el of [...document.body.children]) if (el !== stage && el.tagName !== "SCRIPT") el.remove();
+  stage.replaceChildren();
+  document.documentElement.removeAttribute("style");
+  window.scrollTo(0, 0);
+  window.messages = [];
+  delete window.testHost;
+  window.__hostErrors = [];
+  return true;
+}
 
 /** The key under which a `share` check's frame may be reused (as widgetFor computes it). */
 export const shareKey = ({ csp = CSP.wasm, hostContext = {} } = {}) => JSON.stringify({ csp, hostContext });

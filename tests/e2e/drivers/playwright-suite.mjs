@@ -1,9 +1,10 @@
 // Declares shared checks (tests/e2e/checks/) as Playwright tests in Chromium, in the host the
 // Playwright project names (`host`, one of drivers/hosts.mjs: playwright.config.mjs). Each worker
 // keeps one browser context and page between tests, so that consecutive fixture checks can share a
-// widget frame as in every engine (checks/lib.mjs widgetFor); any other check starts on a new
-// context (fresh storage) with the host page loaded, as a Playwright `page` would. A check the
-// host cannot take (drivers/hosts.mjs) is skipped with its reason.
+// widget frame as in every engine (checks/lib.mjs widgetFor); any other check starts on the host
+// page put back as loaded, and every FRESH_PAGE_EVERY-th on a new context (fresh storage) with the
+// host page loaded, as the WebDriver runner does. A check the host cannot take (drivers/hosts.mjs)
+// is skipped with its reason.
 //
 // Chromium only: axe-core over every fixture under the wasm-permitting CSP (checks marked `axe`),
 // every rule in the light theme and the colour rules in the dark one (the DOM is the same whichever build drew it, and whichever
@@ -12,7 +13,7 @@
 import { test as base, expect } from "@playwright/test";
 import { startServers } from "../../../host/server.mjs";
 import { CHECK_TIMEOUT } from "../checks/index.mjs";
-import { makeDriver, mayReuse, afterCheck, eventually, assert } from "../checks/lib.mjs";
+import { makeDriver, mayReuse, afterCheck, eventually, assert, resetHostPage, FRESH_PAGE_EVERY } from "../checks/lib.mjs";
 import { playwrightPage } from "./playwright.mjs";
 import { axeViolations } from "../support.mjs";
 import { hostNamed } from "./hosts.mjs";
@@ -30,13 +31,22 @@ const test = base.extend({
   ],
   session: [
     async ({ browser }, use) => {
-      const session = { context: null, page: null, primitives: null };
+      // `opened`: host pages readied so far; `failed`: the last check failed (the next one starts fresh).
+      const session = { context: null, page: null, primitives: null, opened: 0, failed: false };
       await use(session);
       await session.context?.close();
     },
     { scope: "worker" },
   ],
 });
+
+/** The host page for the next check: the worker's page put back as loaded, or a fresh one. */
+async function readyPage(session, browser, servers, host) {
+  const reuse = session.page && !session.failed && session.opened % FRESH_PAGE_EVERY !== 0 && (await session.page.evaluate(resetHostPage));
+  session.opened += 1;
+  if (reuse) session.primitives.forgetErrors();
+  else await freshPage(session, browser, servers, host);
+}
 
 async function freshPage(session, browser, servers, host) {
   await session.context?.close();
@@ -54,7 +64,7 @@ export function defineChecks(checks) {
       const inapplicable = host.notApplicable[check.name];
       test.skip(Boolean(inapplicable), `not in the ${host.name} host: ${inapplicable}`);
       test.setTimeout(check.timeout ?? CHECK_TIMEOUT);
-      if (!session.primitives || !mayReuse(session.primitives, check)) await freshPage(session, browser, servers, host);
+      if (!session.primitives || !mayReuse(session.primitives, check)) await readyPage(session, browser, servers, host);
       const page = session.primitives;
       page.note = (text) => {
         testInfo.annotations.push({ type: "note", description: text });
@@ -75,6 +85,7 @@ export function defineChecks(checks) {
         passed = true;
       } finally {
         afterCheck(page, check, passed);
+        session.failed = !passed;
       }
     });
   }

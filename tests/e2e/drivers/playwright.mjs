@@ -25,6 +25,8 @@ export function playwrightPage(page, servers, { note = () => {} } = {}) {
       await page.keyboard.press(KEYS[key]);
     },
     errors: async () => [...errors],
+    /** Forgets the errors seen so far: the runner's reset of the host page (checks/lib.mjs resetHostPage). */
+    forgetErrors: () => void errors.splice(0),
     note,
     /** A widget frame a `share` check may reuse (checks/lib.mjs widgetFor), kept by the runner. */
     shared: null,

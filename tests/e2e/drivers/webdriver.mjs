@@ -8,6 +8,7 @@ import { createServer } from "node:net";
 import { openSync, mkdirSync } from "node:fs";
 import { Builder, By, Key, Origin } from "selenium-webdriver";
 import { TIMEOUTS } from "../../harness/timeouts.mjs";
+import { resetHostPage, FRESH_PAGE_EVERY } from "../checks/lib.mjs";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -165,22 +166,6 @@ async function clickTarget({ selector, index, waitForFit }) {
   return second;
 }
 
-// Runs in the host page: back to the page as loaded (a host page of drivers/hosts.mjs): only
-// #stage, empty, after the host let go of what it drew there (a React root: host.reset).
-function resetHostPage() {
-  if (document.body?.dataset.ready !== "true" || !window.host) return false;
-  window.host.reset?.();
-  const stage = document.getElementById("stage");
-  for (const el of [...document.body.children]) if (el !== stage && el.tagName !== "SCRIPT") el.remove();
-  stage.replaceChildren();
-  document.documentElement.removeAttribute("style");
-  window.scrollTo(0, 0);
-  window.messages = [];
-  delete window.testHost;
-  window.__hostErrors = [];
-  return true;
-}
-
 // Runs in the widget's document: focus() the element; whether it took the focus.
 function focusElement({ selector, index }) {
   const el = document.querySelectorAll(selector)[index ?? 0];
@@ -276,14 +261,12 @@ export function webdriverPage(driver, engine, servers, hostPage = "/test-host.ht
     hostUrl: servers.hostUrl,
     sandboxUrl: servers.sandboxUrl,
     /**
-     * Readies the test host page for the next check. The first time (and every 20th, to bound
-     * whatever a long run leaves behind) a fresh tab loads it, closing the old one, so
-     * sessionStorage starts empty as in a new Playwright page; otherwise the same page is put back
-     * as it was loaded (no widget frame, no added elements, no host state), which saves a page
-     * load per check.
+     * Readies the test host page for the next check. The first time (and every FRESH_PAGE_EVERY-th)
+     * a fresh tab loads it, closing the old one, so sessionStorage starts empty; otherwise the same
+     * page is put back as it was loaded (resetHostPage), which saves a page load per check.
      */
     async open() {
-      if (opened > 0 && opened % 20 !== 0 && (await toHost(), await run(resetHostPage, null, "host page"))) {
+      if (opened > 0 && opened % FRESH_PAGE_EVERY !== 0 && (await toHost(), await run(resetHostPage, null, "host page"))) {
         opened += 1;
         return;
       }
