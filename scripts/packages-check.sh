@@ -15,8 +15,8 @@
 #
 # The projects: an npm folder (the tarball, the SDK and ext-apps from npm; the example type-checked
 # against their types and compiled), a venv (the wheel and the pinned `mcp` from PyPI), and a cargo
-# project (the .crate unpacked, the example's dependencies; its build cache is kept in
-# target/packages-check-cargo between runs). Prints each step's time.
+# project (the .crate unpacked, the example's dependencies, built in the workspace's target folder,
+# so that what the native build compiled the same way is reused). Prints each step's time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
@@ -88,8 +88,10 @@ sed "s|^pipeline-resource-widget = { path = \"[^\"]*\" }|pipeline-resource-widge
   examples/rmcp-widget-server/Cargo.toml >"$work/cargo/Cargo.toml"
 grep -q "path = \"$work/pipeline-resource-widget-$version\"" "$work/cargo/Cargo.toml" || fail "examples/rmcp-widget-server/Cargo.toml has no path dependency on pipeline-resource-widget to replace"
 cp Cargo.lock "$work/cargo/"
-CARGO_TARGET_DIR="$repo/target/packages-check-cargo" CARGO_PROFILE_DEV_DEBUG=false \
+CARGO_TARGET_DIR="$repo/target" CARGO_PROFILE_DEV_DEBUG=false \
   cargo build --quiet --manifest-path "$work/cargo/Cargo.toml" || fail "the Rust example does not build against the packaged crate"
+# At once: the workspace's own example has the same binary name.
+cp target/debug/rmcp-widget-server "$work/cargo/"
 step "cargo project built (the .crate, examples/rmcp-widget-server)"
 wait "$npm_job" || { cat "$work/npm.log" >&2; fail "the npm project (the tarball, examples/typescript-widget-server) failed"; }
 step "npm project installed, type-checked, compiled"
@@ -106,7 +108,7 @@ mkdir -p "$work/alone"
 cp target/debug/mage-mcp-server "$work/alone/"
 step "mage-mcp-server copied alone into an empty folder"
 
-PACKAGES_CHECK_RUST="$repo/target/packages-check-cargo/debug/rmcp-widget-server" \
+PACKAGES_CHECK_RUST="$work/cargo/rmcp-widget-server" \
   PACKAGES_CHECK_TYPESCRIPT="$work/npm/server.mjs" \
   PACKAGES_CHECK_PYTHON="$work/venv/bin/python" PACKAGES_CHECK_PYTHON_SERVER="$work/python/server.py" \
   PACKAGES_CHECK_SERVER="$work/alone/mage-mcp-server" \
