@@ -82,9 +82,9 @@ build_lane "test-hooks build" 10 "release build" ./scripts/build.sh --test-hooks
 # Firefox's driver, for Firefox's lanes alone, which come after the others: idle work, after the
 # tools the widget's builds wait for (they share a target folder).
 lane "geckodriver" idle "cargo tools" ./scripts/setup.sh --geckodriver
-lane "e2e chromium (playwright)" 14 "test-hooks build,native build" npx playwright test --project=ext-apps
-lane "e2e chromium mcp-ui (playwright)" 14 "test-hooks build" npx playwright test --project=mcp-ui
-lane "e2e webkit (webdriver)" 16 "test-hooks build" node tests/e2e/webdriver.mjs --engines webkit
+lane "e2e chromium (playwright)" 17 "test-hooks build,native build" npx playwright test --project=ext-apps
+lane "e2e chromium mcp-ui (playwright)" 11 "test-hooks build" npx playwright test --project=mcp-ui
+lane "e2e webkit (webdriver)" 10 "test-hooks build" node tests/e2e/webdriver.mjs --engines webkit
 lane "e2e firefox (webdriver)" 7 "test-hooks build,geckodriver" node tests/e2e/webdriver.mjs --engines firefox
 lane "browser firefox" 12 "browser build,cargo tools,geckodriver" ./tests/harness/browser-tests.sh firefox
 lane "browser webkit" 14 "browser build,cargo tools" ./tests/harness/browser-tests.sh webkit
