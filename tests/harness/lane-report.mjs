@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The end of the test command's output: each layer and lane with its wall time, its CPU time (its
-// processes' user + system time, as far as they were waited for: a browser its driver left is not
-// counted), how many cores the whole machine kept busy on average while it ran, and the peak load
+// The end of the test command's output: each layer and lane with its wall time, its CPU time (the
+// user + system time of its processes, those it left behind that ended before it included:
+// tests/harness/reap-all.py), how many cores the whole machine kept busy on average while it ran, and the peak load
 // and longest stall then, and how many cores other processes than the test command's kept busy
 // ("others' cores"); then the run's own figures: its total against the budget (TEST_BUDGET_S), and
 // whether the machine was busy with other work (BUSY MACHINE) while it ran. A starved run shows
