@@ -19,7 +19,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * the dot. Pages lay out, run and answer the same either way (docs/performance.md, "The test
  * command"); tests/harness/browser-tests.sh sets the same.
  */
-export const WEBKIT_ENV = { WEBKIT_DISABLE_COMPOSITING_MODE: "1" };
+const WEBKIT_ENV = { WEBKIT_DISABLE_COMPOSITING_MODE: "1" };
 
 /** How each engine's WebDriver server is started, its environment, and the capabilities of a session. */
 export const ENGINES = {
