@@ -61,8 +61,6 @@ def main(argv):
             pid, wait_status = os.wait()
         except ChildProcessError:
             break
-        except InterruptedError:
-            continue
         if pid == command:
             status = wait_status
     # What has ended besides it, without waiting for what still runs.

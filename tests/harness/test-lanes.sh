@@ -24,7 +24,8 @@
 # lost session), so the shares are what keeps the run green. A share is an average, though: a
 # browser lane leaves part of its cores idle while its browsers wait on timers and on each other.
 # So on a quiet machine, once no build runs, lanes may together take up to LANE_OVERCOMMIT tenths
-# for each core (14: 1.4 times the cores), which lets two browser lanes of 14 run side by side.
+# for each core (14: 1.4 times the cores), which lets two browser lanes
+# such as Chromium's (17) and WebKit's (10) run side by side.
 # On a machine busy with other work, the cores that work uses are left to it: the load monitor
 # keeps ELSEWHERE up to date with them (tests/harness/load-monitor.mjs), and lanes are fitted into
 # the rest, at least one core, never past it.
