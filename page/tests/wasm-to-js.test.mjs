@@ -379,9 +379,10 @@ test("functions listed ahead are translated in one script, without their callees
   const translated = run(bytes, {}, 0);
   const context = translated.stats;
   const text = translated.translation.listed([0, 1]);
-  assert.match(text, /\$f\[0\]=f0=function f0/);
-  assert.match(text, /\$f\[1\]=f1=function f1/);
-  assert.doesNotMatch(text, /f2=function|f3=function/, "no callee comes along");
+  // Parenthesised: compiled as the script runs, as they are called next.
+  assert.match(text, /\$f\[0\]=f0=\(function f0/);
+  assert.match(text, /\$f\[1\]=f1=\(function f1/);
+  assert.doesNotMatch(text, /f[23]=\(?function/, "no callee comes along");
   assert.equal(translated.translation.listed([1, 0]), "", "nothing is translated twice");
   assert.throws(() => translated.translation.listed([4]), /not one of the module's own/);
   assert.equal(context.batches, 0);

@@ -94,7 +94,10 @@ export function batch(program, index, budget = BATCH_BYTES) {
 /**
  * One script that replaces the stubs of the functions `indices` lists (those not translated
  * yet, none of their callees): for a list known ahead to be called, such as what the program
- * calls as it starts, in one script rather than a batch per call. "" when none is left.
+ * calls as it starts, in one script rather than a batch per call. "" when none is left. Each
+ * function is a parenthesised expression, which V8 compiles as the script runs (its heuristic for
+ * functions about to be called): one parse, where a plain one is pre-parsed with the script and
+ * parsed again at its first call. A batch's callees may never be called and stay lazy.
  */
 export function listed(program, indices) {
   const { wasm, translated } = program;
@@ -104,20 +107,20 @@ export function listed(program, indices) {
       readAt(wasm, program.at); // the error names the byte this translation last read, as others do
       fail(`function ${g} listed is not one of the module's own`);
     }
-    if (!translated[g]) translateInto(program, out, g);
+    if (!translated[g]) translateInto(program, out, g, true);
   }
   return out.length > 1 ? out.join("\n") : "";
 }
 
-/** Function `g` translated into `out`, its binding and its places in the table and exports
- * pointed at it; returns the module's own functions it calls. */
-function translateInto(program, out, g) {
+/** Function `g` translated into `out` (`eager`: parenthesised, see `listed`), its binding and
+ * its places in the table and exports pointed at it; returns the module's own functions it calls. */
+function translateInto(program, out, g, eager = false) {
   const { wasm, slotsOf, exportsOf } = program;
   const name = functionName(wasm, g);
   program.translated[g] = 1;
   const { text, callees } = translateFunction(wasm, g);
   program.at = position();
-  out.push(`$f[${g}]=${name}=${text};`);
+  out.push(eager ? `$f[${g}]=${name}=(${text});` : `$f[${g}]=${name}=${text};`);
   for (const slot of slotsOf.get(g) ?? []) out.push(`T[${slot}]=${name};`);
   for (const exported of exportsOf.get(g) ?? []) out.push(`asmExports[${JSON.stringify(exported)}]=${name};`);
   return callees;
