@@ -346,17 +346,26 @@ impl Drop for InFlightMark {
 /// socket) holds nothing, so a stop does not wait for it to send a request or time out.
 struct FirstRequest {
     unread: InFlight,
-    mark: std::sync::Mutex<Option<InFlightMark>>,
-    bytes_seen: AtomicBool,
+    wait: std::sync::Mutex<FirstRequestWait>,
     routed: AtomicBool,
+}
+
+/// What a stop waits for while a connection's first request is on its way.
+struct FirstRequestWait {
+    /// Held while the stop must wait.
+    mark: Option<InFlightMark>,
+    /// The request's first bytes have come: from then on, only the router ends the wait.
+    bytes_seen: bool,
 }
 
 impl FirstRequest {
     fn accepted(unread: &InFlight) -> Arc<Self> {
         Arc::new(Self {
             unread: unread.clone(),
-            mark: std::sync::Mutex::new(Some(unread.begin())),
-            bytes_seen: AtomicBool::new(false),
+            wait: std::sync::Mutex::new(FirstRequestWait {
+                mark: Some(unread.begin()),
+                bytes_seen: false,
+            }),
             routed: AtomicBool::new(false),
         })
     }
@@ -366,24 +375,24 @@ impl FirstRequest {
         if self.routed.load(Ordering::SeqCst) {
             return;
         }
-        let Ok(mut mark) = self.mark.lock() else {
+        let Ok(mut wait) = self.wait.lock() else {
             return;
         };
         if got_bytes {
-            self.bytes_seen.store(true, Ordering::SeqCst);
-            if mark.is_none() {
-                *mark = Some(self.unread.begin());
+            wait.bytes_seen = true;
+            if wait.mark.is_none() {
+                wait.mark = Some(self.unread.begin());
             }
-        } else if !self.bytes_seen.load(Ordering::SeqCst) {
-            mark.take();
+        } else if !wait.bytes_seen {
+            wait.mark.take();
         }
     }
 
     /// The request reached the router, or the connection ended: nothing left to wait for.
     fn done(&self) {
         self.routed.store(true, Ordering::SeqCst);
-        if let Ok(mut mark) = self.mark.lock() {
-            mark.take();
+        if let Ok(mut wait) = self.wait.lock() {
+            wait.mark.take();
         }
     }
 }
