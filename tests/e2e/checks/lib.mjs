@@ -135,7 +135,11 @@ const WARM_UP_WATCH =
   "</script>";
 
 /** One reset in this many loads the host page afresh (new storage), bounding what a long run leaves behind. */
-export const FRESH_PAGE_EVERY = 20;
+const FRESH_PAGE_EVERY = 20;
+
+/** Whether the check after `opened` host pages were readied may have the loaded one put back
+ * (resetHostPage) rather than load it afresh: never the first, nor every FRESH_PAGE_EVERY-th. */
+export const mayResetHostPage = (opened) => opened % FRESH_PAGE_EVERY !== 0;
 
 /**
  * Runs in the host page (a page of drivers/hosts.mjs): puts it back as loaded: only #stage, empty,

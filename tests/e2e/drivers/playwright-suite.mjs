@@ -13,7 +13,7 @@
 import { test as base, expect } from "@playwright/test";
 import { startServers } from "../../../host/server.mjs";
 import { CHECK_TIMEOUT } from "../checks/index.mjs";
-import { makeDriver, mayReuse, afterCheck, eventually, assert, resetHostPage, FRESH_PAGE_EVERY } from "../checks/lib.mjs";
+import { makeDriver, mayReuse, afterCheck, eventually, assert, resetHostPage, mayResetHostPage } from "../checks/lib.mjs";
 import { playwrightPage } from "./playwright.mjs";
 import { axeViolations } from "../support.mjs";
 import { hostNamed } from "./hosts.mjs";
@@ -42,7 +42,7 @@ const test = base.extend({
 
 /** The host page for the next check: the worker's page put back as loaded, or a fresh one. */
 async function readyPage(session, browser, servers, host) {
-  const reuse = session.page && !session.failed && session.opened % FRESH_PAGE_EVERY !== 0 && (await session.page.evaluate(resetHostPage));
+  const reuse = session.page && !session.failed && mayResetHostPage(session.opened) && (await session.page.evaluate(resetHostPage));
   session.opened += 1;
   if (reuse) session.primitives.forgetErrors();
   else await freshPage(session, browser, servers, host);

@@ -8,7 +8,7 @@ import { createServer } from "node:net";
 import { openSync, mkdirSync } from "node:fs";
 import { Builder, By, Key, Origin } from "selenium-webdriver";
 import { TIMEOUTS } from "../../harness/timeouts.mjs";
-import { resetHostPage, FRESH_PAGE_EVERY } from "../checks/lib.mjs";
+import { resetHostPage, mayResetHostPage } from "../checks/lib.mjs";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -261,12 +261,13 @@ export function webdriverPage(driver, engine, servers, hostPage = "/test-host.ht
     hostUrl: servers.hostUrl,
     sandboxUrl: servers.sandboxUrl,
     /**
-     * Readies the test host page for the next check. The first time (and every FRESH_PAGE_EVERY-th)
-     * a fresh tab loads it, closing the old one, so sessionStorage starts empty; otherwise the same
-     * page is put back as it was loaded (resetHostPage), which saves a page load per check.
+     * Readies the test host page for the next check. The first time and every FRESH_PAGE_EVERY-th
+     * (checks/lib.mjs mayResetHostPage) a fresh tab loads it, closing the old one, so sessionStorage
+     * starts empty; otherwise the same page is put back as it was loaded (resetHostPage), which
+     * saves a page load per check.
      */
     async open() {
-      if (opened > 0 && opened % FRESH_PAGE_EVERY !== 0 && (await toHost(), await run(resetHostPage, null, "host page"))) {
+      if (mayResetHostPage(opened) && (await toHost(), await run(resetHostPage, null, "host page"))) {
         opened += 1;
         return;
       }
